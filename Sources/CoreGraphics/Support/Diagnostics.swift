@@ -1,0 +1,35 @@
+import Synchronization
+
+/// Where Lamina reports odd but legal input that it refused, clamped or could not render.
+///
+/// Apple's frameworks raise exceptions or log for such input; a server must not crash, so Lamina
+/// keeps going and reports a one-line diagnostic. By default diagnostics go to standard error,
+/// each distinct message once per process. Inside ``LaminaDiagnostics/collecting(_:)`` they are
+/// collected for the caller instead (tests use this; it is safe with tests running in parallel).
+public enum LaminaDiagnostics {
+    /// A collector installed for the current task by ``collecting(_:)``.
+    public final class Collector: @unchecked Sendable {
+        private let messages = Mutex<[String]>([])
+        /// The messages reported so far.
+        public var all: [String] { messages.withLock { $0 } }
+        func append(_ m: String) { messages.withLock { $0.append(m) } }
+    }
+
+    @TaskLocal static var collector: Collector?
+    private static let printed = Mutex<Set<String>>([])
+
+    /// Reports a diagnostic.
+    public static func report(_ message: String) {
+        if let c = collector { c.append(message); return }
+        let first = printed.withLock { $0.insert(message).inserted }
+        guard first else { return }
+        FileHandle.standardError.write(Data("lamina: warning: \(message)\n".utf8))
+    }
+
+    /// Runs `body` and returns its result with every diagnostic it reported.
+    public static func collecting<T>(_ body: () throws -> T) rethrows -> (result: T, diagnostics: [String]) {
+        let c = Collector()
+        let r = try $collector.withValue(c) { try body() }
+        return (r, c.all)
+    }
+}

@@ -1,0 +1,92 @@
+@_spi(Lamina) import CoreGraphics
+
+extension CALayer {
+    /// The largest backing store a layer allocates, in pixels; larger ones are refused with a
+    /// diagnostic and the layer keeps no drawn content.
+    public static let maximumBackingStorePixels = CGContext.maximumPixelCount
+
+    func markNeedsDisplay(_ r: CGRect) {
+        let rect = r.standardized
+        guard rect.isNull || rect.isFinite else {
+            LaminaDiagnostics.report("\(diagnosticName).setNeedsDisplay(_:): ignored non-finite rectangle \(r)")
+            return
+        }
+        flags.insert(.needsDisplay)
+        invalidRect = invalidRect.union(rect)
+        var l = _superlayer
+        while let p = l, !p.flags.contains(.descendantNeedsDisplay) {
+            p.flags.insert(.descendantNeedsDisplay)
+            l = p._superlayer
+        }
+    }
+
+    func defaultDisplayIfNeeded() {
+        guard flags.contains(.needsDisplay) else { return }
+        display()
+        flags.remove(.needsDisplay)
+        invalidRect = .null
+    }
+
+    /// Displays every layer of this subtree that needs it, parents first (the commit's display
+    /// phase). A mask layer is displayed with the layer it masks.
+    public func displaySubtreeIfNeeded() {
+        displayIfNeeded()
+        guard flags.contains(.descendantNeedsDisplay) else { return }
+        flags.remove(.descendantNeedsDisplay)
+        _mask?.displaySubtreeIfNeeded()
+        for sub in _sublayers { sub.displaySubtreeIfNeeded() }
+    }
+
+    func defaultDisplay() {
+        let dirty = invalidRect
+        invalidRect = .null
+        flags.remove(.needsDisplay)
+        if let d = _delegate, callImplemented({ d.display(self) }) { return }
+        if let d = _delegate { _ = callImplemented { d.layerWillDraw(self) } }
+
+        let b = bounds, scale = contentsScale
+        guard b.width > 0, b.height > 0, scale > 0 else {
+            backingStore = nil
+            contents = nil
+            return
+        }
+        let pw = (b.width * scale).rounded(.up), ph = (b.height * scale).rounded(.up)
+        guard pw * ph <= CGFloat(CALayer.maximumBackingStorePixels) else {
+            LaminaDiagnostics.report("\(diagnosticName).display(): a \(Int(pw))x\(Int(ph)) backing store exceeds the \(CALayer.maximumBackingStorePixels)-pixel limit; nothing drawn")
+            backingStore = nil
+            contents = nil
+            return
+        }
+        let w = Int(pw), h = Int(ph)
+        var ctx = backingStore
+        if ctx == nil || ctx!.width != w || ctx!.height != h {
+            ctx = CGContext(data: nil, width: w, height: h, bitsPerComponent: 8, bytesPerRow: w * 4,
+                            space: CGColorSpaceCreateDeviceRGB(),
+                            bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
+        }
+        guard let ctx else { contents = nil; return }
+        let reused = ctx === backingStore
+        backingStore = ctx
+        ctx.resetGState()
+        // User space is the layer's bounds coordinates, scaled to pixels. Lamina follows iOS,
+        // where a layer's geometry is y-down, so the context is flipped to put bounds.minY at the
+        // top row; contentsAreFlipped() flips it back (spec §3).
+        if contentsAreFlipped() {
+            ctx.scaleBy(x: scale, y: scale)
+        } else {
+            ctx.translateBy(x: 0, y: CGFloat(h))
+            ctx.scaleBy(x: scale, y: -scale)
+        }
+        ctx.translateBy(x: -b.minX, y: -b.minY)
+        let region = reused && !dirty.isNull && !dirty.contains(b) ? dirty.intersection(b) : b
+        ctx.clip(to: region)
+        ctx.clear(region)
+        if isOpaque {
+            ctx.setFillColor(gray: 0, alpha: 1)
+            ctx.fill(region)
+        }
+        draw(in: ctx)
+        ctx.resetGState()
+        contents = ctx.makeImage()
+    }
+}

@@ -1,0 +1,300 @@
+/// The Core Animation layer: geometry, appearance and a tree of sublayers.
+///
+/// Every property is described once by a ``CAPropertyDescriptor`` and lives in the layer's keyed
+/// property store, which is what KVC (`value(forKey:)`, `setValue(_:forKeyPath:)`), defaults
+/// (`defaultValue(forKey:)` and the `style` chain), `init(layer:)` copies and animations read.
+///
+/// ## Threads
+/// As on Apple platforms a layer may be used from any thread, but not from two at once. `CALayer`
+/// is not `Sendable`, so in Swift 6 the compiler keeps a layer tree inside one isolation domain
+/// (a task, an actor or the main actor). Code that moves a tree between threads by other means
+/// must serialise every access itself, for example by holding `CATransaction.lock()`; Lamina does
+/// not lock per property, which keeps property access fast.
+///
+/// ## Differences from Apple's Swift API
+/// `init(layer:)` is `required`: Lamina makes presentation copies of your subclass through it, and
+/// Swift can only call an initializer through a metatype when it is required. Where Apple code
+/// writes `override init(layer: Any)`, write `required init(layer: Any)`; a subclass that declares
+/// no initializers inherits it and needs nothing.
+open class CALayer: NSObject, CAMediaTiming, PropertyOwner {
+    var propertyStore = PropertyStore()
+    private(set) var propertyClassInfo: PropertyClassInfo
+
+    weak var _superlayer: CALayer?
+    var _sublayers: [CALayer] = []
+    /// Whether `sublayers` reads as nil (never set, or set to nil) rather than an empty array.
+    var sublayersIsNil = true
+    var _mask: CALayer?
+    /// Whether this layer is the `mask` of its superlayer rather than one of its sublayers.
+    var isMaskLayer = false
+    weak var _delegate: (any CALayerDelegate)?
+
+    var flags = LayerFlags()
+    /// The region invalidated by `setNeedsDisplay(_:)`, in bounds coordinates.
+    var invalidRect: CGRect = .null
+    /// The bounds size when the sublayers were last laid out (for autoresizing).
+    var lastLayoutSize: CGSize?
+    /// The bitmap that `display()` draws into, kept to redraw only invalidated regions.
+    var backingStore: CGContext?
+    /// Bumped whenever the layer's own rendered content must be rebuilt.
+    var contentVersion: UInt64 = 0
+
+    /// Creates a layer with every property at its default.
+    public override init() {
+        propertyClassInfo = CALayer.knownClassInfo(for: Self.self)
+        super.init()
+        finishInit()
+    }
+
+    /// Creates a copy of `layer` for Core Animation's use (presentation and shadow copies):
+    /// every property value it set (declared, `@Managed` and undeclared keys), its delegate and
+    /// name. Sublayers and the mask are not copied. Subclasses that keep other state copy it here
+    /// and call `super`.
+    public required init(layer: Any) {
+        propertyClassInfo = CALayer.knownClassInfo(for: Self.self)
+        super.init()
+        if let other = layer as? CALayer {
+            propertyStore = other.propertyStore
+            _delegate = other._delegate
+        }
+        finishInit()
+    }
+
+    /// Creates a layer from an archive made by `encode(with:)`: number, Boolean, string and
+    /// geometry properties are restored; see `encode(with:)`.
+    public required init?(coder: NSCoder) {
+        propertyClassInfo = CALayer.knownClassInfo(for: Self.self)
+        super.init()
+        finishInit()
+        LayerArchiving.decode(self, from: coder)
+    }
+
+    /// Completes the class's property information the first time the class is instantiated:
+    /// `@Managed` properties can only be found by reflecting a fully initialised instance.
+    private func finishInit() {
+        if propertyClassInfo.isComplete { return }
+        let cls = type(of: self)
+        propertyClassInfo = PropertyClassRegistry.info(for: cls) {
+            var descriptors = cls.builtInPropertyDescriptors
+            var slot = cls.builtInSlotCount
+            for (key, marker) in ManagedDiscovery.properties(of: self)
+            where !descriptors.contains(where: { $0.key == key }) {
+                descriptors.append(marker.makeDescriptor(slot: slot, key: key))
+                slot += 1
+            }
+            return PropertyClassInfo(className: String(describing: cls), descriptors: descriptors,
+                                     classDefault: { cls.defaultValue(forKey: $0) },
+                                     needsDisplay: { cls.needsDisplay(forKey: $0) }, isComplete: true)
+        }
+    }
+
+    /// Archives the layer's set number, Boolean, string and geometry properties and its
+    /// sublayers' count is not archived; Core Animation archives proper (`.caml`) are the
+    /// project's archive format.
+    open func encode(with coder: NSCoder) {
+        LayerArchiving.encode(self, to: coder)
+    }
+
+    // MARK: Class-level property information
+
+    /// The properties every layer of this class has: CALayer's and the subclass's built-in ones.
+    /// Built-in subclasses override this; user subclasses inherit it and add `@Managed` ones.
+    class var builtInPropertyDescriptors: [CAPropertyDescriptor] { CALayer.layerDescriptors }
+
+    /// The first slot free for properties of classes below this one.
+    class var builtInSlotCount: Int { LayerSlot.allCases.count }
+
+    /// The class's complete info when it has been built, else a provisional one (built-in
+    /// properties only) that `finishInit()` replaces.
+    static func knownClassInfo(for cls: CALayer.Type) -> PropertyClassInfo {
+        if let info = PropertyClassRegistry.existing(for: cls) { return info }
+        return PropertyClassInfo(className: String(describing: cls), descriptors: cls.builtInPropertyDescriptors,
+                                 classDefault: { cls.defaultValue(forKey: $0) },
+                                 needsDisplay: { cls.needsDisplay(forKey: $0) }, isComplete: false)
+    }
+
+    /// The description of the property named `key` (or one of its aliases) for this class, or nil
+    /// for an undeclared key.
+    public static func propertyDescriptor(forKey key: String) -> CAPropertyDescriptor? {
+        builtInPropertyDescriptors.first { $0.key == key || $0.aliases.contains(key) }
+    }
+
+    /// The descriptions of every property of this layer's class, `@Managed` ones included.
+    public var propertyDescriptors: [CAPropertyDescriptor] { propertyClassInfo.descriptors }
+
+    /// The default value of the property named `key`, or nil when none is known.
+    ///
+    /// Subclasses override this to give their own defaults and call `super` for other keys; the
+    /// override applies to every property the layer has not set. When it returns nil for a
+    /// declared property, the property's zero value is used (0, false, nil, `.zero`, identity).
+    open class func defaultValue(forKey key: String) -> Any? {
+        guard let d = builtInPropertyDescriptors.first(where: { $0.key == key || $0.aliases.contains(key) }),
+              d.isStored else { return nil }
+        return d.defaultValue
+    }
+
+    /// Whether a change to `key` (including by an animation) redraws the layer's content.
+    /// The default returns false; override it for your own keys and call `super` for the rest.
+    open class func needsDisplay(forKey key: String) -> Bool { false }
+
+    /// Whether `key` should be archived; true for every key by default.
+    open func shouldArchiveValue(forKey key: String) -> Bool { true }
+
+    // MARK: Overridable behaviour (declared here: Swift cannot override extension members)
+
+    /// Whether `p` (in this layer's coordinates) is inside the bounds. Override for other shapes.
+    open func contains(_ p: CGPoint) -> Bool { bounds.contains(p) }
+
+    /// The deepest layer of this subtree, this one included, that contains `p`, which is in the
+    /// superlayer's coordinates (for a sublayer of a `CATransformLayer`, the nearest ordinary
+    /// ancestor's); nil when none does (spec §8). Sublayers are tried front to back in array
+    /// order (zPosition is ignored); with `masksToBounds` nothing outside the bounds is searched.
+    /// [U] Hidden layers and their subtrees are not hit.
+    open func hitTest(_ p: CGPoint) -> CALayer? { defaultHitTest(p) }
+
+    /// Marks the layer as needing `layoutSublayers()` before the next update, and tells the
+    /// layout manager (`invalidateLayout(of:)`).
+    open func setNeedsLayout() { defaultSetNeedsLayout() }
+
+    /// Whether the layer is marked as needing layout.
+    open func needsLayout() -> Bool { flags.contains(.needsLayout) }
+
+    /// Lays out now if needed: walks up while the superlayer needs layout, then lays out the
+    /// whole subtree under that layer, parents before children.
+    open func layoutIfNeeded() { defaultLayoutIfNeeded() }
+
+    /// Lays out the sublayers. The default calls the delegate's `layoutSublayers(of:)`; when the
+    /// delegate does not implement it, the layout manager's; with neither, sublayers are resized
+    /// by their `autoresizingMask` when the bounds size changed since the last layout.
+    open func layoutSublayers() { defaultLayoutSublayers() }
+
+    /// The preferred size: the layout manager's `preferredSize(of:)` when it implements it,
+    /// else the bounds size in the superlayer's space (the frame's size).
+    open func preferredFrameSize() -> CGSize { defaultPreferredFrameSize() }
+
+    /// Calls `resize(withOldSuperlayerSize:)` on every sublayer (macOS autoresizing).
+    open func resizeSublayers(withOldSize size: CGSize) { defaultResizeSublayers(withOldSize: size) }
+
+    /// Adjusts the frame by the `autoresizingMask` for a superlayer whose size changed from
+    /// `size` to its current size: flexible margins and dimensions share the change in
+    /// proportion to their current lengths, as AppKit's autoresizing does.
+    open func resize(withOldSuperlayerSize size: CGSize) { defaultResize(withOldSuperlayerSize: size) }
+
+    /// Marks the whole layer for redisplay before the next update.
+    open func setNeedsDisplay() { markNeedsDisplay(bounds) }
+
+    /// Marks the region `r` (bounds coordinates) for redisplay.
+    open func setNeedsDisplay(_ r: CGRect) { markNeedsDisplay(r) }
+
+    /// Whether the layer is marked for redisplay.
+    open func needsDisplay() -> Bool { flags.contains(.needsDisplay) }
+
+    /// Calls `display()` when the layer is marked for redisplay.
+    open func displayIfNeeded() { defaultDisplayIfNeeded() }
+
+    /// Produces the layer's content. The default: the delegate's `display(_:)` when it
+    /// implements it; otherwise the delegate's `layerWillDraw(_:)`, a backing store of
+    /// bounds × `contentsScale` pixels, `draw(in:)`, and the result put into `contents`.
+    open func display() { defaultDisplay() }
+
+    /// Draws the layer's content. The default calls the delegate's `draw(_:in:)`.
+    open func draw(in ctx: CGContext) {
+        if let d = _delegate { d.draw(self, in: ctx) }
+    }
+
+    /// Whether drawn content is flipped: true when an odd number of layers from here up to the
+    /// root have `isGeometryFlipped`.
+    open func contentsAreFlipped() -> Bool {
+        var flipped = false
+        var l: CALayer? = self
+        while let c = l { if c.isGeometryFlipped { flipped.toggle() }; l = c._superlayer }
+        return flipped
+    }
+
+    /// The value of a property or an arbitrary key (KVC), in the property's declared Swift type.
+    open func value(forKey key: String) -> Any? {
+        kvcValue(forKey: key) { type(of: self).defaultValue(forKey: $0) }
+    }
+
+    /// Sets a property or an arbitrary key (KVC). Swift numbers, `NSNumber` and `NSValue` are
+    /// converted to the property's type; values that cannot be are refused with a diagnostic.
+    open func setValue(_ value: Any?, forKey key: String) { kvcSetValue(value, forKey: key) }
+
+    /// The value at a dotted key path: properties, struct fields (`position.x`,
+    /// `bounds.size.width`), transform components (`transform.rotation.y`, `transform.scale`,
+    /// `transform.translation.x`...) and properties of layer-valued properties (`mask.opacity`).
+    open func value(forKeyPath keyPath: String) -> Any? { KeyPathValues.value(of: self, atPath: keyPath) }
+
+    /// Sets the value at a dotted key path (see `value(forKeyPath:)`). A struct field or
+    /// transform component is changed by setting the whole top-level property.
+    open func setValue(_ value: Any?, forKeyPath keyPath: String) { KeyPathValues.setValue(value, of: self, atPath: keyPath) }
+
+    // MARK: PropertyOwner
+
+    func propertyDidChange(_ key: String, descriptor d: CAPropertyDescriptor?, changed: Bool) {
+        if let d {
+            if changed {
+                let e = d.effects
+                if !e.isEmpty {
+                    if e.contains(.layout) { setNeedsLayoutImplicitly() }
+                    if e.contains(.superlayerLayout) { _superlayer?.setNeedsLayoutImplicitly() }
+                    if e.contains(.display) { setNeedsDisplay() }
+                    if e.contains(.displayOnBoundsChange) && needsDisplayOnBoundsChange { setNeedsDisplay() }
+                    if e.contains(.content) { contentVersion &+= 1 }
+                }
+            }
+            if d.isStored, propertyClassInfo.needsDisplayBySlot[d.slot] { setNeedsDisplay() }
+        } else if propertyClassInfo.needsDisplay(forKey: key) {
+            setNeedsDisplay()
+        }
+    }
+
+    var diagnosticName: String { propertyClassInfo.className }
+
+    /// Whether sublayers keep their depth instead of being flattened into this layer's plane
+    /// (true for `CATransformLayer`).
+    var preservesSublayerDepth: Bool { false }
+
+    // MARK: Delegate probing
+
+    /// Set by the default implementations of ``CALayerDelegate`` and ``CALayoutManager`` methods,
+    /// so the layer can tell whether a delegate implements a method.
+    public func noteDefaultDelegateMethod() { flags.insert(.delegateUsedDefault) }
+
+    /// Runs `call` and reports whether it reached a real implementation (not a default).
+    func callImplemented(_ call: () -> Void) -> Bool {
+        let had = flags.contains(.delegateUsedDefault)
+        flags.remove(.delegateUsedDefault)
+        call()
+        let usedDefault = flags.contains(.delegateUsedDefault)
+        if had { flags.insert(.delegateUsedDefault) } else { flags.remove(.delegateUsedDefault) }
+        return !usedDefault
+    }
+
+    open override var description: String {
+        var s = "<\(propertyClassInfo.className)"
+        if let name { s += " \"\(name)\"" }
+        s += " frame=\(frame)"
+        if !_sublayers.isEmpty { s += " sublayers=\(_sublayers.count)" }
+        return s + ">"
+    }
+}
+
+/// Per-layer state bits.
+struct LayerFlags: OptionSet {
+    var rawValue: UInt16
+    static let needsLayout = LayerFlags(rawValue: 1 << 0)
+    static let needsDisplay = LayerFlags(rawValue: 1 << 1)
+    static let descendantNeedsLayout = LayerFlags(rawValue: 1 << 2)
+    static let descendantNeedsDisplay = LayerFlags(rawValue: 1 << 3)
+    static let inLayoutSublayers = LayerFlags(rawValue: 1 << 4)
+    static let delegateUsedDefault = LayerFlags(rawValue: 1 << 5)
+}
+
+extension PropertyOwner {
+    /// Typed access to a stored property.
+    subscript<V>(_ p: CAProperty<V>) -> V {
+        get { get(p) }
+        set { set(p, newValue) }
+    }
+}

@@ -1,0 +1,127 @@
+/// What a change to a property sets in motion on its layer.
+public struct CAPropertyEffects: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// `setNeedsLayout()` on the layer.
+    public static let layout = CAPropertyEffects(rawValue: 1 << 0)
+    /// `setNeedsLayout()` on the layer's superlayer.
+    public static let superlayerLayout = CAPropertyEffects(rawValue: 1 << 1)
+    /// `setNeedsDisplay()` on the layer (content a subclass draws itself, e.g. text).
+    public static let display = CAPropertyEffects(rawValue: 1 << 2)
+    /// `setNeedsDisplay()` when `needsDisplayOnBoundsChange` is true.
+    public static let displayOnBoundsChange = CAPropertyEffects(rawValue: 1 << 3)
+    /// The layer's own rendered content (shape, gradient, replicated copies) must be rebuilt.
+    public static let content = CAPropertyEffects(rawValue: 1 << 4)
+}
+
+/// The one description of a property of a layer (or emitter cell): its key, type, default,
+/// whether it animates, and what a change triggers.
+///
+/// KVC, `defaultValue(forKey:)`, the `style` chain, `init(layer:)` copies, actions, animations
+/// and archives all read these descriptions. Find one with `CALayer.propertyDescriptor(forKey:)`.
+public class CAPropertyDescriptor: @unchecked Sendable, CustomStringConvertible {
+    /// The KVC key (Apple's Objective-C property name, e.g. `"hidden"` for `isHidden`).
+    public let key: String
+    /// Other keys that reach the same property (e.g. `"isHidden"`).
+    public let aliases: [String]
+    /// The declared Swift type.
+    public let valueType: Any.Type
+    /// Whether the property can be animated (by an explicit animation on its key path).
+    public let isAnimatable: Bool
+    /// Whether a change produces an implied animation when actions are enabled.
+    public let hasImplicitAnimation: Bool
+    /// What a change triggers.
+    public let effects: CAPropertyEffects
+    /// Whether the property can only be read.
+    public let isReadOnly: Bool
+    /// Whether the property has storage of its own (false for derived ones like `frame`).
+    public var isStored: Bool { slot >= 0 }
+    /// Whether the value is read from the `style` chain when unset.
+    let usesStyle: Bool
+    /// The storage slot, or -1 for a derived property.
+    let slot: Int
+
+    init(key: String, aliases: [String], valueType: Any.Type, animatable: Bool, implicit: Bool,
+         effects: CAPropertyEffects, readOnly: Bool, usesStyle: Bool, slot: Int) {
+        precondition(slot < PropertyStore.slotLimit, "CALayer: property slot \(slot) for \"\(key)\" exceeds the limit of \(PropertyStore.slotLimit)")
+        self.key = key; self.aliases = aliases; self.valueType = valueType
+        self.isAnimatable = animatable; self.hasImplicitAnimation = implicit; self.effects = effects
+        self.isReadOnly = readOnly; self.usesStyle = usesStyle; self.slot = slot
+    }
+
+    /// The built-in default, in the declared type (nil for an optional property without one).
+    public var defaultValue: Any? { nil }
+
+    /// `value` converted to the declared type, boxed; nil when it cannot be converted.
+    /// A nil `value` converts to nil for optional types.
+    public func coerce(_ value: Any?) -> Any?? { nil }
+
+    /// The value a property takes when `defaultValue(forKey:)` returns nil.
+    var zeroValue: Any { () }
+
+    /// Reads the property of `owner` (flattened: nil for an unset optional).
+    func read(_ owner: any PropertyOwner) -> Any? { nil }
+
+    /// Writes a value already converted by ``coerce(_:)``.
+    func write(_ owner: any PropertyOwner, coerced value: Any) {}
+
+    /// Whether `value` (of the declared type) may be stored: finite numbers and geometry only.
+    func isAcceptable(_ value: Any) -> Bool { true }
+
+    public var description: String {
+        "\(key): \(valueType)\(isAnimatable ? ", animatable" : "")\(isStored ? "" : ", derived")"
+    }
+}
+
+/// A property with its declared type.
+public final class CAProperty<Value>: CAPropertyDescriptor, @unchecked Sendable {
+    let builtInDefault: Value
+    let zero: Value
+    let getter: ((AnyObject) -> Value)?
+    let setter: ((AnyObject, Value) -> Void)?
+    let checksFinite: Bool
+
+    /// A stored property.
+    init(_ slot: Int, _ key: String, _ defaultValue: Value, animatable: Bool = false, implicit: Bool? = nil,
+         effects: CAPropertyEffects = [], aliases: [String] = [], usesStyle: Bool = true) {
+        builtInDefault = defaultValue
+        zero = kvcZeroValue(Value.self) ?? defaultValue
+        getter = nil; setter = nil
+        checksFinite = Value.self is FiniteCheckable.Type
+        super.init(key: key, aliases: aliases, valueType: Value.self, animatable: animatable,
+                   implicit: implicit ?? animatable, effects: effects, readOnly: false, usesStyle: usesStyle, slot: slot)
+    }
+
+    /// A derived property, read and written through accessors.
+    init(derived key: String, default defaultValue: Value, animatable: Bool = false, implicit: Bool? = nil,
+         aliases: [String] = [], get: @escaping (AnyObject) -> Value, set: ((AnyObject, Value) -> Void)?) {
+        builtInDefault = defaultValue
+        zero = kvcZeroValue(Value.self) ?? defaultValue
+        getter = get; setter = set
+        checksFinite = Value.self is FiniteCheckable.Type
+        super.init(key: key, aliases: aliases, valueType: Value.self, animatable: animatable,
+                   implicit: implicit ?? animatable, effects: [], readOnly: set == nil, usesStyle: false, slot: -1)
+    }
+
+    public override var defaultValue: Any? { kvcFlatten(builtInDefault) }
+    override var zeroValue: Any { zero }
+
+    public override func coerce(_ value: Any?) -> Any?? {
+        guard let v = kvcCoerce(value, to: Value.self) else { return nil }
+        return .some(v)
+    }
+
+    override func read(_ owner: any PropertyOwner) -> Any? {
+        if let getter { return kvcFlatten(getter(owner)) }
+        return kvcFlatten(owner.get(self))
+    }
+
+    override func write(_ owner: any PropertyOwner, coerced value: Any) {
+        let v = value as! Value
+        if let setter { setter(owner, v) } else if slot >= 0 { owner.set(self, v) }
+    }
+
+    override func isAcceptable(_ value: Any) -> Bool {
+        !checksFinite || (value as? FiniteCheckable)?.isFinite != false
+    }
+}

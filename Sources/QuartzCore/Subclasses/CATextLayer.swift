@@ -1,0 +1,84 @@
+/// How a text layer truncates text that does not fit.
+public struct CATextLayerTruncationMode: RawRepresentable, Hashable, Sendable, KVCStringEnum {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let none = Self(rawValue: "none")
+    public static let start = Self(rawValue: "start")
+    public static let end = Self(rawValue: "end")
+    public static let middle = Self(rawValue: "middle")
+}
+
+/// How a text layer aligns its lines.
+public struct CATextLayerAlignmentMode: RawRepresentable, Hashable, Sendable, KVCStringEnum {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let natural = Self(rawValue: "natural")
+    public static let left = Self(rawValue: "left")
+    public static let right = Self(rawValue: "right")
+    public static let center = Self(rawValue: "center")
+    public static let justified = Self(rawValue: "justified")
+}
+
+/// A layer that draws a string or attributed string, its first line at the top (spec §2).
+/// Text drawing arrives with fonts (issue 3) and the compositor (issue 4); every property
+/// change already marks the layer for redisplay.
+open class CATextLayer: CALayer {
+    enum Slot: Int, CaseIterable {
+        case string, font, fontSize, foregroundColor, wrapped, truncationMode, alignmentMode, allowsFontSubpixelQuantization
+        var slot: Int { LayerSlot.allCases.count + rawValue }
+    }
+
+    enum TP {
+        static let string = CAProperty<Any?>(Slot.string.slot, "string", nil, effects: [.display])
+        static let font = CAProperty<CFTypeRef?>(Slot.font.slot, "font", "Helvetica" as NSString, effects: [.display])
+        static let fontSize = CAProperty<CGFloat>(Slot.fontSize.slot, "fontSize", 36, animatable: true, effects: [.display])
+        static let foregroundColor = CAProperty<CGColor?>(Slot.foregroundColor.slot, "foregroundColor", CGColor.white,
+                                                          animatable: true, effects: [.display])
+        static let wrapped = CAProperty<Bool>(Slot.wrapped.slot, "wrapped", false, effects: [.display], aliases: ["isWrapped"])
+        static let truncationMode = CAProperty<CATextLayerTruncationMode>(Slot.truncationMode.slot, "truncationMode", .none,
+                                                                          effects: [.display])
+        static let alignmentMode = CAProperty<CATextLayerAlignmentMode>(Slot.alignmentMode.slot, "alignmentMode", .natural,
+                                                                        effects: [.display])
+        static let allowsFontSubpixelQuantization = CAProperty<Bool>(Slot.allowsFontSubpixelQuantization.slot,
+                                                                     "allowsFontSubpixelQuantization", false, effects: [.display])
+        static let all: [CAPropertyDescriptor] = [string, font, fontSize, foregroundColor, wrapped, truncationMode,
+                                                  alignmentMode, allowsFontSubpixelQuantization]
+    }
+
+    static let descriptors = CALayer.layerDescriptors + TP.all
+    override class var builtInPropertyDescriptors: [CAPropertyDescriptor] { CATextLayer.descriptors }
+    override class var builtInSlotCount: Int { LayerSlot.allCases.count + Slot.allCases.count }
+
+    /// [U] A text layer re-lays out its text when its bounds change, so by default it redraws on
+    /// bounds changes (`needsDisplayOnBoundsChange` is true); set it to false to opt out.
+    open override class func defaultValue(forKey key: String) -> Any? {
+        if key == "needsDisplayOnBoundsChange" { return true }
+        return super.defaultValue(forKey: key)
+    }
+
+    /// A new `contentsScale` redraws the text at the new resolution.
+    open override class func needsDisplay(forKey key: String) -> Bool {
+        key == "contentsScale" || super.needsDisplay(forKey: key)
+    }
+
+    /// The text: a `String` or an `NSAttributedString`.
+    public var string: Any? { get { kvcFlatten(self[TP.string]) } set { self[TP.string] = newValue } }
+    /// The font: a font object, a `CGFont` or a font name. Helvetica by default.
+    public var font: CFTypeRef? { get { self[TP.font] } set { self[TP.font] = newValue } }
+    /// The font size (36 by default). Animatable.
+    public var fontSize: CGFloat { get { self[TP.fontSize] } set { self[TP.fontSize] = newValue } }
+    /// The text colour (opaque white by default). Animatable.
+    public var foregroundColor: CGColor? { get { self[TP.foregroundColor] } set { self[TP.foregroundColor] = newValue } }
+    /// Whether the text wraps to the bounds.
+    public var isWrapped: Bool { get { self[TP.wrapped] } set { self[TP.wrapped] = newValue } }
+    /// How text that does not fit is truncated.
+    public var truncationMode: CATextLayerTruncationMode {
+        get { self[TP.truncationMode] } set { self[TP.truncationMode] = newValue }
+    }
+    /// How lines are aligned.
+    public var alignmentMode: CATextLayerAlignmentMode { get { self[TP.alignmentMode] } set { self[TP.alignmentMode] = newValue } }
+    /// Whether glyph positions are quantised to whole pixels.
+    public var allowsFontSubpixelQuantization: Bool {
+        get { self[TP.allowsFontSubpixelQuantization] } set { self[TP.allowsFontSubpixelQuantization] = newValue }
+    }
+}

@@ -1,0 +1,1 @@
+print("lamina-bench: see Sources/lamina-bench")
