@@ -4,9 +4,9 @@ import PackageDescription
 let package = Package(
     name: "Lamina",
     products: [
-        .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
-        .library(name: "QuartzCore", targets: ["QuartzCore"]),
-        .library(name: "UIKit", targets: ["UIKit"]),
+        .library(name: "CoreGraphics", targets: ["CoreGraphics", "_Testing_CoreGraphics"]),
+        .library(name: "QuartzCore", targets: ["QuartzCore", "_Testing_CoreGraphics"]),
+        .library(name: "UIKit", targets: ["UIKit", "_Testing_CoreGraphics", "_Testing_UIKit"]),
         .executable(name: "lamina", targets: ["lamina"]),
         .executable(name: "lamina-bench", targets: ["lamina-bench"]),
     ],
@@ -14,10 +14,13 @@ let package = Package(
         .target(name: "CoreGraphics"),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics"]),
         .target(name: "UIKit", dependencies: ["QuartzCore"]),
+        // Empty stand-ins for Swift Testing's cross-import overlays, which Linux toolchains lack.
+        .target(name: "_Testing_CoreGraphics", dependencies: ["CoreGraphics"]),
+        .target(name: "_Testing_UIKit", dependencies: ["UIKit"]),
         .executableTarget(name: "lamina", dependencies: ["UIKit"]),
         .executableTarget(name: "lamina-bench", dependencies: ["QuartzCore"]),
-        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
-        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
+        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "_Testing_CoreGraphics"]),
+        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "_Testing_CoreGraphics"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -70,9 +70,12 @@ extension CALayer {
             var size = f.size
             let lin = CGAffineTransform(a: t.m11, b: t.m12, c: t.m21, d: t.m22, tx: 0, ty: 0)
             if !CATransform3DIsIdentity(t) {
-                if lin.b == 0 && lin.c == 0 && lin.a != 0 && lin.d != 0 {
+                // Entries below this are rounding noise (cos(π/2) is 6e-17, not 0).
+                let eps = 1e-12 * max(abs(lin.a), abs(lin.b), abs(lin.c), abs(lin.d))
+                func zero(_ v: CGFloat) -> Bool { abs(v) <= eps }
+                if zero(lin.b) && zero(lin.c) && !zero(lin.a) && !zero(lin.d) {
                     size = CGSize(width: f.width / abs(lin.a), height: f.height / abs(lin.d))
-                } else if lin.a == 0 && lin.d == 0 && lin.b != 0 && lin.c != 0 {
+                } else if zero(lin.a) && zero(lin.d) && !zero(lin.b) && !zero(lin.c) {
                     size = CGSize(width: f.height / abs(lin.b), height: f.width / abs(lin.c))
                 }
             }

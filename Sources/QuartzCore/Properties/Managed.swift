@@ -75,7 +75,7 @@ protocol ManagedPropertyMarker {
 
 extension Managed: ManagedPropertyMarker {
     func makeDescriptor(slot: Int, key: String) -> CAPropertyDescriptor {
-        CAProperty<Value>(slot, key, initialValue, animatable: true, implicit: false)
+        CAProperty<Value>(slot, key, initialValue, animatable: true, implicit: false, zeroWhenNoClassDefault: false)
     }
 }
 

@@ -81,11 +81,14 @@ public final class CAProperty<Value>: CAPropertyDescriptor, @unchecked Sendable 
     let setter: ((AnyObject, Value) -> Void)?
     let checksFinite: Bool
 
-    /// A stored property.
+    /// A stored property. `zeroWhenNoClassDefault` says what an unset property reads when the
+    /// class's `defaultValue(forKey:)` returns nil: the type's zero (built-in properties, as Apple
+    /// documents) or the declared default (`@Managed` properties' initial values).
     init(_ slot: Int, _ key: String, _ defaultValue: Value, animatable: Bool = false, implicit: Bool? = nil,
-         effects: CAPropertyEffects = [], aliases: [String] = [], usesStyle: Bool = true) {
+         effects: CAPropertyEffects = [], aliases: [String] = [], usesStyle: Bool = true,
+         zeroWhenNoClassDefault: Bool = true) {
         builtInDefault = defaultValue
-        zero = kvcZeroValue(Value.self) ?? defaultValue
+        zero = zeroWhenNoClassDefault ? (kvcZeroValue(Value.self) ?? defaultValue) : defaultValue
         getter = nil; setter = nil
         checksFinite = Value.self is FiniteCheckable.Type
         super.init(key: key, aliases: aliases, valueType: Value.self, animatable: animatable,

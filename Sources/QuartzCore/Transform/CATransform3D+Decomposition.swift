@@ -85,7 +85,6 @@ public struct CATransform3DDecomposition: Hashable, Sendable {
         if r2.x < r0.z { qy = -qy }
         if r0.y < r1.x { qz = -qz }
         quaternion = (qx, qy, qz, qw)
-        _ = (xy, xz, yz)
     }
 
     /// The rotation as a row-vector 3×3 matrix (rows).
