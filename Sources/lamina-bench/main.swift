@@ -1,1 +1,92 @@
-print("lamina-bench: see Sources/lamina-bench")
+import QuartzCore
+
+/// `lamina-bench`: Lamina's benchmarks. Each subcommand prints one line per measurement.
+///
+///     swift run -c release lamina-bench model     # the CALayer model: property store, KVC, geometry
+///
+/// The raster, compositor, animation and layout benchmarks arrive with their issues.
+
+@inline(never) func blackHole<T>(_ x: T) { withExtendedLifetime(x) {} }
+
+/// Runs `body` (which performs `ops` operations) until at least 0.2 s has passed, five times, and
+/// prints the best time per operation.
+func measure(_ name: String, ops: Int, _ body: () -> Void) {
+    let clock = ContinuousClock()
+    var best = Double.infinity
+    for _ in 0..<5 {
+        var runs = 0
+        let start = clock.now
+        var elapsed = Duration.zero
+        repeat { body(); runs += 1; elapsed = clock.now - start } while elapsed < .milliseconds(200)
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        best = min(best, seconds / Double(runs * ops))
+    }
+    let ns = best * 1e9
+    print(name.padding(toLength: 44, withPad: " ", startingAt: 0) + String(format: "%9.1f ns/op", ns))
+}
+
+func modelBenchmarks() {
+    let n = 10_000
+    measure("CALayer() creation", ops: n) {
+        for _ in 0..<n { blackHole(CALayer()) }
+    }
+    let layers = (0..<n).map { _ in CALayer() }
+    for (i, l) in layers.enumerated() where i % 2 == 0 {
+        l.bounds = CGRect(x: 0, y: 0, width: 10, height: 10); l.opacity = 0.5; l.cornerRadius = 4
+    }
+    measure("get bounds+opacity+cornerRadius (half set)", ops: n * 3) {
+        var acc: CGFloat = 0
+        for l in layers { acc += l.bounds.width + CGFloat(l.opacity) + l.cornerRadius }
+        blackHole(acc)
+    }
+    measure("set position", ops: n) {
+        for (i, l) in layers.enumerated() { l.position = CGPoint(x: i, y: i) }
+    }
+    measure("set bounds (layout effects)", ops: n) {
+        for (i, l) in layers.enumerated() { l.bounds = CGRect(x: 0, y: 0, width: i & 7, height: 4) }
+    }
+    measure("value(forKey: \"cornerRadius\")", ops: n) {
+        for l in layers { blackHole(l.value(forKey: "cornerRadius")) }
+    }
+    measure("setValue(Double, forKey: \"opacity\")", ops: n) {
+        for l in layers { l.setValue(0.25, forKey: "opacity") }
+    }
+    measure("setValue(_, forKeyPath: \"position.x\")", ops: n) {
+        for l in layers { l.setValue(3.0, forKeyPath: "position.x") }
+    }
+    measure("setValue(_, forKeyPath: \"transform.rotation.y\")", ops: n) {
+        for l in layers { l.setValue(0.5, forKeyPath: "transform.rotation.y") }
+    }
+    measure("init(layer:) copy", ops: n) {
+        for l in layers { blackHole(CALayer(layer: l)) }
+    }
+    measure("frame getter", ops: n) {
+        for l in layers { blackHole(l.frame) }
+    }
+    // A chain 20 deep with transforms: convert from the leaf to the root.
+    let root = CALayer()
+    var leaf = root
+    for i in 0..<20 {
+        let c = CALayer()
+        c.frame = CGRect(x: 1, y: 1, width: 100, height: 100)
+        if i % 3 == 0 { c.transform = CATransform3DMakeRotation(0.1, 0, 0, 1) }
+        leaf.addSublayer(c)
+        leaf = c
+    }
+    measure("convert(_:to:) through 20 layers", ops: 1000) {
+        for _ in 0..<1000 { blackHole(leaf.convert(CGPoint(x: 5, y: 5), to: root)) }
+    }
+    measure("hitTest through 20 layers", ops: 1000) {
+        for _ in 0..<1000 { blackHole(root.hitTest(CGPoint(x: 25, y: 25))) }
+    }
+}
+
+let args = CommandLine.arguments.dropFirst()
+switch args.first {
+case "model":
+    modelBenchmarks()
+default:
+    print("usage: lamina-bench model")
+    print("  model    the CALayer model: property store, KVC, geometry")
+    exit(args.isEmpty ? 0 : 2)
+}

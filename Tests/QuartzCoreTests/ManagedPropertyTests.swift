@@ -107,3 +107,38 @@ struct ManagedPropertyTests {
         #expect(CALayerWithRing().ring == 3)
     }
 }
+
+@Suite("init(layer:)")
+struct InitLayerTests {
+    @Test func copiesAcrossClassesByKey() {
+        let shape = CAShapeLayer()
+        shape.lineWidth = 9
+        shape.cornerRadius = 3
+        shape.setValue("x", forKey: "extra")
+        let text = CATextLayer(layer: shape)
+        #expect(text.cornerRadius == 3 && text.fontSize == 36 && text.value(forKey: "extra") as? String == "x")
+        #expect(text.value(forKey: "lineWidth") == nil)
+        let plain = CALayer(layer: "not a layer")
+        #expect(plain.opacity == 1)
+    }
+
+    @Test func copiesDelegateButNotTheTree() {
+        let d = DrawingDelegate()
+        let l = CALayer(), child = CALayer(), m = CALayer()
+        l.delegate = d
+        l.addSublayer(child)
+        l.mask = m
+        let copy = CALayer(layer: l)
+        #expect(copy.delegate === d && copy.sublayers == nil && copy.mask == nil && copy.superlayer == nil)
+    }
+}
+
+@Suite("@Managed validation")
+struct ManagedValidationTests {
+    @Test func nonFiniteManagedValuesAreRefused() {
+        let l = CircleLayer()
+        l.progress = 0.5
+        let (_, d) = LaminaDiagnostics.collecting { l.progress = .nan }
+        #expect(l.progress == 0.5 && d.count == 1)
+    }
+}

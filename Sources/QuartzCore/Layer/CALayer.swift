@@ -53,11 +53,11 @@ open class CALayer: NSObject, CAMediaTiming, PropertyOwner {
     public required init(layer: Any) {
         propertyClassInfo = CALayer.knownClassInfo(for: Self.self)
         super.init()
+        finishInit()
         if let other = layer as? CALayer {
-            propertyStore = other.propertyStore
+            copyProperties(from: other)
             _delegate = other._delegate
         }
-        finishInit()
     }
 
     /// Creates a layer from an archive made by `encode(with:)`: number, Boolean, string and
@@ -93,6 +93,23 @@ open class CALayer: NSObject, CAMediaTiming, PropertyOwner {
     /// project's archive format.
     open func encode(with coder: NSCoder) {
         LayerArchiving.encode(self, to: coder)
+    }
+
+    /// Copies every property value `other` has set. Same class: the store itself (a
+    /// copy-on-write copy). Another class: key by key, for the keys both classes declare with the
+    /// same type, plus undeclared keys.
+    private func copyProperties(from other: CALayer) {
+        if other.propertyClassInfo === propertyClassInfo {
+            propertyStore = other.propertyStore
+            return
+        }
+        for slot in other.propertyStore.setSlots {
+            guard let theirs = other.propertyClassInfo.descriptors.first(where: { $0.slot == slot }),
+                  let mine = propertyClassInfo.descriptor(forKey: theirs.key), mine.isStored,
+                  mine.valueType == theirs.valueType, let box = other.propertyStore.box(at: slot) else { continue }
+            propertyStore.set(box, at: mine.slot)
+        }
+        propertyStore.extras = other.propertyStore.extras
     }
 
     // MARK: Class-level property information

@@ -12,8 +12,8 @@ final class PropertyClassInfo: @unchecked Sendable {
     /// Descriptors by slot (stored) followed by derived ones.
     let descriptors: [CAPropertyDescriptor]
     private let byKey: [String: CAPropertyDescriptor]
-    /// Resolved default per slot.
-    let defaults: [Any]
+    /// Resolved default per slot, boxed in the property's type.
+    let defaults: [AnyPropertyBox]
     /// `needsDisplay(forKey:)` per slot.
     let needsDisplayBySlot: [Bool]
     /// The slot of `style`, or -1.
@@ -38,13 +38,13 @@ final class PropertyClassInfo: @unchecked Sendable {
         self.byKey = byKey
         let stored = descriptors.filter(\.isStored)
         slotCount = (stored.map(\.slot).max() ?? -1) + 1
-        var defaults = [Any](repeating: (), count: slotCount)
+        var defaults = [AnyPropertyBox](repeating: PropertyBox(()), count: slotCount)
         var nd = [Bool](repeating: false, count: slotCount)
         for d in stored {
             if let given = classDefault(d.key), let converted = d.coerce(given), let c = converted {
-                defaults[d.slot] = c
+                defaults[d.slot] = d.makeBox(c)
             } else {
-                defaults[d.slot] = d.zeroValue
+                defaults[d.slot] = d.makeBox(d.zeroValue)
             }
             nd[d.slot] = needsDisplay(d.key)
         }

@@ -59,6 +59,9 @@ public class CAPropertyDescriptor: @unchecked Sendable, CustomStringConvertible 
     /// The value a property takes when `defaultValue(forKey:)` returns nil.
     var zeroValue: Any { () }
 
+    /// A box holding `value`, which must already have the declared type.
+    func makeBox(_ value: Any) -> AnyPropertyBox { fatalError("abstract") }
+
     /// Reads the property of `owner` (flattened: nil for an unset optional).
     func read(_ owner: any PropertyOwner) -> Any? { nil }
 
@@ -79,18 +82,21 @@ public final class CAProperty<Value>: CAPropertyDescriptor, @unchecked Sendable 
     let zero: Value
     let getter: ((AnyObject) -> Value)?
     let setter: ((AnyObject, Value) -> Void)?
-    let checksFinite: Bool
+    /// Equality, when `Value` is Equatable (a change to an equal value triggers no effects).
+    let equals: ((Value, Value) -> Bool)?
+    /// Finiteness, for numbers and geometry (non-finite values are refused).
+    let isFinite: ((Value) -> Bool)?
 
     /// A stored property. `zeroWhenNoClassDefault` says what an unset property reads when the
     /// class's `defaultValue(forKey:)` returns nil: the type's zero (built-in properties, as Apple
     /// documents) or the declared default (`@Managed` properties' initial values).
-    init(_ slot: Int, _ key: String, _ defaultValue: Value, animatable: Bool = false, implicit: Bool? = nil,
-         effects: CAPropertyEffects = [], aliases: [String] = [], usesStyle: Bool = true,
-         zeroWhenNoClassDefault: Bool = true) {
+    init(slot: Int, key: String, defaultValue: Value, animatable: Bool, implicit: Bool?,
+         effects: CAPropertyEffects, aliases: [String], usesStyle: Bool, zeroWhenNoClassDefault: Bool,
+         equals: ((Value, Value) -> Bool)?, isFinite: ((Value) -> Bool)?) {
         builtInDefault = defaultValue
         zero = zeroWhenNoClassDefault ? (kvcZeroValue(Value.self) ?? defaultValue) : defaultValue
         getter = nil; setter = nil
-        checksFinite = Value.self is FiniteCheckable.Type
+        self.equals = equals; self.isFinite = isFinite
         super.init(key: key, aliases: aliases, valueType: Value.self, animatable: animatable,
                    implicit: implicit ?? animatable, effects: effects, readOnly: false, usesStyle: usesStyle, slot: slot)
     }
@@ -101,7 +107,7 @@ public final class CAProperty<Value>: CAPropertyDescriptor, @unchecked Sendable 
         builtInDefault = defaultValue
         zero = kvcZeroValue(Value.self) ?? defaultValue
         getter = get; setter = set
-        checksFinite = Value.self is FiniteCheckable.Type
+        equals = nil; isFinite = nil
         super.init(key: key, aliases: aliases, valueType: Value.self, animatable: animatable,
                    implicit: implicit ?? animatable, effects: [], readOnly: set == nil, usesStyle: false, slot: -1)
     }
@@ -125,6 +131,49 @@ public final class CAProperty<Value>: CAPropertyDescriptor, @unchecked Sendable 
     }
 
     override func isAcceptable(_ value: Any) -> Bool {
-        !checksFinite || (value as? FiniteCheckable)?.isFinite != false
+        guard let isFinite, let v = value as? Value else { return true }
+        return isFinite(v)
+    }
+
+    override func makeBox(_ value: Any) -> AnyPropertyBox { PropertyBox(value as! Value) }
+}
+
+extension CAProperty {
+    /// A stored property. Whether values can be compared (Equatable) and must be finite
+    /// (numbers and geometry) is found once, from the type, when the property is described.
+    convenience init(_ slot: Int, _ key: String, _ defaultValue: Value, animatable: Bool = false, implicit: Bool? = nil,
+                     effects: CAPropertyEffects = [], aliases: [String] = [], usesStyle: Bool = true,
+                     zeroWhenNoClassDefault: Bool = true) {
+        self.init(slot: slot, key: key, defaultValue: defaultValue, animatable: animatable, implicit: implicit,
+                  effects: effects, aliases: aliases, usesStyle: usesStyle, zeroWhenNoClassDefault: zeroWhenNoClassDefault,
+                  equals: PropertyValueTraits.equality(Value.self), isFinite: PropertyValueTraits.finiteness(Value.self))
+    }
+}
+
+/// Equality and finiteness checks for a property's value type, fast paths first.
+enum PropertyValueTraits {
+    static func equality<V>(_ type: V.Type) -> ((V, V) -> Bool)? {
+        if V.self == CGFloat.self { return { unsafeBitCast($0, to: CGFloat.self) == unsafeBitCast($1, to: CGFloat.self) } }
+        if V.self == Float.self { return { unsafeBitCast($0, to: Float.self) == unsafeBitCast($1, to: Float.self) } }
+        if V.self == Bool.self { return { unsafeBitCast($0, to: Bool.self) == unsafeBitCast($1, to: Bool.self) } }
+        if V.self == CGPoint.self { return { unsafeBitCast($0, to: CGPoint.self) == unsafeBitCast($1, to: CGPoint.self) } }
+        if V.self == CGSize.self { return { unsafeBitCast($0, to: CGSize.self) == unsafeBitCast($1, to: CGSize.self) } }
+        if V.self == CGRect.self { return { unsafeBitCast($0, to: CGRect.self) == unsafeBitCast($1, to: CGRect.self) } }
+        if V.self == CATransform3D.self {
+            return { unsafeBitCast($0, to: CATransform3D.self) == unsafeBitCast($1, to: CATransform3D.self) }
+        }
+        guard V.self is any Equatable.Type else { return nil }
+        return { kvcEqual($0, $1) }
+    }
+
+    static func finiteness<V>(_ type: V.Type) -> ((V) -> Bool)? {
+        if V.self == CGFloat.self { return { unsafeBitCast($0, to: CGFloat.self).isFinite } }
+        if V.self == Float.self { return { unsafeBitCast($0, to: Float.self).isFinite } }
+        if V.self == CGPoint.self { return { unsafeBitCast($0, to: CGPoint.self).isFinite } }
+        if V.self == CGSize.self { return { unsafeBitCast($0, to: CGSize.self).isFinite } }
+        if V.self == CGRect.self { return { unsafeBitCast($0, to: CGRect.self).isFinite } }
+        if V.self == CATransform3D.self { return { unsafeBitCast($0, to: CATransform3D.self).isFinite } }
+        guard V.self is FiniteCheckable.Type else { return nil }
+        return { ($0 as? FiniteCheckable)?.isFinite ?? true }
     }
 }

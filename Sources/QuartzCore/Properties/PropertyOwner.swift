@@ -13,30 +13,34 @@ extension PropertyOwner {
     /// The typed value of a stored property: set value, else `style` chain, else class default.
     @inline(__always)
     func get<V>(_ p: CAProperty<V>) -> V {
-        if let v = propertyStore.value(at: p.slot) { return v as! V }
+        if let v = propertyStore.value(at: p.slot, as: V.self) { return v }
         return unsetValue(p)
     }
 
     func unsetValue<V>(_ p: CAProperty<V>) -> V {
-        if p.usesStyle, let s = styleValue(forKey: p.key), let v = kvcCoerce(s, to: V.self) { return v }
-        return propertyClassInfo.defaults[p.slot] as! V
+        let info = propertyClassInfo
+        if p.usesStyle, info.styleSlot >= 0, propertyStore.contains(info.styleSlot),
+           let s = styleValue(forKey: p.key), let v = kvcCoerce(s, to: V.self) { return v }
+        return unsafeDowncast(info.defaults[p.slot], to: PropertyBox<V>.self).value
     }
 
     /// Sets a stored property, refusing non-finite numbers and geometry with a diagnostic.
     func set<V>(_ p: CAProperty<V>, _ newValue: V) {
-        if p.checksFinite, (newValue as? FiniteCheckable)?.isFinite == false {
+        if let finite = p.isFinite, !finite(newValue) {
             LaminaDiagnostics.report("\(diagnosticName).\(p.key): refused non-finite value \(newValue); the old value stays")
             return
         }
-        let old = propertyStore.value(at: p.slot) ?? unsetValue(p)
-        propertyStore.set(newValue, at: p.slot)
-        propertyDidChange(p.key, descriptor: p, changed: !kvcEqual(old, newValue))
+        var changed = true
+        if let equal = p.equals { changed = !equal(get(p), newValue) }
+        propertyStore.set(PropertyBox(newValue), at: p.slot)
+        propertyDidChange(p.key, descriptor: p, changed: changed)
     }
 
     /// The value of `key` in the `style` dictionary chain, or nil.
     func styleValue(forKey key: String) -> Any? {
         let info = propertyClassInfo
-        guard info.styleSlot >= 0, var style = propertyStore.value(at: info.styleSlot) as? [AnyHashable: Any]? ?? nil
+        guard info.styleSlot >= 0,
+              var style = propertyStore.value(at: info.styleSlot, as: [AnyHashable: Any]?.self) ?? nil
         else { return nil }
         var depth = 0
         while depth < 64 {

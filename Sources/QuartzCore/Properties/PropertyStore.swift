@@ -1,14 +1,29 @@
+/// A stored value with its type erased; ``PropertyBox`` holds the typed value.
+class AnyPropertyBox {
+    var anyValue: Any { fatalError("AnyPropertyBox is abstract") }
+}
+
+/// An immutable box holding one property value. Boxes are shared freely between stores (copies,
+/// presentation layers) because they never change.
+final class PropertyBox<T>: AnyPropertyBox {
+    let value: T
+    init(_ value: T) { self.value = value }
+    override var anyValue: Any { value }
+}
+
 /// The values a single object has set: sparse, indexed by slot through a 256-bit presence map.
 ///
 /// Only properties that were set take space, so a layer that sets five properties stores five
-/// values, and copying a store (for `init(layer:)` and presentation copies) is a copy-on-write
+/// boxes, and copying a store (for `init(layer:)` and presentation copies) is a copy-on-write
 /// array copy. Lookup is O(1): the index of a slot is the number of present slots below it.
+/// Reading a typed value is an unchecked downcast: a slot is only ever written through its own
+/// descriptor (`CAProperty<T>`), or by copying a box between stores of the same class.
 struct PropertyStore {
     /// The number of slots one class may use (built-in and `@Managed` properties together).
     static let slotLimit = 256
 
     private var bits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-    private var values: ContiguousArray<Any> = []
+    private var values: ContiguousArray<AnyPropertyBox> = []
     /// Values for keys no property declares (`setValue(_:forKey:)` with an arbitrary key).
     var extras: [String: Any] = [:]
 
@@ -27,18 +42,25 @@ struct PropertyStore {
         return (before, word(w) & bit != 0)
     }
 
-    /// The value set for `slot`, or nil when it was never set.
+    /// The box set for `slot`, or nil when it was never set.
     @inline(__always)
-    func value(at slot: Int) -> Any? {
+    func box(at slot: Int) -> AnyPropertyBox? {
         let (i, present) = index(of: slot)
         return present ? values[i] : nil
+    }
+
+    /// The typed value set for `slot`, or nil when it was never set.
+    @inline(__always)
+    func value<T>(at slot: Int, as type: T.Type) -> T? {
+        guard let b = box(at: slot) else { return nil }
+        return unsafeDowncast(b, to: PropertyBox<T>.self).value
     }
 
     /// Whether `slot` has been set.
     func contains(_ slot: Int) -> Bool { index(of: slot).present }
 
-    /// Sets the value for `slot`.
-    mutating func set(_ value: Any, at slot: Int) {
+    /// Sets the box for `slot`.
+    mutating func set(_ value: AnyPropertyBox, at slot: Int) {
         let (i, present) = index(of: slot)
         if present { values[i] = value; return }
         values.insert(value, at: i)
