@@ -8,7 +8,7 @@
 /// As on Apple platforms a layer may be used from any thread, but not from two at once. `CALayer`
 /// is not `Sendable`, so in Swift 6 the compiler keeps a layer tree inside one isolation domain
 /// (a task, an actor or the main actor). Code that moves a tree between threads by other means
-/// must serialise every access itself, for example by holding `CATransaction.lock()`; Lamina does
+/// must serialise every access itself (for example with a lock around each use); Lamina does
 /// not lock per property, which keeps property access fast.
 ///
 /// ## Differences from Apple's Swift API
