@@ -21,6 +21,7 @@ let package = Package(
         .executableTarget(name: "lamina-bench", dependencies: ["QuartzCore"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "_Testing_CoreGraphics"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "_Testing_CoreGraphics"]),
+        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "_Testing_CoreGraphics", "_Testing_UIKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

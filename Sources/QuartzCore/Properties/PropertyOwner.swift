@@ -81,12 +81,14 @@ extension PropertyOwner {
             return
         }
         let old = propertyStore.extras[key]
-        if let value = kvcFlatten(value) {
-            propertyStore.extras[key] = value
-        } else {
-            propertyStore.extras[key] = nil
+        let new = kvcFlatten(value)
+        propertyStore.extras[key] = new
+        let changed: Bool
+        switch (old, new) {
+        case (nil, nil): changed = false
+        case let (o?, n?): changed = !kvcEqual(o, n)
+        default: changed = true
         }
-        let changed = old.map { o in propertyStore.extras[key].map { !kvcEqual(o, $0) } ?? true } ?? (propertyStore.extras[key] != nil)
         propertyDidChange(key, descriptor: nil, changed: changed)
     }
 }
