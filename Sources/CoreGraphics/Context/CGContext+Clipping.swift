@@ -1,0 +1,77 @@
+extension CGContext {
+    /// Intersects the clip with the current path (non-zero rule) and clears the path.
+    public func clip() { clip(using: .winding) }
+
+    /// Intersects the clip with the current path under `rule` and clears the path.
+    public func clip(using rule: CGPathFillRule) {
+        clipDevice(devicePath, evenOdd: rule == .evenOdd)
+        devicePath.removeAll()
+    }
+
+    /// Intersects the clip with a rectangle in user space.
+    public func clip(to rect: CGRect) { clip(to: [rect]) }
+
+    /// Intersects the clip with the union of rectangles in user space.
+    public func clip(to rects: [CGRect]) {
+        let finite = rects.filter(\.isFinite)
+        // One pixel-aligned rectangle under an axis-aligned CTM narrows the clip bounds; anything
+        // else becomes a coverage mask.
+        if finite.count == 1 {
+            let t = state.ctm
+            if (t.b == 0 && t.c == 0) || (t.a == 0 && t.d == 0) {
+                let r = finite[0].applying(t).applying(rasterTransform)
+                let aligned = [r.minX, r.minY, r.maxX, r.maxY].allSatisfy { abs($0 - $0.rounded()) < 1e-6 }
+                if aligned {
+                    state.clipX0 = max(state.clipX0, Int(max(-1e9, r.minX).rounded()))
+                    state.clipY0 = max(state.clipY0, Int(max(-1e9, r.minY).rounded()))
+                    state.clipX1 = min(state.clipX1, Int(min(1e9, r.maxX).rounded()))
+                    state.clipY1 = min(state.clipY1, Int(min(1e9, r.maxY).rounded()))
+                    return
+                }
+            }
+        }
+        let m = CGMutablePath()
+        for r in finite { m.addRect(r, transform: state.ctm) }
+        clipDevice(m.elements, evenOdd: false)
+    }
+
+    /// Restores the clip to the whole bitmap (Apple's `resetClip()`).
+    public func resetClip() {
+        state.clipMask = nil
+        state.clipX0 = 0; state.clipY0 = 0; state.clipX1 = width; state.clipY1 = height
+    }
+
+    /// The bounding box of the clip, in user space.
+    public var boundingBoxOfClipPath: CGRect {
+        guard state.clipX0 < state.clipX1, state.clipY0 < state.clipY1 else { return .zero }
+        let r = CGRect(x: state.clipX0, y: state.clipY0, width: state.clipX1 - state.clipX0, height: state.clipY1 - state.clipY0)
+        return r.applying(rasterTransform.inverted()).applying(state.ctm.inverted())
+    }
+
+    /// Intersects the clip with device-space elements through a coverage mask.
+    func clipDevice(_ elements: [PathElement], evenOdd: Bool) {
+        let mask = ClipMask(width: width, height: height, fill: 0)
+        var writer = MaskWriter(mask: mask)
+        var covered: (Int, Int, Int, Int)?
+        rasterize(elements, evenOdd: evenOdd) { b in
+            covered = b
+            let aa = state.antialias
+            accumulator.sweep(evenOdd: evenOdd) { y, x, n, a in
+                writer.span(row: y, x: x, count: n, alpha: aa ? a : (a >= 128 ? 255 : 0))
+            }
+        }
+        guard let (x0, y0, x1, y1) = covered else {
+            state.clipX1 = state.clipX0     // nothing is left visible
+            return
+        }
+        if let old = state.clipMask {
+            for row in y0..<y1 {
+                let a = mask.row(row), b = old.row(row)
+                for x in x0..<x1 { a[x] = UInt8(mul255(UInt32(a[x]), UInt32(b[x]))) }
+            }
+        }
+        state.clipMask = mask
+        state.clipX0 = max(state.clipX0, x0); state.clipY0 = max(state.clipY0, y0)
+        state.clipX1 = min(state.clipX1, x1); state.clipY1 = min(state.clipY1, y1)
+    }
+}

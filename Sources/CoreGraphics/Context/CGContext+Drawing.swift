@@ -1,0 +1,279 @@
+extension CGContext {
+    // MARK: Building the current path (points are transformed by the CTM as they are added)
+
+    /// Starts a new, empty path.
+    public func beginPath() { devicePath.removeAll() }
+    /// Starts a subpath at `point`.
+    public func move(to point: CGPoint) { devicePath.append(.move(point.applying(state.ctm))) }
+    /// Adds a line to `point`.
+    public func addLine(to point: CGPoint) { withPath { $0.addLine(to: point) } }
+    /// Adds a quadratic curve.
+    public func addQuadCurve(to end: CGPoint, control: CGPoint) { withPath { $0.addQuadCurve(to: end, control: control) } }
+    /// Adds a cubic curve.
+    public func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint) {
+        withPath { $0.addCurve(to: end, control1: control1, control2: control2) }
+    }
+    /// Closes the current subpath.
+    public func closePath() { if !devicePath.isEmpty { devicePath.append(.close) } }
+    /// Adds a rectangle.
+    public func addRect(_ rect: CGRect) { withPath { $0.addRect(rect) } }
+    /// Adds rectangles.
+    public func addRects(_ rects: [CGRect]) { withPath { $0.addRects(rects) } }
+    /// Adds a polyline.
+    public func addLines(between points: [CGPoint]) { withPath { $0.addLines(between: points) } }
+    /// Adds an ellipse inscribed in `rect`.
+    public func addEllipse(in rect: CGRect) { withPath { $0.addEllipse(in: rect) } }
+    /// Adds an arc (see `CGMutablePath.addArc(center:radius:startAngle:endAngle:clockwise:transform:)`).
+    public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
+        withPath { $0.addArc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: clockwise) }
+    }
+    /// Adds an arc tangent to two lines.
+    public func addArc(tangent1End: CGPoint, tangent2End: CGPoint, radius: CGFloat) {
+        withPath { $0.addArc(tangent1End: tangent1End, tangent2End: tangent2End, radius: radius) }
+    }
+    /// Adds a path, transformed by the CTM.
+    public func addPath(_ path: CGPath) { devicePath.append(contentsOf: path.elements.map { $0.applying(state.ctm) }) }
+    /// Whether the current path is empty.
+    public var isPathEmpty: Bool { devicePath.isEmpty }
+    /// The current point of the path, in user space.
+    public var currentPointOfPath: CGPoint {
+        CGPath(elements: devicePath).currentPoint.applying(state.ctm.inverted())
+    }
+    /// The bounding box of the current path, in user space.
+    public var boundingBoxOfPath: CGRect {
+        let b = CGPath(elements: devicePath).boundingBox
+        return b.isNull ? b : b.applying(state.ctm.inverted())
+    }
+    /// A copy of the current path, in user space.
+    public var path: CGPath? {
+        devicePath.isEmpty ? nil : CGPath(elements: devicePath.map { $0.applying(state.ctm.inverted()) })
+    }
+
+    /// Runs a path-building operation in user space and appends its elements in device space.
+    private func withPath(_ build: (CGMutablePath) -> Void) {
+        let m = CGMutablePath()
+        // Continue from the current point so lines and arcs connect.
+        if !devicePath.isEmpty { m.move(to: CGPath(elements: devicePath).currentPoint.applying(state.ctm.inverted())) }
+        let hadSubpath = !devicePath.isEmpty
+        build(m)
+        var added = m.elements.map { $0.applying(state.ctm) }
+        if hadSubpath { added.removeFirst() }
+        devicePath.append(contentsOf: added)
+    }
+
+    // MARK: Drawing the current path
+
+    /// Fills the current path and clears it.
+    public func fillPath(using rule: CGPathFillRule = .winding) {
+        fillDevice(devicePath, evenOdd: rule == .evenOdd, color: state.fill)
+        devicePath.removeAll()
+    }
+    /// Fills the current path with the even-odd rule and clears it.
+    public func eoFillPath() { fillPath(using: .evenOdd) }
+    /// Strokes the current path and clears it.
+    public func strokePath() {
+        strokeDevice(devicePath)
+        devicePath.removeAll()
+    }
+    /// Fills and/or strokes the current path and clears it.
+    public func drawPath(using mode: CGPathDrawingMode) {
+        switch mode {
+        case .fill: fillDevice(devicePath, evenOdd: false, color: state.fill)
+        case .eoFill: fillDevice(devicePath, evenOdd: true, color: state.fill)
+        case .stroke: strokeDevice(devicePath)
+        case .fillStroke: fillDevice(devicePath, evenOdd: false, color: state.fill); strokeDevice(devicePath)
+        case .eoFillStroke: fillDevice(devicePath, evenOdd: true, color: state.fill); strokeDevice(devicePath)
+        }
+        devicePath.removeAll()
+    }
+
+    // MARK: Convenience shapes (they leave the current path alone)
+
+    /// Fills a rectangle.
+    public func fill(_ rect: CGRect) { fillDevice(deviceRect(rect), evenOdd: false, color: state.fill) }
+    /// Fills rectangles.
+    public func fill(_ rects: [CGRect]) { fillDevice(rects.flatMap { deviceRect($0) }, evenOdd: false, color: state.fill) }
+    /// Strokes a rectangle.
+    public func stroke(_ rect: CGRect) { strokeDevice(deviceRect(rect)) }
+    /// Strokes a rectangle with a line width.
+    public func stroke(_ rect: CGRect, width: CGFloat) {
+        let saved = state.strokeStyle.width
+        setLineWidth(width)
+        strokeDevice(deviceRect(rect))
+        state.strokeStyle.width = saved
+    }
+    /// Fills an ellipse inscribed in `rect`.
+    public func fillEllipse(in rect: CGRect) {
+        let m = CGMutablePath(); m.addEllipse(in: rect, transform: state.ctm)
+        fillDevice(m.elements, evenOdd: false, color: state.fill)
+    }
+    /// Strokes an ellipse inscribed in `rect`.
+    public func strokeEllipse(in rect: CGRect) {
+        let m = CGMutablePath(); m.addEllipse(in: rect, transform: state.ctm)
+        strokeDevice(m.elements)
+    }
+    /// Strokes line segments between successive pairs of points.
+    public func strokeLineSegments(between points: [CGPoint]) {
+        var els: [PathElement] = []
+        var i = 0
+        while i + 1 < points.count {
+            els.append(.move(points[i].applying(state.ctm))); els.append(.line(points[i + 1].applying(state.ctm)))
+            i += 2
+        }
+        strokeDevice(els)
+    }
+    /// Makes a rectangle transparent.
+    public func clear(_ rect: CGRect) {
+        rasterize(deviceRect(rect), evenOdd: false) { bounds in
+            var t = Clear32(base: pixels, bytesPerRow: bytesPerRow, bytesPerPixel: bitsPerPixel / 8, mask: state.clipMask)
+            accumulator.sweep(evenOdd: false) { y, x, n, a in t.span(row: y, x: x, count: n, alpha: a) }
+        }
+    }
+
+    // MARK: Rasterization
+
+    private func deviceRect(_ rect: CGRect) -> [PathElement] {
+        guard rect.isFinite else { return [] }
+        let m = CGMutablePath(); m.addRect(rect, transform: state.ctm)
+        return m.elements
+    }
+
+    /// Device space (y up) to raster space (rows down).
+    var rasterTransform: CGAffineTransform { CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: CGFloat(height)) }
+
+    /// Prepares the accumulator for `elements` (device space) within the clip and runs `body`
+    /// after the edges are in; does nothing when nothing can be covered.
+    func rasterize(_ elements: [PathElement], evenOdd: Bool, _ body: (_ bounds: (Int, Int, Int, Int)) -> Void) {
+        guard !elements.isEmpty else { return }
+        let raster = rasterTransform
+        var minX = CGFloat.infinity, minY = CGFloat.infinity, maxX = -CGFloat.infinity, maxY = -CGFloat.infinity
+        for e in elements {
+            for p in e.points {
+                let q = p.applying(raster)
+                guard q.x.isFinite, q.y.isFinite else {
+                    LaminaDiagnostics.report("CGContext: a path with non-finite coordinates was not drawn")
+                    return
+                }
+                minX = min(minX, q.x); maxX = max(maxX, q.x); minY = min(minY, q.y); maxY = max(maxY, q.y)
+            }
+        }
+        let x0 = max(state.clipX0, Int(max(-1e9, minX).rounded(.down))), x1 = min(state.clipX1, Int(min(1e9, maxX).rounded(.up)) + 1)
+        let y0 = max(state.clipY0, Int(max(-1e9, minY).rounded(.down))), y1 = min(state.clipY1, Int(min(1e9, maxY).rounded(.up)) + 1)
+        guard x0 < x1, y0 < y1 else { return }
+        accumulator.begin(x0: x0, y0: y0, x1: x1, y1: y1)
+        var first = CGPoint.zero, last = CGPoint.zero
+        let acc = accumulator
+        Flattener.flatten(elements, transform: raster,
+                          moveTo: { p in first = p; last = p },
+                          lineTo: { p in acc.addLine(last.x, last.y, p.x, p.y); last = p },
+                          close: { _ in acc.addLine(last.x, last.y, first.x, first.y); last = first })
+        body((x0, y0, x1, y1))
+    }
+
+    /// The fill colour as a premultiplied 32-bit pixel word in this bitmap's byte order.
+    func pixelWord(_ c: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat), alpha: CGFloat) -> UInt32 {
+        func byte(_ v: CGFloat) -> UInt32 { UInt32(max(0, min(255, (v * 255).rounded()))) }
+        let a = max(0, min(1, c.a * alpha))
+        var bytes: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &bytes) { b in
+            b[channel.r] = UInt8(byte(max(0, min(1, c.r)) * a)); b[channel.g] = UInt8(byte(max(0, min(1, c.g)) * a))
+            b[channel.b] = UInt8(byte(max(0, min(1, c.b)) * a)); b[channel.a] = UInt8(byte(a))
+        }
+        return withUnsafeBytes(of: &bytes) { $0.load(as: UInt32.self) }
+    }
+
+    /// Position of the alpha byte in the native 32-bit word.
+    var alphaShift: UInt32 { UInt32(channel.a * 8) }
+
+    func fillDevice(_ elements: [PathElement], evenOdd: Bool, color: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)) {
+        guard checkBlendMode() else { return }
+        rasterize(elements, evenOdd: evenOdd) { _ in sweepColor(color, evenOdd: evenOdd) }
+    }
+
+    /// Sweeps the accumulator into the bitmap with a solid colour under the blend mode.
+    func sweepColor(_ color: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat), evenOdd: Bool) {
+        let aa = state.antialias
+        @inline(__always) func cov(_ a: UInt8) -> UInt8 { aa ? a : (a >= 128 ? 255 : 0) }
+        if state.blendMode == .clear {
+            var t = Clear32(base: pixels, bytesPerRow: bytesPerRow, bytesPerPixel: bitsPerPixel / 8, mask: state.clipMask)
+            accumulator.sweep(evenOdd: evenOdd) { y, x, n, a in let c = cov(a); if c != 0 { t.span(row: y, x: x, count: n, alpha: c) } }
+            return
+        }
+        if state.blendMode == .copy {
+            // Copy replaces what is covered: clear by the coverage, then draw over it. [Exact for
+            // full coverage; at antialiased edges the old pixel keeps a (1 − a)² share.]
+            var clear = Clear32(base: pixels, bytesPerRow: bytesPerRow, bytesPerPixel: bitsPerPixel / 8, mask: state.clipMask)
+            var t = SolidOver32(base: pixels, bytesPerRow: bytesPerRow, color: pixelWord(color, alpha: state.alpha),
+                                alphaShift: alphaShift, mask: state.clipMask)
+            var g = oneByteTarget(color)
+            let fmt = format
+            accumulator.sweep(evenOdd: evenOdd) { y, x, n, a in
+                let c = cov(a); guard c != 0 else { return }
+                clear.span(row: y, x: x, count: n, alpha: c)
+                if fmt == .color32 { t.span(row: y, x: x, count: n, alpha: c) } else { g.span(row: y, x: x, count: n, alpha: c) }
+            }
+            return
+        }
+        switch format {
+        case .color32:
+            var t = SolidOver32(base: pixels, bytesPerRow: bytesPerRow, color: pixelWord(color, alpha: state.alpha),
+                                alphaShift: alphaShift, mask: state.clipMask)
+            if aa {
+                accumulator.sweep(evenOdd: evenOdd) { y, x, n, a in t.span(row: y, x: x, count: n, alpha: a) }
+            } else {
+                accumulator.sweep(evenOdd: evenOdd) { y, x, n, a in if a >= 128 { t.span(row: y, x: x, count: n, alpha: 255) } }
+            }
+        case .gray8, .alpha8:
+            var t = oneByteTarget(color)
+            accumulator.sweep(evenOdd: evenOdd) { y, x, n, a in let c = cov(a); if c != 0 { t.span(row: y, x: x, count: n, alpha: c) } }
+        }
+    }
+
+    private func oneByteTarget(_ c: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)) -> SolidOver8 {
+        let a = max(0, min(1, c.a * state.alpha))
+        // Rec. 709 luma of the (non-premultiplied) colour for gray bitmaps.
+        let gray = format == .alpha8 ? 1 : 0.2126 * c.r + 0.7152 * c.g + 0.0722 * c.b
+        return SolidOver8(base: pixels, bytesPerRow: bytesPerRow, value: UInt32((max(0, min(1, gray)) * 255).rounded()),
+                          alpha: UInt32((a * 255).rounded()), mask: state.clipMask)
+    }
+
+    func checkBlendMode() -> Bool {
+        switch state.blendMode {
+        case .normal, .copy, .clear: return true
+        default:
+            LaminaDiagnostics.report("CGContext: blend mode \(state.blendMode) is not implemented yet; nothing drawn")
+            return false
+        }
+    }
+
+    /// Strokes device-space elements with the current stroke style and the current CTM.
+    func strokeDevice(_ elements: [PathElement]) {
+        guard !elements.isEmpty, checkBlendMode() else { return }
+        var style = state.strokeStyle
+        var toUser = state.ctm.inverted()
+        var toDevice = state.ctm
+        let det = abs(state.ctm.a * state.ctm.d - state.ctm.b * state.ctm.c)
+        if style.width == 0 || det == 0 {
+            // A hairline is one device pixel wide whatever the CTM.
+            style.width = 1
+            toUser = .identity; toDevice = .identity
+        }
+        let scale = max(det.squareRoot(), 1e-9)
+        var stroker = Stroker(style: style, tolerance: Flattener.tolerance / scale)
+        var polyline: [CGPoint] = []
+        Flattener.flatten(elements, transform: toUser,
+                          moveTo: { p in polyline = [p] },
+                          lineTo: { p in polyline.append(p) },
+                          close: { explicit in stroker.add(polyline: polyline, closed: explicit); polyline = [] })
+        let polygons = stroker.polygons
+        guard !polygons.isEmpty else { return }
+        var els: [PathElement] = []
+        els.reserveCapacity(polygons.reduce(0) { $0 + $1.count + 1 })
+        for poly in polygons {
+            els.append(.move(poly[0].applying(toDevice)))
+            for p in poly.dropFirst() { els.append(.line(p.applying(toDevice))) }
+            els.append(.close)
+        }
+        rasterize(els, evenOdd: false) { _ in sweepColor(state.stroke, evenOdd: false) }
+    }
+}

@@ -1,0 +1,126 @@
+/// Where spans of coverage land: a bitmap's pixels, or a clip mask.
+protocol SpanTarget {
+    /// Applies coverage `alpha` (1...255) to `count` pixels of memory row `row` from column `x`.
+    mutating func span(row: Int, x: Int, count: Int, alpha: UInt8)
+}
+
+/// `a·b/255` rounded, for byte values.
+@inline(__always) func mul255(_ a: UInt32, _ b: UInt32) -> UInt32 {
+    let t = a &* b &+ 128
+    return (t &+ (t >> 8)) >> 8
+}
+
+/// Two byte lanes of a 32-bit word (bits 0–7 and 16–23) times `k`/255, rounded.
+@inline(__always) func scaleLanes(_ x: UInt32, _ k: UInt32) -> UInt32 {
+    let t = (x & 0x00FF_00FF) &* k &+ 0x0080_0080
+    return ((t &+ ((t >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
+}
+
+/// All four bytes of a 32-bit word times `k`/255.
+@inline(__always) func scaleWord(_ x: UInt32, _ k: UInt32) -> UInt32 {
+    scaleLanes(x, k) | (scaleLanes(x >> 8, k) << 8)
+}
+
+/// Source-over of a solid premultiplied colour on 32-bit premultiplied pixels. Source-over
+/// treats the four channels alike (`d = s·a + d·(1 − sα·a)`), so any byte order works once the
+/// colour is given as the pixel word and the position of alpha (`alphaShift`) is known. With a
+/// clip mask, each pixel's coverage is multiplied by the mask's.
+struct SolidOver32: SpanTarget {
+    let base: UnsafeMutableRawPointer
+    let bytesPerRow: Int
+    let color: UInt32
+    let alphaShift: UInt32
+    let mask: ClipMask?
+
+    @inline(__always)
+    func over(_ dst: UInt32, _ a: UInt32) -> UInt32 {
+        let s = a == 255 ? color : scaleWord(color, a)
+        let inv = 255 &- ((s >> alphaShift) & 0xFF)
+        return s &+ scaleWord(dst, inv)
+    }
+
+    mutating func span(row: Int, x: Int, count: Int, alpha: UInt8) {
+        let p = (base + row * bytesPerRow).assumingMemoryBound(to: UInt32.self) + x
+        if let mask {
+            let m = mask.row(row) + x
+            for i in 0..<count {
+                let a = mul255(UInt32(alpha), UInt32(m[i]))
+                if a != 0 { p[i] = over(p[i], a) }
+            }
+            return
+        }
+        if alpha == 255 && (color >> alphaShift) & 0xFF == 0xFF {
+            p.update(repeating: color, count: count)
+            return
+        }
+        let a = UInt32(alpha)
+        for i in 0..<count { p[i] = over(p[i], a) }
+    }
+}
+
+/// Source-over of a solid colour on one-byte pixels: an alpha-only mask (`value` is the source
+/// alpha) or an opaque gray image (`value` is the gray level, `alpha` the source alpha).
+struct SolidOver8: SpanTarget {
+    let base: UnsafeMutableRawPointer
+    let bytesPerRow: Int
+    let value: UInt32
+    let alpha: UInt32
+    let mask: ClipMask?
+
+    mutating func span(row: Int, x: Int, count: Int, alpha cov: UInt8) {
+        let p = (base + row * bytesPerRow).assumingMemoryBound(to: UInt8.self) + x
+        let m = mask.map { $0.row(row) + x }
+        for i in 0..<count {
+            var a = UInt32(cov)
+            if let m { a = mul255(a, UInt32(m[i])) }
+            let k = mul255(alpha, a)
+            // dst = value·k + dst·(1 − k), all over 255.
+            p[i] = UInt8(truncatingIfNeeded: mul255(value, k) &+ mul255(UInt32(p[i]), 255 &- k))
+        }
+    }
+}
+
+/// Clears pixels by coverage: `d = d·(1 − a)`.
+struct Clear32: SpanTarget {
+    let base: UnsafeMutableRawPointer
+    let bytesPerRow: Int
+    let bytesPerPixel: Int
+    let mask: ClipMask?
+
+    mutating func span(row: Int, x: Int, count: Int, alpha: UInt8) {
+        let p = (base + row * bytesPerRow + x * bytesPerPixel).assumingMemoryBound(to: UInt8.self)
+        let m = mask.map { $0.row(row) + x }
+        for i in 0..<count {
+            var a = UInt32(alpha)
+            if let m { a = mul255(a, UInt32(m[i])) }
+            let keep = 255 &- a
+            for c in 0..<bytesPerPixel {
+                p[i * bytesPerPixel + c] = UInt8(truncatingIfNeeded: mul255(UInt32(p[i * bytesPerPixel + c]), keep))
+            }
+        }
+    }
+}
+
+/// An 8-bit coverage mask over the whole device, used for clips that are not pixel-aligned
+/// rectangles. Immutable once built; graphics states share it.
+final class ClipMask: @unchecked Sendable {
+    let width: Int, height: Int
+    let bytes: UnsafeMutablePointer<UInt8>
+
+    init(width: Int, height: Int, fill: UInt8) {
+        self.width = width; self.height = height
+        bytes = .allocate(capacity: width * height)
+        bytes.initialize(repeating: fill, count: width * height)
+    }
+    deinit { bytes.deallocate() }
+
+    @inline(__always) func row(_ r: Int) -> UnsafeMutablePointer<UInt8> { bytes + r * width }
+}
+
+/// Writes coverage into a mask (used while building a clip mask).
+struct MaskWriter: SpanTarget {
+    let mask: ClipMask
+    mutating func span(row: Int, x: Int, count: Int, alpha: UInt8) {
+        (mask.row(row) + x).update(repeating: alpha, count: count)
+    }
+}

@@ -1,0 +1,180 @@
+/// Exact-area antialiasing: each line segment deposits, into the pixels of each row it crosses,
+/// the change it makes to their covered area; a running sum along the row then gives every
+/// pixel's signed coverage (the winding number weighted by area).
+///
+/// Cells a segment touches are marked in a per-row bitmap; the sweep visits only marked cells and
+/// treats the run between two marked cells as one span of constant coverage, so the cost is
+/// proportional to the shape's edges and spans, not to its bounding box.
+///
+/// Buffers are kept between fills and cleared by the sweep as it reads them.
+final class CoverageAccumulator {
+    /// The device area being rasterized (integer pixel bounds, inclusive-exclusive).
+    private(set) var minX = 0, minY = 0, width = 0, height = 0
+    /// Row stride of `cells` (width + 2: a spare cell on the right takes the last carry).
+    private var stride = 0
+    private var cells: UnsafeMutablePointer<Float> = .allocate(capacity: 0)
+    private var cellCapacity = 0
+    private var bits: UnsafeMutablePointer<UInt64> = .allocate(capacity: 0)
+    private var bitWords = 0
+    private var bitCapacity = 0
+    /// Rows that received a segment: [rowMin, rowMax).
+    private var rowMin = Int.max, rowMax = Int.min
+
+    deinit { cells.deallocate(); bits.deallocate() }
+
+    /// Prepares for a fill covering the device rectangle `[x0, x1) × [y0, y1)`.
+    func begin(x0: Int, y0: Int, x1: Int, y1: Int) {
+        minX = x0; minY = y0; width = max(0, x1 - x0); height = max(0, y1 - y0)
+        stride = width + 2
+        let needCells = stride * height
+        if needCells > cellCapacity {
+            cells.deallocate()
+            cellCapacity = max(needCells, cellCapacity * 2)
+            cells = .allocate(capacity: cellCapacity)
+            cells.initialize(repeating: 0, count: cellCapacity)
+        }
+        bitWords = (stride + 63) >> 6
+        let needBits = bitWords * height
+        if needBits > bitCapacity {
+            bits.deallocate()
+            bitCapacity = max(needBits, bitCapacity * 2)
+            bits = .allocate(capacity: bitCapacity)
+            bits.initialize(repeating: 0, count: bitCapacity)
+        }
+        rowMin = Int.max; rowMax = Int.min
+    }
+
+    @inline(__always)
+    private func deposit(_ row: UnsafeMutablePointer<Float>, _ rowBits: UnsafeMutablePointer<UInt64>, _ i: Int, _ v: Float) {
+        row[i] += v
+        rowBits[i >> 6] |= 1 << UInt64(i & 63)
+    }
+
+    /// Adds the segment (x0, y0)–(x1, y1) in device coordinates (y down the rows: row r spans
+    /// [r, r + 1)). Its winding is +1 when it runs toward increasing y.
+    func addLine(_ x0: CGFloat, _ y0: CGFloat, _ x1: CGFloat, _ y1: CGFloat) {
+        guard y0 != y1, x0.isFinite, x1.isFinite, y0.isFinite, y1.isFinite else { return }
+        var ax = Float(x0) - Float(minX), ay = Float(y0) - Float(minY)
+        var bx = Float(x1) - Float(minX), by = Float(y1) - Float(minY)
+        var dir: Float = 1
+        if ay > by { swap(&ax, &bx); swap(&ay, &by); dir = -1 }
+        let h = Float(height)
+        guard by > 0, ay < h else { return }
+        let dxdy = (bx - ax) / (by - ay)
+        if ay < 0 { ax += -ay * dxdy; ay = 0 }
+        if by > h { bx -= (by - h) * dxdy; by = h }
+        let right = Float(width)
+        var y = Int(ay)
+        let yEnd = Int(by.rounded(.up))
+        rowMin = min(rowMin, y); rowMax = max(rowMax, yEnd)
+        var x = ax
+        while y < yEnd {
+            let top = max(ay, Float(y)), bottom = min(by, Float(y + 1))
+            let dy = bottom - top
+            let xNext = y + 1 >= yEnd ? bx : x + dxdy * dy
+            let d = dy * dir
+            if d != 0 {
+                // Left of the area the segment acts as a vertical edge at 0; right of it, at `right`.
+                let xa = min(max(x, 0), right), xb = min(max(xNext, 0), right)
+                let row = cells + y * stride
+                let rowBits = bits + y * bitWords
+                addRowSegment(row, rowBits, xa, xb, d)
+            }
+            x = xNext
+            y += 1
+        }
+    }
+
+    /// One row's share of a segment, from x = xa to x = xb (either order) with signed height d.
+    /// A pixel column [i, i+1) gains d·(the mean, over the column, of the fraction of the
+    /// segment lying left of each point); the cells store the differences of those gains.
+    @inline(__always)
+    private func addRowSegment(_ row: UnsafeMutablePointer<Float>, _ rowBits: UnsafeMutablePointer<UInt64>,
+                               _ xa: Float, _ xb: Float, _ d: Float) {
+        let lo = min(xa, xb), hi = max(xa, xb)
+        let i0 = Int(lo), i1 = Int(hi)
+        if i0 == i1 || hi - lo < 1e-6 {
+            // Within one column: the column gains d·(1 − mean x offset), the next one the rest.
+            let frac = (lo + hi) * 0.5 - Float(i0)
+            deposit(row, rowBits, i0, d * (1 - frac))
+            deposit(row, rowBits, i0 + 1, d * frac)
+            return
+        }
+        // The covered fraction h(x) rises linearly from 0 at lo to 1 at hi (slope s). Column i
+        // gains g(i) = ∫ h over [i, i+1): ½·s·f² for the first (partial) column, s·(i + ½ − lo)
+        // for the columns fully inside, (i1 + 1 − mid) − ½·s·(i1 − lo)²
+        // for the last, and 1 beyond. The cells store the differences of successive gains, so
+        // columns inside the span each get d·s.
+        let s = 1 / (hi - lo)
+        let f0 = Float(i0 + 1) - lo
+        let g0 = 0.5 * s * f0 * f0
+        let u = Float(i1) - lo
+        let g1 = (Float(i1) + 1 - (lo + hi) * 0.5) - 0.5 * s * u * u
+        deposit(row, rowBits, i0, d * g0)
+        if i1 == i0 + 1 {
+            deposit(row, rowBits, i1, d * (g1 - g0))
+        } else {
+            let gFirstInside = s * (Float(i0) + 1.5 - lo)
+            deposit(row, rowBits, i0 + 1, d * (gFirstInside - g0))
+            let ds = d * s
+            var i = i0 + 2
+            while i < i1 { deposit(row, rowBits, i, ds); i += 1 }
+            let gLastInside = s * (Float(i1) - 0.5 - lo)
+            deposit(row, rowBits, i1, d * (g1 - gLastInside))
+        }
+        deposit(row, rowBits, i1 + 1, d * (1 - g1))
+    }
+
+    /// Visits the coverage of every row, calling `span(y, x, count, alpha)` for runs of equal
+    /// coverage (alpha in 0...255, never 0), with device coordinates. Clears what it reads.
+    @inline(__always)
+    func sweep(evenOdd: Bool, _ span: (_ y: Int, _ x: Int, _ count: Int, _ alpha: UInt8) -> Void) {
+        guard rowMin < rowMax else { return }
+        for y in max(0, rowMin)..<min(height, rowMax) {
+            let row = cells + y * stride
+            let rowBits = bits + y * bitWords
+            var acc: Float = 0
+            var w = 0
+            while w < bitWords {
+                var word = rowBits[w]
+                if word == 0 { w += 1; continue }
+                rowBits[w] = 0
+                while word != 0 {
+                    let i = (w << 6) + word.trailingZeroBitCount
+                    word &= word - 1
+                    acc += row[i]
+                    row[i] = 0
+                    // Coverage is constant from i up to the next marked cell.
+                    var next = i + 1
+                    if word != 0 {
+                        next = (w << 6) + word.trailingZeroBitCount
+                    } else {
+                        var ww = w + 1
+                        while ww < bitWords && rowBits[ww] == 0 { ww += 1 }
+                        next = ww < bitWords ? (ww << 6) + rowBits[ww].trailingZeroBitCount : width
+                    }
+                    let end = min(next, width)
+                    if i < end {
+                        let a = CoverageAccumulator.alpha(acc, evenOdd: evenOdd)
+                        if a != 0 { span(minY + y, minX + i, end - i, a) }
+                    }
+                }
+                w += 1
+            }
+        }
+        rowMin = Int.max; rowMax = Int.min
+    }
+
+    /// Coverage to alpha under the fill rule.
+    @inline(__always)
+    static func alpha(_ c: Float, evenOdd: Bool) -> UInt8 {
+        var v = abs(c)
+        if evenOdd {
+            v = v.truncatingRemainder(dividingBy: 2)
+            if v > 1 { v = 2 - v }
+        } else if v > 1 {
+            v = 1
+        }
+        return UInt8(v * 255 + 0.5)
+    }
+}

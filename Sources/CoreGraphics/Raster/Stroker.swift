@@ -1,0 +1,208 @@
+/// How the ends of open subpaths are drawn.
+public enum CGLineCap: Int32, Sendable { case butt = 0, round, square }
+/// How segments meet.
+public enum CGLineJoin: Int32, Sendable { case miter = 0, round, bevel }
+
+/// The geometry of a stroke.
+struct StrokeStyle {
+    var width: CGFloat = 1
+    var cap: CGLineCap = .butt
+    var join: CGLineJoin = .miter
+    var miterLimit: CGFloat = 10
+    var dashPhase: CGFloat = 0
+    var dashLengths: [CGFloat] = []
+}
+
+/// Builds a stroke's outline as a set of closed polygons, all oriented the same way, whose union
+/// is the stroke: a quadrilateral per segment, a wedge or fan per join, and the caps. Filled with
+/// the non-zero rule they draw the stroke; pieces that share an edge leave no seam because
+/// coverage accumulates exactly.
+struct Stroker {
+    let style: StrokeStyle
+    /// Largest error allowed for round joins and caps, in the polyline's units.
+    let tolerance: CGFloat
+    private(set) var polygons: [[CGPoint]] = []
+
+    init(style: StrokeStyle, tolerance: CGFloat) {
+        self.style = style
+        self.tolerance = max(tolerance, 1e-4)
+    }
+
+    /// Strokes one polyline (already flattened); `closed` joins its end to its start.
+    mutating func add(polyline input: [CGPoint], closed: Bool) {
+        var pts: [CGPoint] = []
+        pts.reserveCapacity(input.count)
+        for p in input where pts.last.map({ $0 != p }) ?? true { pts.append(p) }
+        if closed, pts.count > 1, pts.first == pts.last { pts.removeLast() }
+        if style.dashLengths.isEmpty {
+            strokeSolid(pts, closed: closed)
+        } else {
+            for piece in dashed(pts, closed: closed) { strokeSolid(piece, closed: false) }
+        }
+    }
+
+    private var hw: CGFloat { style.width / 2 }
+
+    private mutating func emit(_ poly: [CGPoint]) {
+        guard poly.count >= 3 else { return }
+        var area: CGFloat = 0
+        for i in 0..<poly.count {
+            let a = poly[i], b = poly[(i + 1) % poly.count]
+            area += a.x * b.y - b.x * a.y
+        }
+        if area == 0 { return }
+        polygons.append(area < 0 ? poly.reversed() : poly)
+    }
+
+    private mutating func strokeSolid(_ pts: [CGPoint], closed: Bool) {
+        guard let first = pts.first else { return }
+        if pts.count == 1 {
+            // A zero-length subpath shows as a dot with round or square caps.
+            switch style.cap {
+            case .round: emit(circle(first, hw))
+            case .square: emit([CGPoint(x: first.x - hw, y: first.y - hw), CGPoint(x: first.x + hw, y: first.y - hw),
+                                CGPoint(x: first.x + hw, y: first.y + hw), CGPoint(x: first.x - hw, y: first.y + hw)])
+            case .butt: break
+            }
+            return
+        }
+        let n = pts.count
+        let segmentCount = closed ? n : n - 1
+        for i in 0..<segmentCount {
+            let p = pts[i], q = pts[(i + 1) % n]
+            let nrm = normal(p, q)
+            emit([CGPoint(x: p.x + nrm.x, y: p.y + nrm.y), CGPoint(x: q.x + nrm.x, y: q.y + nrm.y),
+                  CGPoint(x: q.x - nrm.x, y: q.y - nrm.y), CGPoint(x: p.x - nrm.x, y: p.y - nrm.y)])
+        }
+        let joinRange = closed ? 0..<n : 1..<(n - 1)
+        for i in joinRange {
+            join(at: pts[i], from: pts[(i - 1 + n) % n], to: pts[(i + 1) % n])
+        }
+        if !closed {
+            cap(at: pts[0], toward: pts[1])
+            cap(at: pts[n - 1], toward: pts[n - 2])
+        }
+    }
+
+    /// The left normal of p→q, scaled to the half width.
+    private func normal(_ p: CGPoint, _ q: CGPoint) -> CGPoint {
+        let dx = q.x - p.x, dy = q.y - p.y
+        let len = (dx * dx + dy * dy).squareRoot()
+        return CGPoint(x: -dy / len * hw, y: dx / len * hw)
+    }
+
+    private mutating func join(at v: CGPoint, from a: CGPoint, to b: CGPoint) {
+        let na = normal(a, v), nb = normal(v, b)
+        let ux = v.x - a.x, uy = v.y - a.y, wx = b.x - v.x, wy = b.y - v.y
+        let cross = ux * wy - uy * wx
+        let dot = ux * wx + uy * wy
+        if abs(cross) <= 1e-12 * (ux * ux + uy * uy + wx * wx + wy * wy) && dot > 0 { return }   // straight on
+        // The outer side is opposite the turn.
+        let s: CGFloat = cross > 0 ? -1 : 1
+        let o1 = CGPoint(x: v.x + s * na.x, y: v.y + s * na.y), o2 = CGPoint(x: v.x + s * nb.x, y: v.y + s * nb.y)
+        switch style.join {
+        case .bevel:
+            emit([v, o1, o2])
+        case .round:
+            emit([v] + arc(center: v, from: o1, to: o2, turn: -s))
+        case .miter:
+            let cosPhi = (na.x * nb.x + na.y * nb.y) / (hw * hw)
+            let half = ((1 + cosPhi) / 2).squareRoot()          // cos of half the angle between normals
+            if half > 1e-9 && 1 / half <= style.miterLimit {
+                let mx = na.x + nb.x, my = na.y + nb.y
+                let ml = (mx * mx + my * my).squareRoot()
+                let len = hw / half
+                let m = CGPoint(x: v.x + s * mx / ml * len, y: v.y + s * my / ml * len)
+                emit([v, o1, m, o2])
+            } else {
+                emit([v, o1, o2])
+            }
+        }
+    }
+
+    private mutating func cap(at p: CGPoint, toward q: CGPoint) {
+        let nrm = normal(q, p)                      // left normal of the direction leaving the path
+        let dx = p.x - q.x, dy = p.y - q.y
+        let len = (dx * dx + dy * dy).squareRoot()
+        let ex = dx / len * hw, ey = dy / len * hw
+        switch style.cap {
+        case .butt: break
+        case .square:
+            emit([CGPoint(x: p.x + nrm.x, y: p.y + nrm.y), CGPoint(x: p.x + nrm.x + ex, y: p.y + nrm.y + ey),
+                  CGPoint(x: p.x - nrm.x + ex, y: p.y - nrm.y + ey), CGPoint(x: p.x - nrm.x, y: p.y - nrm.y)])
+        case .round:
+            let from = CGPoint(x: p.x + nrm.x, y: p.y + nrm.y), to = CGPoint(x: p.x - nrm.x, y: p.y - nrm.y)
+            emit([p] + arc(center: p, from: from, to: to, turn: -1))
+        }
+    }
+
+    /// Points on the circle about `center` from `from` to `to`, turning the short way in the
+    /// direction of `turn` (+1 toward increasing angle), within the tolerance; a half turn when
+    /// the two are opposite.
+    private func arc(center c: CGPoint, from: CGPoint, to: CGPoint, turn: CGFloat) -> [CGPoint] {
+        let a0 = atan2(from.y - c.y, from.x - c.x), a1 = atan2(to.y - c.y, to.x - c.x)
+        var delta = a1 - a0
+        if turn > 0 { while delta < 0 { delta += 2 * .pi } } else { while delta > 0 { delta -= 2 * .pi } }
+        let r = hw
+        let step = 2 * acos(max(-1, min(1, 1 - tolerance / max(r, tolerance))))
+        let n = max(1, min(256, Int((abs(delta) / max(step, 1e-3)).rounded(.up))))
+        var out: [CGPoint] = [from]
+        for i in 1..<n {
+            let a = a0 + delta * CGFloat(i) / CGFloat(n)
+            out.append(CGPoint(x: c.x + r * cos(a), y: c.y + r * sin(a)))
+        }
+        out.append(to)
+        return out
+    }
+
+    private func circle(_ c: CGPoint, _ r: CGFloat) -> [CGPoint] {
+        let step = 2 * acos(max(-1, min(1, 1 - tolerance / max(r, tolerance))))
+        let n = max(8, min(512, Int((2 * .pi / max(step, 1e-3)).rounded(.up))))
+        return (0..<n).map { i in
+            let a = 2 * CGFloat.pi * CGFloat(i) / CGFloat(n)
+            return CGPoint(x: c.x + r * cos(a), y: c.y + r * sin(a))
+        }
+    }
+
+    /// Splits a polyline into its dashes ("on" intervals), starting `dashPhase` into the pattern.
+    private func dashed(_ pts: [CGPoint], closed: Bool) -> [[CGPoint]] {
+        let lengths = style.dashLengths
+        let total = lengths.reduce(0, +)
+        guard total > 0, lengths.allSatisfy({ $0 >= 0 && $0.isFinite }) else { return [pts] }
+        var path = pts
+        if closed, let f = pts.first { path.append(f) }
+        var index = 0
+        var remaining = lengths[0]
+        var phase = style.dashPhase.truncatingRemainder(dividingBy: total)
+        if phase < 0 { phase += total }
+        while phase > 0 {
+            if phase >= remaining { phase -= remaining; index = (index + 1) % lengths.count; remaining = lengths[index] }
+            else { remaining -= phase; phase = 0 }
+        }
+        var on = index % 2 == 0
+        var out: [[CGPoint]] = []
+        var current: [CGPoint] = on ? [path[0]] : []
+        var count = 0
+        for i in 1..<max(path.count, 1) {
+            var a = path[i - 1]
+            let b = path[i]
+            var seg = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
+            while seg > remaining {
+                let t = remaining / seg
+                let p = CGPoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
+                if on { current.append(p); out.append(current); current = [] } else { current = [p] }
+                seg -= remaining
+                a = p
+                on.toggle()
+                index = (index + 1) % lengths.count
+                remaining = lengths[index]
+                count += 1
+                if count > 1_000_000 { return out }   // a bound for absurd patterns
+            }
+            remaining -= seg
+            if on { current.append(b) }
+        }
+        if on, current.count > 1 { out.append(current) }
+        return out
+    }
+}
