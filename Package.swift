@@ -11,7 +11,9 @@ let package = Package(
         .executable(name: "lamina-bench", targets: ["lamina-bench"]),
     ],
     targets: [
-        .target(name: "CoreGraphics"),
+        .systemLibrary(name: "CLibPNG", path: "Sources/CLibPNG", pkgConfig: "libpng",
+                       providers: [.apt(["libpng-dev"])]),
+        .target(name: "CoreGraphics", dependencies: ["CLibPNG"]),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics"]),
         .target(name: "UIKit", dependencies: ["QuartzCore"]),
         // Empty stand-ins for Swift Testing's cross-import overlays, which Linux toolchains lack.

@@ -22,10 +22,11 @@ extension CGContext {
                 let r = finite[0].applying(t).applying(rasterTransform)
                 let aligned = [r.minX, r.minY, r.maxX, r.maxY].allSatisfy { abs($0 - $0.rounded()) < 1e-6 }
                 if aligned {
-                    state.clipX0 = max(state.clipX0, Int(max(-1e9, r.minX).rounded()))
-                    state.clipY0 = max(state.clipY0, Int(max(-1e9, r.minY).rounded()))
-                    state.clipX1 = min(state.clipX1, Int(min(1e9, r.maxX).rounded()))
-                    state.clipY1 = min(state.clipY1, Int(min(1e9, r.maxY).rounded()))
+                    func clamped(_ v: CGFloat) -> Int { Int(max(-1e9, min(1e9, v)).rounded()) }
+                    state.clipX0 = max(state.clipX0, clamped(r.minX))
+                    state.clipY0 = max(state.clipY0, clamped(r.minY))
+                    state.clipX1 = min(state.clipX1, clamped(r.maxX))
+                    state.clipY1 = min(state.clipY1, clamped(r.maxY))
                     return
                 }
             }

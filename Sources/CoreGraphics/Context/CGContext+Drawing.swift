@@ -157,8 +157,10 @@ extension CGContext {
                 minX = min(minX, q.x); maxX = max(maxX, q.x); minY = min(minY, q.y); maxY = max(maxY, q.y)
             }
         }
-        let x0 = max(state.clipX0, Int(max(-1e9, minX).rounded(.down))), x1 = min(state.clipX1, Int(min(1e9, maxX).rounded(.up)) + 1)
-        let y0 = max(state.clipY0, Int(max(-1e9, minY).rounded(.down))), y1 = min(state.clipY1, Int(min(1e9, maxY).rounded(.up)) + 1)
+        // Clamp before converting: coordinates far outside the bitmap must not overflow Int.
+        func clamped(_ v: CGFloat) -> Int { Int(max(-1e9, min(1e9, v))) }
+        let x0 = max(state.clipX0, clamped(minX.rounded(.down))), x1 = min(state.clipX1, clamped(maxX.rounded(.up)) + 1)
+        let y0 = max(state.clipY0, clamped(minY.rounded(.down))), y1 = min(state.clipY1, clamped(maxY.rounded(.up)) + 1)
         guard x0 < x1, y0 < y1 else { return }
         accumulator.begin(x0: x0, y0: y0, x1: x1, y1: y1)
         var first = CGPoint.zero, last = CGPoint.zero

@@ -20,7 +20,7 @@ public enum CGBlendMode: Int32, Sendable {
 /// bottom left with y up, as on Apple platforms; memory row 0 is the top row of the image.
 ///
 /// Paths are filled with exact-area antialiasing (non-zero or even-odd), curves flattened to
-/// 0.2 device pixels, strokes built from their segments, joins, caps and dashes, and clips kept
+/// 0.03 device pixels, strokes built from their segments, joins, caps and dashes, and clips kept
 /// as device rectangles or 8-bit masks. Gradients, images, shadows, transparency layers and the
 /// blend modes other than normal, copy and clear arrive later in the CoreGraphics issue; each
 /// call that is not implemented yet reports a diagnostic and draws nothing.

@@ -5,7 +5,7 @@
 /// polygon, a cubic at most 3·max|Dᵢ|/(4n²).
 struct Flattener {
     /// The largest distance, in device pixels, between a curve and its segments.
-    static let tolerance: CGFloat = 0.2
+    static let tolerance: CGFloat = 0.03
 
     /// Calls `line` for every segment of every subpath, and `close` at the end of each subpath
     /// with its first and last points (so fills can close it and strokes can join or cap it).

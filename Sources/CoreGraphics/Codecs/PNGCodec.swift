@@ -1,0 +1,168 @@
+import CLibPNG
+
+/// Why an image could not be decoded or encoded.
+public enum CGImageCodecError: Error, Equatable, CustomStringConvertible {
+    /// The bytes are not an image of the expected format, or are corrupt or truncated; the
+    /// decoder's message says where.
+    case corrupt(format: String, message: String)
+    /// The image is larger than ``CGImage/maximumDecodedPixelCount``.
+    case tooLarge(width: Int, height: Int)
+    /// The image's pixel layout cannot be encoded in this format.
+    case unsupportedLayout(String)
+
+    public var description: String {
+        switch self {
+        case .corrupt(let f, let m): "\(f) data is corrupt or truncated: \(m)"
+        case .tooLarge(let w, let h): "a \(w)x\(h) image exceeds the \(CGImage.maximumDecodedPixelCount)-pixel decoding limit"
+        case .unsupportedLayout(let m): "unsupported pixel layout: \(m)"
+        }
+    }
+}
+
+extension CGImage {
+    /// The largest image, in pixels, that the decoders accept (2^26: 64 megapixels, 256 MiB of
+    /// RGBA). Larger images are refused with ``CGImageCodecError/tooLarge(width:height:)``
+    /// before any pixel memory is allocated.
+    public static let maximumDecodedPixelCount = 1 << 26
+
+    /// Decodes PNG data (any bit depth, palette, gray or colour, with or without alpha, sRGB
+    /// assumed) into a premultiplied RGBA8 image.
+    public static func decodePNG(_ data: Data) throws(CGImageCodecError) -> CGImage {
+        var image = png_image()
+        image.version = lamina_png_image_version
+        let begun = data.withUnsafeBytes { raw in
+            png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count)
+        }
+        guard begun != 0 else { throw .corrupt(format: "PNG", message: pngMessage(&image)) }
+        defer { png_image_free(&image) }
+        let w = Int(image.width), h = Int(image.height)
+        guard w > 0, h > 0, w <= (1 << 20), h <= (1 << 20), w * h <= maximumDecodedPixelCount else {
+            throw .tooLarge(width: w, height: h)
+        }
+        image.format = lamina_png_format_rgba
+        let stride = w * 4
+        var pixels = [UInt8](repeating: 0, count: stride * h)
+        let finished = data.withUnsafeBytes { _ in
+            pixels.withUnsafeMutableBytes { out in
+                png_image_finish_read(&image, nil, out.baseAddress, Int32(stride), nil)
+            }
+        }
+        guard finished != 0 else { throw .corrupt(format: "PNG", message: pngMessage(&image)) }
+        // Premultiply.
+        pixels.withUnsafeMutableBufferPointer { p in
+            var i = 0
+            while i < p.count {
+                let a = UInt32(p[i + 3])
+                if a != 255 {
+                    p[i] = UInt8(mul255(UInt32(p[i]), a)); p[i + 1] = UInt8(mul255(UInt32(p[i + 1]), a))
+                    p[i + 2] = UInt8(mul255(UInt32(p[i + 2]), a))
+                }
+                i += 4
+            }
+        }
+        guard let provider = CGDataProvider(data: Data(pixels)),
+              let img = CGImage(width: w, height: h, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: stride,
+                                space: CGColorSpace.shared_sRGB, bitmapInfo: CGBitmapInfo(alphaInfo: .premultipliedLast),
+                                provider: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent)
+        else { throw .corrupt(format: "PNG", message: "could not wrap the decoded pixels") }
+        return img
+    }
+
+    /// Creates an image from a provider of PNG data, as on Apple platforms; nil (with a
+    /// diagnostic naming the problem) when the data cannot be decoded.
+    public convenience init?(pngDataProviderSource source: CGDataProvider, decode: UnsafePointer<CGFloat>?,
+                             shouldInterpolate: Bool, intent: CGColorRenderingIntent) {
+        guard let data = source.data else { return nil }
+        let decoded: CGImage
+        do { decoded = try CGImage.decodePNG(data) } catch {
+            LaminaDiagnostics.report("CGImage(pngDataProviderSource:): \(error)")
+            return nil
+        }
+        self.init(width: decoded.width, height: decoded.height, bitsPerComponent: 8, bitsPerPixel: 32,
+                  bytesPerRow: decoded.bytesPerRow, space: decoded.colorSpace!, bitmapInfo: decoded.bitmapInfo,
+                  provider: decoded.dataProvider!, decode: decode, shouldInterpolate: shouldInterpolate, intent: intent)
+    }
+
+    /// The image's pixels as straight (non-premultiplied) RGBA8 rows, top row first, whatever
+    /// its layout: 32-bit premultiplied or straight RGBA/BGRA/ARGB/ABGR, 8-bit gray, or alpha-only.
+    public func straightRGBA8() throws(CGImageCodecError) -> [UInt8] {
+        guard let bytes = dataProvider?.data else { throw .unsupportedLayout("no pixel data") }
+        var out = [UInt8](repeating: 0, count: width * height * 4)
+        let info = alphaInfo
+        let little = bitmapInfo.intersection(.byteOrderMask) == .byteOrder32Little
+        let supported: Bool = switch (bitsPerPixel, info) {
+        case (32, .premultipliedLast), (32, .premultipliedFirst), (32, .last), (32, .first),
+             (32, .noneSkipLast), (32, .noneSkipFirst), (8, .none), (8, .alphaOnly): true
+        default: false
+        }
+        guard supported else { throw .unsupportedLayout("\(bitsPerPixel) bits per pixel with alpha \(info)") }
+        guard bytes.count >= bytesPerRow * height else { throw .unsupportedLayout("the pixel data is shorter than the image") }
+        bytes.withUnsafeBytes { (src: UnsafeRawBufferPointer) in
+            switch (bitsPerPixel, info) {
+            case (32, .premultipliedLast), (32, .premultipliedFirst), (32, .last), (32, .first),
+                 (32, .noneSkipLast), (32, .noneSkipFirst):
+                let alphaFirst = info == .premultipliedFirst || info == .first || info == .noneSkipFirst
+                // Byte positions of r, g, b, a in memory.
+                let order: (Int, Int, Int, Int) = switch (alphaFirst, little) {
+                case (false, false): (0, 1, 2, 3)
+                case (false, true): (3, 2, 1, 0)
+                case (true, false): (1, 2, 3, 0)
+                case (true, true): (2, 1, 0, 3)
+                }
+                let premultiplied = info == .premultipliedLast || info == .premultipliedFirst
+                let opaque = info == .noneSkipLast || info == .noneSkipFirst
+                for y in 0..<height {
+                    for x in 0..<width {
+                        let s = y * bytesPerRow + x * 4, d = (y * width + x) * 4
+                        let a = opaque ? 255 : src[s + order.3]
+                        var r = src[s + order.0], g = src[s + order.1], b = src[s + order.2]
+                        if premultiplied && a != 0 && a != 255 {
+                            func un(_ v: UInt8) -> UInt8 { UInt8(min(255, (UInt32(v) * 255 + UInt32(a) / 2) / UInt32(a))) }
+                            r = un(r); g = un(g); b = un(b)
+                        }
+                        out[d] = r; out[d + 1] = g; out[d + 2] = b; out[d + 3] = a
+                    }
+                }
+            case (8, .none), (8, .alphaOnly):
+                for y in 0..<height {
+                    for x in 0..<width {
+                        let v = src[y * bytesPerRow + x], d = (y * width + x) * 4
+                        if info == .alphaOnly { out[d + 3] = v } else { out[d] = v; out[d + 1] = v; out[d + 2] = v; out[d + 3] = 255 }
+                    }
+                }
+            default:
+                break
+            }
+        }
+        return out
+    }
+
+    /// Encodes the image as an 8-bit RGBA PNG (straight alpha, sRGB).
+    public func pngData() throws(CGImageCodecError) -> Data {
+        var rgba = try straightRGBA8()
+        var image = png_image()
+        image.version = lamina_png_image_version
+        image.width = UInt32(width); image.height = UInt32(height)
+        image.format = lamina_png_format_rgba
+        var size = 0
+        let measured = rgba.withUnsafeMutableBytes { p in
+            png_image_write_to_memory(&image, nil, &size, 0, p.baseAddress, Int32(width * 4), nil)
+        }
+        guard measured != 0, size > 0 else { throw .corrupt(format: "PNG", message: CGImage.pngMessage(&image)) }
+        var out = Data(count: size)
+        let written = out.withUnsafeMutableBytes { o in
+            rgba.withUnsafeMutableBytes { p in
+                png_image_write_to_memory(&image, o.baseAddress, &size, 0, p.baseAddress, Int32(width * 4), nil)
+            }
+        }
+        guard written != 0 else { throw .corrupt(format: "PNG", message: CGImage.pngMessage(&image)) }
+        png_image_free(&image)
+        return out.prefix(size)
+    }
+
+    private static func pngMessage(_ image: inout png_image) -> String {
+        withUnsafeBytes(of: &image.message) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+    }
+}

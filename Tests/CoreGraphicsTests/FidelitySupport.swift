@@ -1,0 +1,89 @@
+import Testing
+import CoreGraphics
+
+/// The reference images of ../shared/fidelity and the comparison rule its README states.
+enum Fidelity {
+    static let appleDirectory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("shared/fidelity/apple")
+    static let outputDirectory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent(".build/fidelity-output")
+
+    static func reference(_ name: String) throws -> CGImage {
+        try CGImage.decodePNG(Data(contentsOf: appleDirectory.appendingPathComponent(name)))
+    }
+
+    struct Result: CustomStringConvertible {
+        var meanAbsoluteDifference: Double   // per channel, in 0...255
+        var fractionOver16: Double
+        var passes: Bool { meanAbsoluteDifference <= 2 && fractionOver16 <= 0.01 }
+        var description: String {
+            String(format: "mean |Δ| %.3f/255 per channel, %.3f%% of pixels differ by more than 16", meanAbsoluteDifference,
+                   fractionOver16 * 100)
+        }
+    }
+
+    /// Compares premultiplied RGBA per pixel. On failure writes ours and a difference image to
+    /// `.build/fidelity-output/`.
+    static func compare(_ ours: CGImage, _ reference: CGImage, name: String) throws -> Result {
+        #expect(ours.width == reference.width && ours.height == reference.height)
+        let a = premultiplied(try ours.straightRGBA8()), b = premultiplied(try reference.straightRGBA8())
+        var sum = 0, over = 0
+        var diff = [UInt8](repeating: 255, count: a.count)
+        for p in stride(from: 0, to: min(a.count, b.count), by: 4) {
+            var worst = 0
+            for c in 0..<4 {
+                let d = abs(Int(a[p + c]) - Int(b[p + c]))
+                sum += d; worst = max(worst, d)
+            }
+            if worst > 16 { over += 1 }
+            let v = UInt8(min(255, worst * 4))
+            diff[p] = v; diff[p + 1] = 0; diff[p + 2] = 0; diff[p + 3] = v == 0 ? 0 : 255
+        }
+        let pixels = max(1, a.count / 4)
+        let result = Result(meanAbsoluteDifference: Double(sum) / Double(pixels * 4), fractionOver16: Double(over) / Double(pixels))
+        if !result.passes {
+            try? FileManager.default.createDirectory(at: outputDirectory, withIntermediateDirectories: true)
+            try? ours.pngData().write(to: outputDirectory.appendingPathComponent("\(name)-lamina.png"))
+            if let provider = CGDataProvider(data: Data(diff)),
+               let d = CGImage(width: ours.width, height: ours.height, bitsPerComponent: 8, bitsPerPixel: 32,
+                               bytesPerRow: ours.width * 4, space: CGColorSpaceCreateDeviceRGB(),
+                               bitmapInfo: CGBitmapInfo(alphaInfo: .last), provider: provider, decode: nil,
+                               shouldInterpolate: false, intent: .defaultIntent) {
+                try? d.pngData().write(to: outputDirectory.appendingPathComponent("\(name)-diff.png"))
+            }
+        }
+        return result
+    }
+
+    static func premultiplied(_ rgba: [UInt8]) -> [UInt8] {
+        var out = rgba
+        for p in stride(from: 0, to: out.count, by: 4) {
+            let a = Int(out[p + 3])
+            for c in 0..<3 { out[p + c] = UInt8((Int(out[p + c]) * a + 127) / 255) }
+        }
+        return out
+    }
+}
+
+func rgbaContext(_ w: Int, _ h: Int) -> CGContext {
+    CGContext(data: nil, width: w, height: h, bitsPerComponent: 8, bytesPerRow: w * 4,
+              space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
+}
+
+/// The heart of ../shared/fidelity/README.md (s = 30).
+func heartPath() -> CGMutablePath {
+    let s: CGFloat = 30
+    let p = CGMutablePath()
+    p.move(to: CGPoint(x: 0, y: 0))
+    p.addLine(to: CGPoint(x: 0, y: 2 * s))
+    p.addQuadCurve(to: CGPoint(x: s, y: 3 * s), control: CGPoint(x: 0.125 * s, y: 2.875 * s))
+    p.addQuadCurve(to: CGPoint(x: 2 * s, y: 2 * s), control: CGPoint(x: 1.875 * s, y: 2.875 * s))
+    p.addCurve(to: CGPoint(x: 3 * s, y: s), control1: CGPoint(x: 2.5 * s, y: 2 * s), control2: CGPoint(x: 3 * s, y: 1.5 * s))
+    p.addCurve(to: CGPoint(x: 2 * s, y: 0), control1: CGPoint(x: 3 * s, y: 0.5 * s), control2: CGPoint(x: 2.5 * s, y: 0))
+    p.addLine(to: CGPoint(x: 0, y: 0))
+    p.closeSubpath()
+    p.addEllipse(in: CGRect(x: 2 * s, y: 2 * s, width: s, height: s))
+    return p
+}
