@@ -1,10 +1,12 @@
 import QuartzCore
+import Foundation
 
 /// `lamina-bench`: Lamina's benchmarks. Each subcommand prints one line per measurement.
 ///
-///     swift run -c release lamina-bench model     # the CALayer model: property store, KVC, geometry
+///     swift run -c release lamina-bench model                  # the CALayer model
+///     swift run -c release lamina-bench raster SCENES OUT      # CoreGraphics vs Cairo/Skia/Blend2D
 ///
-/// The raster, compositor, animation and layout benchmarks arrive with their issues.
+/// The compositor, animation and layout benchmarks arrive with their issues.
 
 @inline(never) func blackHole<T>(_ x: T) { withExtendedLifetime(x) {} }
 
@@ -85,8 +87,19 @@ let args = CommandLine.arguments.dropFirst()
 switch args.first {
 case "model":
     modelBenchmarks()
+case "raster":
+    let rest = Array(args.dropFirst())
+    guard rest.count == 2 else {
+        FileHandle.standardError.write(Data("usage: lamina-bench raster SCENES_DIR OUT_DIR\n".utf8))
+        exit(2)
+    }
+    do { try RasterBenchmark.run(scenesDirectory: rest[0], outputDirectory: rest[1]) } catch {
+        FileHandle.standardError.write(Data("lamina-bench raster: \(error)\n".utf8))
+        exit(1)
+    }
 default:
-    print("usage: lamina-bench model")
+    print("usage: lamina-bench model | raster SCENES_DIR OUT_DIR")
     print("  model    the CALayer model: property store, KVC, geometry")
+    print("  raster   the side-by-side raster benchmark (../shared/bench/README.md)")
     exit(args.isEmpty ? 0 : 2)
 }

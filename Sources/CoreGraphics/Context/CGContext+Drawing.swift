@@ -66,14 +66,14 @@ extension CGContext {
     /// Fills the current path and clears it.
     public func fillPath(using rule: CGPathFillRule = .winding) {
         fillDevice(devicePath, evenOdd: rule == .evenOdd, color: state.fill)
-        devicePath.removeAll()
+        devicePath.removeAll(keepingCapacity: true)
     }
     /// Fills the current path with the even-odd rule and clears it.
     public func eoFillPath() { fillPath(using: .evenOdd) }
     /// Strokes the current path and clears it.
     public func strokePath() {
         strokeDevice(devicePath)
-        devicePath.removeAll()
+        devicePath.removeAll(keepingCapacity: true)
     }
     /// Fills and/or strokes the current path and clears it.
     public func drawPath(using mode: CGPathDrawingMode) {
@@ -84,7 +84,7 @@ extension CGContext {
         case .fillStroke: fillDevice(devicePath, evenOdd: false, color: state.fill); strokeDevice(devicePath)
         case .eoFillStroke: fillDevice(devicePath, evenOdd: true, color: state.fill); strokeDevice(devicePath)
         }
-        devicePath.removeAll()
+        devicePath.removeAll(keepingCapacity: true)
     }
 
     // MARK: Convenience shapes (they leave the current path alone)
@@ -147,15 +147,23 @@ extension CGContext {
         guard !elements.isEmpty else { return }
         let raster = rasterTransform
         var minX = CGFloat.infinity, minY = CGFloat.infinity, maxX = -CGFloat.infinity, maxY = -CGFloat.infinity
+        var finite = true
+        @inline(__always) func include(_ p: CGPoint) {
+            let q = p.applying(raster)
+            if !(q.x.isFinite && q.y.isFinite) { finite = false }
+            minX = min(minX, q.x); maxX = max(maxX, q.x); minY = min(minY, q.y); maxY = max(maxY, q.y)
+        }
         for e in elements {
-            for p in e.points {
-                let q = p.applying(raster)
-                guard q.x.isFinite, q.y.isFinite else {
-                    LaminaDiagnostics.report("CGContext: a path with non-finite coordinates was not drawn")
-                    return
-                }
-                minX = min(minX, q.x); maxX = max(maxX, q.x); minY = min(minY, q.y); maxY = max(maxY, q.y)
+            switch e {
+            case .move(let p), .line(let p): include(p)
+            case .quad(let c, let p): include(c); include(p)
+            case .cubic(let c1, let c2, let p): include(c1); include(c2); include(p)
+            case .close: break
             }
+        }
+        guard finite else {
+            LaminaDiagnostics.report("CGContext: a path with non-finite coordinates was not drawn")
+            return
         }
         // Clamp before converting: coordinates far outside the bitmap must not overflow Int.
         func clamped(_ v: CGFloat) -> Int { Int(max(-1e9, min(1e9, v))) }

@@ -1,0 +1,122 @@
+import CoreGraphics
+
+/// `lamina-bench raster SCENES_DIR OUT_DIR`: the contract of ../shared/bench/README.md.
+/// For every scene: build the paths and colours (untimed), draw all ops on a 512x600 premultiplied
+/// RGBA context until a trial lasts 0.2 s, keep the best of 3 trials, write the scene drawn once on
+/// opaque white as a PNG, and print one JSON line.
+enum RasterBenchmark {
+    struct Scene: Decodable {
+        let name: String
+        let canvas: [Int]
+        let kind: String
+        let style: String
+        let ops: [Op]
+        let fill_rule: String?
+        let line_width: Double?
+    }
+    struct Op: Decodable {
+        let x: Double?, y: Double?, w: Double?, h: Double?, angle: Double?, r: Double?
+        let pts: [[Double]]?
+        let color: [Double]
+        let stops: [[Double]]?
+    }
+
+    /// One op ready to draw.
+    struct Prepared {
+        let path: CGPath
+        let color: CGColor
+        /// Rotation about the canvas centre, applied through the CTM.
+        let angle: CGFloat
+    }
+
+    static func run(scenesDirectory: String, outputDirectory: String) throws {
+        let fm = FileManager.default
+        try fm.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
+        let files = try fm.contentsOfDirectory(atPath: scenesDirectory).filter { $0.hasSuffix(".json") }.sorted()
+        for file in files {
+            let url = URL(fileURLWithPath: scenesDirectory).appendingPathComponent(file)
+            let scene = try JSONDecoder().decode(Scene.self, from: Data(contentsOf: url))
+            guard scene.style == "solid" else {
+                emit(["engine": "lamina", "scene": scene.name,
+                      "error": "\(scene.style) gradients are not implemented yet"])
+                continue
+            }
+            let ops = scene.ops.map { prepare($0, kind: scene.kind) }
+            let w = scene.canvas[0], h = scene.canvas[1]
+            let ctx = CGContext(data: nil, width: w, height: h, bitsPerComponent: 8, bytesPerRow: w * 4,
+                                space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
+            // Scenes are y-down with the origin at the top left.
+            ctx.translateBy(x: 0, y: CGFloat(h))
+            ctx.scaleBy(x: 1, y: -1)
+            let stroke = scene.kind.hasPrefix("stroke")
+            ctx.setLineWidth(CGFloat(scene.line_width ?? 1))
+            ctx.setMiterLimit(10)
+            let evenOdd = scene.fill_rule == "evenodd"
+            let center = CGPoint(x: CGFloat(w) / 2, y: CGFloat(h) / 2)
+            func drawAll() {
+                for op in ops {
+                    if op.angle != 0 {
+                        ctx.saveGState()
+                        ctx.translateBy(x: center.x, y: center.y)
+                        ctx.rotate(by: op.angle)
+                        ctx.translateBy(x: -center.x, y: -center.y)
+                    }
+                    ctx.addPath(op.path)
+                    if stroke {
+                        ctx.setStrokeColor(op.color)
+                        ctx.strokePath()
+                    } else {
+                        ctx.setFillColor(op.color)
+                        ctx.fillPath(using: evenOdd ? .evenOdd : .winding)
+                    }
+                    if op.angle != 0 { ctx.restoreGState() }
+                }
+            }
+            let clock = ContinuousClock()
+            var best = Double.infinity
+            for _ in 0..<3 {
+                var reps = 0
+                let start = clock.now
+                var elapsed = Duration.zero
+                repeat { drawAll(); reps += 1; elapsed = clock.now - start } while elapsed < .milliseconds(200)
+                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+                best = min(best, seconds * 1e9 / Double(reps * ops.count))
+            }
+            // The image: once, on opaque white.
+            ctx.saveGState()
+            ctx.setBlendMode(.copy)
+            ctx.setFillColor(gray: 1, alpha: 1)
+            ctx.fill(CGRect(x: 0, y: 0, width: w, height: h))
+            ctx.restoreGState()
+            drawAll()
+            let png = URL(fileURLWithPath: outputDirectory)
+                .appendingPathComponent("lamina_" + scene.name.replacingOccurrences(of: "/", with: "_") + ".png")
+            try ctx.makeImage()!.pngData().write(to: png)
+            emit(["engine": "lamina", "scene": scene.name, "ops": ops.count, "ns_per_op": best,
+                  "overhead_ns_per_op": 0, "net_ns_per_op": best, "png": png.path])
+        }
+    }
+
+    static func prepare(_ op: Op, kind: String) -> Prepared {
+        let c = op.color
+        let color = CGColor(red: c[0] / 255, green: c[1] / 255, blue: c[2] / 255, alpha: c[3] / 255)
+        let path = CGMutablePath()
+        switch kind {
+        case "fill_polygon", "stroke_polygon":
+            let pts = (op.pts ?? []).map { CGPoint(x: $0[0], y: $0[1]) }
+            path.addLines(between: pts)
+            path.closeSubpath()
+        case "fill_round_rect":
+            let r = CGRect(x: op.x ?? 0, y: op.y ?? 0, width: op.w ?? 0, height: op.h ?? 0)
+            path.addRoundedRect(in: r, cornerWidth: CGFloat(op.r ?? 0), cornerHeight: CGFloat(op.r ?? 0))
+        default:
+            path.addRect(CGRect(x: op.x ?? 0, y: op.y ?? 0, width: op.w ?? 0, height: op.h ?? 0))
+        }
+        return Prepared(path: path, color: color, angle: CGFloat(op.angle ?? 0))
+    }
+
+    static func emit(_ fields: [String: Any]) {
+        let data = try! JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys])
+        print(String(decoding: data, as: UTF8.self))
+    }
+}
