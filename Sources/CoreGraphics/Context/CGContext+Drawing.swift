@@ -170,12 +170,17 @@ extension CGContext {
         let x0 = max(state.clipX0, clamped(minX.rounded(.down))), x1 = min(state.clipX1, clamped(maxX.rounded(.up)) + 1)
         let y0 = max(state.clipY0, clamped(minY.rounded(.down))), y1 = min(state.clipY1, clamped(maxY.rounded(.up)) + 1)
         guard x0 < x1, y0 < y1 else { return }
-        accumulator.begin(x0: x0, y0: y0, x1: x1, y1: y1)
+        // Even-odd fills rasterize at 4 sub-rows per pixel row (see CoverageAccumulator).
+        let sub = evenOdd ? 4 : 1
+        accumulator.setSubRows(sub)
+        accumulator.begin(x0: x0, y0: y0 * sub, x1: x1, y1: y1 * sub)
+        // Flatten in pixel space (the same polyline for every fill rule), then scale to sub-rows.
+        let ys = CGFloat(sub)
         var first = CGPoint.zero, last = CGPoint.zero
         let acc = accumulator
         Flattener.flatten(elements, transform: raster,
-                          moveTo: { p in first = p; last = p },
-                          lineTo: { p in acc.addLine(last.x, last.y, p.x, p.y); last = p },
+                          moveTo: { p in first = CGPoint(x: p.x, y: p.y * ys); last = first },
+                          lineTo: { p in let q = CGPoint(x: p.x, y: p.y * ys); acc.addLine(last.x, last.y, q.x, q.y); last = q },
                           close: { _ in acc.addLine(last.x, last.y, first.x, first.y); last = first })
         body((x0, y0, x1, y1))
     }

@@ -19,8 +19,17 @@ final class CoverageAccumulator {
     private var bitCapacity = 0
     /// Rows that received a segment: [rowMin, rowMax).
     private var rowMin = Int.max, rowMax = Int.min
+    /// Sub-rows per pixel row: 1 for exact-area coverage; 4 for even-odd fills, whose rule
+    /// cannot be applied to a pixel's averaged winding (half at winding 0 and half at 2 would
+    /// read as fully covered), so each sub-row is folded on its own and the four are averaged.
+    private(set) var subRows = 1
+    private var rowSum: UnsafeMutablePointer<UInt16> = .allocate(capacity: 0)
+    private var rowSumCapacity = 0
 
-    deinit { cells.deallocate(); bits.deallocate() }
+    deinit { cells.deallocate(); bits.deallocate(); rowSum.deallocate() }
+
+    /// Sets the number of sub-rows per pixel row for the next `begin` (1 or 4).
+    func setSubRows(_ n: Int) { subRows = n }
 
     /// Prepares for a fill covering the device rectangle `[x0, x1) × [y0, y1)`.
     func begin(x0: Int, y0: Int, x1: Int, y1: Int) {
@@ -125,10 +134,50 @@ final class CoverageAccumulator {
         deposit(row, rowBits, i1 + 1, d * (1 - g1))
     }
 
-    /// Visits the coverage of every row, calling `span(y, x, count, alpha)` for runs of equal
-    /// coverage (alpha in 0...255, never 0), with device coordinates. Clears what it reads.
+    /// Visits the coverage of every pixel row, calling `span(y, x, count, alpha)` for runs of
+    /// equal coverage (alpha in 1...255), in device coordinates. Clears what it reads. With
+    /// sub-rows, `y` and the accumulator's rows are in sub-row units and the result is averaged.
     @inline(__always)
     func sweep(evenOdd: Bool, _ span: (_ y: Int, _ x: Int, _ count: Int, _ alpha: UInt8) -> Void) {
+        if subRows == 1 { sweepRows(evenOdd: evenOdd, span); return }
+        if rowSumCapacity < width {
+            rowSum.deallocate()
+            rowSumCapacity = width
+            rowSum = .allocate(capacity: width)
+            rowSum.initialize(repeating: 0, count: width)
+        }
+        let shift = subRows.trailingZeroBitCount
+        var current = Int.min
+        var lo = Int.max, hi = Int.min
+        let sums = rowSum
+        func flush() {
+            guard current != Int.min, lo < hi else { return }
+            var i = lo
+            while i < hi {
+                let v = sums[i]
+                var j = i + 1
+                while j < hi && sums[j] == v { j += 1 }
+                let a = (Int(v) + subRows / 2) >> shift
+                if a != 0 { span(current, minX + i, j - i, UInt8(a)) }
+                (sums + i).update(repeating: 0, count: j - i)
+                i = j
+            }
+            lo = Int.max; hi = Int.min
+        }
+        sweepRows(evenOdd: evenOdd) { sy, x, n, a in
+            let row = sy >> shift
+            if row != current { flush(); current = row }
+            let i = x - minX
+            lo = min(lo, i); hi = max(hi, i + n)
+            let p = sums + i
+            for k in 0..<n { p[k] &+= UInt16(a) }
+        }
+        flush()
+    }
+
+    /// The sweep over accumulator rows (pixel rows, or sub-rows).
+    @inline(__always)
+    private func sweepRows(evenOdd: Bool, _ span: (_ y: Int, _ x: Int, _ count: Int, _ alpha: UInt8) -> Void) {
         guard rowMin < rowMax else { return }
         for y in max(0, rowMin)..<min(height, rowMax) {
             let row = cells + y * stride
