@@ -23,7 +23,8 @@ final class CoverageAccumulator {
     /// cannot be applied to a pixel's averaged winding (half at winding 0 and half at 2 would
     /// read as fully covered), so each sub-row is folded on its own and the four are averaged.
     private(set) var subRows = 1
-    private var rowSum: UnsafeMutablePointer<UInt16> = .allocate(capacity: 0)
+    /// Per pixel row, the difference array of the summed sub-row coverage.
+    private var rowSum: UnsafeMutablePointer<Int32> = .allocate(capacity: 0)
     private var rowSumCapacity = 0
 
     deinit { cells.deallocate(); bits.deallocate(); rowSum.deallocate() }
@@ -140,27 +141,37 @@ final class CoverageAccumulator {
     @inline(__always)
     func sweep(evenOdd: Bool, _ span: (_ y: Int, _ x: Int, _ count: Int, _ alpha: UInt8) -> Void) {
         if subRows == 1 { sweepRows(evenOdd: evenOdd, span); return }
-        if rowSumCapacity < width {
+        if rowSumCapacity < width + 1 {
             rowSum.deallocate()
-            rowSumCapacity = width
-            rowSum = .allocate(capacity: width)
-            rowSum.initialize(repeating: 0, count: width)
+            rowSumCapacity = width + 1
+            rowSum = .allocate(capacity: width + 1)
+            rowSum.initialize(repeating: 0, count: width + 1)
         }
         let shift = subRows.trailingZeroBitCount
+        let half = Int32(subRows / 2)
         var current = Int.min
         var lo = Int.max, hi = Int.min
-        let sums = rowSum
+        let diff = rowSum
+        // Sub-row spans go into a difference array (+a at the start, −a after the end); a
+        // prefix sum per pixel row then yields the summed coverage run by run.
         func flush() {
             guard current != Int.min, lo < hi else { return }
+            var sum: Int32 = 0
+            var runStart = lo
+            var runValue: Int32 = 0
             var i = lo
-            while i < hi {
-                let v = sums[i]
-                var j = i + 1
-                while j < hi && sums[j] == v { j += 1 }
-                let a = (Int(v) + subRows / 2) >> shift
-                if a != 0 { span(current, minX + i, j - i, UInt8(a)) }
-                (sums + i).update(repeating: 0, count: j - i)
-                i = j
+            while i <= hi {
+                sum &+= diff[i]
+                diff[i] = 0
+                if i == hi || sum != runValue {
+                    if i > runStart {
+                        let a = (runValue + half) >> Int32(shift)
+                        if a != 0 { span(current, minX + runStart, i - runStart, UInt8(a)) }
+                    }
+                    runStart = i
+                    runValue = sum
+                }
+                i += 1
             }
             lo = Int.max; hi = Int.min
         }
@@ -169,8 +180,8 @@ final class CoverageAccumulator {
             if row != current { flush(); current = row }
             let i = x - minX
             lo = min(lo, i); hi = max(hi, i + n)
-            let p = sums + i
-            for k in 0..<n { p[k] &+= UInt16(a) }
+            diff[i] &+= Int32(a)
+            diff[i + n] &-= Int32(a)
         }
         flush()
     }
