@@ -27,6 +27,8 @@ enum RasterBenchmark {
         let color: CGColor
         /// Rotation about the canvas centre, applied through the CTM.
         let angle: CGFloat
+        /// For linear scenes: the gradient and its end points.
+        let gradient: (CGGradient, CGPoint, CGPoint)?
     }
 
     static func run(scenesDirectory: String, outputDirectory: String) throws {
@@ -36,9 +38,8 @@ enum RasterBenchmark {
         for file in files {
             let url = URL(fileURLWithPath: scenesDirectory).appendingPathComponent(file)
             let scene = try JSONDecoder().decode(Scene.self, from: Data(contentsOf: url))
-            guard scene.style == "solid" else {
-                emit(["engine": "lamina", "scene": scene.name,
-                      "error": "\(scene.style) gradients are not implemented yet"])
+            guard scene.style == "solid" || scene.style == "linear" else {
+                emit(["engine": "lamina", "scene": scene.name, "error": "style \(scene.style) is not supported"])
                 continue
             }
             let ops = scene.ops.map { prepare($0, kind: scene.kind) }
@@ -62,7 +63,14 @@ enum RasterBenchmark {
                         ctx.translateBy(x: -center.x, y: -center.y)
                     }
                     ctx.addPath(op.path)
-                    if stroke {
+                    if let (g, start, end) = op.gradient {
+                        // Apple's idiom for a gradient-filled shape: clip to it, draw the gradient.
+                        ctx.saveGState()
+                        if evenOdd { ctx.clip(using: .evenOdd) } else { ctx.clip() }
+                        ctx.drawLinearGradient(g, start: start, end: end,
+                                               options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
+                        ctx.restoreGState()
+                    } else if stroke {
                         ctx.setStrokeColor(op.color)
                         ctx.strokePath()
                     } else {
@@ -112,7 +120,17 @@ enum RasterBenchmark {
         default:
             path.addRect(CGRect(x: op.x ?? 0, y: op.y ?? 0, width: op.w ?? 0, height: op.h ?? 0))
         }
-        return Prepared(path: path, color: color, angle: CGFloat(op.angle ?? 0))
+        var gradient: (CGGradient, CGPoint, CGPoint)?
+        if let stops = op.stops {
+            let colors = stops.map { CGColor(red: $0[0] / 255, green: $0[1] / 255, blue: $0[2] / 255, alpha: $0[3] / 255) }
+            var locations: [CGFloat] = [0, 0.5, 1]
+            let box = path.boundingBox
+            if let g = CGGradient(colorsSpace: CGColorSpaceCreateDeviceRGB(), colors: colors as CFArray, locations: &locations) {
+                gradient = (g, CGPoint(x: box.minX + 0.2 * box.width, y: box.minY + 0.2 * box.height),
+                            CGPoint(x: box.minX + 0.8 * box.width, y: box.minY + 0.8 * box.height))
+            }
+        }
+        return Prepared(path: path, color: color, angle: CGFloat(op.angle ?? 0), gradient: gradient)
     }
 
     static func emit(_ fields: [String: Any]) {

@@ -49,30 +49,32 @@ extension CGContext {
         return r.applying(rasterTransform.inverted()).applying(state.ctm.inverted())
     }
 
-    /// Intersects the clip with device-space elements through a coverage mask.
+    /// Intersects the clip with device-space elements through a coverage mask covering only the
+    /// elements' bounds within the current clip.
     func clipDevice(_ elements: [PathElement], evenOdd: Bool) {
-        let mask = ClipMask(width: width, height: height, fill: 0)
-        var writer = MaskWriter(mask: mask)
-        var covered: (Int, Int, Int, Int)?
+        var made: ClipMask?
         rasterize(elements, evenOdd: evenOdd) { b in
-            covered = b
+            let (x0, y0, x1, y1) = b
+            let mask = ClipMask(x0: x0, y0: y0, width: x1 - x0, height: y1 - y0, fill: 0)
+            var writer = MaskWriter(mask: mask)
             let aa = state.antialias
             accumulator.sweep(evenOdd: evenOdd) { y, x, n, a in
                 writer.span(row: y, x: x, count: n, alpha: aa ? a : (a >= 128 ? 255 : 0))
             }
+            made = mask
         }
-        guard let (x0, y0, x1, y1) = covered else {
+        guard let mask = made else {
             state.clipX1 = state.clipX0     // nothing is left visible
             return
         }
         if let old = state.clipMask {
-            for row in y0..<y1 {
-                let a = mask.row(row), b = old.row(row)
-                for x in x0..<x1 { a[x] = UInt8(mul255(UInt32(a[x]), UInt32(b[x]))) }
+            for row in mask.y0..<(mask.y0 + mask.height) {
+                let a = mask.pointer(row: row, x: mask.x0)
+                for i in 0..<mask.width { a[i] = UInt8(mul255(UInt32(a[i]), UInt32(old.value(row: row, x: mask.x0 + i)))) }
             }
         }
         state.clipMask = mask
-        state.clipX0 = max(state.clipX0, x0); state.clipY0 = max(state.clipY0, y0)
-        state.clipX1 = min(state.clipX1, x1); state.clipY1 = min(state.clipY1, y1)
+        state.clipX0 = max(state.clipX0, mask.x0); state.clipY0 = max(state.clipY0, mask.y0)
+        state.clipX1 = min(state.clipX1, mask.x0 + mask.width); state.clipY1 = min(state.clipY1, mask.y0 + mask.height)
     }
 }

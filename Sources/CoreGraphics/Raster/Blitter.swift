@@ -52,7 +52,7 @@ struct SolidOver32: SpanTarget {
     mutating func span(row: Int, x: Int, count: Int, alpha: UInt8) {
         let p = (base + row * bytesPerRow).assumingMemoryBound(to: UInt32.self) + x
         if let mask {
-            let m = mask.row(row) + x
+            let m = mask.pointer(row: row, x: x)
             for i in 0..<count {
                 let a = mul255(UInt32(alpha), UInt32(m[i]))
                 if a != 0 { p[i] = over(p[i], a) }
@@ -93,7 +93,7 @@ struct SolidOver8: SpanTarget {
 
     mutating func span(row: Int, x: Int, count: Int, alpha cov: UInt8) {
         let p = (base + row * bytesPerRow).assumingMemoryBound(to: UInt8.self) + x
-        let m = mask.map { $0.row(row) + x }
+        let m = mask.map { $0.pointer(row: row, x: x) }
         for i in 0..<count {
             var a = UInt32(cov)
             if let m { a = mul255(a, UInt32(m[i])) }
@@ -113,7 +113,7 @@ struct Clear32: SpanTarget {
 
     mutating func span(row: Int, x: Int, count: Int, alpha: UInt8) {
         let p = (base + row * bytesPerRow + x * bytesPerPixel).assumingMemoryBound(to: UInt8.self)
-        let m = mask.map { $0.row(row) + x }
+        let m = mask.map { $0.pointer(row: row, x: x) }
         for i in 0..<count {
             var a = UInt32(alpha)
             if let m { a = mul255(a, UInt32(m[i])) }
@@ -125,26 +125,35 @@ struct Clear32: SpanTarget {
     }
 }
 
-/// An 8-bit coverage mask over the whole device, used for clips that are not pixel-aligned
-/// rectangles. Immutable once built; graphics states share it.
+/// An 8-bit coverage mask over a device rectangle (its bounds; outside it coverage is 0), used
+/// for clips that are not pixel-aligned rectangles. Immutable once built; graphics states share it.
 final class ClipMask: @unchecked Sendable {
-    let width: Int, height: Int
+    let x0: Int, y0: Int, width: Int, height: Int
     let bytes: UnsafeMutablePointer<UInt8>
 
-    init(width: Int, height: Int, fill: UInt8) {
-        self.width = width; self.height = height
-        bytes = .allocate(capacity: width * height)
-        bytes.initialize(repeating: fill, count: width * height)
+    init(x0: Int, y0: Int, width: Int, height: Int, fill: UInt8) {
+        self.x0 = x0; self.y0 = y0; self.width = max(0, width); self.height = max(0, height)
+        bytes = .allocate(capacity: max(1, self.width * self.height))
+        bytes.initialize(repeating: fill, count: max(1, self.width * self.height))
     }
     deinit { bytes.deallocate() }
 
-    @inline(__always) func row(_ r: Int) -> UnsafeMutablePointer<UInt8> { bytes + r * width }
+    /// The mask's bytes from device pixel (x, row), which must lie inside the bounds.
+    @inline(__always) func pointer(row: Int, x: Int) -> UnsafeMutablePointer<UInt8> {
+        bytes + (row - y0) * width + (x - x0)
+    }
+
+    /// Coverage at a device pixel (0 outside the bounds).
+    @inline(__always) func value(row: Int, x: Int) -> UInt8 {
+        guard row >= y0, row < y0 + height, x >= x0, x < x0 + width else { return 0 }
+        return bytes[(row - y0) * width + (x - x0)]
+    }
 }
 
 /// Writes coverage into a mask (used while building a clip mask).
 struct MaskWriter: SpanTarget {
     let mask: ClipMask
     mutating func span(row: Int, x: Int, count: Int, alpha: UInt8) {
-        (mask.row(row) + x).update(repeating: alpha, count: count)
+        mask.pointer(row: row, x: x).update(repeating: alpha, count: count)
     }
 }

@@ -1,0 +1,82 @@
+/// Whether a gradient extends beyond its start and end.
+public struct CGGradientDrawingOptions: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    /// Extend the start colour before the start location.
+    public static let drawsBeforeStartLocation = CGGradientDrawingOptions(rawValue: 1)
+    /// Extend the end colour after the end location.
+    public static let drawsAfterEndLocation = CGGradientDrawingOptions(rawValue: 2)
+}
+
+/// A colour ramp: colours at locations in [0, 1], interpolated component by component
+/// (unpremultiplied) in the gradient's colour space.
+public final class CGGradient: @unchecked Sendable {
+    /// The stops as (location, r, g, b, a), sorted by location.
+    let stops: [(location: CGFloat, r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)]
+    /// The gradient's colour space.
+    public let colorSpace: CGColorSpace?
+    /// The last lookup table built, by pixel layout and global alpha: drawing the same gradient
+    /// again (the common case) reuses it.
+    private var lutCache: (key: [Int], lut: [UInt32])?
+    private let lutLock = NSLock()
+
+    /// A lookup table of premultiplied pixel words, made by `make` for `key` or reused.
+    func lookupTable(key: [Int], make: () -> [UInt32]) -> [UInt32] {
+        lutLock.lock()
+        if let c = lutCache, c.key == key { lutLock.unlock(); return c.lut }
+        lutLock.unlock()
+        let lut = make()
+        lutLock.lock(); lutCache = (key, lut); lutLock.unlock()
+        return lut
+    }
+
+    /// Creates a gradient from `CGColor`s and optional locations (nil spreads them evenly).
+    /// Returns nil when there are no colours or the location count does not match.
+    public init?(colorsSpace space: CGColorSpace?, colors: CFArray, locations: UnsafePointer<CGFloat>?) {
+        let cgColors = colors.compactMap { $0 as? CGColor }
+        guard !cgColors.isEmpty, cgColors.count == colors.count else { return nil }
+        let n = cgColors.count
+        let locs: [CGFloat] = locations.map { Array(UnsafeBufferPointer(start: $0, count: n)) }
+            ?? (0..<n).map { n == 1 ? 0 : CGFloat($0) / CGFloat(n - 1) }
+        self.colorSpace = space
+        self.stops = CGGradient.sorted(zip(locs, cgColors).map { loc, c in
+            let v = c.rgba
+            return (loc, v.red, v.green, v.blue, v.alpha)
+        })
+    }
+
+    /// Creates a gradient from packed components (four per stop for RGB spaces, two for gray).
+    public init?(colorSpace space: CGColorSpace, colorComponents components: UnsafePointer<CGFloat>,
+                 locations: UnsafePointer<CGFloat>?, count: Int) {
+        let k = space.numberOfComponents + 1
+        guard count > 0, k == 2 || k == 4 else { return nil }
+        var list: [(CGFloat, CGFloat, CGFloat, CGFloat, CGFloat)] = []
+        for i in 0..<count {
+            let c = components + i * k
+            let loc = locations?[i] ?? (count == 1 ? 0 : CGFloat(i) / CGFloat(count - 1))
+            list.append(k == 2 ? (loc, c[0], c[0], c[0], c[1]) : (loc, c[0], c[1], c[2], c[3]))
+        }
+        self.colorSpace = space
+        self.stops = CGGradient.sorted(list)
+    }
+
+    private static func sorted(_ s: [(CGFloat, CGFloat, CGFloat, CGFloat, CGFloat)])
+        -> [(location: CGFloat, r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)] {
+        s.map { (location: max(0, min(1, $0.0.isFinite ? $0.0 : 0)), r: $0.1, g: $0.2, b: $0.3, a: $0.4) }
+            .enumerated().sorted { $0.element.location != $1.element.location ? $0.element.location < $1.element.location : $0.offset < $1.offset }
+            .map(\.element)
+    }
+
+    /// The unpremultiplied colour at `t` in [0, 1].
+    func color(at t: CGFloat) -> (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat) {
+        guard let first = stops.first, let last = stops.last else { return (0, 0, 0, 0) }
+        if t <= first.location { return (first.r, first.g, first.b, first.a) }
+        if t >= last.location { return (last.r, last.g, last.b, last.a) }
+        var i = 1
+        while stops[i].location < t { i += 1 }
+        let a = stops[i - 1], b = stops[i]
+        let span = b.location - a.location
+        let u = span > 0 ? (t - a.location) / span : 1
+        return (a.r + (b.r - a.r) * u, a.g + (b.g - a.g) * u, a.b + (b.b - a.b) * u, a.a + (b.a - a.a) * u)
+    }
+}
