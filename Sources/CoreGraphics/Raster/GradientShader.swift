@@ -57,6 +57,26 @@ struct GradientPainter {
     func paint(row: Int, x: Int, count: Int, base: UnsafeMutableRawPointer, bytesPerRow: Int,
                alphaShift: UInt32, coverage: (Int) -> UInt32) {
         let p = (base + row * bytesPerRow).assumingMemoryBound(to: UInt32.self) + x
+        if case .linear(let t0, let dtdx, let dtdy) = geometry {
+            // t is affine along the row: step it instead of recomputing it.
+            lut.withUnsafeBufferPointer { table in
+                let top = Double(table.count - 1)
+                var t = t0 + dtdx * (Double(x) + 0.5) + dtdy * (Double(row) + 0.5)
+                for i in 0..<count {
+                    let cov = coverage(i)
+                    var u = t
+                    t += dtdx
+                    if cov == 0 { continue }
+                    if u < 0 { if extendBefore { u = 0 } else { continue } }
+                    else if u > 1 { if extendAfter { u = 1 } else { continue } }
+                    var s = table[Int(u * top + 0.5)]
+                    if cov != 255 { s = scaleWord(s, cov) }
+                    let inv = 255 &- ((s >> alphaShift) & 0xFF)
+                    p[i] = inv == 0 ? s : s &+ scaleWord(p[i], inv)
+                }
+            }
+            return
+        }
         let y = Double(row) + 0.5
         let top = Double(GradientPainter.lutSize - 1)
         var px = Double(x) + 0.5
