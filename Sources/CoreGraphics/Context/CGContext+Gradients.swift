@@ -58,17 +58,9 @@ extension CGContext {
         let painter = GradientPainter(lut: lut, geometry: geometry,
                                       extendBefore: options.contains(.drawsBeforeStartLocation),
                                       extendAfter: options.contains(.drawsAfterEndLocation))
-        guard state.clipX0 < state.clipX1, state.clipY0 < state.clipY1 else { return }
-        let w = state.clipX1 - state.clipX0
-        for row in state.clipY0..<state.clipY1 {
-            if let mask = state.clipMask {
-                let m = mask.pointer(row: row, x: state.clipX0)
-                painter.paint(row: row, x: state.clipX0, count: w, base: pixels, bytesPerRow: bytesPerRow,
-                              alphaShift: alphaShift) { UInt32(m[$0]) }
-            } else {
-                painter.paint(row: row, x: state.clipX0, count: w, base: pixels, bytesPerRow: bytesPerRow,
-                              alphaShift: alphaShift) { _ in 255 }
-            }
+        paintClip { row, x, n, coverage in
+            painter.paint(row: row, x: x, count: n, base: pixels, bytesPerRow: bytesPerRow, alphaShift: alphaShift,
+                          coverage: coverage)
         }
     }
 }

@@ -62,6 +62,7 @@ public final class CGContext {
         var strokeStyle = StrokeStyle()
         var antialias = true
         var blendMode: CGBlendMode = .normal
+        var interpolation: CGInterpolationQuality = .default
     }
     var state: GState
     private var stack: [GState] = []

@@ -45,6 +45,8 @@ public final class CGImage: @unchecked Sendable, CustomStringConvertible {
     public let dataProvider: CGDataProvider?
     public let shouldInterpolate: Bool
     public let renderingIntent: CGColorRenderingIntent
+    /// Premultiplied words for drawing, made on first use.
+    let samplingCache = SamplingCache()
 
     /// The alpha info part of ``bitmapInfo``.
     public var alphaInfo: CGImageAlphaInfo {
@@ -63,6 +65,30 @@ public final class CGImage: @unchecked Sendable, CustomStringConvertible {
         self.bitsPerComponent = bitsPerComponent; self.bitsPerPixel = bitsPerPixel
         self.bytesPerRow = bytesPerRow; self.colorSpace = space; self.bitmapInfo = bitmapInfo
         self.dataProvider = provider; self.shouldInterpolate = shouldInterpolate; self.renderingIntent = intent
+    }
+
+    /// The part of the image inside `rect` (in pixels, origin at the top left), or nil when they
+    /// do not overlap.
+    public func cropping(to rect: CGRect) -> CGImage? {
+        guard rect.isFinite else { return nil }
+        let r = rect.standardized.integral.intersection(CGRect(x: 0, y: 0, width: width, height: height))
+        guard !r.isNull, r.width >= 1, r.height >= 1, let data = dataProvider?.data else { return nil }
+        let bpp = bitsPerPixel / 8
+        guard bpp >= 1 else { return nil }
+        let x0 = Int(r.minX), y0 = Int(r.minY), w = Int(r.width), h = Int(r.height)
+        var out = Data(count: w * bpp * h)
+        out.withUnsafeMutableBytes { o in
+            data.withUnsafeBytes { src in
+                for row in 0..<h {
+                    let from = (y0 + row) * bytesPerRow + x0 * bpp
+                    o.baseAddress!.advanced(by: row * w * bpp).copyMemory(from: src.baseAddress!.advanced(by: from), byteCount: w * bpp)
+                }
+            }
+        }
+        guard let provider = CGDataProvider(data: out), let space = colorSpace else { return nil }
+        return CGImage(width: w, height: h, bitsPerComponent: bitsPerComponent, bitsPerPixel: bitsPerPixel,
+                       bytesPerRow: w * bpp, space: space, bitmapInfo: bitmapInfo, provider: provider, decode: nil,
+                       shouldInterpolate: shouldInterpolate, intent: renderingIntent)
     }
 
     public var description: String { "<CGImage \(width)x\(height) \(bitsPerPixel)bpp>" }

@@ -1,0 +1,109 @@
+/// An image's pixels as premultiplied 32-bit words in a destination's byte order, top row first.
+final class SampledImage: @unchecked Sendable {
+    let width: Int, height: Int
+    let pixels: [UInt32]
+    init(width: Int, height: Int, pixels: [UInt32]) { self.width = width; self.height = height; self.pixels = pixels }
+}
+
+extension CGImage {
+    /// The image as premultiplied words with red, green, blue and alpha at the given byte
+    /// positions; nil for layouts Lamina cannot read. Cached for the last order asked for.
+    func sampled(order: (r: Int, g: Int, b: Int, a: Int)) -> SampledImage? {
+        let key = order.r | order.g << 2 | order.b << 4 | order.a << 6
+        if let hit = samplingCache.get(key) { return hit }
+        guard let rgba = try? straightRGBA8() else { return nil }
+        var words = [UInt32](repeating: 0, count: width * height)
+        words.withUnsafeMutableBytes { out in
+            for i in 0..<(width * height) {
+                let a = UInt32(rgba[i * 4 + 3])
+                let o = i * 4
+                out[o + order.r] = UInt8(mul255(UInt32(rgba[i * 4]), a))
+                out[o + order.g] = UInt8(mul255(UInt32(rgba[i * 4 + 1]), a))
+                out[o + order.b] = UInt8(mul255(UInt32(rgba[i * 4 + 2]), a))
+                out[o + order.a] = UInt8(a)
+            }
+        }
+        let s = SampledImage(width: width, height: height, pixels: words)
+        samplingCache.set(key, s)
+        return s
+    }
+}
+
+/// A one-entry cache on an image, guarded by a lock.
+final class SamplingCache: @unchecked Sendable {
+    private var key = -1
+    private var value: SampledImage?
+    private let lock = NSLock()
+    func get(_ k: Int) -> SampledImage? { lock.lock(); defer { lock.unlock() }; return key == k ? value : nil }
+    func set(_ k: Int, _ v: SampledImage) { lock.lock(); key = k; value = v; lock.unlock() }
+}
+
+/// How image pixels are chosen between samples.
+public enum CGInterpolationQuality: Int32, Sendable { case `default` = 0, none, low, medium, high }
+
+/// Maps raster pixel centres into image pixel space through a projective transform and samples
+/// the image there (nearest or bilinear, clamped at the edges or tiled).
+struct ImagePainter {
+    let image: SampledImage
+    /// Raster → image pixel space: (x, y, 1) · m, rows (m0 m1 m2; m3 m4 m5; m6 m7 m8).
+    let m: (Double, Double, Double, Double, Double, Double, Double, Double, Double)
+    let bilinear: Bool
+    let tiled: Bool
+    /// Global alpha, 0...255.
+    let alpha: UInt32
+
+    @inline(__always)
+    private func wrap(_ v: Int, _ n: Int) -> Int {
+        if tiled { let r = v % n; return r < 0 ? r + n : r }
+        return v < 0 ? 0 : (v >= n ? n - 1 : v)
+    }
+
+    /// The premultiplied word at image position (u, v) (pixel centres at +0.5).
+    @inline(__always)
+    func sample(_ u: Double, _ v: Double, _ px: UnsafeBufferPointer<UInt32>) -> UInt32 {
+        let w = image.width, h = image.height
+        if !bilinear {
+            let x = wrap(Int((u).rounded(.down)), w), y = wrap(Int((v).rounded(.down)), h)
+            return px[y * w + x]
+        }
+        let fu = u - 0.5, fv = v - 0.5
+        let x0f = fu.rounded(.down), y0f = fv.rounded(.down)
+        let ax = UInt32((fu - x0f) * 256), ay = UInt32((fv - y0f) * 256)
+        let x0 = Int(x0f), y0 = Int(y0f)
+        let xa = wrap(x0, w), xb = wrap(x0 + 1, w), ya = wrap(y0, h), yb = wrap(y0 + 1, h)
+        let p00 = px[ya * w + xa], p10 = px[ya * w + xb], p01 = px[yb * w + xa], p11 = px[yb * w + xb]
+        // Lerp two byte lanes at a time with 8-bit weights.
+        @inline(__always) func lerp(_ a: UInt32, _ b: UInt32, _ t: UInt32) -> UInt32 {
+            let m: UInt32 = 0x00FF_00FF
+            let lo = ((a & m) &* (256 &- t) &+ (b & m) &* t) >> 8 & m
+            let hi = (((a >> 8) & m) &* (256 &- t) &+ ((b >> 8) & m) &* t) >> 8 & m
+            return lo | (hi << 8)
+        }
+        return lerp(lerp(p00, p10, ax), lerp(p01, p11, ax), ay)
+    }
+
+    /// Source-over of the image on a span of 32-bit pixels with per-pixel coverage.
+    @inline(__always)
+    func paint(row: Int, x: Int, count: Int, base: UnsafeMutableRawPointer, bytesPerRow: Int, alphaShift: UInt32,
+               coverage: (Int) -> UInt32) {
+        let p = (base + row * bytesPerRow).assumingMemoryBound(to: UInt32.self) + x
+        let y = Double(row) + 0.5
+        image.pixels.withUnsafeBufferPointer { px in
+            var fx = Double(x) + 0.5
+            for i in 0..<count {
+                defer { fx += 1 }
+                var cov = coverage(i)
+                if cov == 0 { continue }
+                let wq = fx * m.2 + y * m.5 + m.8
+                guard wq > 0 else { continue }
+                let u = (fx * m.0 + y * m.3 + m.6) / wq, v = (fx * m.1 + y * m.4 + m.7) / wq
+                guard u.isFinite, v.isFinite, abs(u) < 1e9, abs(v) < 1e9 else { continue }
+                var s = sample(u, v, px)
+                if alpha != 255 { cov = mul255(cov, alpha) }
+                if cov != 255 { s = scaleWord(s, cov) }
+                let inv = 255 &- ((s >> alphaShift) & 0xFF)
+                p[i] = inv == 0 ? s : s &+ scaleWord(p[i], inv)
+            }
+        }
+    }
+}
