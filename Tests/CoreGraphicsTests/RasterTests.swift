@@ -77,9 +77,11 @@ struct RasterTests {
         ctx.setBlendMode(.clear)
         ctx.fill(CGRect(x: 0, y: 0, width: 1, height: 1))
         #expect(ctx.pixel(x: 0, row: 0) == (0, 0, 0, 0))
+        let gray = CGContext(data: nil, width: 1, height: 1, bitsPerComponent: 8, bytesPerRow: 1,
+                             space: CGColorSpaceCreateDeviceGray(), bitmapInfo: CGImageAlphaInfo.none.rawValue)!
         let (_, d) = LaminaDiagnostics.collecting {
-            ctx.setBlendMode(.multiply)
-            ctx.fill(CGRect(x: 0, y: 0, width: 1, height: 1))
+            gray.setBlendMode(.multiply)
+            gray.fill(CGRect(x: 0, y: 0, width: 1, height: 1))
         }
         #expect(d.count == 1 && d[0].contains("multiply"))
     }

@@ -202,43 +202,48 @@ extension CGContext {
 
     func fillDevice(_ elements: [PathElement], evenOdd: Bool, color: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)) {
         guard checkBlendMode() else { return }
-        rasterize(elements, evenOdd: evenOdd) { _ in sweepColor(color, evenOdd: evenOdd) }
+        drawOperation { rasterize(elements, evenOdd: evenOdd) { _ in sweepColor(color, evenOdd: evenOdd) } }
     }
 
     /// Sweeps the accumulator into the bitmap with a solid colour under the blend mode.
     func sweepColor(_ color: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat), evenOdd: Bool) {
         let aa = state.antialias
         @inline(__always) func cov(_ a: UInt8) -> UInt8 { aa ? a : (a >= 128 ? 255 : 0) }
-        if state.blendMode == .clear {
-            var t = Clear32(base: pixels, bytesPerRow: bytesPerRow, bytesPerPixel: bitsPerPixel / 8, mask: state.clipMask)
-            accumulator.sweep(evenOdd: evenOdd) { y, x, n, a in let c = cov(a); if c != 0 { t.span(row: y, x: x, count: n, alpha: c) } }
-            return
-        }
-        if state.blendMode == .copy {
-            // Copy replaces what is covered: clear by the coverage, then draw over it. [Exact for
-            // full coverage; at antialiased edges the old pixel keeps a (1 − a)² share.]
-            var clear = Clear32(base: pixels, bytesPerRow: bytesPerRow, bytesPerPixel: bitsPerPixel / 8, mask: state.clipMask)
-            var t = SolidOver32(base: pixels, bytesPerRow: bytesPerRow, color: pixelWord(color, alpha: state.alpha),
-                                alphaShift: alphaShift, mask: state.clipMask)
-            var g = oneByteTarget(color)
-            let fmt = format
-            accumulator.sweep(evenOdd: evenOdd) { y, x, n, a in
-                let c = cov(a); guard c != 0 else { return }
-                clear.span(row: y, x: x, count: n, alpha: c)
-                if fmt == .color32 { t.span(row: y, x: x, count: n, alpha: c) } else { g.span(row: y, x: x, count: n, alpha: c) }
-            }
-            return
-        }
+        let mode = state.blendMode
         switch format {
         case .color32:
-            var t = SolidOver32(base: pixels, bytesPerRow: bytesPerRow, color: pixelWord(color, alpha: state.alpha),
-                                alphaShift: alphaShift, mask: state.clipMask)
-            if aa {
-                accumulator.sweep(evenOdd: evenOdd) { y, x, n, a in t.span(row: y, x: x, count: n, alpha: a) }
-            } else {
-                accumulator.sweep(evenOdd: evenOdd) { y, x, n, a in if a >= 128 { t.span(row: y, x: x, count: n, alpha: 255) } }
+            let word = pixelWord(color, alpha: state.alpha)
+            if mode == .normal {
+                var t = SolidOver32(base: pixels, bytesPerRow: bytesPerRow, color: word, alphaShift: alphaShift, mask: state.clipMask)
+                if aa {
+                    accumulator.sweep(evenOdd: evenOdd) { y, x, n, a in t.span(row: y, x: x, count: n, alpha: a) }
+                } else {
+                    accumulator.sweep(evenOdd: evenOdd) { y, x, n, a in if a >= 128 { t.span(row: y, x: x, count: n, alpha: 255) } }
+                }
+                return
+            }
+            // Other modes: per pixel, mixing the blended result with the destination by coverage.
+            let mask = state.clipMask, order = channel
+            accumulator.sweep(evenOdd: evenOdd) { y, x, n, a in
+                let c = UInt32(cov(a)); guard c != 0 else { return }
+                let p = (pixels + y * bytesPerRow).assumingMemoryBound(to: UInt32.self) + x
+                let m = mask?.pointer(row: y, x: x)
+                for i in 0..<n {
+                    let k = m.map { mul255(c, UInt32($0[i])) } ?? c
+                    if k != 0 { p[i] = CGContext.blendPixel(word, p[i], k, mode, order) }
+                }
             }
         case .gray8, .alpha8:
+            if mode == .clear || mode == .copy {
+                var clear = Clear32(base: pixels, bytesPerRow: bytesPerRow, bytesPerPixel: 1, mask: state.clipMask)
+                var g = oneByteTarget(color)
+                accumulator.sweep(evenOdd: evenOdd) { y, x, n, a in
+                    let c = cov(a); guard c != 0 else { return }
+                    clear.span(row: y, x: x, count: n, alpha: c)
+                    if mode == .copy { g.span(row: y, x: x, count: n, alpha: c) }
+                }
+                return
+            }
             var t = oneByteTarget(color)
             accumulator.sweep(evenOdd: evenOdd) { y, x, n, a in let c = cov(a); if c != 0 { t.span(row: y, x: x, count: n, alpha: c) } }
         }
@@ -252,11 +257,14 @@ extension CGContext {
                           alpha: UInt32((a * 255).rounded()), mask: state.clipMask)
     }
 
+    /// Whether the blend mode can be drawn on this bitmap (every mode on colour bitmaps; normal,
+    /// copy and clear on gray and alpha-only ones).
     func checkBlendMode() -> Bool {
+        if format == .color32 { return true }
         switch state.blendMode {
         case .normal, .copy, .clear: return true
         default:
-            LaminaDiagnostics.report("CGContext: blend mode \(state.blendMode) is not implemented yet; nothing drawn")
+            LaminaDiagnostics.report("CGContext: blend mode \(state.blendMode) on \(format) bitmaps is not implemented; nothing drawn")
             return false
         }
     }
@@ -289,6 +297,6 @@ extension CGContext {
             for p in poly.dropFirst() { els.append(.line(p.applying(toDevice))) }
             els.append(.close)
         }
-        rasterize(els, evenOdd: false) { _ in sweepColor(state.stroke, evenOdd: false) }
+        drawOperation { rasterize(els, evenOdd: false) { _ in sweepColor(state.stroke, evenOdd: false) } }
     }
 }

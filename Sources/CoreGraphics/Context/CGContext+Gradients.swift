@@ -46,10 +46,6 @@ extension CGContext {
             LaminaDiagnostics.report("CGContext: gradients on \(format) bitmaps are not implemented yet")
             return
         }
-        guard state.blendMode == .normal else {
-            LaminaDiagnostics.report("CGContext: gradients with blend mode \(state.blendMode) are not implemented yet")
-            return
-        }
         let n = GradientPainter.lutSize
         let key = [channel.r, channel.g, channel.b, channel.a, Int(state.alpha * 65535)]
         let lut = gradient.lookupTable(key: key) {
@@ -58,9 +54,12 @@ extension CGContext {
         let painter = GradientPainter(lut: lut, geometry: geometry,
                                       extendBefore: options.contains(.drawsBeforeStartLocation),
                                       extendAfter: options.contains(.drawsAfterEndLocation))
-        paintClip { row, x, n, coverage in
-            painter.paint(row: row, x: x, count: n, base: pixels, bytesPerRow: bytesPerRow, alphaShift: alphaShift,
-                          coverage: coverage)
+        drawOperation {
+            let blend = Blending(mode: state.blendMode == .normal ? nil : state.blendMode, order: channel)
+            paintClip { row, x, n, coverage in
+                painter.paint(row: row, x: x, count: n, base: pixels, bytesPerRow: bytesPerRow, alphaShift: alphaShift,
+                              blend: blend, coverage: coverage)
+            }
         }
     }
 }

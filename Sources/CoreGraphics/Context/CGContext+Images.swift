@@ -24,10 +24,6 @@ extension CGContext {
             LaminaDiagnostics.report("CGContext.draw(_:in:) on \(format) bitmaps is not implemented yet")
             return
         }
-        guard state.blendMode == .normal else {
-            LaminaDiagnostics.report("CGContext.draw(_:in:) with blend mode \(state.blendMode) is not implemented yet")
-            return
-        }
         guard let sampled = image.sampled(order: channel) else {
             LaminaDiagnostics.report("CGContext.draw(_:in:): cannot read the pixels of \(image)")
             return
@@ -43,26 +39,30 @@ extension CGContext {
         let m = (Double(inv.a), Double(inv.b), 0.0, Double(inv.c), Double(inv.d), 0.0, Double(inv.tx), Double(inv.ty), 1.0)
         let painter = ImagePainter(image: sampled, m: m, bilinear: state.interpolation != .none, tiled: tiled,
                                    alpha: UInt32((state.alpha * 255).rounded()))
-        if tiled {
-            paintClip { row, x, n, cov in
-                painter.paint(row: row, x: x, count: n, base: pixels, bytesPerRow: bytesPerRow, alphaShift: alphaShift, coverage: cov)
+        drawOperation {
+            let blend = Blending(mode: state.blendMode == .normal ? nil : state.blendMode, order: channel)
+            if tiled {
+                paintClip { row, x, n, cov in
+                    painter.paint(row: row, x: x, count: n, base: pixels, bytesPerRow: bytesPerRow, alphaShift: alphaShift,
+                                  blend: blend, coverage: cov)
+                }
+                return
             }
-            return
-        }
-        let m2 = CGMutablePath()
-        m2.addRect(r, transform: state.ctm)
-        let aa = state.antialias
-        rasterize(m2.elements, evenOdd: false) { _ in
-            let mask = state.clipMask
-            accumulator.sweep(evenOdd: false) { y, x, n, a in
-                let c = UInt32(aa ? a : (a >= 128 ? 255 : 0))
-                if let mask {
-                    let mp = mask.pointer(row: y, x: x)
-                    painter.paint(row: y, x: x, count: n, base: pixels, bytesPerRow: bytesPerRow, alphaShift: alphaShift) {
-                        mul255(c, UInt32(mp[$0]))
+            let m2 = CGMutablePath()
+            m2.addRect(r, transform: state.ctm)
+            let aa = state.antialias
+            rasterize(m2.elements, evenOdd: false) { _ in
+                let mask = state.clipMask
+                accumulator.sweep(evenOdd: false) { y, x, n, a in
+                    let c = UInt32(aa ? a : (a >= 128 ? 255 : 0))
+                    if let mask {
+                        let mp = mask.pointer(row: y, x: x)
+                        painter.paint(row: y, x: x, count: n, base: pixels, bytesPerRow: bytesPerRow, alphaShift: alphaShift,
+                                      blend: blend) { mul255(c, UInt32(mp[$0])) }
+                    } else {
+                        painter.paint(row: y, x: x, count: n, base: pixels, bytesPerRow: bytesPerRow, alphaShift: alphaShift,
+                                      blend: blend) { _ in c }
                     }
-                } else {
-                    painter.paint(row: y, x: x, count: n, base: pixels, bytesPerRow: bytesPerRow, alphaShift: alphaShift) { _ in c }
                 }
             }
         }

@@ -4,8 +4,7 @@ public enum CGPathFillRule: Int, Sendable { case winding = 0, evenOdd }
 /// What `drawPath(using:)` draws.
 public enum CGPathDrawingMode: Int32, Sendable { case fill = 0, eoFill, stroke, fillStroke, eoFillStroke }
 
-/// How drawing combines with what is already there. Lamina implements `.normal`, `.copy` and
-/// `.clear` so far; the others report a diagnostic naming the mode and draw nothing.
+/// How drawing combines with what is already there (every mode is implemented, for colour bitmaps).
 public enum CGBlendMode: Int32, Sendable {
     case normal = 0, multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, softLight, hardLight
     case difference, exclusion, hue, saturation, color, luminosity
@@ -21,9 +20,9 @@ public enum CGBlendMode: Int32, Sendable {
 ///
 /// Paths are filled with exact-area antialiasing (non-zero or even-odd), curves flattened to
 /// 0.03 device pixels, strokes built from their segments, joins, caps and dashes, and clips kept
-/// as device rectangles or 8-bit masks. Gradients, images, shadows, transparency layers and the
-/// blend modes other than normal, copy and clear arrive later in the CoreGraphics issue; each
-/// call that is not implemented yet reports a diagnostic and draws nothing.
+/// as device rectangles or 8-bit masks. Gradients, images (projective sampling), every blend mode,
+/// shadows (Gaussian blur by three box passes) and transparency layers are supported on colour
+/// bitmaps; what gray and alpha-only bitmaps cannot do is reported as a diagnostic.
 public final class CGContext {
     /// The bitmap's width in pixels.
     public let width: Int
@@ -46,8 +45,13 @@ public final class CGContext {
 
     enum Format { case color32, gray8, alpha8 }
     let format: Format
-    let pixels: UnsafeMutableRawPointer
+    /// The bitmap's own memory.
+    let basePixels: UnsafeMutableRawPointer
+    /// Where drawing goes now: the bitmap, or an offscreen buffer (transparency layer, shadow).
+    var pixels: UnsafeMutableRawPointer
     private let ownsPixels: Bool
+    /// Open transparency layers, innermost last.
+    var layers: [TransparencyLayer] = []
     /// Byte offsets of red, green, blue and alpha in a 32-bit pixel.
     let channel: (r: Int, g: Int, b: Int, a: Int)
 
@@ -63,6 +67,14 @@ public final class CGContext {
         var antialias = true
         var blendMode: CGBlendMode = .normal
         var interpolation: CGInterpolationQuality = .default
+        var shadow: Shadow?
+    }
+
+    /// A shadow: offset in device pixels (y up), blur, premultiplied colour word.
+    struct Shadow {
+        var offset: CGSize
+        var blur: CGFloat
+        var color: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)
     }
     var state: GState
     private var stack: [GState] = []
@@ -112,20 +124,24 @@ public final class CGContext {
         default: channel = (2, 1, 0, 3)                              // BGRA
         }
         if let data {
-            pixels = data; ownsPixels = false
+            basePixels = data; ownsPixels = false
         } else {
-            pixels = .allocate(byteCount: rowBytes * height, alignment: 16)
-            pixels.initializeMemory(as: UInt8.self, repeating: 0, count: rowBytes * height)
+            basePixels = .allocate(byteCount: rowBytes * height, alignment: 16)
+            basePixels.initializeMemory(as: UInt8.self, repeating: 0, count: rowBytes * height)
             ownsPixels = true
         }
+        pixels = basePixels
         state = GState()
         state.clipX1 = width; state.clipY1 = height
     }
 
-    deinit { if ownsPixels { pixels.deallocate() } }
+    deinit {
+        for l in layers { l.buffer.deallocate() }
+        if ownsPixels { basePixels.deallocate() }
+    }
 
     /// The bitmap's memory.
-    public var data: UnsafeMutableRawPointer? { pixels }
+    public var data: UnsafeMutableRawPointer? { basePixels }
 
     // MARK: Graphics state
 
@@ -210,7 +226,7 @@ public final class CGContext {
 
     /// An image of the bitmap as it is now (premultiplied, in this context's byte order).
     public func makeImage() -> CGImage? {
-        let data = Data(bytes: pixels, count: bytesPerRow * height)
+        let data = Data(bytes: basePixels, count: bytesPerRow * height)
         guard let provider = CGDataProvider(data: data) else { return nil }
         return CGImage(width: width, height: height, bitsPerComponent: 8, bitsPerPixel: bitsPerPixel,
                        bytesPerRow: bytesPerRow, space: colorSpace ?? CGColorSpaceCreateDeviceGray(),
@@ -222,7 +238,7 @@ public final class CGContext {
     /// alpha-only pixels read as (v, v, v, 255) and (0, 0, 0, v). A Lamina addition for tests.
     public func pixel(x: Int, row: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
         precondition(x >= 0 && x < width && row >= 0 && row < height, "CGContext.pixel(x:row:) out of bounds")
-        let p = (pixels + row * bytesPerRow).assumingMemoryBound(to: UInt8.self)
+        let p = (basePixels + row * bytesPerRow).assumingMemoryBound(to: UInt8.self)
         switch format {
         case .color32:
             let q = p + x * 4

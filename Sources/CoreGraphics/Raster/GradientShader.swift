@@ -11,6 +11,13 @@ enum GradientGeometry {
     case conic(cx: Double, cy: Double, start: Double, direction: Double)
 }
 
+/// How a painter combines its source with the destination: source-over (nil mode, the fast
+/// path) or a blend mode applied per pixel with the bitmap's channel order.
+struct Blending {
+    let mode: CGBlendMode?
+    let order: (r: Int, g: Int, b: Int, a: Int)
+}
+
 /// Paints a gradient through a lookup table of premultiplied pixel words, 1024 entries.
 struct GradientPainter {
     static let lutSize = 1024
@@ -55,7 +62,7 @@ struct GradientPainter {
     /// Source-over of the gradient on 32-bit pixels of a row span, with per-pixel coverage.
     @inline(__always)
     func paint(row: Int, x: Int, count: Int, base: UnsafeMutableRawPointer, bytesPerRow: Int,
-               alphaShift: UInt32, coverage: (Int) -> UInt32) {
+               alphaShift: UInt32, blend: Blending, coverage: (Int) -> UInt32) {
         let p = (base + row * bytesPerRow).assumingMemoryBound(to: UInt32.self) + x
         if case .linear(let t0, let dtdx, let dtdy) = geometry {
             // t is affine along the row: step it instead of recomputing it.
@@ -70,6 +77,7 @@ struct GradientPainter {
                     if u < 0 { if extendBefore { u = 0 } else { continue } }
                     else if u > 1 { if extendAfter { u = 1 } else { continue } }
                     var s = table[Int(u * top + 0.5)]
+                    if let mode = blend.mode { p[i] = CGContext.blendPixel(s, p[i], cov, mode, blend.order); continue }
                     if cov != 255 { s = scaleWord(s, cov) }
                     let inv = 255 &- ((s >> alphaShift) & 0xFF)
                     p[i] = inv == 0 ? s : s &+ scaleWord(p[i], inv)
@@ -85,6 +93,7 @@ struct GradientPainter {
             let cov = coverage(i)
             guard cov != 0, let t = parameter(px, y) else { continue }
             var s = lut[Int(t * top + 0.5)]
+            if let mode = blend.mode { p[i] = CGContext.blendPixel(s, p[i], cov, mode, blend.order); continue }
             if cov != 255 { s = scaleWord(s, cov) }
             let inv = 255 &- ((s >> alphaShift) & 0xFF)
             p[i] = inv == 0 ? s : s &+ scaleWord(p[i], inv)

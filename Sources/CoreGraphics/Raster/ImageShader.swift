@@ -85,7 +85,7 @@ struct ImagePainter {
     /// Source-over of the image on a span of 32-bit pixels with per-pixel coverage.
     @inline(__always)
     func paint(row: Int, x: Int, count: Int, base: UnsafeMutableRawPointer, bytesPerRow: Int, alphaShift: UInt32,
-               coverage: (Int) -> UInt32) {
+               blend: Blending, coverage: (Int) -> UInt32) {
         let p = (base + row * bytesPerRow).assumingMemoryBound(to: UInt32.self) + x
         let y = Double(row) + 0.5
         image.pixels.withUnsafeBufferPointer { px in
@@ -100,6 +100,7 @@ struct ImagePainter {
                 guard u.isFinite, v.isFinite, abs(u) < 1e9, abs(v) < 1e9 else { continue }
                 var s = sample(u, v, px)
                 if alpha != 255 { cov = mul255(cov, alpha) }
+                if let mode = blend.mode { p[i] = CGContext.blendPixel(s, p[i], cov, mode, blend.order); continue }
                 if cov != 255 { s = scaleWord(s, cov) }
                 let inv = 255 &- ((s >> alphaShift) & 0xFF)
                 p[i] = inv == 0 ? s : s &+ scaleWord(p[i], inv)

@@ -1,0 +1,155 @@
+/// An open transparency layer: its buffer and what its contents are composited with at the end.
+struct TransparencyLayer {
+    let buffer: UnsafeMutableRawPointer
+    let target: UnsafeMutableRawPointer
+}
+
+extension CGContext {
+    // MARK: Shadows
+
+    /// Draws a shadow under everything drawn next: `offset` in base (device) space, y up,
+    /// `blur` the blur amount, in opaque black at one-third alpha (Apple's default).
+    public func setShadow(offset: CGSize, blur: CGFloat) {
+        setShadow(offset: offset, blur: blur, color: CGColor(gray: 0, alpha: 1.0 / 3))
+    }
+
+    /// Draws a shadow of `color` under everything drawn next; a nil or transparent colour turns
+    /// shadows off. [U] The blur is a Gaussian of standard deviation blur / 2.
+    public func setShadow(offset: CGSize, blur: CGFloat, color: CGColor?) {
+        guard let color, color.alpha > 0, offset.isFinite, blur.isFinite else { state.shadow = nil; return }
+        let c = color.rgba
+        state.shadow = Shadow(offset: offset, blur: max(0, blur), color: (c.red, c.green, c.blue, c.alpha))
+    }
+
+    // MARK: Transparency layers
+
+    /// Starts a transparency layer: later drawing goes into an offscreen layer, composited as a
+    /// whole by `endTransparencyLayer()` with the alpha, blend mode, shadow and clip in effect
+    /// now. Inside, alpha is 1, the blend mode normal and there is no shadow.
+    public func beginTransparencyLayer(auxiliaryInfo: CFDictionary?) {
+        guard format == .color32 else {
+            LaminaDiagnostics.report("CGContext.beginTransparencyLayer on \(format) bitmaps is not implemented yet")
+            saveGState()
+            return
+        }
+        saveGState()
+        let buffer = makeOffscreen()
+        layers.append(TransparencyLayer(buffer: buffer, target: pixels))
+        pixels = buffer
+        state.alpha = 1; state.blendMode = .normal; state.shadow = nil
+    }
+
+    /// Starts a transparency layer bounded by `rect` (Lamina clips the layer to it).
+    public func beginTransparencyLayer(in rect: CGRect, auxiliaryInfo: CFDictionary?) {
+        beginTransparencyLayer(auxiliaryInfo: auxiliaryInfo)
+        clip(to: rect)
+    }
+
+    /// Ends the innermost transparency layer and composites it.
+    public func endTransparencyLayer() {
+        guard let layer = layers.popLast() else {
+            if format != .color32 { restoreGState(); return }
+            LaminaDiagnostics.report("CGContext.endTransparencyLayer() without a matching beginTransparencyLayer")
+            return
+        }
+        pixels = layer.target
+        restoreGState()
+        compositeOffscreen(layer.buffer)
+        layer.buffer.deallocate()
+    }
+
+    // MARK: Offscreen passes
+
+    func makeOffscreen() -> UnsafeMutableRawPointer {
+        let bytes = bytesPerRow * height
+        let b = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 16)
+        b.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
+        return b
+    }
+
+    /// Runs one drawing operation: directly, or, when a shadow is set, into an offscreen buffer
+    /// whose shadow and contents are then composited.
+    func drawOperation(_ op: () -> Void) {
+        guard state.shadow != nil, format == .color32 else { op(); return }
+        let buffer = makeOffscreen()
+        let saved = (pixels, state.alpha, state.blendMode, state.shadow)
+        pixels = buffer
+        state.blendMode = .normal; state.shadow = nil
+        op()
+        pixels = saved.0
+        state.alpha = saved.1; state.blendMode = saved.2; state.shadow = saved.3
+        // The operation already applied the global alpha; composite at full strength.
+        let alpha = state.alpha
+        state.alpha = 1
+        compositeOffscreen(buffer)
+        state.alpha = alpha
+        buffer.deallocate()
+    }
+
+    /// Composites a full-size premultiplied buffer onto the current target within the clip: its
+    /// shadow first (when set), then the buffer, with the global alpha and blend mode.
+    func compositeOffscreen(_ buffer: UnsafeMutableRawPointer) {
+        if let shadow = state.shadow { compositeShadow(of: buffer, shadow) }
+        let alpha = UInt32((state.alpha * 255).rounded())
+        let mode = state.blendMode
+        let order = channel
+        let shift = alphaShift
+        paintClip { row, x, n, coverage in
+            let src = (buffer + row * bytesPerRow).assumingMemoryBound(to: UInt32.self) + x
+            let dst = (pixels + row * bytesPerRow).assumingMemoryBound(to: UInt32.self) + x
+            for i in 0..<n {
+                let s = src[i]
+                if s == 0 && mode == .normal { continue }
+                let cov = mul255(coverage(i), alpha)
+                if cov == 0 { continue }
+                if mode == .normal {
+                    let sc = cov == 255 ? s : scaleWord(s, cov)
+                    dst[i] = sc &+ scaleWord(dst[i], 255 &- ((sc >> shift) & 0xFF))
+                } else {
+                    dst[i] = CGContext.blendPixel(s, dst[i], cov, mode, order)
+                }
+            }
+        }
+    }
+
+    /// `lerp(d, B(s, d), cov)` under a blend mode, on premultiplied words.
+    @inline(__always)
+    static func blendPixel(_ s: UInt32, _ d: UInt32, _ cov: UInt32, _ mode: CGBlendMode,
+                           _ order: (r: Int, g: Int, b: Int, a: Int)) -> UInt32 {
+        let sv = Blend.unpack(s, order), dv = Blend.unpack(d, order)
+        let r = Blend.apply(mode, sv, dv)
+        let k = Float(cov) / 255
+        return Blend.pack((dv.r + (r.r - dv.r) * k, dv.g + (r.g - dv.g) * k, dv.b + (r.b - dv.b) * k,
+                           dv.a + (r.a - dv.a) * k), order)
+    }
+
+    /// The shadow of a buffer: its alpha, offset, blurred and tinted, composited normally.
+    private func compositeShadow(of buffer: UnsafeMutableRawPointer, _ shadow: Shadow) {
+        let plane = UnsafeMutablePointer<UInt8>.allocate(capacity: width * height)
+        plane.initialize(repeating: 0, count: width * height)
+        defer { plane.deallocate() }
+        // Device offsets are y up; rows run down.
+        let dx = Int(shadow.offset.width.rounded()), dy = -Int(shadow.offset.height.rounded())
+        let aByte = channel.a
+        for row in 0..<height {
+            let sr = row - dy
+            guard sr >= 0, sr < height else { continue }
+            let src = (buffer + sr * bytesPerRow).assumingMemoryBound(to: UInt8.self)
+            let dst = plane + row * width
+            for x in max(0, dx)..<min(width, width + dx) { dst[x] = src[(x - dx) * 4 + aByte] }
+        }
+        BoxBlur.blur(plane, width: width, height: height, stride: width, sigma: Double(shadow.blur) / 2)
+        let word = pixelWord(shadow.color, alpha: state.alpha)
+        let shift = alphaShift
+        paintClip { row, x, n, coverage in
+            let dst = (pixels + row * bytesPerRow).assumingMemoryBound(to: UInt32.self) + x
+            let a = plane + row * width + x
+            for i in 0..<n {
+                let cov = mul255(UInt32(a[i]), coverage(i))
+                if cov == 0 { continue }
+                let s = scaleWord(word, cov)
+                dst[i] = s &+ scaleWord(dst[i], 255 &- ((s >> shift) & 0xFF))
+            }
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import Testing
+@testable import CoreGraphics
+
+@Suite("Blend modes, transparency layers, shadows")
+struct CompositingTests {
+    /// One pixel: an opaque destination colour, then a fill of the source colour under `mode`.
+    func blend(_ mode: CGBlendMode, dst: (CGFloat, CGFloat, CGFloat, CGFloat), src: (CGFloat, CGFloat, CGFloat, CGFloat))
+        -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        let ctx = rgbaContext(1, 1)
+        ctx.setFillColor(red: dst.0, green: dst.1, blue: dst.2, alpha: dst.3)
+        ctx.fill(CGRect(x: 0, y: 0, width: 1, height: 1))
+        ctx.setBlendMode(mode)
+        ctx.setFillColor(red: src.0, green: src.1, blue: src.2, alpha: src.3)
+        ctx.fill(CGRect(x: 0, y: 0, width: 1, height: 1))
+        return ctx.pixel(x: 0, row: 0)
+    }
+
+    func near(_ a: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), _ b: (Int, Int, Int, Int)) -> Bool {
+        abs(Int(a.r) - b.0) <= 1 && abs(Int(a.g) - b.1) <= 1 && abs(Int(a.b) - b.2) <= 1 && abs(Int(a.a) - b.3) <= 1
+    }
+
+    /// Destination (128, 64, 255)/255 and source (255, 128, 0)/255, both opaque.
+    @Test func separableFormulas() {
+        let d = (0.5 as CGFloat, 0.25 as CGFloat, 1 as CGFloat, 1 as CGFloat), s = (1 as CGFloat, 0.5 as CGFloat, 0 as CGFloat, 1 as CGFloat)
+        #expect(near(blend(.multiply, dst: d, src: s), (128, 32, 0, 255)))
+        #expect(near(blend(.screen, dst: d, src: s), (255, 160, 255, 255)))
+        #expect(near(blend(.darken, dst: d, src: s), (128, 64, 0, 255)))
+        #expect(near(blend(.lighten, dst: d, src: s), (255, 128, 255, 255)))
+        #expect(near(blend(.difference, dst: d, src: s), (127, 64, 255, 255)))
+        #expect(near(blend(.exclusion, dst: d, src: s), (127, 128, 255, 255)))
+        #expect(near(blend(.plusLighter, dst: d, src: s), (255, 192, 255, 255)))
+        // Luminosity of white onto red keeps the hue but takes white's lightness: white.
+        #expect(blend(.luminosity, dst: (1, 0, 0, 1), src: (1, 1, 1, 1)) == (255, 255, 255, 255))
+        // Hue of blue onto gray: gray has no saturation, so it stays gray.
+        let h = blend(.hue, dst: (0.5, 0.5, 0.5, 1), src: (0, 0, 1, 1))
+        #expect(h.r == h.g && h.g == h.b)
+    }
+
+    @Test func porterDuffModesAreBoundedByTheShape() {
+        let ctx = rgbaContext(2, 1)
+        ctx.setFillColor(red: 0, green: 0, blue: 1, alpha: 1)
+        ctx.fill(CGRect(x: 0, y: 0, width: 2, height: 1))
+        ctx.setBlendMode(.sourceIn)
+        ctx.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)
+        ctx.fill(CGRect(x: 0, y: 0, width: 1, height: 1))
+        #expect(ctx.pixel(x: 0, row: 0) == (255, 0, 0, 255))
+        #expect(ctx.pixel(x: 1, row: 0) == (0, 0, 255, 255))     // outside the shape: untouched
+        ctx.setBlendMode(.destinationOut)
+        ctx.fill(CGRect(x: 1, y: 0, width: 1, height: 1))
+        #expect(ctx.pixel(x: 1, row: 0).a == 0)
+        ctx.setBlendMode(.xor)
+        ctx.fill(CGRect(x: 0, y: 0, width: 2, height: 1))
+        #expect(ctx.pixel(x: 0, row: 0).a == 0 && ctx.pixel(x: 1, row: 0) == (255, 0, 0, 255))
+    }
+
+    @Test func transparencyLayerCompositesAsAGroup() {
+        let ctx = rgbaContext(30, 10)
+        ctx.setAlpha(0.5)
+        ctx.beginTransparencyLayer(auxiliaryInfo: nil)
+        ctx.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)
+        ctx.fill(CGRect(x: 0, y: 0, width: 20, height: 10))
+        ctx.fill(CGRect(x: 10, y: 0, width: 20, height: 10))
+        ctx.endTransparencyLayer()
+        // The overlap is no darker than the rest: the group is faded as one.
+        #expect(ctx.pixel(x: 5, row: 5) == (128, 0, 0, 128) && ctx.pixel(x: 15, row: 5) == (128, 0, 0, 128))
+        let (_, d) = LaminaDiagnostics.collecting { ctx.endTransparencyLayer() }
+        #expect(d.count == 1)
+    }
+
+    @Test func shadowsFollowTheShape() {
+        let ctx = rgbaContext(40, 40)
+        ctx.setShadow(offset: CGSize(width: 5, height: -5), blur: 0, color: CGColor(gray: 0, alpha: 1))
+        ctx.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)
+        ctx.fill(CGRect(x: 10, y: 20, width: 10, height: 10))
+        // The shape: rows 10..<20, columns 10..<20; the shadow 5 right and 5 down (y up offset −5).
+        #expect(ctx.pixel(x: 12, row: 12) == (255, 0, 0, 255))
+        #expect(ctx.pixel(x: 22, row: 22) == (0, 0, 0, 255))
+        #expect(ctx.pixel(x: 12, row: 22).a == 0 && ctx.pixel(x: 24, row: 12).a == 0)
+        let blurred = rgbaContext(40, 40)
+        blurred.setShadow(offset: .zero, blur: 8, color: CGColor(gray: 0, alpha: 1))
+        blurred.setFillColor(gray: 0, alpha: 1)
+        blurred.fill(CGRect(x: 15, y: 15, width: 10, height: 10))
+        // The blur spreads the shadow past the shape's edge, fading with distance.
+        let near = blurred.pixel(x: 26, row: 20).a, far = blurred.pixel(x: 31, row: 20).a
+        #expect(near > far && far > 0 && blurred.pixel(x: 1, row: 1).a == 0)
+        blurred.setShadow(offset: .zero, blur: 0, color: nil)
+    }
+
+    @Test func boxBlurPreservesMass() {
+        var plane = [UInt8](repeating: 0, count: 64 * 64)
+        for y in 28..<36 { for x in 28..<36 { plane[y * 64 + x] = 255 } }
+        let before = plane.reduce(0) { $0 + Int($1) }
+        plane.withUnsafeMutableBufferPointer { BoxBlur.blur($0.baseAddress!, width: 64, height: 64, stride: 64, sigma: 3) }
+        let after = plane.reduce(0) { $0 + Int($1) }
+        #expect(abs(Double(after - before)) / Double(before) < 0.02)
+        #expect(plane[32 * 64 + 32] < 255 && plane[32 * 64 + 40] > 0)
+    }
+}
