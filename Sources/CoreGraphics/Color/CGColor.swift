@@ -53,9 +53,14 @@ public final class CGColor: Hashable, @unchecked Sendable, CustomStringConvertib
     /// Fully transparent black.
     public static let clear = CGColor(gray: 0, alpha: 0)
 
-    /// The colour as non-premultiplied RGBA in [0, 1] (gray replicated to RGB).
+    /// The colour as non-premultiplied sRGB components and alpha (converted from its own space;
+    /// extended spaces may give values outside [0, 1]).
     public var rgba: (red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
-        let c = components ?? [0, 0, 0, 1]
+        var c = components ?? [0, 0, 0, 1]
+        if let space = colorSpace, space.name != CGColorSpace.sRGB,
+           let converted = ColorConversion.convert(c, from: space, to: CGColorSpace.extendedSRGBSpace) {
+            c = converted
+        }
         switch c.count {
         case 2: return (c[0], c[0], c[0], c[1])
         case 4...: return (c[0], c[1], c[2], c[3])

@@ -51,6 +51,7 @@ public final class CGColorSpace: Hashable, @unchecked Sendable, CustomStringConv
     ]
 
     static let shared_sRGB = CGColorSpace(name: sRGB, model: .rgb)
+    static let extendedSRGBSpace = CGColorSpace(name: extendedSRGB, model: .rgb)
     static let sharedDeviceRGB = CGColorSpace(name: deviceRGBName, model: .rgb)
     static let sharedGray = CGColorSpace(name: genericGrayGamma2_2, model: .monochrome)
     static let sharedDeviceGray = CGColorSpace(name: deviceGrayName, model: .monochrome)

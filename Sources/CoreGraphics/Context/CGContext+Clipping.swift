@@ -36,6 +36,64 @@ extension CGContext {
         clipDevice(m.elements, evenOdd: false)
     }
 
+    /// Intersects the clip with an image mask drawn into `rect`: an alpha-only image's alpha, a
+    /// gray image's gray level (white lets drawing through), or a colour image's alpha. Outside
+    /// `rect` nothing is drawn. The mask is sampled bilinearly like any image.
+    public func clip(to rect: CGRect, mask: CGImage) {
+        guard rect.isFinite, !rect.isEmpty, let rgba = try? mask.straightRGBA8() else {
+            LaminaDiagnostics.report("CGContext.clip(to:mask:): the mask cannot be read; nothing will be drawn")
+            state.clipX1 = state.clipX0
+            return
+        }
+        // The mask's coverage as an alpha-only premultiplied image, then sampled like any image.
+        let gray = mask.alphaInfo == .none || mask.alphaInfo == .noneSkipLast || mask.alphaInfo == .noneSkipFirst
+        var words = [UInt32](repeating: 0, count: mask.width * mask.height)
+        for i in 0..<words.count {
+            let v = UInt32(gray ? rgba[i * 4] : rgba[i * 4 + 3])
+            words[i] = v << UInt32(channel.a * 8)
+        }
+        let sampled = SampledImage(width: mask.width, height: mask.height, pixels: words)
+        let r = rect.standardized
+        let imageToUser = CGAffineTransform(a: r.width / CGFloat(mask.width), b: 0, c: 0, d: -r.height / CGFloat(mask.height),
+                                            tx: r.minX, ty: r.maxY)
+        let imageToRaster = imageToUser.concatenating(state.ctm).concatenating(rasterTransform)
+        let det = imageToRaster.a * imageToRaster.d - imageToRaster.b * imageToRaster.c
+        guard det != 0, det.isFinite else { state.clipX1 = state.clipX0; return }
+        let inv = imageToRaster.inverted()
+        let painter = ImagePainter(image: sampled, m: (Double(inv.a), Double(inv.b), 0, Double(inv.c), Double(inv.d), 0,
+                                                      Double(inv.tx), Double(inv.ty), 1),
+                                   bilinear: true, tiled: false, alpha: 255)
+        // Rasterize the rectangle, then paint the mask's alpha into a plane over its bounds.
+        let outline = CGMutablePath()
+        outline.addRect(r, transform: state.ctm)
+        let oldMask = state.clipMask
+        var made: ClipMask?
+        rasterize(outline.elements, evenOdd: false) { b in
+            let (x0, y0, x1, y1) = b
+            let plane = ClipMask(x0: x0, y0: y0, width: x1 - x0, height: y1 - y0, fill: 0)
+            let alphaBits = UInt32(channel.a * 8)
+            sampled.pixels.withUnsafeBufferPointer { px in
+                accumulator.sweep(evenOdd: false) { y, x, n, a in
+                    let out = plane.pointer(row: y, x: x)
+                    let fy = Double(y) + 0.5
+                    for i in 0..<n {
+                        let fx = Double(x + i) + 0.5
+                        let u = fx * painter.m.0 + fy * painter.m.3 + painter.m.6
+                        let v = fx * painter.m.1 + fy * painter.m.4 + painter.m.7
+                        var k = mul255((painter.sample(u, v, px) >> alphaBits) & 0xFF, UInt32(a))
+                        if let oldMask { k = mul255(k, UInt32(oldMask.value(row: y, x: x + i))) }
+                        out[i] = UInt8(k)
+                    }
+                }
+            }
+            made = plane
+        }
+        guard let plane = made else { state.clipX1 = state.clipX0; return }
+        state.clipMask = plane
+        state.clipX0 = max(state.clipX0, plane.x0); state.clipY0 = max(state.clipY0, plane.y0)
+        state.clipX1 = min(state.clipX1, plane.x0 + plane.width); state.clipY1 = min(state.clipY1, plane.y0 + plane.height)
+    }
+
     /// Restores the clip to the whole bitmap (Apple's `resetClip()`).
     public func resetClip() {
         state.clipMask = nil

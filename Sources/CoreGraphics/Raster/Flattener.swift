@@ -9,7 +9,7 @@ struct Flattener {
 
     /// Calls `line` for every segment of every subpath, and `close` at the end of each subpath
     /// with its first and last points (so fills can close it and strokes can join or cap it).
-    static func flatten(_ elements: [PathElement], transform t: CGAffineTransform,
+    static func flatten(_ elements: [PathElement], transform t: CGAffineTransform, tolerance: CGFloat = tolerance,
                         moveTo: (CGPoint) -> Void, lineTo: (CGPoint) -> Void, close: (_ explicit: Bool) -> Void) {
         var current = CGPoint.zero, start = CGPoint.zero
         var open = false

@@ -164,8 +164,13 @@ struct Stroker {
         }
     }
 
-    /// Splits a polyline into its dashes ("on" intervals), starting `dashPhase` into the pattern.
     private func dashed(_ pts: [CGPoint], closed: Bool) -> [[CGPoint]] {
+        Stroker.dashes(of: pts, closed: closed, style: style)
+    }
+
+    /// Splits a polyline into its dashes ("on" intervals), starting `dashPhase` into the pattern.
+    static func dashes(of pts: [CGPoint], closed: Bool, style: StrokeStyle) -> [[CGPoint]] {
+        guard !pts.isEmpty else { return [] }
         let lengths = style.dashLengths
         let total = lengths.reduce(0, +)
         guard total > 0, lengths.allSatisfy({ $0 >= 0 && $0.isFinite }) else { return [pts] }
