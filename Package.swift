@@ -13,7 +13,9 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CLibPNG", path: "Sources/CLibPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
-        .target(name: "CoreGraphics", dependencies: ["CLibPNG"]),
+        .systemLibrary(name: "CTurboJPEG", path: "Sources/CTurboJPEG", pkgConfig: "libturbojpeg",
+                       providers: [.apt(["libturbojpeg0-dev"])]),
+        .target(name: "CoreGraphics", dependencies: ["CLibPNG", "CTurboJPEG"]),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics"]),
         .target(name: "UIKit", dependencies: ["QuartzCore"]),
         // Empty stand-ins for Swift Testing's cross-import overlays, which Linux toolchains lack.

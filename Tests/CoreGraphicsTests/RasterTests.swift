@@ -286,3 +286,42 @@ struct PNGCodecTests {
         #expect(img == nil && d.count == 1)
     }
 }
+
+@Suite("JPEG codec")
+struct JPEGCodecTests {
+    @Test func roundTrip() throws {
+        let ctx = rgbaContext(32, 16)
+        ctx.setFillColor(red: 0.9, green: 0.2, blue: 0.1, alpha: 1)
+        ctx.fill(CGRect(x: 0, y: 0, width: 16, height: 16))
+        ctx.setFillColor(red: 0.1, green: 0.3, blue: 0.8, alpha: 1)
+        ctx.fill(CGRect(x: 16, y: 0, width: 16, height: 16))
+        let jpeg = try ctx.makeImage()!.jpegData(quality: 0.95)
+        #expect(jpeg.starts(with: [0xFF, 0xD8]))
+        let back = try CGImage.decodeJPEG(jpeg)
+        #expect(back.width == 32 && back.height == 16 && back.alphaInfo == .noneSkipLast)
+        let px = try back.straightRGBA8()
+        // Lossy, but close away from the edge between the two halves.
+        #expect(abs(Int(px[(8 * 32 + 4) * 4]) - 230) <= 6 && abs(Int(px[(8 * 32 + 28) * 4 + 2]) - 204) <= 6)
+        #expect(px[3] == 255)
+        // Through the Apple-style initializer, and drawn like any image.
+        let provider = CGDataProvider(data: jpeg)!
+        let image = try #require(CGImage(jpegDataProviderSource: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent))
+        let c = rgbaContext(32, 16)
+        c.draw(image, in: CGRect(x: 0, y: 0, width: 32, height: 16))
+        #expect(c.pixel(x: 4, row: 8).a == 255 && c.pixel(x: 4, row: 8).r > 200)
+    }
+
+    @Test func corruptAndTruncatedDataThrow() throws {
+        #expect(throws: CGImageCodecError.self) { try CGImage.decodeJPEG(Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 1, 2])) }
+        #expect(throws: CGImageCodecError.self) { try CGImage.decodeJPEG(Data()) }
+        #expect(throws: CGImageCodecError.self) { try CGImage.decodeJPEG(Data("plainly not a jpeg".utf8)) }
+        let good = try rgbaContext(64, 64).makeImage()!.jpegData(quality: 0.5)
+        // A truncated stream either decodes what it can (libjpeg-turbo warns) or throws; never crashes.
+        _ = try? CGImage.decodeJPEG(good.prefix(good.count * 2 / 3))
+        let (img, d) = LaminaDiagnostics.collecting {
+            CGImage(jpegDataProviderSource: CGDataProvider(data: Data([1, 2, 3]))!, decode: nil, shouldInterpolate: true,
+                    intent: .defaultIntent)
+        }
+        #expect(img == nil && d.count == 1)
+    }
+}
