@@ -15,7 +15,11 @@ let package = Package(
                        providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CTurboJPEG", path: "Sources/CTurboJPEG", pkgConfig: "libturbojpeg",
                        providers: [.apt(["libturbojpeg0-dev"])]),
-        .target(name: "CoreGraphics", dependencies: ["CLibPNG", "CTurboJPEG"]),
+        .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
+                       providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
+                       providers: [.apt(["libfontconfig-dev"])]),
+        .target(name: "CoreGraphics", dependencies: ["CLibPNG", "CTurboJPEG", "CFreeType", "CFontconfig"]),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics"]),
         .target(name: "UIKit", dependencies: ["QuartzCore"]),
         // Empty stand-ins for Swift Testing's cross-import overlays, which Linux toolchains lack.

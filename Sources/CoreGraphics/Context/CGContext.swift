@@ -68,6 +68,9 @@ public final class CGContext {
         var blendMode: CGBlendMode = .normal
         var interpolation: CGInterpolationQuality = .default
         var shadow: Shadow?
+        var font: CGFont?
+        var fontSize: CGFloat = 0
+        var textDrawingMode: CGTextDrawingMode = .fill
     }
 
     /// A shadow: offset in device pixels (y up), blur, premultiplied colour word.
@@ -78,6 +81,8 @@ public final class CGContext {
     }
     var state: GState
     private var stack: [GState] = []
+    /// The text matrix and position are not part of the graphics state (as on Apple platforms).
+    var textMatrixValue: CGAffineTransform = .identity
     /// The current path, in device space (points are transformed by the CTM when added).
     var devicePath: [PathElement] = []
     let accumulator = CoverageAccumulator()

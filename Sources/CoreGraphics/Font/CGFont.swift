@@ -1,0 +1,243 @@
+import CFreeType
+
+/// A glyph index in a font.
+public typealias CGGlyph = UInt16
+
+/// Why a font could not be loaded.
+public enum CGFontError: Error, Equatable, CustomStringConvertible {
+    /// No installed font matches the name.
+    case notFound(String)
+    /// The font data is not a font FreeType can read.
+    case unreadable(String)
+    public var description: String {
+        switch self {
+        case .notFound(let n): "no installed font matches \"\(n)\""
+        case .unreadable(let m): "the font data cannot be read: \(m)"
+        }
+    }
+}
+
+/// A font: glyphs, their metrics and their outlines (Apple's `CGFont`), read with FreeType.
+///
+/// Apple's system font names map to installed families (Helvetica, Arial and SF to Liberation
+/// Sans; Times to Liberation Serif; Menlo and Courier to DejaVu Sans Mono; PingFang, Hiragino and
+/// Heiti to WenQuanYi Micro Hei); other names are looked up with fontconfig. Glyph outlines are
+/// returned as `CGPath`s in font units and cached, so text is filled by Lamina's own rasterizer
+/// like any path.
+public final class CGFont: @unchecked Sendable, CustomStringConvertible {
+    let face: FT_Face
+    /// Font bytes loaded from memory, kept alive as long as the face.
+    private let memory: UnsafeMutableRawBufferPointer?
+    private var outlines: [CGGlyph: CGPath] = [:]
+    /// The family name of the installed font.
+    public let familyName: String
+
+    /// Loads the installed font that `name` names (a family, a PostScript name, or an Apple font
+    /// name); nil when none matches, as on Apple platforms.
+    public convenience init?(_ name: CFString) {
+        guard let opened = try? CGFont.open(named: name) else { return nil }
+        self.init(face: opened.face, memory: nil, family: opened.family)
+    }
+
+    /// Loads a font from font data (TrueType, OpenType or anything FreeType reads); nil when the
+    /// data is not a font.
+    public convenience init?(_ provider: CGDataProvider) {
+        guard let data = provider.data, let opened = try? CGFont.open(data: data) else { return nil }
+        self.init(face: opened.face, memory: opened.memory, family: opened.family)
+    }
+
+    private init(face: FT_Face, memory: UnsafeMutableRawBufferPointer?, family: String) {
+        self.face = face; self.memory = memory; self.familyName = family
+    }
+
+    deinit {
+        FontLibrary.withLock { _ in _ = FT_Done_Face(face) }
+        memory?.deallocate()
+    }
+
+    /// Loads the installed font that `name` names, or throws ``CGFontError/notFound(_:)``.
+    public static func named(_ name: String) throws(CGFontError) -> CGFont {
+        let o = try open(named: name)
+        return CGFont(face: o.face, memory: nil, family: o.family)
+    }
+
+    /// Loads a font from bytes, or throws ``CGFontError/unreadable(_:)``.
+    public static func load(_ data: Data) throws(CGFontError) -> CGFont {
+        let o = try open(data: data)
+        return CGFont(face: o.face, memory: o.memory, family: o.family)
+    }
+
+    private static func open(named name: String) throws(CGFontError) -> (face: FT_Face, family: String) {
+        guard let (path, index, family) = FontLibrary.locate(name) else { throw .notFound(name) }
+        let face: FT_Face? = FontLibrary.withLock { lib in
+            var face: FT_Face?
+            guard FT_New_Face(lib, path, FT_Long(index), &face) == 0 else { return nil }
+            return face
+        }
+        guard let face else { throw .unreadable(path) }
+        return (face, family)
+    }
+
+    private static func open(data: Data) throws(CGFontError) -> (face: FT_Face, memory: UnsafeMutableRawBufferPointer, family: String) {
+        guard !data.isEmpty else { throw .unreadable("no bytes") }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: data.count, alignment: 8)
+        data.withUnsafeBytes { buffer.copyMemory(from: $0) }
+        let (face, error): (FT_Face?, FT_Error) = FontLibrary.withLock { lib in
+            var face: FT_Face?
+            let e = FT_New_Memory_Face(lib, buffer.baseAddress!.assumingMemoryBound(to: FT_Byte.self), FT_Long(data.count), 0, &face)
+            return (face, e)
+        }
+        guard error == 0, let face else {
+            buffer.deallocate()
+            throw .unreadable("FreeType error \(error)")
+        }
+        return (face, buffer, face.pointee.family_name.map { String(cString: $0) } ?? "Unknown")
+    }
+
+    // MARK: Names and metrics (font units)
+
+    /// The PostScript name.
+    public var postScriptName: CFString? {
+        FontLibrary.withLock { _ in FT_Get_Postscript_Name(face).map { String(cString: $0) } }
+    }
+    /// The full name ("Family Style").
+    public var fullName: CFString? {
+        let style = face.pointee.style_name.map { String(cString: $0) } ?? ""
+        return style.isEmpty || style == "Regular" ? familyName : "\(familyName) \(style)"
+    }
+    /// The number of glyphs.
+    public var numberOfGlyphs: Int { Int(face.pointee.num_glyphs) }
+    /// Font units per em.
+    public var unitsPerEm: Int32 { Int32(face.pointee.units_per_EM) }
+    /// The ascent, positive above the baseline.
+    public var ascent: Int32 { Int32(face.pointee.ascender) }
+    /// The descent, negative below the baseline.
+    public var descent: Int32 { Int32(face.pointee.descender) }
+    /// The extra space between lines: line height minus ascent plus descent.
+    public var leading: Int32 { max(0, Int32(face.pointee.height) - (ascent - descent)) }
+    /// The height of capital letters.
+    public var capHeight: Int32 { os2Metric { Int32($0.sCapHeight) } ?? Int32(Double(ascent) * 0.7) }
+    /// The height of lowercase x.
+    public var xHeight: Int32 { os2Metric { Int32($0.sxHeight) } ?? Int32(Double(ascent) * 0.5) }
+    /// The box enclosing every glyph.
+    public var fontBBox: CGRect {
+        let b = face.pointee.bbox
+        return CGRect(x: CGFloat(b.xMin), y: CGFloat(b.yMin), width: CGFloat(b.xMax - b.xMin), height: CGFloat(b.yMax - b.yMin))
+    }
+    /// The italic angle in degrees, counter-clockwise from vertical.
+    public var italicAngle: CGFloat {
+        FontLibrary.withLock { _ in
+            guard let post = FT_Get_Sfnt_Table(face, FT_SFNT_POST)?.assumingMemoryBound(to: TT_Postscript.self) else { return 0 }
+            return CGFloat(post.pointee.italicAngle) / 65536
+        }
+    }
+
+    private func os2Metric(_ get: (TT_OS2) -> Int32) -> Int32? {
+        FontLibrary.withLock { _ in
+            guard let os2 = FT_Get_Sfnt_Table(face, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self),
+                  os2.pointee.version >= 2 else { return nil }
+            let v = get(os2.pointee)
+            return v > 0 ? v : nil
+        }
+    }
+
+    // MARK: Glyphs
+
+    /// Fills `advances` with each glyph's horizontal advance in font units.
+    public func getGlyphAdvances(glyphs: UnsafePointer<CGGlyph>, count: Int, advances: UnsafeMutablePointer<Int32>) -> Bool {
+        FontLibrary.withLock { _ in
+            for i in 0..<count {
+                var a: FT_Fixed = 0
+                guard FT_Get_Advance(face, FT_UInt(glyphs[i]), FT_Int32(lamina_ft_load_no_scale), &a) == 0 else { return false }
+                advances[i] = Int32(a)
+            }
+            return true
+        }
+    }
+
+    /// Fills `bboxes` with each glyph's bounding box in font units.
+    public func getGlyphBBoxes(glyphs: UnsafePointer<CGGlyph>, count: Int, bboxes: UnsafeMutablePointer<CGRect>) -> Bool {
+        for i in 0..<count {
+            guard let p = path(for: glyphs[i]) else { return false }
+            bboxes[i] = p.isEmpty ? .zero : p.boundingBoxOfPath
+        }
+        return true
+    }
+
+    /// The glyph with a PostScript glyph name, or 0.
+    public func getGlyphWithGlyphName(name: CFString) -> CGGlyph {
+        FontLibrary.withLock { _ in CGGlyph(truncatingIfNeeded: FT_Get_Name_Index(face, name)) }
+    }
+
+    /// The PostScript name of a glyph.
+    public func name(for glyph: CGGlyph) -> CFString? {
+        FontLibrary.withLock { _ in
+            var buffer = [CChar](repeating: 0, count: 128)
+            guard FT_Get_Glyph_Name(face, FT_UInt(glyph), &buffer, 128) == 0 else { return nil }
+            return String(cString: buffer)
+        }
+    }
+
+    /// The glyph for a character, or 0 (".notdef") when the font has none. A Lamina addition
+    /// standing in for CoreText's character-to-glyph mapping.
+    public func glyph(for scalar: Unicode.Scalar) -> CGGlyph {
+        FontLibrary.withLock { _ in CGGlyph(truncatingIfNeeded: FT_Get_Char_Index(face, FT_ULong(scalar.value))) }
+    }
+
+    /// The glyphs of a string, one per Unicode scalar.
+    public func glyphs(for string: String) -> [CGGlyph] { string.unicodeScalars.map { glyph(for: $0) } }
+
+    /// The kerning adjustment between two glyphs, in font units (0 when the font has no kerning
+    /// table).
+    public func kerning(_ left: CGGlyph, _ right: CGGlyph) -> Int32 {
+        FontLibrary.withLock { _ in
+            guard lamina_ft_has_kerning(face) != 0 else { return 0 }
+            var v = FT_Vector()
+            guard FT_Get_Kerning(face, FT_UInt(left), FT_UInt(right), UInt32(FT_KERNING_UNSCALED.rawValue), &v) == 0 else { return 0 }
+            return Int32(v.x)
+        }
+    }
+
+    /// The outline of a glyph in font units (y up, origin on the baseline), cached; nil when the
+    /// glyph cannot be loaded. Blank glyphs such as the space give an empty path.
+    public func path(for glyph: CGGlyph) -> CGPath? {
+        FontLibrary.withLock { _ -> CGPath? in
+            if let cached = outlines[glyph] { return cached }
+            guard FT_Load_Glyph(face, FT_UInt(glyph), FT_Int32(lamina_ft_load_no_scale)) == 0 else { return nil }
+            let builder = OutlineBuilder()
+            var funcs = FT_Outline_Funcs(
+                move_to: { to, user in OutlineBuilder.from(user).move(to!.pointee); return 0 },
+                line_to: { to, user in OutlineBuilder.from(user).line(to!.pointee); return 0 },
+                conic_to: { c, to, user in OutlineBuilder.from(user).conic(c!.pointee, to!.pointee); return 0 },
+                cubic_to: { c1, c2, to, user in OutlineBuilder.from(user).cubic(c1!.pointee, c2!.pointee, to!.pointee); return 0 },
+                shift: 0, delta: 0)
+            var outline = face.pointee.glyph.pointee.outline
+            let status = withExtendedLifetime(builder) {
+                FT_Outline_Decompose(&outline, &funcs, Unmanaged.passUnretained(builder).toOpaque())
+            }
+            guard status == 0 else { return nil }
+            builder.path.closeSubpath()
+            let result = builder.path.copy()!
+            outlines[glyph] = result
+            return result
+        }
+    }
+
+    public var description: String { "<CGFont \(postScriptName ?? familyName)>" }
+}
+
+/// Collects FreeType's outline callbacks into a path (contours are closed implicitly).
+private final class OutlineBuilder {
+    let path = CGMutablePath()
+    static func from(_ user: UnsafeMutableRawPointer?) -> OutlineBuilder {
+        Unmanaged<OutlineBuilder>.fromOpaque(user!).takeUnretainedValue()
+    }
+    func p(_ v: FT_Vector) -> CGPoint { CGPoint(x: CGFloat(v.x), y: CGFloat(v.y)) }
+    func move(_ v: FT_Vector) {
+        if !path.isEmpty { path.closeSubpath() }
+        path.move(to: p(v))
+    }
+    func line(_ v: FT_Vector) { path.addLine(to: p(v)) }
+    func conic(_ c: FT_Vector, _ v: FT_Vector) { path.addQuadCurve(to: p(v), control: p(c)) }
+    func cubic(_ c1: FT_Vector, _ c2: FT_Vector, _ v: FT_Vector) { path.addCurve(to: p(v), control1: p(c1), control2: p(c2)) }
+}

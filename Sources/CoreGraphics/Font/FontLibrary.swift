@@ -1,0 +1,97 @@
+import CFreeType
+import CFontconfig
+
+/// The process's FreeType library and fontconfig configuration. FreeType faces are not safe to
+/// use from two threads at once, so every FreeType call goes through `withLock`.
+enum FontLibrary {
+    nonisolated(unsafe) private static var library: FT_Library?
+    private static let lock = NSRecursiveLock()
+
+    /// Runs `body` holding the FreeType lock, with the library initialised.
+    static func withLock<T>(_ body: (FT_Library?) -> T) -> T {
+        lock.lock(); defer { lock.unlock() }
+        if library == nil {
+            var lib: FT_Library?
+            if FT_Init_FreeType(&lib) == 0 { library = lib }
+            _ = FcInit()
+        }
+        return body(library)
+    }
+
+    /// Apple font names and the installed families that stand in for them (the first one found
+    /// wins). Names are compared without spaces, hyphens or case.
+    static let substitutes: [(apple: [String], families: [String])] = [
+        (["helvetica", "helveticaneue", "arial", "sfpro", "sfprotext", "sfprodisplay", "sfui", "sfuitext",
+          "sfuidisplay", "sanfrancisco", "applesystemuifont", "system", "lucidagrande", "verdana"],
+         ["Liberation Sans", "DejaVu Sans"]),
+        (["times", "timesnewroman", "georgia", "newyork"], ["Liberation Serif", "DejaVu Serif"]),
+        (["menlo", "monaco", "courier", "couriernew", "sfmono", "sfmonoregular"], ["DejaVu Sans Mono", "Liberation Mono"]),
+        (["pingfangsc", "pingfangtc", "pingfanghk", "pingfang", "hiraginosansgb", "heitisc", "heititc", "stheiti",
+          "songtisc", "stsong", "kaitisc", "hiraginosans", "applesdgothicneo"], ["WenQuanYi Micro Hei", "Noto Sans CJK SC"]),
+        (["dejavusans"], ["DejaVu Sans"]),
+    ]
+
+    /// The weight words Apple font names end with, and fontconfig weights for them.
+    static let weights: [(String, Int32)] = [
+        ("ultralight", 40), ("thin", 0), ("light", 50), ("regular", 80), ("book", 75), ("medium", 100),
+        ("semibold", 180), ("demibold", 180), ("bold", 200), ("heavy", 210), ("black", 210),
+    ]
+
+    /// Finds a font file for `name`: Apple names through the substitutes, others by family or
+    /// PostScript name. Returns nil when nothing installed matches the name.
+    static func locate(_ name: String) -> (path: String, index: Int32, family: String)? {
+        // Split a weight/style suffix: "Helvetica-Bold", "PingFangSC-Regular", "HelveticaNeue-BoldItalic".
+        var base = name, weight: Int32?, italic = false
+        if let dash = name.lastIndex(of: "-") {
+            var style = name[name.index(after: dash)...].lowercased()
+            if style.hasSuffix("italic") || style.hasSuffix("oblique") { italic = true; style = String(style.dropLast(style.hasSuffix("italic") ? 6 : 7)) }
+            if style.isEmpty || weights.contains(where: { $0.0 == style }) {
+                base = String(name[..<dash])
+                weight = weights.first { $0.0 == style }?.1
+            }
+        }
+        let key = base.lowercased().filter { $0.isLetter || $0.isNumber }
+        var candidates = [base]
+        if let sub = substitutes.first(where: { $0.apple.contains(key) || $0.apple.contains(where: { key.hasPrefix($0) && $0.count > 3 }) }) {
+            candidates = sub.families
+        }
+        return withLock { _ in
+            for family in candidates {
+                if let found = match(family: family, weight: weight, italic: italic, exact: candidates == [base]) { return found }
+            }
+            return nil
+        }
+    }
+
+    /// A fontconfig match; with `exact`, only when the family or PostScript name matches.
+    private static func match(family: String, weight: Int32?, italic: Bool, exact: Bool) -> (String, Int32, String)? {
+        guard let pattern = FcPatternCreate() else { return nil }
+        defer { FcPatternDestroy(pattern) }
+        _ = family.withCString { f in FcPatternAddString(pattern, "family", UnsafeRawPointer(f).assumingMemoryBound(to: FcChar8.self)) }
+        if let weight { _ = FcPatternAddInteger(pattern, "weight", weight) }
+        if italic { _ = FcPatternAddInteger(pattern, "slant", 100) }
+        _ = FcConfigSubstitute(nil, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let matched = FcFontMatch(nil, pattern, &result) else { return nil }
+        defer { FcPatternDestroy(matched) }
+        func string(_ key: String) -> String? {
+            var value: UnsafeMutablePointer<FcChar8>?
+            guard FcPatternGetString(matched, key, 0, &value) == FcResultMatch, let value else { return nil }
+            return String(cString: UnsafeRawPointer(value).assumingMemoryBound(to: CChar.self))
+        }
+        guard let file = string("file") else { return nil }
+        var index: Int32 = 0
+        _ = FcPatternGetInteger(matched, "index", 0, &index)
+        let matchedFamily = string("family") ?? family
+        if exact {
+            let want = family.lowercased().filter { $0.isLetter || $0.isNumber }
+            let names = [matchedFamily, string("postscriptname") ?? "", string("fullname") ?? ""]
+                .map { $0.lowercased().filter { $0.isLetter || $0.isNumber } }
+            guard names.contains(want) else { return nil }
+        } else if matchedFamily.lowercased() != family.lowercased() {
+            return nil
+        }
+        return (file, index, matchedFamily)
+    }
+}
