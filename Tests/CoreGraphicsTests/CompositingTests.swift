@@ -1,5 +1,5 @@
 import Testing
-@testable import CoreGraphics
+@testable @_spi(Lamina) import CoreGraphics
 
 @Suite("Blend modes, transparency layers, shadows")
 struct CompositingTests {

@@ -1,9 +1,9 @@
 /// A fast Gaussian blur of an 8-bit plane: three box passes per direction (cost independent of
 /// the radius), box widths chosen so the three passes match a Gaussian of standard deviation σ
 /// (the SVG/CSS filter-effects rule: d = ⌊σ·3·√(2π)/4 + ½⌋).
-enum BoxBlur {
+@_spi(Lamina) public enum BoxBlur {
     /// Blurs `plane` (width × height bytes, rows `stride` apart) in place.
-    static func blur(_ plane: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, sigma: Double) {
+    public static func blur(_ plane: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, sigma: Double) {
         guard sigma >= 0.5, width > 0, height > 0 else { return }
         let d = max(1, Int(sigma * 3 * (2 * Double.pi).squareRoot() / 4 + 0.5))
         let n = max(width, height)

@@ -1,8 +1,37 @@
-/// An image's pixels as premultiplied 32-bit words in a destination's byte order, top row first.
+/// An image's pixels as premultiplied 32-bit words in a destination's byte order, top row first,
+/// with its mipmap chain (each level half the size, box filtered) made on first use.
 final class SampledImage: @unchecked Sendable {
     let width: Int, height: Int
     let pixels: [UInt32]
+    private var levels: [SampledImage]?
+    private let lock = NSLock()
     init(width: Int, height: Int, pixels: [UInt32]) { self.width = width; self.height = height; self.pixels = pixels }
+
+    /// Level 0 is this image; level k is 2^k times smaller, down to 1×1.
+    var mipmaps: [SampledImage] {
+        lock.lock(); defer { lock.unlock() }
+        if let levels { return levels }
+        var chain: [SampledImage] = [self]
+        while let last = chain.last, last.width > 1 || last.height > 1 {
+            let w = max(1, last.width / 2), h = max(1, last.height / 2)
+            var out = [UInt32](repeating: 0, count: w * h)
+            for y in 0..<h {
+                for x in 0..<w {
+                    // Average a 2×2 block (clamped at odd edges), two byte lanes at a time.
+                    let x0 = min(2 * x, last.width - 1), x1 = min(2 * x + 1, last.width - 1)
+                    let y0 = min(2 * y, last.height - 1), y1 = min(2 * y + 1, last.height - 1)
+                    let q = [last.pixels[y0 * last.width + x0], last.pixels[y0 * last.width + x1],
+                             last.pixels[y1 * last.width + x0], last.pixels[y1 * last.width + x1]]
+                    var lo: UInt32 = 0x0002_0002, hi: UInt32 = 0x0002_0002
+                    for p in q { lo &+= p & 0x00FF_00FF; hi &+= (p >> 8) & 0x00FF_00FF }
+                    out[y * w + x] = ((lo >> 2) & 0x00FF_00FF) | (((hi >> 2) & 0x00FF_00FF) << 8)
+                }
+            }
+            chain.append(SampledImage(width: w, height: h, pixels: out))
+        }
+        levels = chain
+        return chain
+    }
 }
 
 extension CGImage {
@@ -51,6 +80,8 @@ struct ImagePainter {
     let tiled: Bool
     /// Global alpha, 0...255.
     let alpha: UInt32
+    /// Mipmap levels for trilinear minification (nil: sample level 0 only).
+    var mipmaps: [SampledImage]? = nil
 
     @inline(__always)
     private func wrap(_ v: Int, _ n: Int) -> Int {
@@ -61,7 +92,31 @@ struct ImagePainter {
     /// The premultiplied word at image position (u, v) (pixel centres at +0.5).
     @inline(__always)
     func sample(_ u: Double, _ v: Double, _ px: UnsafeBufferPointer<UInt32>) -> UInt32 {
-        let w = image.width, h = image.height
+        sample(u, v, px, width: image.width, height: image.height)
+    }
+
+    /// Trilinear: bilinear samples of the two mipmap levels around the footprint `scale` (image
+    /// pixels per destination pixel), blended by the fractional level.
+    func sampleTrilinear(_ u: Double, _ v: Double, scale: Double, px: UnsafeBufferPointer<UInt32>) -> UInt32 {
+        guard let levels = mipmaps, scale > 1 else { return sample(u, v, px) }
+        let lod = min(Double(levels.count - 1), log2(scale))
+        let l0 = Int(lod), t = UInt32((lod - Double(l0)) * 256)
+        func at(_ level: Int) -> UInt32 {
+            let img = levels[level]
+            let su = Double(img.width) / Double(image.width), sv = Double(img.height) / Double(image.height)
+            return img.pixels.withUnsafeBufferPointer { sample(u * su, v * sv, $0, width: img.width, height: img.height) }
+        }
+        let a = at(l0)
+        guard l0 + 1 < levels.count, t > 0 else { return a }
+        let b = at(l0 + 1)
+        let m: UInt32 = 0x00FF_00FF
+        let lo = ((a & m) &* (256 &- t) &+ (b & m) &* t) >> 8 & m
+        let hi = (((a >> 8) & m) &* (256 &- t) &+ ((b >> 8) & m) &* t) >> 8 & m
+        return lo | (hi << 8)
+    }
+
+    @inline(__always)
+    func sample(_ u: Double, _ v: Double, _ px: UnsafeBufferPointer<UInt32>, width w: Int, height h: Int) -> UInt32 {
         if !bilinear {
             let x = wrap(Int((u).rounded(.down)), w), y = wrap(Int((v).rounded(.down)), h)
             return px[y * w + x]
@@ -98,7 +153,16 @@ struct ImagePainter {
                 guard wq > 0 else { continue }
                 let u = (fx * m.0 + y * m.3 + m.6) / wq, v = (fx * m.1 + y * m.4 + m.7) / wq
                 guard u.isFinite, v.isFinite, abs(u) < 1e9, abs(v) < 1e9 else { continue }
-                var s = sample(u, v, px)
+                var s: UInt32
+                if mipmaps != nil {
+                    // The footprint: the larger of the image-space steps for one pixel in x and y.
+                    let dudx = (m.0 - u * m.2) / wq, dvdx = (m.1 - v * m.2) / wq
+                    let dudy = (m.3 - u * m.5) / wq, dvdy = (m.4 - v * m.5) / wq
+                    let scale = max((dudx * dudx + dvdx * dvdx).squareRoot(), (dudy * dudy + dvdy * dvdy).squareRoot())
+                    s = sampleTrilinear(u, v, scale: scale, px: px)
+                } else {
+                    s = sample(u, v, px)
+                }
                 if alpha != 255 { cov = mul255(cov, alpha) }
                 if let mode = blend.mode { p[i] = CGContext.blendPixel(s, p[i], cov, mode, blend.order); continue }
                 if cov != 255 { s = scaleWord(s, cov) }
