@@ -94,3 +94,15 @@ struct MaskClipTests {
         #expect(abs(Int(half.pixel(x: 0, row: 0).a) - 128) <= 1 && half.pixel(x: 3, row: 0).a == 0)
     }
 }
+
+@Test func replacePathWithStrokedPathFillsLikeAStroke() {
+    let a = rgbaContext(40, 40), b = rgbaContext(40, 40)
+    for c in [a, b] {
+        c.setLineWidth(6); c.setLineJoin(.round)
+        c.move(to: CGPoint(x: 5, y: 5)); c.addLine(to: CGPoint(x: 30, y: 10)); c.addLine(to: CGPoint(x: 20, y: 35))
+    }
+    a.strokePath()
+    b.replacePathWithStrokedPath()
+    b.fillPath()
+    #expect(abs(alphaSum(a) - alphaSum(b)) < 1)
+}

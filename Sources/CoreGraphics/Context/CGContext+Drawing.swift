@@ -61,6 +61,17 @@ extension CGContext {
         devicePath.append(contentsOf: added)
     }
 
+    /// Replaces the current path with the outline of its stroke under the current line width,
+    /// cap, join, miter limit and dash (in device space, so the CTM's scaling is included).
+    public func replacePathWithStrokedPath() {
+        let userPath = CGPath(elements: devicePath.map { $0.applying(state.ctm.inverted()) })
+        let dashed = state.strokeStyle.dashLengths.isEmpty ? userPath
+            : userPath.copy(dashingWithPhase: state.strokeStyle.dashPhase, lengths: state.strokeStyle.dashLengths)
+        let outline = dashed.copy(strokingWithWidth: state.strokeStyle.width, lineCap: state.strokeStyle.cap,
+                                  lineJoin: state.strokeStyle.join, miterLimit: state.strokeStyle.miterLimit)
+        devicePath = outline.elements.map { $0.applying(state.ctm) }
+    }
+
     // MARK: Drawing the current path
 
     /// Fills the current path and clears it.
