@@ -27,8 +27,10 @@ let package = Package(
         .target(name: "_Testing_UIKit", dependencies: ["UIKit"]),
         .executableTarget(name: "lamina", dependencies: ["UIKit"]),
         .executableTarget(name: "lamina-bench", dependencies: ["QuartzCore"]),
-        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "_Testing_CoreGraphics"]),
-        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "_Testing_CoreGraphics"]),
+        // Shared test helpers (fidelity comparison, contexts); not a product.
+        .target(name: "LaminaTestSupport", dependencies: ["CoreGraphics"]),
+        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "_Testing_CoreGraphics", "LaminaTestSupport"]),
+        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "_Testing_CoreGraphics", "LaminaTestSupport"]),
         .testTarget(name: "UIKitTests", dependencies: ["UIKit", "_Testing_CoreGraphics", "_Testing_UIKit"]),
     ],
     swiftLanguageModes: [.v6]

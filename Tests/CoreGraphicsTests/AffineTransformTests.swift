@@ -1,4 +1,5 @@
 import Testing
+import LaminaTestSupport
 import CoreGraphics
 
 func close(_ a: CGFloat, _ b: CGFloat, _ eps: CGFloat = 1e-9) -> Bool { abs(a - b) <= eps }

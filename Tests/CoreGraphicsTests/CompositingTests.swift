@@ -1,4 +1,5 @@
 import Testing
+import LaminaTestSupport
 @testable @_spi(Lamina) import CoreGraphics
 
 @Suite("Blend modes, transparency layers, shadows")

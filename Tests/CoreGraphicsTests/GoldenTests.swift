@@ -1,4 +1,5 @@
 import Testing
+import LaminaTestSupport
 import CoreGraphics
 
 /// Lamina's own reference images: scenes that exercise the rasterizer, compared by the rule of

@@ -1,4 +1,5 @@
 import Testing
+import LaminaTestSupport
 import CoreGraphics
 
 @Suite("Gradients")

@@ -1,4 +1,5 @@
 import Testing
+import LaminaTestSupport
 import CoreGraphics
 
 /// A 4x2 image: top row red, green, blue, white; bottom row transparent, half-alpha black,

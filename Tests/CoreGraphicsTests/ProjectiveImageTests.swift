@@ -1,4 +1,5 @@
 import Testing
+import LaminaTestSupport
 @_spi(Lamina) import CoreGraphics
 
 @Suite("Projective image drawing")

@@ -1,4 +1,5 @@
 import Testing
+import LaminaTestSupport
 import CoreGraphics
 
 /// The most area a curve's flattening may lose: ⅔ · tolerance · length (a chord polygon within

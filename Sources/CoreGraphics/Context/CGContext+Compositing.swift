@@ -90,6 +90,16 @@ extension CGContext {
     /// shadow first (when set), then the buffer, with the global alpha and blend mode.
     func compositeOffscreen(_ buffer: UnsafeMutableRawPointer) {
         if let shadow = state.shadow { compositeShadow(of: buffer, shadow) }
+        compositeBufferOnly(buffer)
+    }
+
+    /// Composites only the shadow of a buffer (the shadow set in the state).
+    func compositeShadowOnly(_ buffer: UnsafeMutableRawPointer) {
+        if let shadow = state.shadow { compositeShadow(of: buffer, shadow) }
+    }
+
+    /// Composites a buffer without its shadow.
+    private func compositeBufferOnly(_ buffer: UnsafeMutableRawPointer) {
         let alpha = UInt32((state.alpha * 255).rounded())
         let mode = state.blendMode
         let order = channel

@@ -41,6 +41,15 @@ extension CGContext {
     /// left, to user space), with `filter`, the global alpha and the current clip. Parts of the
     /// image that fall at or behind the eye (w ≤ 0) are not drawn.
     @_spi(Lamina) public func drawImage(_ image: CGImage, imageToUser: CGProjectiveTransform, filter: CGImageFilter) {
+        drawImage(image, source: CGRect(x: 0, y: 0, width: image.width, height: image.height), imageToUser: imageToUser,
+                  filter: filter)
+    }
+
+    /// Draws the part `source` (image pixels; it may extend past the image, whose edge pixels
+    /// then repeat) of `image`, mapped by `imageToUser`.
+    @_spi(Lamina) public func drawImage(_ image: CGImage, source: CGRect, imageToUser: CGProjectiveTransform,
+                                        filter: CGImageFilter) {
+        guard source.isFinite, source.width > 0, source.height > 0 else { return }
         guard format == .color32, let sampled = image.sampled(order: channel) else {
             LaminaDiagnostics.report("CGContext.drawImage(_:imageToUser:filter:) cannot draw \(image) on this bitmap")
             return
@@ -48,8 +57,8 @@ extension CGContext {
         let toRaster = imageToUser.concatenating(CGProjectiveTransform(state.ctm.concatenating(rasterTransform)))
         guard let inv = toRaster.inverse else { return }
         // The image rectangle, clipped to w > ε in homogeneous space, projected to raster space.
-        let corners = [CGPoint(x: 0, y: 0), CGPoint(x: image.width, y: 0), CGPoint(x: image.width, y: image.height),
-                       CGPoint(x: 0, y: image.height)].map { toRaster.apply($0) }
+        let corners = [CGPoint(x: source.minX, y: source.minY), CGPoint(x: source.maxX, y: source.minY),
+                       CGPoint(x: source.maxX, y: source.maxY), CGPoint(x: source.minX, y: source.maxY)].map { toRaster.apply($0) }
         let eps: CGFloat = 1e-6
         var clipped: [(x: CGFloat, y: CGFloat, w: CGFloat)] = []
         for i in 0..<4 {

@@ -71,3 +71,16 @@ extension CGPath {
         return out
     }
 }
+
+extension CGPath {
+    /// The path flattened into polylines within `tolerance`, one per subpath, with whether each
+    /// was closed (SPI: the compositor trims shape-layer strokes with it).
+    @_spi(Lamina) public func flattenedPolylines(tolerance: CGFloat) -> [(points: [CGPoint], closed: Bool)] {
+        var out: [(points: [CGPoint], closed: Bool)] = []
+        var current: [CGPoint] = []
+        Flattener.flatten(elements, transform: .identity, tolerance: max(tolerance, 1e-4),
+                          moveTo: { current = [$0] }, lineTo: { current.append($0) },
+                          close: { explicit in out.append((current, explicit)); current = [] })
+        return out
+    }
+}

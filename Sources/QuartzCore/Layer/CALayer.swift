@@ -219,6 +219,20 @@ open class CALayer: NSObject, CAMediaTiming, PropertyOwner {
         if let d = _delegate { d.draw(self, in: ctx) }
     }
 
+    /// Draws the layer tree into `ctx`, in the layer's own coordinate space through the context's
+    /// current transform, as on Apple platforms (iOS code flips a bitmap context itself to get
+    /// y-down geometry). Pending layout and display in the tree run first. Draws model values.
+    open func render(in ctx: CGContext) {
+        layoutIfNeeded()
+        layoutSubtreeIfNeeded()
+        displaySubtreeIfNeeded()
+        LayerRenderer(ctx: ctx).render(self, alpha: 1)
+    }
+
+    /// Draws what a subclass draws itself (gradient, shape) between its contents and its
+    /// sublayers. `shape` is the layer's rounded outline.
+    func drawOwnContent(in ctx: CGContext, alpha: CGFloat, shape: CGPath) {}
+
     /// Whether drawn content is flipped: true when an odd number of layers from here up to the
     /// root have `isGeometryFlipped`.
     open func contentsAreFlipped() -> Bool {

@@ -30,6 +30,10 @@ open class CAGradientLayer: CALayer {
     override class var builtInPropertyDescriptors: [CAPropertyDescriptor] { CAGradientLayer.descriptors }
     override class var builtInSlotCount: Int { LayerSlot.allCases.count + Slot.allCases.count }
 
+    override func drawOwnContent(in ctx: CGContext, alpha: CGFloat, shape: CGPath) {
+        drawGradient(in: ctx, alpha: alpha, shape: shape)
+    }
+
     /// The colours (`CGColor`s) of the stops. Animatable.
     public var colors: [Any]? { get { self[GP.colors] } set { self[GP.colors] = newValue } }
     /// The stop locations in [0, 1], increasing; nil spreads the stops evenly. Animatable.

@@ -57,6 +57,10 @@ open class CAShapeLayer: CALayer {
     override class var builtInPropertyDescriptors: [CAPropertyDescriptor] { CAShapeLayer.descriptors }
     override class var builtInSlotCount: Int { LayerSlot.allCases.count + Slot.allCases.count }
 
+    override func drawOwnContent(in ctx: CGContext, alpha: CGFloat, shape: CGPath) {
+        drawShape(in: ctx, alpha: alpha)
+    }
+
     /// The path drawn (copied on assignment). Animatable by explicit animations.
     public var path: CGPath? { get { self[SP.path] } set { self[SP.path] = newValue?.copy() } }
     /// The fill colour; nil for no fill. Opaque black by default. Animatable.

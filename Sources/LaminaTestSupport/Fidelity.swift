@@ -1,24 +1,24 @@
-import Testing
 import CoreGraphics
 
-/// The reference images of ../shared/fidelity and the comparison rule its README states.
-enum Fidelity {
-    static let appleDirectory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/fidelity/apple")
-    static let outputDirectory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent(".build/fidelity-output")
+/// Test support shared by Lamina's suites (not a product).
 
-    static func reference(_ name: String) throws -> CGImage {
+/// The reference images of ../shared/fidelity and the comparison rule its README states.
+public enum Fidelity {
+    /// The package's root folder.
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    public static let appleDirectory = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/fidelity/apple")
+    public static let outputDirectory = packageRoot.appendingPathComponent(".build/fidelity-output")
+
+    public static func reference(_ name: String) throws -> CGImage {
         try CGImage.decodePNG(Data(contentsOf: appleDirectory.appendingPathComponent(name)))
     }
 
-    struct Result: CustomStringConvertible {
-        var meanAbsoluteDifference: Double   // per channel, in 0...255
-        var fractionOver16: Double
-        var passes: Bool { meanAbsoluteDifference <= 2 && fractionOver16 <= 0.01 }
-        var description: String {
+    public struct Result: CustomStringConvertible, Sendable {
+        public var meanAbsoluteDifference: Double   // per channel, in 0...255
+        public var fractionOver16: Double
+        public var passes: Bool { meanAbsoluteDifference <= 2 && fractionOver16 <= 0.01 }
+        public var description: String {
             String(format: "mean |Δ| %.3f/255 per channel, %.3f%% of pixels differ by more than 16", meanAbsoluteDifference,
                    fractionOver16 * 100)
         }
@@ -26,8 +26,10 @@ enum Fidelity {
 
     /// Compares premultiplied RGBA per pixel. On failure writes ours and a difference image to
     /// `.build/fidelity-output/`.
-    static func compare(_ ours: CGImage, _ reference: CGImage, name: String) throws -> Result {
-        #expect(ours.width == reference.width && ours.height == reference.height)
+    public static func compare(_ ours: CGImage, _ reference: CGImage, name: String) throws -> Result {
+        guard ours.width == reference.width && ours.height == reference.height else {
+            return Result(meanAbsoluteDifference: 255, fractionOver16: 1)
+        }
         let a = premultiplied(try ours.straightRGBA8()), b = premultiplied(try reference.straightRGBA8())
         var sum = 0, over = 0
         var diff = [UInt8](repeating: 255, count: a.count)
@@ -57,7 +59,7 @@ enum Fidelity {
         return result
     }
 
-    static func premultiplied(_ rgba: [UInt8]) -> [UInt8] {
+    public static func premultiplied(_ rgba: [UInt8]) -> [UInt8] {
         var out = rgba
         for p in stride(from: 0, to: out.count, by: 4) {
             let a = Int(out[p + 3])
@@ -67,13 +69,14 @@ enum Fidelity {
     }
 }
 
-func rgbaContext(_ w: Int, _ h: Int) -> CGContext {
+/// A premultiplied RGBA context, zeroed.
+public func rgbaContext(_ w: Int, _ h: Int) -> CGContext {
     CGContext(data: nil, width: w, height: h, bitsPerComponent: 8, bytesPerRow: w * 4,
               space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
 }
 
 /// The heart of ../shared/fidelity/README.md (s = 30).
-func heartPath() -> CGMutablePath {
+public func heartPath() -> CGMutablePath {
     let s: CGFloat = 30
     let p = CGMutablePath()
     p.move(to: CGPoint(x: 0, y: 0))

@@ -1,0 +1,52 @@
+// Entry points the compositor (QuartzCore) needs beyond Apple's API, as SPI.
+
+extension CGContext {
+    /// Draws only the shadow that filling `path` (user space) would cast: the shadow of a layer's
+    /// `shadowPath`. `offset` is in device space (y up), `blur` in device pixels.
+    @_spi(Lamina) public func fillShadowOnly(of path: CGPath, offset: CGSize, blur: CGFloat, color: CGColor) {
+        guard format == .color32, color.alpha > 0 else { return }
+        let buffer = makeOffscreen()
+        defer { buffer.deallocate() }
+        let saved = (pixels, state.alpha, state.blendMode, state.shadow, devicePath)
+        pixels = buffer
+        state.blendMode = .normal; state.shadow = nil; state.alpha = 1
+        devicePath = path.elements.map { $0.applying(state.ctm) }
+        let fill = state.fill
+        state.fill = (0, 0, 0, 1)
+        fillPath()
+        state.fill = fill
+        pixels = saved.0; state.alpha = saved.1; state.blendMode = saved.2; state.shadow = saved.3; devicePath = saved.4
+        let c = color.rgba
+        let previous = state.shadow
+        state.shadow = Shadow(offset: offset, blur: max(0, blur), color: (c.red, c.green, c.blue, c.alpha))
+        compositeShadowOnly(buffer)
+        state.shadow = previous
+    }
+
+    /// Intersects the clip with a device-sized mask image (row 0 at the top of the bitmap): its
+    /// alpha, whatever the CTM.
+    @_spi(Lamina) public func clip(toDeviceMask image: CGImage) {
+        guard image.width == width, image.height == height, let rgba = try? image.straightRGBA8() else {
+            LaminaDiagnostics.report("CGContext.clip(toDeviceMask:) needs a \(width)x\(height) image")
+            state.clipX1 = state.clipX0
+            return
+        }
+        let x0 = state.clipX0, y0 = state.clipY0
+        let mask = ClipMask(x0: x0, y0: y0, width: max(0, state.clipX1 - x0), height: max(0, state.clipY1 - y0), fill: 0)
+        for row in y0..<max(y0, state.clipY1) {
+            let out = mask.pointer(row: row, x: x0)
+            for i in 0..<mask.width {
+                var k = UInt32(rgba[(row * width + x0 + i) * 4 + 3])
+                if let old = state.clipMask { k = mul255(k, UInt32(old.value(row: row, x: x0 + i))) }
+                out[i] = UInt8(k)
+            }
+        }
+        state.clipMask = mask
+    }
+
+    /// The scale from user space to device pixels (the square root of the CTM's area factor).
+    @_spi(Lamina) public var deviceScale: CGFloat {
+        let t = state.ctm
+        return abs(t.a * t.d - t.b * t.c).squareRoot()
+    }
+}

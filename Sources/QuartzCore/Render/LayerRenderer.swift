@@ -1,0 +1,329 @@
+@_spi(Lamina) import CoreGraphics
+
+/// Draws a layer tree into a `CGContext`, each layer in Apple's order: shadow, background,
+/// contents (or the subclass's own content), sublayers by `zPosition` then array order, border
+/// on top (spec §1, §2). The context's CTM maps the layer's own coordinates to device pixels.
+///
+/// Every ordinary layer flattens its subtree into its own plane: a sublayer whose transform is
+/// affine in that plane is drawn through the CTM; one with perspective is rendered offscreen in
+/// its own plane and drawn with a projective image transform (clipped where w ≤ 0).
+struct LayerRenderer {
+    let ctx: CGContext
+
+    /// The largest offscreen image made for one perspective layer, in pixels per side.
+    static let maximumOffscreenSide = 4096
+
+    /// Renders `layer` and its subtree in the layer's own coordinate space.
+    func render(_ layer: CALayer, alpha inherited: CGFloat) {
+        guard !layer.isHidden else { return }
+        let opacity = CGFloat(max(0, min(1, layer.opacity.isFinite ? layer.opacity : 1)))
+        guard opacity > 0, inherited > 0 else { return }
+        if layer.preservesSublayerDepth && layer is CATransformLayer {
+            renderDepthSorted(layer, alpha: inherited * opacity)
+            return
+        }
+        let hasSublayers = !(layer._sublayers.isEmpty)
+        // Group opacity: composite the whole subtree once when it would otherwise overlap itself.
+        let group = opacity < 1 && layer.allowsGroupOpacity && (hasSublayers || layer.borderWidth > 0)
+        let mask = layer._mask
+        let shadowVisible = layer.shadowOpacity > 0 && (layer.shadowColor?.alpha ?? 0) > 0
+
+        // The shadow of a shadowPath is drawn first and on its own.
+        if shadowVisible, let path = layer.shadowPath {
+            ctx.saveGState()
+            ctx.setAlpha(inherited * opacity)
+            let (offset, blur, color) = shadowParameters(layer)
+            ctx.fillShadowOnly(of: path, offset: offset, blur: blur, color: color)
+            ctx.restoreGState()
+        }
+
+        let needsLayer = group || mask != nil || (shadowVisible && layer.shadowPath == nil)
+        ctx.saveGState()
+        if needsLayer {
+            ctx.setAlpha(inherited * (group ? opacity : 1))
+            if shadowVisible && layer.shadowPath == nil {
+                let (offset, blur, color) = shadowParameters(layer)
+                // The shadow follows the layer's composited alpha: set it on the group.
+                // The layer's opacity fades its shadow too (it is composited with the group).
+                ctx.setShadow(offset: offset, blur: blur, color: color)
+            }
+            ctx.beginTransparencyLayer(auxiliaryInfo: nil)
+            if let mask { applyMask(mask, of: layer) }
+            drawBody(layer, alpha: group ? 1 : opacity)
+            ctx.endTransparencyLayer()
+        } else {
+            drawBody(layer, alpha: inherited * opacity)
+        }
+        ctx.restoreGState()
+    }
+
+    /// Background, contents, own content, sublayers, border.
+    private func drawBody(_ layer: CALayer, alpha: CGFloat) {
+        let shape = LayerShape.of(layer)
+        if let bg = layer.backgroundColor, bg.alpha > 0 {
+            ctx.saveGState()
+            ctx.setAlpha(alpha)
+            ctx.setFillColor(bg)
+            ctx.addPath(shape)
+            ctx.fillPath()
+            ctx.restoreGState()
+        }
+        ctx.saveGState()
+        if layer.masksToBounds {
+            ctx.addPath(shape)
+            ctx.clip()
+        }
+        ctx.saveGState()
+        if layer.isGeometryFlipped { flip(layer) }
+        drawContents(layer, alpha: alpha)
+        layer.drawOwnContent(in: ctx, alpha: alpha, shape: shape)
+        for sub in layer.sublayersInDrawingOrder { renderSublayer(sub, alpha: alpha) }
+        ctx.restoreGState()
+        ctx.restoreGState()
+        if layer.borderWidth > 0, let bc = layer.borderColor, bc.alpha > 0 {
+            ctx.saveGState()
+            ctx.setAlpha(alpha)
+            ctx.setFillColor(bc)
+            ctx.addPath(LayerShape.border(of: layer))
+            ctx.fillPath(using: .evenOdd)
+            ctx.restoreGState()
+        }
+    }
+
+    /// Flips the layer's geometry vertically about its bounds (`isGeometryFlipped`).
+    private func flip(_ layer: CALayer) {
+        let b = layer.bounds
+        ctx.translateBy(x: 0, y: b.minY + b.maxY)
+        ctx.scaleBy(x: 1, y: -1)
+    }
+
+    /// The shadow's device offset, blur and colour for a layer. `shadowOffset` is in the layer's
+    /// coordinates (y down on iOS); the blur is `shadowRadius` in device pixels.
+    private func shadowParameters(_ layer: CALayer) -> (CGSize, CGFloat, CGColor) {
+        let t = ctx.ctm
+        let o = layer.shadowOffset
+        let device = CGSize(width: o.width * t.a + o.height * t.c, height: o.width * t.b + o.height * t.d)
+        let color = (layer.shadowColor ?? CGColor.black)
+        return (device, max(0, layer.shadowRadius) * ctx.deviceScale,
+                color.copy(alpha: color.alpha * CGFloat(max(0, min(1, layer.shadowOpacity)))) ?? color)
+    }
+
+    /// Draws the `contents` image: gravity, `contentsRect`, `contentsCenter` nine-slice,
+    /// `contentsScale`, and the filters.
+    private func drawContents(_ layer: CALayer, alpha: CGFloat) {
+        guard let image = layer.contents as? CGImage ?? (layer.contents as? ContentsImageProviding)?.cgImageForContents else {
+            return
+        }
+        let b = layer.bounds
+        let cr = layer.contentsRect
+        let pixel = CGSize(width: image.width, height: image.height)
+        let dest = ContentsLayout.destination(bounds: b, pixelSize: pixel, contentsRect: cr, scale: layer.contentsScale,
+                                              gravity: layer.contentsGravity)
+        guard dest.width > 0, dest.height > 0, dest.isFinite else { return }
+        // The shown part of the image, in pixels (unit (0,0) is the image's top-left on iOS).
+        let src = CGRect(x: cr.minX * pixel.width, y: cr.minY * pixel.height, width: cr.width * pixel.width,
+                         height: cr.height * pixel.height)
+        guard src.width != 0, src.height != 0 else { return }
+        let magnifying = dest.width * ctx.deviceScale >= abs(src.width)
+        let filter = Self.filter(magnifying ? layer.magnificationFilter : layer.minificationFilter)
+        ctx.saveGState()
+        ctx.setAlpha(alpha)
+        // A flipped layer keeps its images upright.
+        let flipped = layer.isGeometryFlipped
+        let center = layer.contentsCenter
+        if center == CGRect(x: 0, y: 0, width: 1, height: 1) {
+            drawPiece(image, src: src, dest: dest, flipped: flipped, filter: filter)
+        } else {
+            drawNineSlice(image, src: src, dest: dest, center: center, scale: layer.contentsScale, flipped: flipped, filter: filter)
+        }
+        ctx.restoreGState()
+    }
+
+    private func drawPiece(_ image: CGImage, src: CGRect, dest: CGRect, flipped: Bool, filter: CGImageFilter) {
+        guard src.width != 0, src.height != 0, dest.width > 0, dest.height > 0 else { return }
+        let sx = dest.width / src.width, sy = dest.height / src.height
+        let y0 = flipped ? dest.maxY : dest.minY, ky = flipped ? -sy : sy
+        let t = CGAffineTransform(a: sx, b: 0, c: 0, d: ky, tx: dest.minX - src.minX * sx, ty: y0 - src.minY * ky)
+        ctx.drawImage(image, source: src, imageToUser: CGProjectiveTransform(t), filter: filter)
+    }
+
+    /// Nine pieces: corners keep their natural size (shrunk together when the destination is too
+    /// small), edges stretch along one axis, the centre both ways.
+    private func drawNineSlice(_ image: CGImage, src: CGRect, dest: CGRect, center c: CGRect, scale: CGFloat,
+                               flipped: Bool, filter: CGImageFilter) {
+        let s = scale > 0 ? scale : 1
+        // Source columns and rows (pixels); a zero-width centre is one source pixel centred there.
+        var cx0 = src.minX + c.minX * src.width, cx1 = src.minX + c.maxX * src.width
+        var cy0 = src.minY + c.minY * src.height, cy1 = src.minY + c.maxY * src.height
+        if cx1 - cx0 < 1e-9 { cx0 -= 0.5; cx1 += 0.5 }
+        if cy1 - cy0 < 1e-9 { cy0 -= 0.5; cy1 += 0.5 }
+        let xs = [src.minX, cx0, cx1, src.maxX], ys = [src.minY, cy0, cy1, src.maxY]
+        var left = (cx0 - src.minX) / s, right = (src.maxX - cx1) / s
+        var top = (cy0 - src.minY) / s, bottom = (src.maxY - cy1) / s
+        if left + right > dest.width, left + right > 0 { let k = dest.width / (left + right); left *= k; right *= k }
+        if top + bottom > dest.height, top + bottom > 0 { let k = dest.height / (top + bottom); top *= k; bottom *= k }
+        let dx = [dest.minX, dest.minX + left, dest.maxX - right, dest.maxX]
+        let dy = [dest.minY, dest.minY + top, dest.maxY - bottom, dest.maxY]
+        for j in 0..<3 {
+            for i in 0..<3 {
+                let sRect = CGRect(x: xs[i], y: ys[j], width: xs[i + 1] - xs[i], height: ys[j + 1] - ys[j])
+                var dRect = CGRect(x: dx[i], y: dy[j], width: dx[i + 1] - dx[i], height: dy[j + 1] - dy[j])
+                if flipped { dRect.origin.y = dest.minY + dest.maxY - dRect.maxY }
+                drawPiece(image, src: sRect, dest: dRect, flipped: flipped, filter: filter)
+            }
+        }
+    }
+
+    static func filter(_ f: CALayerContentsFilter) -> CGImageFilter {
+        switch f {
+        case .nearest: .nearest
+        case .trilinear: .trilinear
+        default: .linear
+        }
+    }
+
+    /// Draws a sublayer through its transform: directly when affine in this plane, else offscreen.
+    private func renderSublayer(_ sub: CALayer, alpha: CGFloat) {
+        let m = sub.transformToSuperlayer
+        let h = Homography(m)
+        guard !sub.isHidden else { return }
+        if !sub.isDoubleSided && LayerRenderer.facesAway(h, sub.bounds) { return }
+        let (a, b, c, d, e, f, g, hh, i) = h.m
+        if c == 0 && f == 0 && i == 1 {
+            ctx.saveGState()
+            ctx.concatenate(CGAffineTransform(a: a, b: b, c: d, d: e, tx: g, ty: hh))
+            render(sub, alpha: alpha)
+            ctx.restoreGState()
+            return
+        }
+        renderProjected(sub, homography: CGProjectiveTransform([a, b, c, d, e, f, g, hh, i]), alpha: alpha)
+    }
+
+    /// Whether a layer mapped by `h` shows its back: the mapping reverses orientation at the
+    /// centre of its bounds.
+    static func facesAway(_ h: Homography, _ bounds: CGRect) -> Bool {
+        let (a, b, c, d, e, f, g, hh, i) = h.m
+        let det = a * (e * i - f * hh) - b * (d * i - f * g) + c * (d * hh - e * g)
+        let w = bounds.midX * c + bounds.midY * f + i
+        return det * (w > 0 ? 1 : -1) < 0
+    }
+
+    /// Renders a layer with perspective: its subtree drawn in its own plane into an image, then
+    /// that image drawn through the homography.
+    private func renderProjected(_ layer: CALayer, homography: CGProjectiveTransform, alpha: CGFloat) {
+        let area = LayerRenderer.visibleExtent(of: layer)
+        guard area.width > 0, area.height > 0, area.isFinite else { return }
+        // Resolution: the device scale times the largest local stretch of the mapping.
+        let scale = min(4, max(1, ctx.deviceScale * LayerRenderer.maximumStretch(homography, area)))
+        let w = min(LayerRenderer.maximumOffscreenSide, Int((area.width * scale).rounded(.up)))
+        let hgt = min(LayerRenderer.maximumOffscreenSide, Int((area.height * scale).rounded(.up)))
+        guard w > 0, hgt > 0, let off = CGContext(data: nil, width: w, height: hgt, bitsPerComponent: 8, bytesPerRow: w * 4,
+                                                  space: CGColorSpaceCreateDeviceRGB(),
+                                                  bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue) else { return }
+        let kx = CGFloat(w) / area.width, ky = CGFloat(hgt) / area.height
+        // Layer space (y down) to offscreen device space (y up): row 0 is area.minY.
+        off.translateBy(x: 0, y: CGFloat(hgt))
+        off.scaleBy(x: kx, y: -ky)
+        off.translateBy(x: -area.minX, y: -area.minY)
+        LayerRenderer(ctx: off).render(layer, alpha: 1)
+        guard let image = off.makeImage() else { return }
+        // Image pixels → layer space → this plane.
+        let toLayer = CGProjectiveTransform(CGAffineTransform(a: 1 / kx, b: 0, c: 0, d: 1 / ky, tx: area.minX, ty: area.minY))
+        ctx.saveGState()
+        ctx.setAlpha(alpha)
+        ctx.drawImage(image, imageToUser: toLayer.concatenating(homography), filter: .linear)
+        ctx.restoreGState()
+    }
+
+    /// The part of a layer's own coordinate space its subtree draws into: its bounds, its
+    /// sublayers' frames (unless it clips), and its shadow's reach.
+    static func visibleExtent(of layer: CALayer) -> CGRect {
+        var r = layer.bounds
+        if !layer.masksToBounds {
+            for sub in layer._sublayers where !sub.isHidden {
+                let ext = visibleExtent(of: sub)
+                let h = Homography(sub.transformToSuperlayer)
+                let mapped = h.mapRect(ext)
+                if !mapped.isNull { r = r.union(mapped) }
+            }
+        }
+        if layer.shadowOpacity > 0 {
+            let k = 3 * max(0, layer.shadowRadius)
+            r = r.union(layer.bounds.offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height).insetBy(dx: -k, dy: -k))
+        }
+        return r.intersection(layer.bounds.insetBy(dx: -4096, dy: -4096))
+    }
+
+    /// The largest factor by which the mapping stretches lengths over `area` (at its corners).
+    static func maximumStretch(_ h: CGProjectiveTransform, _ area: CGRect) -> CGFloat {
+        var best: CGFloat = 1
+        for p in [CGPoint(x: area.minX, y: area.minY), CGPoint(x: area.maxX, y: area.minY),
+                  CGPoint(x: area.minX, y: area.maxY), CGPoint(x: area.maxX, y: area.maxY)] {
+            let m = h.m
+            let w = p.x * m[2] + p.y * m[5] + m[8]
+            guard w > 1e-6 else { continue }
+            let x = (p.x * m[0] + p.y * m[3] + m[6]) / w, y = (p.x * m[1] + p.y * m[4] + m[7]) / w
+            let dxdx = (m[0] - x * m[2]) / w, dydx = (m[1] - y * m[2]) / w
+            let dxdy = (m[3] - x * m[5]) / w, dydy = (m[4] - y * m[5]) / w
+            best = max(best, (dxdx * dxdx + dydx * dydx).squareRoot(), (dxdy * dxdy + dydy * dydy).squareRoot())
+        }
+        return best
+    }
+
+    /// A transform layer: its sublayers (through nested transform layers) keep 3D; they are
+    /// drawn back to front by the depth of their centres, each flattened into this plane.
+    /// [Intersecting planes are not split: the one whose centre is nearer wins entirely.]
+    private func renderDepthSorted(_ layer: CALayer, alpha: CGFloat) {
+        var items: [(layer: CALayer, matrix: CATransform3D, depth: CGFloat)] = []
+        func collect(_ l: CALayer, _ m: CATransform3D) {
+            for sub in l._sublayers where !sub.isHidden {
+                let mm = CATransform3DConcat(sub.transformToSuperlayer, m)
+                if sub.preservesSublayerDepth && sub is CATransformLayer {
+                    collect(sub, mm)
+                } else {
+                    let c = mm.apply(x: sub.bounds.midX, y: sub.bounds.midY, z: 0)
+                    items.append((sub, mm, c.w != 0 ? c.z / c.w : c.z))
+                }
+            }
+        }
+        collect(layer, CATransform3DIdentity)
+        for item in items.enumerated().sorted(by: { $0.element.depth != $1.element.depth ? $0.element.depth < $1.element.depth : $0.offset < $1.offset }).map(\.element) {
+            let h = Homography(item.matrix)
+            if !item.layer.isDoubleSided && LayerRenderer.facesAway(h, item.layer.bounds) { continue }
+            let (a, b, c, d, e, f, g, hh, i) = h.m
+            if c == 0 && f == 0 && i == 1 {
+                ctx.saveGState()
+                ctx.concatenate(CGAffineTransform(a: a, b: b, c: d, d: e, tx: g, ty: hh))
+                render(item.layer, alpha: alpha)
+                ctx.restoreGState()
+            } else {
+                renderProjected(item.layer, homography: CGProjectiveTransform([a, b, c, d, e, f, g, hh, i]), alpha: alpha)
+            }
+        }
+    }
+
+    /// Clips to a mask layer's alpha: the mask (positioned in the layer's coordinates) is rendered
+    /// at this context's resolution and used as a device mask.
+    private func applyMask(_ mask: CALayer, of layer: CALayer) {
+        guard let m = CGContext(data: nil, width: ctx.width, height: ctx.height, bitsPerComponent: 8, bytesPerRow: ctx.width * 4,
+                                space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
+        else { return }
+        m.concatenate(ctx.ctm)
+        let h = Homography(mask.transformToSuperlayer)
+        let (a, b, c, d, e, f, g, hh, i) = h.m
+        let r = LayerRenderer(ctx: m)
+        if c == 0 && f == 0 && i == 1 {
+            m.concatenate(CGAffineTransform(a: a, b: b, c: d, d: e, tx: g, ty: hh))
+            r.render(mask, alpha: 1)
+        } else {
+            r.renderProjected(mask, homography: CGProjectiveTransform([a, b, c, d, e, f, g, hh, i]), alpha: 1)
+        }
+        if let image = m.makeImage() { ctx.clip(toDeviceMask: image) }
+    }
+}
+
+/// Something that can stand as a layer's `contents` by providing a `CGImage` (UIKit's images).
+public protocol ContentsImageProviding {
+    /// The image drawn as contents.
+    var cgImageForContents: CGImage? { get }
+}

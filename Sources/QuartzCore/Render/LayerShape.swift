@@ -1,0 +1,76 @@
+/// The outline shared by a layer's background, border, `masksToBounds` clip and gradient.
+enum LayerShape {
+    /// `rect` with the `corners` rounded by `radius` (clamped to half the shorter side).
+    ///
+    /// [U] `.continuous` corners are drawn circular for now: Apple's continuous curve is not
+    /// documented; a diagnostic says so once.
+    static func path(_ rect: CGRect, radius: CGFloat, corners: CACornerMask, curve: CALayerCornerCurve) -> CGPath {
+        let r = rect.standardized
+        let rad = max(0, min(radius.isFinite ? radius : 0, r.width / 2, r.height / 2))
+        let p = CGMutablePath()
+        guard rad > 0, !corners.isEmpty else { p.addRect(r); return p }
+        if curve == .continuous { LaminaDiagnostics.report("cornerCurve .continuous is drawn with circular corners for now") }
+        func rc(_ c: CACornerMask) -> CGFloat { corners.contains(c) ? rad : 0 }
+        let tl = rc(.layerMinXMinYCorner), tr = rc(.layerMaxXMinYCorner)
+        let bl = rc(.layerMinXMaxYCorner), br = rc(.layerMaxXMaxYCorner)
+        p.move(to: CGPoint(x: r.minX + tl, y: r.minY))
+        p.addLine(to: CGPoint(x: r.maxX - tr, y: r.minY))
+        if tr > 0 { p.addArc(tangent1End: CGPoint(x: r.maxX, y: r.minY), tangent2End: CGPoint(x: r.maxX, y: r.maxY), radius: tr) }
+        p.addLine(to: CGPoint(x: r.maxX, y: r.maxY - br))
+        if br > 0 { p.addArc(tangent1End: CGPoint(x: r.maxX, y: r.maxY), tangent2End: CGPoint(x: r.minX, y: r.maxY), radius: br) }
+        p.addLine(to: CGPoint(x: r.minX + bl, y: r.maxY))
+        if bl > 0 { p.addArc(tangent1End: CGPoint(x: r.minX, y: r.maxY), tangent2End: CGPoint(x: r.minX, y: r.minY), radius: bl) }
+        p.addLine(to: CGPoint(x: r.minX, y: r.minY + tl))
+        if tl > 0 { p.addArc(tangent1End: CGPoint(x: r.minX, y: r.minY), tangent2End: CGPoint(x: r.maxX, y: r.minY), radius: tl) }
+        p.closeSubpath()
+        return p
+    }
+
+    /// The layer's shape (bounds with its rounded corners).
+    static func of(_ layer: CALayer) -> CGPath {
+        path(layer.bounds, radius: layer.cornerRadius, corners: layer.maskedCorners, curve: layer.cornerCurve)
+    }
+
+    /// The border: the shape minus the shape inset by the border width (inner radius reduced by
+    /// the width), filled even-odd.
+    static func border(of layer: CALayer) -> CGPath {
+        let b = layer.bounds.standardized, w = max(0, layer.borderWidth)
+        let p = CGMutablePath()
+        p.addPath(of(layer))
+        let inner = b.insetBy(dx: min(w, b.width / 2), dy: min(w, b.height / 2))
+        if inner.width > 0 && inner.height > 0 {
+            p.addPath(path(inner, radius: max(0, layer.cornerRadius - w), corners: layer.maskedCorners, curve: layer.cornerCurve))
+        }
+        return p
+    }
+}
+
+/// Where a layer's contents image goes (spec §1, contents gravity).
+enum ContentsLayout {
+    /// The destination rectangle, in the layer's coordinates, for an image of `pixelSize` whose
+    /// `contentsRect` part is shown, under `gravity`. "Top" is the maximum-y edge, as the headers
+    /// say (on iOS that is the visual bottom).
+    static func destination(bounds b: CGRect, pixelSize: CGSize, contentsRect cr: CGRect, scale: CGFloat,
+                            gravity: CALayerContentsGravity) -> CGRect {
+        let s = scale > 0 && scale.isFinite ? scale : 1
+        let natural = CGSize(width: pixelSize.width * abs(cr.width) / s, height: pixelSize.height * abs(cr.height) / s)
+        func sized(_ sz: CGSize) -> CGRect { CGRect(x: b.midX - sz.width / 2, y: b.midY - sz.height / 2, width: sz.width, height: sz.height) }
+        switch gravity {
+        case .resize: return b
+        case .resizeAspect, .resizeAspectFill:
+            guard natural.width > 0, natural.height > 0 else { return b }
+            let k = gravity == .resizeAspect ? min(b.width / natural.width, b.height / natural.height)
+                                              : max(b.width / natural.width, b.height / natural.height)
+            return sized(CGSize(width: natural.width * k, height: natural.height * k))
+        case .center: return sized(natural)
+        default:
+            var r = sized(natural)
+            let g = gravity.rawValue.lowercased()
+            if g.hasPrefix("top") { r.origin.y = b.maxY - natural.height }
+            if g.hasPrefix("bottom") { r.origin.y = b.minY }
+            if g.hasSuffix("left") { r.origin.x = b.minX }
+            if g.hasSuffix("right") { r.origin.x = b.maxX - natural.width }
+            return r
+        }
+    }
+}

@@ -1,0 +1,99 @@
+@_spi(Lamina) import CoreGraphics
+
+extension CAGradientLayer {
+    /// The gradient over the background, filling the layer's shape (rounded corners included).
+    func drawGradient(in ctx: CGContext, alpha: CGFloat, shape: CGPath) {
+        let cgColors = (colors ?? []).compactMap { kvcCoerce($0, to: CGColor.self) }
+        guard !cgColors.isEmpty else { return }
+        var locs: [CGFloat]? = locations.map { $0.map { CGFloat($0.doubleValue) } }
+        if let l = locs, l.count != cgColors.count { locs = nil }
+        let gradient: CGGradient? = locs == nil
+            ? CGGradient(colorsSpace: nil, colors: cgColors as CFArray, locations: nil)
+            : locs!.withUnsafeBufferPointer { CGGradient(colorsSpace: nil, colors: cgColors as CFArray, locations: $0.baseAddress) }
+        guard let gradient else { return }
+        let b = bounds
+        func point(_ u: CGPoint) -> CGPoint { CGPoint(x: b.minX + u.x * b.width, y: b.minY + u.y * b.height) }
+        let s = point(startPoint), e = point(endPoint)
+        ctx.saveGState()
+        ctx.setAlpha(alpha)
+        ctx.addPath(shape)
+        ctx.clip()
+        switch type {
+        case .radial:
+            // An ellipse centred at startPoint with half-axes (end − start) in each direction.
+            let rx = abs(e.x - s.x), ry = abs(e.y - s.y)
+            guard rx > 0, ry > 0 else { ctx.restoreGState(); return }
+            ctx.translateBy(x: s.x, y: s.y)
+            ctx.scaleBy(x: rx, y: ry)
+            ctx.drawRadialGradient(gradient, startCenter: .zero, startRadius: 0, endCenter: .zero, endRadius: 1,
+                                   options: .drawsAfterEndLocation)
+        case .conic:
+            ctx.drawConicGradient(gradient, center: s, angle: atan2(e.y - s.y, e.x - s.x))
+        default:
+            ctx.drawLinearGradient(gradient, start: s, end: e, options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
+        }
+        ctx.restoreGState()
+    }
+}
+
+extension CAShapeLayer {
+    /// The path: fill first, then the stroke trimmed to [strokeStart, strokeEnd] of its length.
+    func drawShape(in ctx: CGContext, alpha: CGFloat) {
+        guard let path, !path.isEmpty else { return }
+        ctx.saveGState()
+        ctx.setAlpha(alpha)
+        if let fill = fillColor, fill.alpha > 0 {
+            ctx.setFillColor(fill)
+            ctx.addPath(path)
+            ctx.fillPath(using: fillRule == .evenOdd ? .evenOdd : .winding)
+        }
+        if let stroke = strokeColor, stroke.alpha > 0, lineWidth > 0 {
+            let start = max(0, min(1, strokeStart)), end = max(0, min(1, strokeEnd))
+            if end > start {
+                let trimmed = (start == 0 && end == 1) ? path : CAShapeLayer.trim(path, from: start, to: end)
+                ctx.setStrokeColor(stroke)
+                ctx.setLineWidth(lineWidth)
+                ctx.setLineCap(lineCap == .round ? .round : lineCap == .square ? .square : .butt)
+                ctx.setLineJoin(lineJoin == .round ? .round : lineJoin == .bevel ? .bevel : .miter)
+                ctx.setMiterLimit(miterLimit)
+                let dashes = (lineDashPattern ?? []).map { CGFloat($0.doubleValue) }
+                ctx.setLineDash(phase: lineDashPhase, lengths: dashes)
+                ctx.addPath(trimmed)
+                ctx.strokePath()
+            }
+        }
+        ctx.restoreGState()
+    }
+
+    /// The part of `path` between fractions `a` and `b` of its total length (curves flattened
+    /// finely), as open polylines; a closed subpath trimmed in the middle stays open.
+    static func trim(_ path: CGPath, from a: CGFloat, to b: CGFloat) -> CGPath {
+        let lines = path.flattenedPolylines(tolerance: 0.01).map { l -> [CGPoint] in
+            l.closed && l.points.count > 1 ? l.points + [l.points[0]] : l.points
+        }
+        func length(_ pts: [CGPoint]) -> CGFloat {
+            zip(pts, pts.dropFirst()).reduce(0) { $0 + hypot($1.1.x - $1.0.x, $1.1.y - $1.0.y) }
+        }
+        let total = lines.reduce(0) { $0 + length($1) }
+        let out = CGMutablePath()
+        guard total > 0 else { return out }
+        let from = a * total, to = b * total
+        var walked: CGFloat = 0
+        for pts in lines {
+            var open = false
+            for (p, q) in zip(pts, pts.dropFirst()) {
+                let seg = hypot(q.x - p.x, q.y - p.y)
+                defer { walked += seg }
+                let s0 = max(from, walked), s1 = min(to, walked + seg)
+                guard seg > 0, s1 > s0 else { open = false; continue }
+                let t0 = (s0 - walked) / seg, t1 = (s1 - walked) / seg
+                let p0 = CGPoint(x: p.x + (q.x - p.x) * t0, y: p.y + (q.y - p.y) * t0)
+                let p1 = CGPoint(x: p.x + (q.x - p.x) * t1, y: p.y + (q.y - p.y) * t1)
+                if !open { out.move(to: p0); open = true }
+                out.addLine(to: p1)
+                if s1 < walked + seg { open = false }
+            }
+        }
+        return out
+    }
+}
