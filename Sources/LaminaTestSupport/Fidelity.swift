@@ -90,3 +90,35 @@ public func heartPath() -> CGMutablePath {
     p.addEllipse(in: CGRect(x: 2 * s, y: 2 * s, width: s, height: s))
     return p
 }
+
+/// Lamina's own reference images: scenes compared by the rule of ../shared/fidelity/README.md
+/// against PNGs a person looked at before they were committed. A missing reference fails the
+/// test and leaves a candidate in .build/reference-candidates/ to look at and copy in.
+public struct Golden: Sendable {
+    public let directory: URL
+    public init(directory: URL) { self.directory = directory }
+    static let candidates = Fidelity.packageRoot.appendingPathComponent(".build/reference-candidates")
+
+    /// Compares `render()` with the reference `name`.png; returns a failure message or nil.
+    public func check(_ name: String, _ render: () throws -> CGImage) throws -> String? {
+        let ours = try render()
+        let url = directory.appendingPathComponent(name + ".png")
+        guard let data = try? Data(contentsOf: url) else {
+            try FileManager.default.createDirectory(at: Golden.candidates, withIntermediateDirectories: true)
+            try ours.pngData().write(to: Golden.candidates.appendingPathComponent(name + ".png"))
+            return "no reference image \(name).png; a candidate was written to .build/reference-candidates/"
+        }
+        let result = try Fidelity.compare(ours, CGImage.decodePNG(data), name: name)
+        return result.passes ? nil : "\(name): \(result)"
+    }
+
+    /// A white canvas, y-down like UIKit.
+    public func canvas(_ w: Int, _ h: Int) -> CGContext {
+        let ctx = rgbaContext(w, h)
+        ctx.setFillColor(gray: 1, alpha: 1)
+        ctx.fill(CGRect(x: 0, y: 0, width: w, height: h))
+        ctx.translateBy(x: 0, y: CGFloat(h))
+        ctx.scaleBy(x: 1, y: -1)
+        return ctx
+    }
+}

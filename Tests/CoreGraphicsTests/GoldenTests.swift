@@ -2,44 +2,13 @@ import Testing
 import LaminaTestSupport
 import CoreGraphics
 
-/// Lamina's own reference images: scenes that exercise the rasterizer, compared by the rule of
-/// ../shared/fidelity/README.md against PNGs in References/ that a person looked at before they
-/// were committed. A missing reference fails the test and leaves a candidate in
-/// .build/reference-candidates/ to look at and copy in.
-enum Golden {
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("References")
-    static let candidates = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent(".build/reference-candidates")
-
-    static func check(_ name: String, _ render: () throws -> CGImage) throws {
-        let ours = try render()
-        let url = directory.appendingPathComponent(name + ".png")
-        guard let data = try? Data(contentsOf: url) else {
-            try FileManager.default.createDirectory(at: candidates, withIntermediateDirectories: true)
-            try ours.pngData().write(to: candidates.appendingPathComponent(name + ".png"))
-            Issue.record("no reference image \(name).png; a candidate was written to .build/reference-candidates/")
-            return
-        }
-        let result = try Fidelity.compare(ours, CGImage.decodePNG(data), name: name)
-        #expect(result.passes, "\(name): \(result)")
-    }
-
-    /// A white canvas, y-down like UIKit.
-    static func canvas(_ w: Int, _ h: Int) -> CGContext {
-        let ctx = rgbaContext(w, h)
-        ctx.setFillColor(gray: 1, alpha: 1)
-        ctx.fill(CGRect(x: 0, y: 0, width: w, height: h))
-        ctx.translateBy(x: 0, y: CGFloat(h))
-        ctx.scaleBy(x: 1, y: -1)
-        return ctx
-    }
-}
+let golden = Golden(directory: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("References"))
 
 @Suite("Reference images")
 struct GoldenTests {
     @Test func joinsCapsAndDashes() throws {
-        try Golden.check("strokes") {
-            let ctx = Golden.canvas(240, 160)
+        let failure = try golden.check("strokes") {
+            let ctx = golden.canvas(240, 160)
             ctx.setLineWidth(14)
             ctx.setStrokeColor(red: 0.15, green: 0.35, blue: 0.8, alpha: 1)
             for (i, (join, cap)) in [(CGLineJoin.miter, CGLineCap.butt), (.round, .round), (.bevel, .square)].enumerated() {
@@ -59,11 +28,12 @@ struct GoldenTests {
             ctx.strokeLineSegments(between: [CGPoint(x: 10, y: 150), CGPoint(x: 230, y: 110)])
             return ctx.makeImage()!
         }
+        #expect(failure == nil, "\(failure ?? "")")
     }
 
     @Test func gradientsAndBlendModes() throws {
-        try Golden.check("gradients") {
-            let ctx = Golden.canvas(240, 120)
+        let failure = try golden.check("gradients") {
+            let ctx = golden.canvas(240, 120)
             let g = CGGradient(colorsSpace: CGColorSpaceCreateDeviceRGB(),
                                colors: [CGColor(red: 1, green: 0.2, blue: 0.2, alpha: 1), CGColor(red: 1, green: 0.9, blue: 0.1, alpha: 1),
                                         CGColor(red: 0.1, green: 0.4, blue: 1, alpha: 1)] as CFArray, locations: nil)!
@@ -86,11 +56,12 @@ struct GoldenTests {
             ctx.restoreGState()
             return ctx.makeImage()!
         }
+        #expect(failure == nil, "\(failure ?? "")")
     }
 
     @Test func textShadowAndGroupOpacity() throws {
-        try Golden.check("text-shadow-layer") {
-            let ctx = Golden.canvas(240, 120)
+        let failure = try golden.check("text-shadow-layer") {
+            let ctx = golden.canvas(240, 120)
             let font = try CGFont.named("Helvetica")
             let glyphs = font.glyphs(for: "Lamina")
             var adv = [Int32](repeating: 0, count: glyphs.count)
@@ -112,6 +83,7 @@ struct GoldenTests {
             ctx.endTransparencyLayer()
             return ctx.makeImage()!
         }
+        #expect(failure == nil, "\(failure ?? "")")
     }
 }
 
