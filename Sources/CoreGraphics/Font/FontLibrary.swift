@@ -28,7 +28,6 @@ enum FontLibrary {
         (["menlo", "monaco", "courier", "couriernew", "sfmono", "sfmonoregular"], ["DejaVu Sans Mono", "Liberation Mono"]),
         (["pingfangsc", "pingfangtc", "pingfanghk", "pingfang", "hiraginosansgb", "heitisc", "heititc", "stheiti",
           "songtisc", "stsong", "kaitisc", "hiraginosans", "applesdgothicneo"], ["WenQuanYi Micro Hei", "Noto Sans CJK SC"]),
-        (["dejavusans"], ["DejaVu Sans"]),
     ]
 
     /// The weight words Apple font names end with, and fontconfig weights for them.

@@ -56,6 +56,19 @@ open class CATextLayer: CALayer {
         return super.defaultValue(forKey: key)
     }
 
+    /// Draws the text (the default `display()` calls this into a backing store of bounds ×
+    /// `contentsScale`). Override to draw something else.
+    open override func draw(in ctx: CGContext) {
+        super.draw(in: ctx)
+        drawText(in: ctx)
+    }
+
+    /// The size the text needs: unwrapped, or wrapped to the current width when `isWrapped`.
+    open override func preferredFrameSize() -> CGSize {
+        let layout = textLayout(width: isWrapped ? bounds.width : nil, height: .greatestFiniteMagnitude)
+        return CGSize(width: layout.usedSize.width.rounded(.up), height: layout.usedSize.height.rounded(.up))
+    }
+
     /// A new `contentsScale` redraws the text at the new resolution.
     open override class func needsDisplay(forKey key: String) -> Bool {
         key == "contentsScale" || super.needsDisplay(forKey: key)
