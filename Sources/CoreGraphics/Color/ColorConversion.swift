@@ -26,6 +26,7 @@ enum ColorConversion {
 
     static func decode(_ v: CGFloat, _ c: Curve) -> CGFloat {
         let a = abs(v), s: CGFloat = v < 0 ? -1 : 1
+        if a == 0 || a == 1 { return v }     // exact at the ends
         switch c {
         case .linear: return v
         case .gamma22: return s * pow(a, 2.2)
@@ -35,6 +36,7 @@ enum ColorConversion {
 
     static func encode(_ v: CGFloat, _ c: Curve) -> CGFloat {
         let a = abs(v), s: CGFloat = v < 0 ? -1 : 1
+        if a == 0 || a == 1 { return v }     // exact at the ends
         switch c {
         case .linear: return v
         case .gamma22: return s * pow(a, 1 / 2.2)

@@ -50,3 +50,22 @@ extension CGContext {
         return abs(t.a * t.d - t.b * t.c).squareRoot()
     }
 }
+
+extension CGContext {
+    /// Ends the innermost transparency layer, multiplying its colour and alpha by `tint`
+    /// (premultiplied arithmetic) before compositing it: the replicator's instance colours.
+    @_spi(Lamina) public func endTransparencyLayer(tint: (red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat)) {
+        guard let layer = layers.last, format == .color32 else { endTransparencyLayer(); return }
+        func byte(_ v: CGFloat) -> UInt32 { UInt32(max(0, min(255, (v * 255).rounded()))) }
+        // Premultiplied: colour channels scale by colour × alpha, alpha by alpha.
+        var factors = [UInt32](repeating: 255, count: 4)
+        let a = max(0, min(1, tint.alpha))
+        factors[channel.r] = byte(max(0, min(1, tint.red)) * a); factors[channel.g] = byte(max(0, min(1, tint.green)) * a)
+        factors[channel.b] = byte(max(0, min(1, tint.blue)) * a); factors[channel.a] = byte(a)
+        let buffer = layer.buffer.assumingMemoryBound(to: UInt8.self)
+        for i in 0..<(bytesPerRow * height) where buffer[i] != 0 {
+            buffer[i] = UInt8(mul255(UInt32(buffer[i]), factors[i & 3]))
+        }
+        endTransparencyLayer()
+    }
+}

@@ -77,7 +77,11 @@ struct LayerRenderer {
         if layer.isGeometryFlipped { flip(layer) }
         drawContents(layer, alpha: alpha)
         layer.drawOwnContent(in: ctx, alpha: alpha, shape: shape)
-        for sub in layer.sublayersInDrawingOrder { renderSublayer(sub, alpha: alpha) }
+        if let replicator = layer as? CAReplicatorLayer {
+            drawInstances(of: replicator, alpha: alpha)
+        } else {
+            for sub in layer.sublayersInDrawingOrder { renderSublayer(sub, alpha: alpha) }
+        }
         ctx.restoreGState()
         ctx.restoreGState()
         if layer.borderWidth > 0, let bc = layer.borderColor, bc.alpha > 0 {
@@ -182,9 +186,47 @@ struct LayerRenderer {
         }
     }
 
-    /// Draws a sublayer through its transform: directly when affine in this plane, else offscreen.
-    private func renderSublayer(_ sub: CALayer, alpha: CGFloat) {
-        let m = sub.transformToSuperlayer
+    /// A replicator's copies: copy k has `instanceTransform` applied k times about the
+    /// replicator's centre and is tinted by `instanceColor` plus k times the colour offsets
+    /// (clamped to [0, 1]). [instanceDelay needs time: the animation issue.]
+    private func drawInstances(of r: CAReplicatorLayer, alpha: CGFloat) {
+        let count = max(0, min(r.instanceCount, 10_000))
+        guard count > 0 else { return }
+        let c = r.bounds.center
+        let step = CATransform3DConcat(CATransform3DConcat(CATransform3DMakeTranslation(-c.x, -c.y, 0), r.instanceTransform),
+                                       CATransform3DMakeTranslation(c.x, c.y, 0))
+        let base = (r.instanceColor ?? CGColor.white).rgba
+        let offsets = (CGFloat(r.instanceRedOffset), CGFloat(r.instanceGreenOffset), CGFloat(r.instanceBlueOffset),
+                       CGFloat(r.instanceAlphaOffset))
+        let sublayers = r.sublayersInDrawingOrder
+        var accumulated = CATransform3DIdentity
+        for k in 0..<count {
+            let kk = CGFloat(k)
+            func clamp(_ v: CGFloat) -> CGFloat { max(0, min(1, v)) }
+            let tint = (clamp(base.red + kk * offsets.0), clamp(base.green + kk * offsets.1), clamp(base.blue + kk * offsets.2),
+                        clamp(base.alpha + kk * offsets.3))
+            if tint.3 > 0 {
+                let plain = tint.0 > 0.999 && tint.1 > 0.999 && tint.2 > 0.999
+                ctx.saveGState()
+                if plain {
+                    for sub in sublayers { renderSublayer(sub, alpha: alpha * tint.3, extra: accumulated) }
+                } else {
+                    ctx.setAlpha(alpha)
+                    ctx.beginTransparencyLayer(auxiliaryInfo: nil)
+                    for sub in sublayers { renderSublayer(sub, alpha: 1, extra: accumulated) }
+                    ctx.endTransparencyLayer(tint: (tint.0, tint.1, tint.2, tint.3))
+                }
+                ctx.restoreGState()
+            }
+            accumulated = CATransform3DConcat(accumulated, step)
+        }
+    }
+
+    /// Draws a sublayer through its transform (followed by `extra`, in this layer's space):
+    /// directly when affine in this plane, else offscreen.
+    private func renderSublayer(_ sub: CALayer, alpha: CGFloat, extra: CATransform3D? = nil) {
+        var m = sub.transformToSuperlayer
+        if let extra { m = CATransform3DConcat(m, extra) }
         let h = Homography(m)
         guard !sub.isHidden else { return }
         if !sub.isDoubleSided && LayerRenderer.facesAway(h, sub.bounds) { return }
