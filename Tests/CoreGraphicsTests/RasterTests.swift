@@ -326,3 +326,17 @@ struct JPEGCodecTests {
         #expect(img == nil && d.count == 1)
     }
 }
+
+@Test func shapesCrossingTheCanvasEdgeCoverExactlyTheirVisibleArea() {
+    // The triangle (-10,0) (10,0) (-10,20): the part right of x = 0 is the triangle (0,0) (10,0)
+    // (0,10), area 50. Its slanted edge leaves the canvas in the middle of rows.
+    let ctx = rgbaContext(32, 32)
+    ctx.move(to: CGPoint(x: -10, y: 0.3)); ctx.addLine(to: CGPoint(x: 10, y: 0.3)); ctx.addLine(to: CGPoint(x: -10, y: 20.3))
+    ctx.closePath(); ctx.fillPath()
+    #expect(abs(alphaSum(ctx) - 50) < 0.05)
+    // Mirrored across the right edge.
+    let r = rgbaContext(32, 32)
+    r.move(to: CGPoint(x: 42, y: 0.3)); r.addLine(to: CGPoint(x: 22, y: 0.3)); r.addLine(to: CGPoint(x: 42, y: 20.3))
+    r.closePath(); r.fillPath()
+    #expect(abs(alphaSum(r) - 50) < 0.05)
+}

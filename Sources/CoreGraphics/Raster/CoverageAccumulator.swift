@@ -62,10 +62,40 @@ final class CoverageAccumulator {
 
     /// Adds the segment (x0, y0)–(x1, y1) in device coordinates (y down the rows: row r spans
     /// [r, r + 1)). Its winding is +1 when it runs toward increasing y.
+    ///
+    /// Parts left of the area act as a vertical edge on its left side (they add winding to every
+    /// visible pixel to their right); parts right of it cannot affect visible pixels and are
+    /// dropped. The segment is split exactly where it crosses those sides.
     func addLine(_ x0: CGFloat, _ y0: CGFloat, _ x1: CGFloat, _ y1: CGFloat) {
         guard y0 != y1, x0.isFinite, x1.isFinite, y0.isFinite, y1.isFinite else { return }
-        var ax = Float(x0) - Float(minX), ay = Float(y0) - Float(minY)
-        var bx = Float(x1) - Float(minX), by = Float(y1) - Float(minY)
+        let ax = Float(x0) - Float(minX), ay = Float(y0) - Float(minY)
+        let bx = Float(x1) - Float(minX), by = Float(y1) - Float(minY)
+        let right = Float(width)
+        // The common case: entirely inside.
+        if ax >= 0 && bx >= 0 && ax <= right && bx <= right { addClipped(ax, ay, bx, by); return }
+        // Parameters where the segment crosses x = 0 and x = right (no allocation: fixed slots).
+        var c1: Float = 1, c2: Float = 1
+        if (ax < 0) != (bx < 0) { c1 = (0 - ax) / (bx - ax) }
+        if (ax > right) != (bx > right) { c2 = (right - ax) / (bx - ax) }
+        if c2 < c1 { swap(&c1, &c2) }
+        let cuts: (Float, Float, Float, Float) = (0, c1, c2, 1)
+        for k in 0..<3 {
+            let t0 = k == 0 ? cuts.0 : (k == 1 ? cuts.1 : cuts.2)
+            let t1 = k == 0 ? cuts.1 : (k == 1 ? cuts.2 : cuts.3)
+            guard t1 > t0 else { continue }
+            let px = ax + (bx - ax) * t0, py = ay + (by - ay) * t0
+            let qx = ax + (bx - ax) * t1, qy = ay + (by - ay) * t1
+            let mid = (px + qx) * 0.5
+            if mid > right { continue }                          // right of the area: no effect
+            if mid < 0 { addClipped(0, py, 0, qy); continue }    // left: a vertical edge at 0
+            addClipped(min(max(px, 0), right), py, min(max(qx, 0), right), qy)
+        }
+    }
+
+    /// Adds a segment already within [0, width] horizontally (area coordinates).
+    private func addClipped(_ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float) {
+        guard y0 != y1 else { return }
+        var ax = x0, ay = y0, bx = x1, by = y1
         var dir: Float = 1
         if ay > by { swap(&ax, &bx); swap(&ay, &by); dir = -1 }
         let h = Float(height)
@@ -73,7 +103,6 @@ final class CoverageAccumulator {
         let dxdy = (bx - ax) / (by - ay)
         if ay < 0 { ax += -ay * dxdy; ay = 0 }
         if by > h { bx -= (by - h) * dxdy; by = h }
-        let right = Float(width)
         var y = Int(ay)
         let yEnd = Int(by.rounded(.up))
         rowMin = min(rowMin, y); rowMax = max(rowMax, yEnd)
@@ -84,11 +113,9 @@ final class CoverageAccumulator {
             let xNext = y + 1 >= yEnd ? bx : x + dxdy * dy
             let d = dy * dir
             if d != 0 {
-                // Left of the area the segment acts as a vertical edge at 0; right of it, at `right`.
-                let xa = min(max(x, 0), right), xb = min(max(xNext, 0), right)
                 let row = cells + y * stride
                 let rowBits = bits + y * bitWords
-                addRowSegment(row, rowBits, xa, xb, d)
+                addRowSegment(row, rowBits, x, xNext, d)
             }
             x = xNext
             y += 1

@@ -92,6 +92,7 @@ extension CALayer {
             isMaskLayer = false
             _superlayer = nil
             parent.contentVersion &+= 1
+            parent.renderVersion &+= 1
             return
         }
         parent._sublayers.removeAll { $0 === self }
@@ -113,6 +114,7 @@ extension CALayer {
             _mask = newValue
             if let m = newValue { m._superlayer = self; m.isMaskLayer = true }
             contentVersion &+= 1
+            renderVersion &+= 1
         }
     }
 
@@ -172,5 +174,6 @@ extension CALayer {
     func sublayersDidChange() {
         setNeedsLayoutImplicitly()
         contentVersion &+= 1
+        renderVersion &+= 1
     }
 }

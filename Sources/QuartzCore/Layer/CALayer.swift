@@ -38,6 +38,9 @@ open class CALayer: NSObject, CAMediaTiming, PropertyOwner {
     var backingStore: CGContext?
     /// Bumped whenever the layer's own rendered content must be rebuilt.
     var contentVersion: UInt64 = 0
+    /// Bumped by any change that can alter how the layer draws (properties, tree, contents):
+    /// what damage tracking compares between frames.
+    var renderVersion: UInt64 = 0
 
     /// Creates a layer with every property at its default.
     public override init() {
@@ -263,6 +266,7 @@ open class CALayer: NSObject, CAMediaTiming, PropertyOwner {
     // MARK: PropertyOwner
 
     func propertyDidChange(_ key: String, descriptor d: CAPropertyDescriptor?, changed: Bool) {
+        if changed { renderVersion &+= 1 }
         if let d {
             if changed {
                 let e = d.effects

@@ -44,6 +44,66 @@ public final class CARenderer {
         return ctx.makeImage()
     }
 
+    // MARK: Incremental frames
+
+    private var frameContext: CGContext?
+    private var frameArea: CGRect = .null
+    private var frameScale: CGFloat = 0
+    private var tracker = DamageTracker()
+    /// The pixel rectangle the last `nextFrame()` redrew (the whole frame the first time).
+    public private(set) var lastDamage: CGRect = .null
+
+    /// Renders the next frame into a persistent bitmap, redrawing only what changed since the
+    /// previous frame (damage tracking): layers whose properties, contents or subtree changed,
+    /// added or removed layers, and the shadows they touch. The result equals a full render.
+    public func nextFrame(atTime time: CFTimeInterval = 0) -> CGImage? {
+        guard let layer else { return nil }
+        let area = (bounds ?? layer.bounds).standardized
+        let s = scale.isFinite && scale > 0 ? scale : 1
+        let w = Int((area.width * s).rounded(.up)), h = Int((area.height * s).rounded(.up))
+        guard area.isFinite, w > 0, h > 0, w.multipliedReportingOverflow(by: h).overflow == false,
+              w * h <= CGContext.maximumPixelCount else {
+            LaminaDiagnostics.report("CARenderer: cannot render \(area) at scale \(s)")
+            return nil
+        }
+        var first = false
+        if frameContext == nil || frameArea != area || frameScale != s {
+            frameContext = CGContext(data: nil, width: w, height: h, bitsPerComponent: 8, bytesPerRow: w * 4,
+                                     space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
+            frameArea = area; frameScale = s
+            tracker = DamageTracker()
+            first = true
+        }
+        guard let ctx = frameContext else { return nil }
+        // Layout and display first: they may change what is drawn.
+        layer.layoutIfNeeded()
+        layer.layoutSubtreeIfNeeded()
+        layer.displaySubtreeIfNeeded()
+        let toPixels = CGAffineTransform(translationX: -area.minX, y: -area.minY).concatenating(CGAffineTransform(scaleX: s, y: s))
+        let full = CGRect(x: 0, y: 0, width: w, height: h)
+        var damage = tracker.damage(root: layer, toDevice: toPixels, firstFrame: first) ?? full
+        damage = damage.intersection(full)
+        if damage.isNull || damage.isEmpty {
+            lastDamage = .null
+            return ctx.makeImage()
+        }
+        damage = CGRect(x: damage.minX.rounded(.down), y: damage.minY.rounded(.down),
+                        width: damage.maxX.rounded(.up) - damage.minX.rounded(.down),
+                        height: damage.maxY.rounded(.up) - damage.minY.rounded(.down)).intersection(full)
+        lastDamage = damage
+        let clip = CGRect(x: area.minX + damage.minX / s, y: area.minY + damage.minY / s,
+                          width: damage.width / s, height: damage.height / s)
+        ctx.saveGState()
+        ctx.translateBy(x: 0, y: CGFloat(h))
+        ctx.scaleBy(x: s, y: -s)
+        ctx.translateBy(x: -area.minX, y: -area.minY)
+        ctx.clip(to: clip)
+        ctx.clear(clip)
+        LayerRenderer(ctx: ctx).render(layer, alpha: 1)
+        ctx.restoreGState()
+        return ctx.makeImage()
+    }
+
     /// Renders the tree and writes it as a PNG.
     public func writePNG(to url: URL, atTime time: CFTimeInterval = 0) throws {
         guard let image = image(atTime: time) else { throw CGImageCodecError.unsupportedLayout("nothing to render") }

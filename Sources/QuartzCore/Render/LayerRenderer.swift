@@ -230,6 +230,9 @@ struct LayerRenderer {
         let h = Homography(m)
         guard !sub.isHidden else { return }
         if !sub.isDoubleSided && LayerRenderer.facesAway(h, sub.bounds) { return }
+        // Skip what lies entirely outside the clip (damage-limited frames draw little).
+        let extent = h.mapRect(LayerRenderer.visibleExtent(of: sub))
+        if !extent.isNull, !extent.intersects(ctx.boundingBoxOfClipPath) { return }
         let (a, b, c, d, e, f, g, hh, i) = h.m
         if c == 0 && f == 0 && i == 1 {
             ctx.saveGState()

@@ -1,0 +1,72 @@
+/// Finds what changed between two frames of a layer tree: each layer's render version and
+/// device-space rectangle (its subtree's visible extent) are remembered, and the damage is the
+/// union of the old and new rectangles of every layer that changed, appeared or disappeared.
+struct DamageTracker {
+    private var last: [ObjectIdentifier: (version: UInt64, rect: CGRect)] = [:]
+    /// Shadowed layers' device rectangles, kept to widen damage that touches their shadows.
+    private var shadowed: [CGRect] = []
+
+    /// The damaged device rectangle for `root` drawn through `toDevice`, or nil when the whole
+    /// frame must be drawn (first frame). Updates the remembered state.
+    mutating func damage(root: CALayer, toDevice: CGAffineTransform, firstFrame: Bool) -> CGRect? {
+        var current: [ObjectIdentifier: (version: UInt64, rect: CGRect)] = [:]
+        var shadows: [CGRect] = []
+        var damage = CGRect.null
+        func walk(_ layer: CALayer, _ t: CGAffineTransform, _ ancestorChanged: Bool) {
+            let extent = LayerRenderer.visibleExtent(of: layer).applying(t)
+            let id = ObjectIdentifier(layer)
+            current[id] = (layer.renderVersion, extent)
+            let old = last[id]
+            let changed = ancestorChanged || old == nil || old!.version != layer.renderVersion || old!.rect != extent
+            if changed {
+                damage = damage.union(extent)
+                if let o = old { damage = damage.union(o.rect) }
+            }
+            if layer.shadowOpacity > 0 { shadows.append(extent) }
+            if let m = layer._mask { walk(m, t, changed) }
+            for sub in layer._sublayers where !sub.isHidden {
+                let h = Homography(sub.transformToSuperlayer)
+                let (a, b, c, d, e, f, g, hh, i) = h.m
+                if c == 0 && f == 0 && i == 1 && !sub.preservesSublayerDepth {
+                    walk(sub, CGAffineTransform(a: a, b: b, c: d, d: e, tx: g, ty: hh).concatenating(t), changed)
+                } else {
+                    // A projected or 3D subtree is one unit: any change in it redraws all of it.
+                    let ext = h.mapRect(LayerRenderer.visibleExtent(of: sub)).applying(t)
+                    let version = LayerRenderer.subtreeVersion(sub)
+                    let sid = ObjectIdentifier(sub)
+                    current[sid] = (version, ext)
+                    let o = last[sid]
+                    if changed || o == nil || o!.version != version || o!.rect != ext {
+                        damage = damage.union(ext)
+                        if let o { damage = damage.union(o.rect) }
+                    }
+                }
+            }
+        }
+        walk(root, toDevice, false)
+        for (id, old) in last where current[id] == nil { damage = damage.union(old.rect) }
+        // Damage touching a shadow takes in the whole shadowed layer, so its blur sees all of it.
+        var grown = true
+        var rounds = 0
+        while grown && !damage.isNull && rounds < 8 {
+            grown = false
+            rounds += 1
+            for r in shadows + shadowed where r.intersects(damage) && !damage.contains(r) {
+                damage = damage.union(r); grown = true
+            }
+        }
+        last = current
+        shadowed = shadows
+        return firstFrame ? nil : damage
+    }
+}
+
+extension LayerRenderer {
+    /// A version number that changes when anything in a subtree changes.
+    static func subtreeVersion(_ layer: CALayer) -> UInt64 {
+        var v = layer.renderVersion &* 0x9E37_79B9_7F4A_7C15
+        if let m = layer._mask { v = v &+ subtreeVersion(m) &* 31 }
+        for sub in layer._sublayers { v = (v &* 1_000_003) &+ subtreeVersion(sub) }
+        return v
+    }
+}
