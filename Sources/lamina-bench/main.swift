@@ -5,6 +5,7 @@ import Foundation
 ///
 ///     swift run -c release lamina-bench model                  # the CALayer model
 ///     swift run -c release lamina-bench raster SCENES OUT      # CoreGraphics vs Cairo/Skia/Blend2D
+///     swift run -c release lamina-bench compositor             # a phone screen of ~500 layers
 ///
 /// The compositor, animation and layout benchmarks arrive with their issues.
 
@@ -87,6 +88,8 @@ let args = CommandLine.arguments.dropFirst()
 switch args.first {
 case "model":
     modelBenchmarks()
+case "compositor":
+    CompositorBenchmark.run()
 case "raster":
     let rest = Array(args.dropFirst())
     guard rest.count == 2 else {
@@ -98,7 +101,8 @@ case "raster":
         exit(1)
     }
 default:
-    print("usage: lamina-bench model | raster SCENES_DIR OUT_DIR")
+    print("usage: lamina-bench model | compositor | raster SCENES_DIR OUT_DIR")
+    print("  compositor  a 1179x2556 screen of ~500 layers: full frame and damage-tracked next frame")
     print("  model    the CALayer model: property store, KVC, geometry")
     print("  raster   the side-by-side raster benchmark (../shared/bench/README.md)")
     exit(args.isEmpty ? 0 : 2)

@@ -55,16 +55,28 @@ extension CGContext {
         pixels = layer.target
         restoreGState()
         compositeOffscreen(layer.buffer)
-        layer.buffer.deallocate()
+        releaseOffscreen(layer.buffer)
     }
 
     // MARK: Offscreen passes
 
+    /// A full-size offscreen buffer, transparent within the current clip bounds (the only part
+    /// ever drawn into or read back). Buffers are pooled: return them with `releaseOffscreen`.
     func makeOffscreen() -> UnsafeMutableRawPointer {
-        let bytes = bytesPerRow * height
-        let b = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 16)
-        b.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
+        let b = offscreenPool.popLast() ?? UnsafeMutableRawPointer.allocate(byteCount: bytesPerRow * height, alignment: 16)
+        if state.clipX0 < state.clipX1 {
+            let bpp = bitsPerPixel / 8
+            for row in max(0, state.clipY0)..<min(height, state.clipY1) {
+                (b + row * bytesPerRow + state.clipX0 * bpp).initializeMemory(as: UInt8.self, repeating: 0,
+                                                                            count: (state.clipX1 - state.clipX0) * bpp)
+            }
+        }
         return b
+    }
+
+    /// Returns an offscreen buffer to the pool (a few are kept).
+    func releaseOffscreen(_ b: UnsafeMutableRawPointer) {
+        if offscreenPool.count < 4 { offscreenPool.append(b) } else { b.deallocate() }
     }
 
     /// Runs one drawing operation: directly, or, when a shadow is set, into an offscreen buffer
@@ -83,7 +95,7 @@ extension CGContext {
         state.alpha = 1
         compositeOffscreen(buffer)
         state.alpha = alpha
-        buffer.deallocate()
+        releaseOffscreen(buffer)
     }
 
     /// Composites a full-size premultiplied buffer onto the current target within the clip: its
@@ -133,27 +145,37 @@ extension CGContext {
                            dv.a + (r.a - dv.a) * k), order)
     }
 
-    /// The shadow of a buffer: its alpha, offset, blurred and tinted, composited normally.
+    /// The shadow of a buffer: its alpha, offset, blurred and tinted, composited normally. Only
+    /// the clip's region is read (nothing else was drawn) and only the clip's region is written,
+    /// so the plane spans the clip grown by the blur's reach.
     private func compositeShadow(of buffer: UnsafeMutableRawPointer, _ shadow: Shadow) {
-        let plane = UnsafeMutablePointer<UInt8>.allocate(capacity: width * height)
-        plane.initialize(repeating: 0, count: width * height)
-        defer { plane.deallocate() }
+        guard state.clipX0 < state.clipX1, state.clipY0 < state.clipY1 else { return }
+        let sigma = Double(shadow.blur) / 2
+        let reach = Int((3 * sigma).rounded(.up)) + 1
         // Device offsets are y up; rows run down.
         let dx = Int(shadow.offset.width.rounded()), dy = -Int(shadow.offset.height.rounded())
+        // The plane covers the clip grown by the reach (where blurred values inside the clip come from).
+        let px0 = max(0, state.clipX0 - reach), px1 = min(width, state.clipX1 + reach)
+        let py0 = max(0, state.clipY0 - reach), py1 = min(height, state.clipY1 + reach)
+        let pw = px1 - px0, ph = py1 - py0
+        guard pw > 0, ph > 0 else { return }
+        let plane = UnsafeMutablePointer<UInt8>.allocate(capacity: pw * ph)
+        plane.initialize(repeating: 0, count: pw * ph)
+        defer { plane.deallocate() }
         let aByte = channel.a
-        for row in 0..<height {
+        for row in py0..<py1 {
             let sr = row - dy
-            guard sr >= 0, sr < height else { continue }
+            guard sr >= state.clipY0, sr < state.clipY1 else { continue }
             let src = (buffer + sr * bytesPerRow).assumingMemoryBound(to: UInt8.self)
-            let dst = plane + row * width
-            for x in max(0, dx)..<min(width, width + dx) { dst[x] = src[(x - dx) * 4 + aByte] }
+            let dst = plane + (row - py0) * pw - px0
+            for x in max(px0, state.clipX0 + dx)..<min(px1, state.clipX1 + dx) { dst[x] = src[(x - dx) * 4 + aByte] }
         }
-        BoxBlur.blur(plane, width: width, height: height, stride: width, sigma: Double(shadow.blur) / 2)
+        BoxBlur.blur(plane, width: pw, height: ph, stride: pw, sigma: sigma)
         let word = pixelWord(shadow.color, alpha: state.alpha)
         let shift = alphaShift
         paintClip { row, x, n, coverage in
             let dst = (pixels + row * bytesPerRow).assumingMemoryBound(to: UInt32.self) + x
-            let a = plane + row * width + x
+            let a = plane + (row - py0) * pw + (x - px0)
             for i in 0..<n {
                 let cov = mul255(UInt32(a[i]), coverage(i))
                 if cov == 0 { continue }

@@ -6,7 +6,7 @@ extension CGContext {
     @_spi(Lamina) public func fillShadowOnly(of path: CGPath, offset: CGSize, blur: CGFloat, color: CGColor) {
         guard format == .color32, color.alpha > 0 else { return }
         let buffer = makeOffscreen()
-        defer { buffer.deallocate() }
+        defer { releaseOffscreen(buffer) }
         let saved = (pixels, state.alpha, state.blendMode, state.shadow, devicePath)
         pixels = buffer
         state.blendMode = .normal; state.shadow = nil; state.alpha = 1
@@ -23,25 +23,46 @@ extension CGContext {
         state.shadow = previous
     }
 
-    /// Intersects the clip with a device-sized mask image (row 0 at the top of the bitmap): its
-    /// alpha, whatever the CTM.
-    @_spi(Lamina) public func clip(toDeviceMask image: CGImage) {
-        guard image.width == width, image.height == height, let rgba = try? image.straightRGBA8() else {
-            LaminaDiagnostics.report("CGContext.clip(toDeviceMask:) needs a \(width)x\(height) image")
+    /// Intersects the clip with a mask image placed in device pixels with its top-left pixel at
+    /// (`originX`, row `originY`): its alpha, whatever the CTM. Outside the image nothing draws.
+    @_spi(Lamina) public func clip(toDeviceMask image: CGImage, originX: Int = 0, originY: Int = 0) {
+        guard let rgba = try? image.straightRGBA8() else {
+            LaminaDiagnostics.report("CGContext.clip(toDeviceMask:) cannot read the mask")
             state.clipX1 = state.clipX0
             return
         }
+        state.clipX0 = max(state.clipX0, originX); state.clipY0 = max(state.clipY0, originY)
+        state.clipX1 = min(state.clipX1, originX + image.width); state.clipY1 = min(state.clipY1, originY + image.height)
+        guard state.clipX0 < state.clipX1, state.clipY0 < state.clipY1 else { return }
         let x0 = state.clipX0, y0 = state.clipY0
-        let mask = ClipMask(x0: x0, y0: y0, width: max(0, state.clipX1 - x0), height: max(0, state.clipY1 - y0), fill: 0)
-        for row in y0..<max(y0, state.clipY1) {
+        let mask = ClipMask(x0: x0, y0: y0, width: state.clipX1 - x0, height: state.clipY1 - y0, fill: 0)
+        for row in y0..<state.clipY1 {
             let out = mask.pointer(row: row, x: x0)
             for i in 0..<mask.width {
-                var k = UInt32(rgba[(row * width + x0 + i) * 4 + 3])
+                var k = UInt32(rgba[((row - originY) * image.width + (x0 + i - originX)) * 4 + 3])
                 if let old = state.clipMask { k = mul255(k, UInt32(old.value(row: row, x: x0 + i))) }
                 out[i] = UInt8(k)
             }
         }
         state.clipMask = mask
+    }
+
+    /// Narrows the clip to a rectangle of device pixels (x right, rows down from the top).
+    @_spi(Lamina) public func clip(toDevicePixels r: (x0: Int, y0: Int, x1: Int, y1: Int)) {
+        state.clipX0 = max(state.clipX0, r.x0); state.clipY0 = max(state.clipY0, r.y0)
+        state.clipX1 = min(state.clipX1, r.x1); state.clipY1 = min(state.clipY1, r.y1)
+    }
+
+    /// The clip's bounds in device pixels (x right, rows down from the top).
+    @_spi(Lamina) public var clipPixelBounds: (x0: Int, y0: Int, x1: Int, y1: Int) {
+        (state.clipX0, state.clipY0, state.clipX1, state.clipY1)
+    }
+
+    /// A user-space rectangle's device pixel bounds (x right, rows down), rounded outward.
+    @_spi(Lamina) public func pixelBounds(of rect: CGRect) -> (x0: Int, y0: Int, x1: Int, y1: Int) {
+        let r = rect.applying(state.ctm).applying(rasterTransform)
+        func c(_ v: CGFloat) -> Int { Int(max(-1e9, min(1e9, v))) }
+        return (c(r.minX.rounded(.down)), c(r.minY.rounded(.down)), c(r.maxX.rounded(.up)), c(r.maxY.rounded(.up)))
     }
 
     /// The scale from user space to device pixels (the square root of the CTM's area factor).

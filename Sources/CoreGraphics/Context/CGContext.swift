@@ -52,6 +52,8 @@ public final class CGContext {
     private let ownsPixels: Bool
     /// Open transparency layers, innermost last.
     var layers: [TransparencyLayer] = []
+    /// Full-size offscreen buffers kept for reuse (transparency layers, shadows).
+    var offscreenPool: [UnsafeMutableRawPointer] = []
     /// Byte offsets of red, green, blue and alpha in a 32-bit pixel.
     let channel: (r: Int, g: Int, b: Int, a: Int)
 
@@ -142,6 +144,7 @@ public final class CGContext {
 
     deinit {
         for l in layers { l.buffer.deallocate() }
+        for b in offscreenPool { b.deallocate() }
         if ownsPixels { basePixels.deallocate() }
     }
 

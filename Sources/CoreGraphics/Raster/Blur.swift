@@ -16,8 +16,32 @@
         for y in 0..<height {
             for (l, r) in passes { box(plane + y * stride, step: 1, count: width, left: l, right: r, tmp: tmp) }
         }
-        for x in 0..<width {
-            for (l, r) in passes { box(plane + x, step: stride, count: height, left: l, right: r, tmp: tmp) }
+        // Vertical passes walk rows, keeping one running sum per column (cache-friendly).
+        for (l, r) in passes { verticalBox(plane, width: width, height: height, stride: stride, left: l, right: r) }
+    }
+
+    /// One vertical box pass over every column at once: each value becomes the mean of the
+    /// window [y − left, y + right] of its column (zero outside).
+    private static func verticalBox(_ plane: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int,
+                                    left: Int, right: Int) {
+        let size = left + right + 1
+        let scale = (1 << 24) / size
+        let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: width * height)
+        defer { copy.deallocate() }
+        for y in 0..<height { (copy + y * width).update(from: plane + y * stride, count: width) }
+        let sums = UnsafeMutablePointer<Int32>.allocate(capacity: width)
+        defer { sums.deallocate() }
+        sums.initialize(repeating: 0, count: width)
+        for y in 0..<min(right, height) {
+            let row = copy + y * width
+            for x in 0..<width { sums[x] &+= Int32(row[x]) }
+        }
+        for y in 0..<height {
+            let enter = y + right, leave = y - left - 1
+            if enter < height { let row = copy + enter * width; for x in 0..<width { sums[x] &+= Int32(row[x]) } }
+            if leave >= 0 { let row = copy + leave * width; for x in 0..<width { sums[x] &-= Int32(row[x]) } }
+            let out = plane + y * stride
+            for x in 0..<width { out[x] = UInt8(min(255, (Int(sums[x]) * scale + (1 << 23)) >> 24)) }
         }
     }
 

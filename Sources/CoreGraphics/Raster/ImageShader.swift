@@ -143,6 +143,47 @@ struct ImagePainter {
                blend: Blending, coverage: (Int) -> UInt32) {
         let p = (base + row * bytesPerRow).assumingMemoryBound(to: UInt32.self) + x
         let y = Double(row) + 0.5
+        // Affine mappings step (u, v) along the row; an integer translation at scale 1 copies
+        // pixels straight through (the usual case for backing stores drawn at the screen scale).
+        if m.2 == 0 && m.5 == 0 && m.8 == 1 && mipmaps == nil {
+            image.pixels.withUnsafeBufferPointer { px in
+                var u = (Double(x) + 0.5) * m.0 + y * m.3 + m.6
+                var v = (Double(x) + 0.5) * m.1 + y * m.4 + m.7
+                // Within 1/1000 of a pixel of an integer translation counts as one (rounding noise).
+                let exact = abs(m.0 - 1) < 1e-9 && abs(m.1) < 1e-9 && !tiled
+                    && abs((u - 0.5) - (u - 0.5).rounded()) < 1e-3 && abs((v - 0.5) - (v - 0.5).rounded()) < 1e-3
+                if exact {
+                    let iy = Int((v - 0.5).rounded())
+                    let ix0 = Int((u - 0.5).rounded())
+                    for i in 0..<count {
+                        let ix = ix0 + i
+                        var cov = coverage(i)
+                        if cov == 0 { continue }
+                        var s = px[min(max(iy, 0), image.height - 1) * image.width + min(max(ix, 0), image.width - 1)]
+                        if s == 0 && blend.mode == nil { continue }
+                        if alpha != 255 { cov = mul255(cov, alpha) }
+                        if let mode = blend.mode { p[i] = CGContext.blendPixel(s, p[i], cov, mode, blend.order); continue }
+                        if cov != 255 { s = scaleWord(s, cov) }
+                        let inv = 255 &- ((s >> alphaShift) & 0xFF)
+                        p[i] = inv == 0 ? s : s &+ scaleWord(p[i], inv)
+                    }
+                    return
+                }
+                for i in 0..<count {
+                    defer { u += m.0; v += m.1 }
+                    var cov = coverage(i)
+                    if cov == 0 { continue }
+                    var s = sample(u, v, px)
+                    if s == 0 && blend.mode == nil { continue }
+                    if alpha != 255 { cov = mul255(cov, alpha) }
+                    if let mode = blend.mode { p[i] = CGContext.blendPixel(s, p[i], cov, mode, blend.order); continue }
+                    if cov != 255 { s = scaleWord(s, cov) }
+                    let inv = 255 &- ((s >> alphaShift) & 0xFF)
+                    p[i] = inv == 0 ? s : s &+ scaleWord(p[i], inv)
+                }
+            }
+            return
+        }
         image.pixels.withUnsafeBufferPointer { px in
             var fx = Double(x) + 0.5
             for i in 0..<count {

@@ -40,6 +40,8 @@ struct LayerRenderer {
         let needsLayer = group || mask != nil || (shadowVisible && layer.shadowPath == nil)
         ctx.saveGState()
         if needsLayer {
+            // Offscreen work only where this layer draws: its extent in whole device pixels.
+            ctx.clip(toDevicePixels: ctx.pixelBounds(of: LayerRenderer.visibleExtent(of: layer)))
             ctx.setAlpha(inherited * (group ? opacity : 1))
             if shadowVisible && layer.shadowPath == nil {
                 let (offset, blur, color) = shadowParameters(layer)
@@ -350,9 +352,15 @@ struct LayerRenderer {
     /// Clips to a mask layer's alpha: the mask (positioned in the layer's coordinates) is rendered
     /// at this context's resolution and used as a device mask.
     private func applyMask(_ mask: CALayer, of layer: CALayer) {
-        guard let m = CGContext(data: nil, width: ctx.width, height: ctx.height, bitsPerComponent: 8, bytesPerRow: ctx.width * 4,
-                                space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
+        // The mask is rendered only over the clip's pixels, then placed there.
+        let region = ctx.clipPixelBounds
+        guard region.x1 > region.x0, region.y1 > region.y0,
+              let m = CGContext(data: nil, width: region.x1 - region.x0, height: region.y1 - region.y0, bitsPerComponent: 8,
+                                bytesPerRow: (region.x1 - region.x0) * 4, space: CGColorSpaceCreateDeviceRGB(),
+                                bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
         else { return }
+        // Device space of the region: shift the full bitmap's device space (y up) to the region.
+        m.translateBy(x: -CGFloat(region.x0), y: -CGFloat(ctx.height - region.y1))
         m.concatenate(ctx.ctm)
         let h = Homography(mask.transformToSuperlayer)
         let (a, b, c, d, e, f, g, hh, i) = h.m
@@ -363,7 +371,7 @@ struct LayerRenderer {
         } else {
             r.renderProjected(mask, homography: CGProjectiveTransform([a, b, c, d, e, f, g, hh, i]), alpha: 1)
         }
-        if let image = m.makeImage() { ctx.clip(toDeviceMask: image) }
+        if let image = m.makeImage() { ctx.clip(toDeviceMask: image, originX: region.x0, originY: region.y0) }
     }
 }
 

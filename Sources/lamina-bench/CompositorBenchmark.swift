@@ -1,0 +1,119 @@
+import QuartzCore
+
+/// `lamina-bench compositor`: an iPhone-sized screen (393x852 pt at 3x, 1179x2556 pixels) of
+/// about 500 layers: rounded bordered cards with gradient headers, two text layers, an image
+/// thumbnail (some masked round), a badge with text, a few shadows, inside a clipping list.
+/// Reports the first frame (text drawn into backing stores), a full re-render with everything
+/// cached, and the next frame after one small layer changed, redrawn through damage tracking.
+enum CompositorBenchmark {
+    static func screen() -> (root: CALayer, badges: [CALayer], layerCount: Int) {
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 393, height: 852)
+        root.backgroundColor = CGColor(gray: 0.95, alpha: 1)
+        let list = CALayer()
+        list.frame = CGRect(x: 0, y: 60, width: 393, height: 792)
+        list.masksToBounds = true
+        root.addSublayer(list)
+        let bar = CAGradientLayer()
+        bar.frame = CGRect(x: 0, y: 0, width: 393, height: 60)
+        bar.colors = [CGColor(red: 0.2, green: 0.4, blue: 0.9, alpha: 1), CGColor(red: 0.4, green: 0.2, blue: 0.8, alpha: 1)]
+        bar.startPoint = CGPoint(x: 0, y: 0.5); bar.endPoint = CGPoint(x: 1, y: 0.5)
+        root.addSublayer(bar)
+        let thumb = CGContext(data: nil, width: 64, height: 64, bitsPerComponent: 8, bytesPerRow: 256,
+                              space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
+        for i in 0..<8 {
+            thumb.setFillColor(red: CGFloat(i) / 8, green: 0.5, blue: 1 - CGFloat(i) / 8, alpha: 1)
+            thumb.fill(CGRect(x: i * 8, y: 0, width: 8, height: 64))
+        }
+        let image = thumb.makeImage()!
+        var badges: [CALayer] = []
+        var count = 3
+        for i in 0..<60 {
+            let card = CALayer()
+            card.frame = CGRect(x: i % 2 == 0 ? 8 : 200.5, y: 8 + CGFloat(i / 2) * 92, width: 184.5, height: 84)
+            card.backgroundColor = CGColor(gray: 1, alpha: 1)
+            card.cornerRadius = 12
+            card.borderWidth = 1
+            card.borderColor = CGColor(gray: 0.85, alpha: 1)
+            if i % 5 == 0 { card.shadowOpacity = 0.25; card.shadowRadius = 4; card.shadowOffset = CGSize(width: 0, height: 2) }
+            let header = CAGradientLayer()
+            header.frame = CGRect(x: 0, y: 0, width: 184.5, height: 20)
+            header.colors = [CGColor(red: 1, green: 0.6, blue: 0.3, alpha: 1), CGColor(red: 1, green: 0.3, blue: 0.5, alpha: 1)]
+            header.cornerRadius = 12
+            header.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMinYCorner]
+            let title = CATextLayer()
+            title.frame = CGRect(x: 56, y: 26, width: 120, height: 20)
+            title.string = "Card \(i + 1)"
+            title.fontSize = 15
+            title.foregroundColor = CGColor(gray: 0.1, alpha: 1)
+            title.contentsScale = 3
+            let subtitle = CATextLayer()
+            subtitle.frame = CGRect(x: 56, y: 48, width: 120, height: 30)
+            subtitle.string = "A layer tree rendered on Linux"
+            subtitle.fontSize = 11
+            subtitle.isWrapped = true
+            subtitle.foregroundColor = CGColor(gray: 0.4, alpha: 1)
+            subtitle.contentsScale = 3
+            let pic = CALayer()
+            pic.frame = CGRect(x: 8, y: 28, width: 40, height: 40)
+            pic.contents = image
+            pic.contentsGravity = .resizeAspectFill
+            pic.masksToBounds = true
+            pic.cornerRadius = 8
+            if i % 7 == 0 {
+                let m = CAShapeLayer()
+                m.path = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 40, height: 40), transform: nil)
+                pic.mask = m
+            }
+            let badge = CALayer()
+            badge.frame = CGRect(x: 156, y: 26, width: 20, height: 20)
+            badge.cornerRadius = 10
+            badge.backgroundColor = CGColor(red: 0.9, green: 0.2, blue: 0.2, alpha: 1)
+            let badgeText = CATextLayer()
+            badgeText.frame = badge.bounds.insetBy(dx: 0, dy: 3)
+            badgeText.string = "\(i % 9 + 1)"
+            badgeText.fontSize = 11
+            badgeText.alignmentMode = .center
+            badgeText.contentsScale = 3
+            badge.addSublayer(badgeText)
+            let divider = CALayer()
+            divider.frame = CGRect(x: 8, y: 76, width: 168.5, height: 0.5)
+            divider.backgroundColor = CGColor(gray: 0.9, alpha: 1)
+            for l in [header, title, subtitle, pic, badge, divider] { card.addSublayer(l) }
+            list.addSublayer(card)
+            badges.append(badge)
+            count += 9 + (i % 7 == 0 ? 1 : 0)
+        }
+        return (root, badges, count)
+    }
+
+    static func seconds(_ body: () -> Void) -> Double {
+        let clock = ContinuousClock()
+        let start = clock.now
+        body()
+        let d = clock.now - start
+        return Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+    }
+
+    static func run() {
+        let (root, badges, layers) = screen()
+        let renderer = CARenderer(layer: root, scale: 3)
+        let cold = seconds { _ = renderer.nextFrame() }
+        var full: [Double] = []
+        for _ in 0..<5 { full.append(seconds { _ = CARenderer(layer: root, scale: 3).image() }) }
+        var incremental: [Double] = []
+        var damage = CGRect.null
+        for k in 0..<21 {
+            badges[3].backgroundColor = k % 2 == 0 ? CGColor(red: 0.2, green: 0.6, blue: 0.2, alpha: 1)
+                                                   : CGColor(red: 0.9, green: 0.2, blue: 0.2, alpha: 1)
+            incremental.append(seconds { _ = renderer.nextFrame() })
+            damage = renderer.lastDamage
+        }
+        func median(_ v: [Double]) -> Double { v.sorted()[v.count / 2] }
+        print("screen: 1179x2556 pixels, \(layers) layers")
+        print(String(format: "first frame (text drawn into backing stores): %8.2f ms", cold * 1000))
+        print(String(format: "full frame, contents cached (median of 5):    %8.2f ms", median(full) * 1000))
+        print(String(format: "next frame after one badge changed (median of 21, damage-tracked): %8.3f ms", median(incremental) * 1000))
+        print("damage of that frame: \(Int(damage.width))x\(Int(damage.height)) pixels of 1179x2556 (\(String(format: "%.3f", damage.width * damage.height / (1179 * 2556) * 100))%)")
+    }
+}
