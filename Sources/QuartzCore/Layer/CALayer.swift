@@ -225,16 +225,19 @@ open class CALayer: NSObject, CAMediaTiming, PropertyOwner {
     /// Draws the layer tree into `ctx`, in the layer's own coordinate space through the context's
     /// current transform, as on Apple platforms (iOS code flips a bitmap context itself to get
     /// y-down geometry). Pending layout and display in the tree run first. Draws model values.
-    open func render(in ctx: CGContext) {
+    open func render(in ctx: CGContext) { render(in: ctx, atTime: 0) }
+
+    /// Draws the layer tree as `render(in:)` does, with emitters at media time `time`.
+    func render(in ctx: CGContext, atTime time: CFTimeInterval) {
         layoutIfNeeded()
         layoutSubtreeIfNeeded()
         displaySubtreeIfNeeded()
-        LayerRenderer(ctx: ctx).render(self, alpha: 1)
+        LayerRenderer(ctx: ctx, time: time).render(self, alpha: 1)
     }
 
-    /// Draws what a subclass draws itself (gradient, shape) between its contents and its
-    /// sublayers. `shape` is the layer's rounded outline.
-    func drawOwnContent(in ctx: CGContext, alpha: CGFloat, shape: CGPath) {}
+    /// Draws what a subclass draws itself (gradient, shape, particles) between its contents and
+    /// its sublayers. `shape` is the layer's rounded outline.
+    func drawOwnContent(in ctx: CGContext, alpha: CGFloat, shape: CGPath, time: CFTimeInterval) {}
 
     /// Whether drawn content is flipped: true when an odd number of layers from here up to the
     /// root have `isGeometryFlipped`.

@@ -40,7 +40,7 @@ public final class CARenderer {
         ctx.translateBy(x: 0, y: CGFloat(h))
         ctx.scaleBy(x: s, y: -s)
         ctx.translateBy(x: -area.minX, y: -area.minY)
-        layer.render(in: ctx)
+        layer.render(in: ctx, atTime: time)
         return ctx.makeImage()
     }
 
@@ -81,7 +81,7 @@ public final class CARenderer {
         layer.displaySubtreeIfNeeded()
         let toPixels = CGAffineTransform(translationX: -area.minX, y: -area.minY).concatenating(CGAffineTransform(scaleX: s, y: s))
         let full = CGRect(x: 0, y: 0, width: w, height: h)
-        var damage = tracker.damage(root: layer, toDevice: toPixels, firstFrame: first) ?? full
+        var damage = tracker.damage(root: layer, toDevice: toPixels, firstFrame: first, time: time) ?? full
         damage = damage.intersection(full)
         if damage.isNull || damage.isEmpty {
             lastDamage = .null
@@ -99,7 +99,7 @@ public final class CARenderer {
         ctx.translateBy(x: -area.minX, y: -area.minY)
         ctx.clip(to: clip)
         ctx.clear(clip)
-        LayerRenderer(ctx: ctx).render(layer, alpha: 1)
+        LayerRenderer(ctx: ctx, time: time).render(layer, alpha: 1)
         ctx.restoreGState()
         return ctx.makeImage()
     }

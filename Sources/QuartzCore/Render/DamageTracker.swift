@@ -8,16 +8,24 @@ struct DamageTracker {
 
     /// The damaged device rectangle for `root` drawn through `toDevice`, or nil when the whole
     /// frame must be drawn (first frame). Updates the remembered state.
-    mutating func damage(root: CALayer, toDevice: CGAffineTransform, firstFrame: Bool) -> CGRect? {
+    mutating func damage(root: CALayer, toDevice: CGAffineTransform, firstFrame: Bool, time: CFTimeInterval = 0) -> CGRect? {
+        // Emitters change with time alone.
+        let timeBits = time.bitPattern
         var current: [ObjectIdentifier: (version: UInt64, rect: CGRect)] = [:]
         var shadows: [CGRect] = []
         var damage = CGRect.null
         func walk(_ layer: CALayer, _ t: CGAffineTransform, _ ancestorChanged: Bool) {
-            let extent = LayerRenderer.visibleExtent(of: layer).applying(t)
+            var extent = LayerRenderer.visibleExtent(of: layer).applying(t)
+            var version = layer.renderVersion
+            if layer is CAEmitterLayer {
+                version ^= timeBits
+                // Particles fly beyond the bounds: the whole frame is their reach.
+                extent = .infinite
+            }
             let id = ObjectIdentifier(layer)
-            current[id] = (layer.renderVersion, extent)
+            current[id] = (version, extent)
             let old = last[id]
-            let changed = ancestorChanged || old == nil || old!.version != layer.renderVersion || old!.rect != extent
+            let changed = ancestorChanged || old == nil || old!.version != version || old!.rect != extent
             if changed {
                 damage = damage.union(extent)
                 if let o = old { damage = damage.union(o.rect) }

@@ -9,6 +9,8 @@
 /// its own plane and drawn with a projective image transform (clipped where w ≤ 0).
 struct LayerRenderer {
     let ctx: CGContext
+    /// The media time drawn (emitters use it; everything else draws model values for now).
+    var time: CFTimeInterval = 0
 
     /// The largest offscreen image made for one perspective layer, in pixels per side.
     static let maximumOffscreenSide = 4096
@@ -78,7 +80,7 @@ struct LayerRenderer {
         ctx.saveGState()
         if layer.isGeometryFlipped { flip(layer) }
         drawContents(layer, alpha: alpha)
-        layer.drawOwnContent(in: ctx, alpha: alpha, shape: shape)
+        layer.drawOwnContent(in: ctx, alpha: alpha, shape: shape, time: time)
         if let replicator = layer as? CAReplicatorLayer {
             drawInstances(of: replicator, alpha: alpha)
         } else {
@@ -94,6 +96,8 @@ struct LayerRenderer {
             ctx.fillPath(using: .evenOdd)
             ctx.restoreGState()
         }
+        // Particles draw above the background and border (spec §2).
+        if let emitter = layer as? CAEmitterLayer { EmitterSimulation.draw(emitter, at: time, in: ctx, alpha: alpha) }
     }
 
     /// Flips the layer's geometry vertically about its bounds (`isGeometryFlipped`).
@@ -272,7 +276,7 @@ struct LayerRenderer {
         off.translateBy(x: 0, y: CGFloat(hgt))
         off.scaleBy(x: kx, y: -ky)
         off.translateBy(x: -area.minX, y: -area.minY)
-        LayerRenderer(ctx: off).render(layer, alpha: 1)
+        LayerRenderer(ctx: off, time: time).render(layer, alpha: 1)
         guard let image = off.makeImage() else { return }
         // Image pixels → layer space → this plane.
         let toLayer = CGProjectiveTransform(CGAffineTransform(a: 1 / kx, b: 0, c: 0, d: 1 / ky, tx: area.minX, ty: area.minY))
@@ -364,7 +368,7 @@ struct LayerRenderer {
         m.concatenate(ctx.ctm)
         let h = Homography(mask.transformToSuperlayer)
         let (a, b, c, d, e, f, g, hh, i) = h.m
-        let r = LayerRenderer(ctx: m)
+        let r = LayerRenderer(ctx: m, time: time)
         if c == 0 && f == 0 && i == 1 {
             m.concatenate(CGAffineTransform(a: a, b: b, c: d, d: e, tx: g, ty: hh))
             r.render(mask, alpha: 1)

@@ -31,8 +31,8 @@ public struct CAEmitterLayerRenderMode: RawRepresentable, Hashable, Sendable, KV
     public static let additive = Self(rawValue: "additive")
 }
 
-/// A particle emitter (spec §2). The deterministic simulation and its drawing arrive with the
-/// compositor.
+/// A particle emitter (spec §2), simulated deterministically from its seed at the time drawn
+/// (see `EmitterSimulation`): particles draw above the background and border.
 open class CAEmitterLayer: CALayer {
     enum Slot: Int, CaseIterable {
         case emitterCells, birthRate, lifetime, velocity, scale, spin, emitterPosition, emitterZPosition
@@ -70,6 +70,7 @@ open class CAEmitterLayer: CALayer {
     override class var builtInPropertyDescriptors: [CAPropertyDescriptor] { CAEmitterLayer.descriptors }
     override class var builtInSlotCount: Int { LayerSlot.allCases.count + Slot.allCases.count }
     override var preservesSublayerDepth: Bool { preservesDepth }
+
 
     /// The cells emitted.
     public var emitterCells: [CAEmitterCell]? { get { self[EP.emitterCells] } set { self[EP.emitterCells] = newValue } }

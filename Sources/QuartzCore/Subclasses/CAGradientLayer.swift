@@ -30,7 +30,7 @@ open class CAGradientLayer: CALayer {
     override class var builtInPropertyDescriptors: [CAPropertyDescriptor] { CAGradientLayer.descriptors }
     override class var builtInSlotCount: Int { LayerSlot.allCases.count + Slot.allCases.count }
 
-    override func drawOwnContent(in ctx: CGContext, alpha: CGFloat, shape: CGPath) {
+    override func drawOwnContent(in ctx: CGContext, alpha: CGFloat, shape: CGPath, time: CFTimeInterval) {
         drawGradient(in: ctx, alpha: alpha, shape: shape)
     }
 

@@ -57,7 +57,7 @@ open class CAShapeLayer: CALayer {
     override class var builtInPropertyDescriptors: [CAPropertyDescriptor] { CAShapeLayer.descriptors }
     override class var builtInSlotCount: Int { LayerSlot.allCases.count + Slot.allCases.count }
 
-    override func drawOwnContent(in ctx: CGContext, alpha: CGFloat, shape: CGPath) {
+    override func drawOwnContent(in ctx: CGContext, alpha: CGFloat, shape: CGPath, time: CFTimeInterval) {
         drawShape(in: ctx, alpha: alpha)
     }
 
