@@ -218,6 +218,13 @@ extension CALayer {
     public var maskedCorners: CACornerMask { get { self[P.maskedCorners] } set { self[P.maskedCorners] = newValue } }
     /// The curve of the rounded corners.
     public var cornerCurve: CALayerCornerCurve { get { self[P.cornerCurve] } set { self[P.cornerCurve] = newValue } }
+    /// How much further along each edge a corner of `curve` reaches than a circular corner of
+    /// the same radius: 1 for `.circular`, about 1.53 for `.continuous`. A continuous corner
+    /// needs `cornerRadius × factor` of each edge to be fully continuous; with less it blends
+    /// towards circular.
+    public class func cornerCurveExpansionFactor(_ curve: CALayerCornerCurve) -> CGFloat {
+        curve == .continuous ? ContinuousCorner.expansionFactor : 1
+    }
     /// The width of the border, inset from the bounds. Animatable.
     public var borderWidth: CGFloat { get { self[P.borderWidth] } set { self[P.borderWidth] = newValue } }
     /// The border colour (opaque black by default). Animatable.

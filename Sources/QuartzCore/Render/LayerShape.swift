@@ -1,18 +1,44 @@
 /// The outline shared by a layer's background, border, `masksToBounds` clip and gradient.
 enum LayerShape {
-    /// `rect` with the `corners` rounded by `radius` (clamped to half the shorter side).
-    ///
-    /// [U] `.continuous` corners are drawn circular for now: Apple's continuous curve is not
-    /// documented; a diagnostic says so once.
+    /// `rect` with the `corners` rounded by `radius` (clamped to half the shorter side), with
+    /// circular corners or Apple's smoother continuous ones (see ``ContinuousCorner``).
     static func path(_ rect: CGRect, radius: CGFloat, corners: CACornerMask, curve: CALayerCornerCurve) -> CGPath {
         let r = rect.standardized
-        let rad = max(0, min(radius.isFinite ? radius : 0, r.width / 2, r.height / 2))
+        let half = min(r.width, r.height) / 2
+        let rad = max(0, min(radius.isFinite ? radius : 0, half))
         let p = CGMutablePath()
-        guard rad > 0, !corners.isEmpty else { p.addRect(r); return p }
-        if curve == .continuous { LaminaDiagnostics.report("cornerCurve .continuous is drawn with circular corners for now") }
+        guard rad > 0, !corners.isEmpty, r.isFinite else { p.addRect(r); return p }
         func rc(_ c: CACornerMask) -> CGFloat { corners.contains(c) ? rad : 0 }
         let tl = rc(.layerMinXMinYCorner), tr = rc(.layerMaxXMinYCorner)
         let bl = rc(.layerMinXMaxYCorner), br = rc(.layerMaxXMaxYCorner)
+        if curve == .continuous {
+            // How continuous the corners can be: their reach along each edge must fit in half
+            // the shorter side; beyond that they blend towards circular.
+            let k = max(0, min(1, (half / rad - 1) / (ContinuousCorner.expansionFactor - 1)))
+            let shape = ContinuousCorner.points(continuity: k)
+            let reach = shape[0].x    // negative: where the corner leaves the edge
+            // Clockwise on screen (y down): each corner's frame has x along the edge arriving at
+            // it and y pointing inwards.
+            let frames: [(CGPoint, CGVector, CGVector, CGFloat)] = [
+                (CGPoint(x: r.maxX, y: r.minY), CGVector(dx: 1, dy: 0), CGVector(dx: 0, dy: 1), tr),
+                (CGPoint(x: r.maxX, y: r.maxY), CGVector(dx: 0, dy: 1), CGVector(dx: -1, dy: 0), br),
+                (CGPoint(x: r.minX, y: r.maxY), CGVector(dx: -1, dy: 0), CGVector(dx: 0, dy: -1), bl),
+                (CGPoint(x: r.minX, y: r.minY), CGVector(dx: 0, dy: -1), CGVector(dx: 1, dy: 0), tl),
+            ]
+            p.move(to: CGPoint(x: r.minX - reach * tl, y: r.minY))
+            for (corner, ex, ey, radius) in frames {
+                guard radius > 0 else { p.addLine(to: corner); continue }
+                func map(_ q: CGPoint) -> CGPoint {
+                    CGPoint(x: corner.x + (q.x * ex.dx + q.y * ey.dx) * radius, y: corner.y + (q.x * ex.dy + q.y * ey.dy) * radius)
+                }
+                p.addLine(to: map(shape[0]))
+                for i in stride(from: 1, to: shape.count, by: 3) {
+                    p.addCurve(to: map(shape[i + 2]), control1: map(shape[i]), control2: map(shape[i + 1]))
+                }
+            }
+            p.closeSubpath()
+            return p
+        }
         p.move(to: CGPoint(x: r.minX + tl, y: r.minY))
         p.addLine(to: CGPoint(x: r.maxX - tr, y: r.minY))
         if tr > 0 { p.addArc(tangent1End: CGPoint(x: r.maxX, y: r.minY), tangent2End: CGPoint(x: r.maxX, y: r.maxY), radius: tr) }
