@@ -90,3 +90,20 @@ extension CGContext {
         endTransparencyLayer()
     }
 }
+
+extension CGContext {
+    /// The transform from user space to raster pixels (x right, rows down from the top).
+    @_spi(Lamina) public var userToPixels: CGAffineTransform { state.ctm.concatenating(rasterTransform) }
+
+    /// Sets the CTM so that user space maps to raster pixels by `t`.
+    @_spi(Lamina) public func setUserToPixels(_ t: CGAffineTransform) {
+        state.ctm = t.concatenating(rasterTransform.inverted())
+    }
+
+    /// Draws `image` pixel for pixel with its top-left pixel at raster pixel (`x`, row `y`),
+    /// whatever the CTM; the global alpha, blend mode and clip apply.
+    @_spi(Lamina) public func drawImage(_ image: CGImage, atPixelX x: Int, y: Int) {
+        let toUser = CGAffineTransform(translationX: CGFloat(x), y: CGFloat(y)).concatenating(userToPixels.inverted())
+        drawImage(image, imageToUser: CGProjectiveTransform(toUser), filter: .nearest)
+    }
+}

@@ -36,6 +36,10 @@ open class CALayer: NSObject, CAMediaTiming, PropertyOwner {
     var lastLayoutSize: CGSize?
     /// The bitmap that `display()` draws into, kept to redraw only invalidated regions.
     var backingStore: CGContext?
+    /// The rasterized gradient or shape content (see `OwnContentCache`).
+    var ownContentCache: OwnContentCache?
+    /// How many times the own content was rasterized into the cache.
+    var ownContentBuilds = 0
     /// Bumped whenever the layer's own rendered content must be rebuilt.
     var contentVersion: UInt64 = 0
     /// Bumped by any change that can alter how the layer draws (properties, tree, contents):
@@ -238,6 +242,10 @@ open class CALayer: NSObject, CAMediaTiming, PropertyOwner {
     /// Draws what a subclass draws itself (gradient, shape, particles) between its contents and
     /// its sublayers. `shape` is the layer's rounded outline.
     func drawOwnContent(in ctx: CGContext, alpha: CGFloat, shape: CGPath, time: CFTimeInterval) {}
+
+    /// Where the own content can draw, in the layer's coordinates, when it may be cached as a
+    /// bitmap (`OwnContentCache`); nil draws it directly every time.
+    func ownContentExtent(shape: CGPath) -> CGRect? { nil }
 
     /// Whether drawn content is flipped: true when an odd number of layers from here up to the
     /// root have `isGeometryFlipped`.

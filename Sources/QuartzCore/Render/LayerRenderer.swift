@@ -80,7 +80,7 @@ struct LayerRenderer {
         ctx.saveGState()
         if layer.isGeometryFlipped { flip(layer) }
         drawContents(layer, alpha: alpha)
-        layer.drawOwnContent(in: ctx, alpha: alpha, shape: shape, time: time)
+        drawOwnContent(layer, alpha: alpha, shape: shape)
         if let replicator = layer as? CAReplicatorLayer {
             drawInstances(of: replicator, alpha: alpha)
         } else {

@@ -34,6 +34,8 @@ open class CAGradientLayer: CALayer {
         drawGradient(in: ctx, alpha: alpha, shape: shape)
     }
 
+    override func ownContentExtent(shape: CGPath) -> CGRect? { shape.boundingBox }
+
     /// The colours (`CGColor`s) of the stops. Animatable.
     public var colors: [Any]? { get { self[GP.colors] } set { self[GP.colors] = newValue } }
     /// The stop locations in [0, 1], increasing; nil spreads the stops evenly. Animatable.

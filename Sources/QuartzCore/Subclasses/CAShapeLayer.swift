@@ -61,6 +61,17 @@ open class CAShapeLayer: CALayer {
         drawShape(in: ctx, alpha: alpha)
     }
 
+    override func ownContentExtent(shape: CGPath) -> CGRect? {
+        guard let path, !path.isEmpty else { return .zero }
+        var r = path.boundingBox
+        if strokeColor != nil, lineWidth > 0 {
+            // Half the width, times the miter limit for miter joins or √2 for square caps.
+            let reach = lineWidth / 2 * max(lineJoin == .miter ? max(1, miterLimit) : 1, lineCap == .square ? 2.squareRoot() : 1)
+            r = r.insetBy(dx: -reach, dy: -reach)
+        }
+        return r
+    }
+
     /// The path drawn (copied on assignment). Animatable by explicit animations.
     public var path: CGPath? { get { self[SP.path] } set { self[SP.path] = newValue?.copy() } }
     /// The fill colour; nil for no fill. Opaque black by default. Animatable.
