@@ -18,10 +18,13 @@ extension CALayer {
                 }
                 checkNoCycle(adding: layer, operation: "sublayers")
             }
-            for old in _sublayers where !seen.contains(ObjectIdentifier(old)) { old._superlayer = nil }
+            touch()
+            let removed = _sublayers.filter { !seen.contains(ObjectIdentifier($0)) }
+            for old in removed { old.touch(); old._superlayer = nil }
             var result: [CALayer] = []
             var added = Set<ObjectIdentifier>()
             for layer in incoming where added.insert(ObjectIdentifier(layer)).inserted {
+                layer.touch()
                 if layer._superlayer !== self || layer.isMaskLayer { layer.detachFromParent() }
                 layer._superlayer = self
                 result.append(layer)
@@ -30,6 +33,8 @@ extension CALayer {
             sublayersIsNil = newValue == nil
             sublayersDidChange()
             for layer in result { layer.propagateDirtyFlags() }
+            for old in removed { old.orderedOut(from: self) }
+            for layer in result { layer.orderedIn() }
         }
     }
 
@@ -41,6 +46,8 @@ extension CALayer {
     /// Inserts `layer` at `idx` in the sublayers (clamped to the end).
     public func insertSublayer(_ layer: CALayer, at idx: UInt32) {
         checkNoCycle(adding: layer, operation: "insertSublayer")
+        touch()
+        layer.touch()
         layer.detachFromParent()
         let i = min(Int(idx), _sublayers.count)
         _sublayers.insert(layer, at: i)
@@ -48,6 +55,7 @@ extension CALayer {
         layer._superlayer = self
         sublayersDidChange()
         layer.propagateDirtyFlags()
+        layer.orderedIn()
     }
 
     /// Inserts `layer` just below `sibling` (at the start when `sibling` is not a sublayer).
@@ -75,6 +83,7 @@ extension CALayer {
             return
         }
         checkNoCycle(adding: newLayer, operation: "replaceSublayer")
+        touch(); oldLayer.touch(); newLayer.touch()
         newLayer.detachFromParent()
         let index = _sublayers.firstIndex { $0 === oldLayer } ?? i
         oldLayer._superlayer = nil
@@ -82,11 +91,16 @@ extension CALayer {
         newLayer._superlayer = self
         sublayersDidChange()
         newLayer.propagateDirtyFlags()
+        if flags.contains(.committed) { newLayer.runEvent(kCATransition, inCommittedTree: true) }
+        oldLayer.orderedOut(from: self)
+        newLayer.orderedIn()
     }
 
     /// Removes the layer from its superlayer's sublayers, or from the layer it masks.
     public func removeFromSuperlayer() {
         guard let parent = _superlayer else { return }
+        parent.touch()
+        touch()
         if isMaskLayer {
             parent._mask = nil
             isMaskLayer = false
@@ -98,6 +112,7 @@ extension CALayer {
         parent._sublayers.removeAll { $0 === self }
         _superlayer = nil
         parent.sublayersDidChange()
+        orderedOut(from: parent)
     }
 
     /// A layer whose alpha masks this layer's content; it is detached from any previous parent.
@@ -106,6 +121,7 @@ extension CALayer {
         get { _mask }
         set {
             if newValue === _mask { return }
+            touch()
             if let m = newValue {
                 checkNoCycle(adding: m, operation: "mask")
                 m.detachFromParent()
@@ -153,6 +169,8 @@ extension CALayer {
 
     private func detachFromParentIfChild(of parent: CALayer) {
         if _superlayer === parent && !isMaskLayer {
+            parent.touch()
+            touch()
             parent._sublayers.removeAll { $0 === self }
             _superlayer = nil
         }
@@ -169,6 +187,18 @@ extension CALayer {
             if display { p.flags.insert(.descendantNeedsDisplay) }
             l = p._superlayer
         }
+    }
+
+    /// Sends `onOrderIn` when the layer joined a committed, visible tree.
+    func orderedIn() {
+        guard let p = _superlayer, p.flags.contains(.committed), !isHidden else { return }
+        runEvent(kCAOnOrderIn, inCommittedTree: true)
+    }
+
+    /// Sends `onOrderOut` when the layer left a committed tree.
+    func orderedOut(from parent: CALayer) {
+        guard parent.flags.contains(.committed), flags.contains(.committed) else { return }
+        runEvent(kCAOnOrderOut)
     }
 
     func sublayersDidChange() {

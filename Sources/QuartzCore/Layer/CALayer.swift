@@ -40,6 +40,24 @@ open class CALayer: NSObject, CAMediaTiming, PropertyOwner {
     var ownContentCache: OwnContentCache?
     /// How many times the own content was rasterized into the cache.
     var ownContentBuilds = 0
+
+    // Time and transactions (see CALayer+Animation.swift).
+    /// The animations added, in the order they apply.
+    var attachedAnimations: [AttachedAnimation] = []
+    /// The properties as last committed, kept while the layer has uncommitted changes.
+    var committedStore: PropertyStore?
+    var committedSublayers: [CALayer]?
+    var committedMask: CALayer??
+    /// For a presentation copy: the model layer it shows.
+    var modelLayer: CALayer?
+    /// For a presentation copy: transitions in progress, with their progress.
+    var activeTransitions: [(TransitionBody, Double)] = []
+    /// Actions found before a property changed, run after it changed, with the presentation
+    /// value before the change.
+    var pendingActions: [(key: String, action: any CAAction, previous: Any?)] = []
+    /// While an action runs: the key and the value before the change (implied animations start
+    /// there).
+    var actionPrevious: (key: String, value: Any?)?
     /// Bumped whenever the layer's own rendered content must be rebuilt.
     var contentVersion: UInt64 = 0
     /// Bumped by any change that can alter how the layer draws (properties, tree, contents):
@@ -165,6 +183,24 @@ open class CALayer: NSObject, CAMediaTiming, PropertyOwner {
     open func shouldArchiveValue(forKey key: String) -> Bool { true }
 
     // MARK: Overridable behaviour (declared here: Swift cannot override extension members)
+
+    /// The action for `event` (a property key or `onOrderIn`/`onOrderOut`/`transition`), searched
+    /// in order (spec §5): the delegate's `action(for:forKey:)` (nil continues, `NSNull` stops),
+    /// `actions[event]`, the `style` chain's `actions`, then `defaultAction(forKey:)`. An `NSNull`
+    /// result is returned as nil.
+    open func action(forKey event: String) -> (any CAAction)? { defaultActionSearch(event) }
+
+    /// The action a class gives `event` when nothing else does: for a property with an implied
+    /// animation, a `CABasicAnimation` of that key with the default timing curve (its `fromValue`
+    /// is filled in with the value before the change); nil otherwise.
+    open class func defaultAction(forKey event: String) -> (any CAAction)? {
+        let info = PropertyClassRegistry.existing(for: self) ?? knownClassInfo(for: self)
+        guard let d = info.descriptor(forKey: event), d.hasImplicitAnimation, d.isStored else { return nil }
+        let a = CABasicAnimation(keyPath: d.key)
+        a.timingFunction = CAMediaTimingFunction(name: .default)
+        a.isImplied = true
+        return a
+    }
 
     /// Whether `p` (in this layer's coordinates) is inside the bounds. Override for other shapes.
     open func contains(_ p: CGPoint) -> Bool { bounds.contains(p) }
@@ -293,6 +329,10 @@ open class CALayer: NSObject, CAMediaTiming, PropertyOwner {
         } else if propertyClassInfo.needsDisplay(forKey: key) {
             setNeedsDisplay()
         }
+        if !pendingActions.isEmpty { runPendingAction(forKey: key) }
+        if changed && key == "hidden" && flags.contains(.committed) {
+            runEvent(isHidden ? kCAOnOrderOut : kCAOnOrderIn)
+        }
     }
 
     var diagnosticName: String { propertyClassInfo.className }
@@ -335,6 +375,12 @@ struct LayerFlags: OptionSet {
     static let descendantNeedsDisplay = LayerFlags(rawValue: 1 << 3)
     static let inLayoutSublayers = LayerFlags(rawValue: 1 << 4)
     static let delegateUsedDefault = LayerFlags(rawValue: 1 << 5)
+    /// Changed in the open transaction (listed in its touched layers).
+    static let touched = LayerFlags(rawValue: 1 << 6)
+    /// Part of a committed transaction at least once: its changes now run actions.
+    static let committed = LayerFlags(rawValue: 1 << 7)
+    /// A presentation copy: changes never run actions or join transactions.
+    static let presentation = LayerFlags(rawValue: 1 << 8)
 }
 
 extension PropertyOwner {

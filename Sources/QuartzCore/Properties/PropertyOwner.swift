@@ -3,6 +3,9 @@
 protocol PropertyOwner: AnyObject {
     var propertyStore: PropertyStore { get set }
     var propertyClassInfo: PropertyClassInfo { get }
+    /// Called before a stored property or an undeclared key is written (actions are looked up
+    /// here, before the change, as Core Animation does).
+    func propertyWillChange(_ key: String)
     /// Called after a stored property or an undeclared key was written.
     func propertyDidChange(_ key: String, descriptor: CAPropertyDescriptor?, changed: Bool)
     /// The type name used in diagnostics.
@@ -10,6 +13,8 @@ protocol PropertyOwner: AnyObject {
 }
 
 extension PropertyOwner {
+    func propertyWillChange(_ key: String) {}
+
     /// The typed value of a stored property: set value, else `style` chain, else class default.
     @inline(__always)
     func get<V>(_ p: CAProperty<V>) -> V {
@@ -32,6 +37,7 @@ extension PropertyOwner {
         }
         var changed = true
         if let equal = p.equals { changed = !equal(get(p), newValue) }
+        propertyWillChange(p.key)
         propertyStore.set(PropertyBox(newValue), at: p.slot)
         propertyDidChange(p.key, descriptor: p, changed: changed)
     }
@@ -82,6 +88,7 @@ extension PropertyOwner {
         }
         let old = propertyStore.extras[key]
         let new = kvcFlatten(value)
+        propertyWillChange(key)
         propertyStore.extras[key] = new
         let changed: Bool
         switch (old, new) {

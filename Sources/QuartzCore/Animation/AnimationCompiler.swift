@@ -1,0 +1,149 @@
+import Foundation
+
+/// Turns an added animation (already copied) into its compiled body.
+enum AnimationCompiler {
+    /// The duration group members with none get [U: as top-level animations do].
+    static let defaultDuration = 0.25
+
+    static func compile(_ a: CAAnimation, layer: CALayer) -> AnimationBody? {
+        switch a {
+        case let g as CAAnimationGroup:
+            var kids: [(timing: TimingModel, body: AnimationBody, timingFunction: CAMediaTimingFunction?)] = []
+            for child in g.animations ?? [] {
+                guard let body = compile(child, layer: layer) else { continue }
+                kids.append((TimingModel(child, defaultDuration: defaultDuration), body, child.timingFunction))
+            }
+            return .group(kids)
+        case let t as CATransition:
+            return .transition(TransitionBody(t, layer: layer))
+        case let p as CAPropertyAnimation:
+            return compileProperty(p, layer: layer).map { .property($0) }
+        default:
+            LaminaDiagnostics.report("\(a.diagnosticName): an abstract CAAnimation animates nothing; use a subclass")
+            return AnimationBody.none
+        }
+    }
+
+    static func compileProperty(_ p: CAPropertyAnimation, layer: CALayer) -> PropertyAnimationBody? {
+        let name = "\(p.diagnosticName)(\(p.keyPath ?? "nil"))"
+        guard let keyPath = p.keyPath, !keyPath.isEmpty else {
+            LaminaDiagnostics.report("\(name): no keyPath; not animated")
+            return nil
+        }
+        let basic = p as? CABasicAnimation
+        let keyframe = p as? CAKeyframeAnimation
+        let sample: Any? = basic?.fromValue ?? basic?.toValue ?? basic?.byValue ?? keyframe?.values?.first
+        guard let target = AnimationTarget(keyPath: keyPath, layer: layer, sample: sample) else { return nil }
+        var kind = target.kind
+        if let vf = p.valueFunction {
+            guard target.kind == .transform else {
+                LaminaDiagnostics.report("\(name): a value function makes transforms, but \"\(keyPath)\" is not a transform; not animated")
+                return nil
+            }
+            kind = vf.arity == 3 ? .numbers : .number
+        }
+        func value(_ v: Any?, _ label: String) -> AnimatedValue?? {
+            guard let v = v.flatMap({ ($0 as? KVCOptional)?.kvcFlattened ?? $0 }) else { return .some(nil) }
+            if let vf = p.valueFunction, vf.arity == 3, let n = kvcCoerce(v, to: Double.self) {
+                return .some(.numbers([n, n, n]))
+            }
+            guard let c = AnimatedValue.from(v, kind: kind) else {
+                LaminaDiagnostics.report("\(name): \(label) \(v) does not fit \"\(keyPath)\"; not animated")
+                return nil
+            }
+            return .some(c)
+        }
+        let curve: PropertyAnimationBody.Curve
+        if let k = keyframe {
+            guard let c = KeyframeCurve(k, kind: kind, layer: layer) else { return nil }
+            curve = .keyframes(c)
+        } else {
+            guard let from = value(basic?.fromValue, "fromValue"), let to = value(basic?.toValue, "toValue"),
+                  let by = value(basic?.byValue, "byValue") else { return nil }
+            typealias E = PropertyAnimationBody.Endpoint
+            let ends: (E, E)
+            switch (from, to, by) {
+            case let (f?, t?, _): ends = (.value(f), .value(t))
+            case let (f?, nil, b?): ends = (.value(f), .value(AnimatedValue.add(f, b) ?? f))
+            case let (nil, t?, b?): ends = (.value(AnimatedValue.subtract(t, b) ?? t), .value(t))
+            case let (f?, nil, nil): ends = (.value(f), .current(plus: nil))
+            case let (nil, t?, nil): ends = (.current(plus: nil), .value(t))
+            case let (nil, nil, b?): ends = (.current(plus: nil), .current(plus: b))
+            case (nil, nil, nil):
+                // From the value before the change (or the presentation value now) to the model.
+                let prev: Any?
+                if let ap = layer.actionPrevious, ap.key == target.topKey {
+                    prev = target.components.isEmpty ? ap.value : KeyPathValues.component(of: ap.value, path: target.components[...])
+                } else {
+                    prev = layer.presentationValue(forKeyPath: keyPath)
+                }
+                if let pv = AnimatedValue.from(prev, kind: kind) {
+                    ends = (.value(pv), .current(plus: nil))
+                } else {
+                    ends = (.current(plus: nil), .current(plus: nil))
+                }
+            }
+            if let s = p as? CASpringAnimation {
+                curve = .spring(SpringSolver(s), from: ends.0, to: ends.1)
+            } else {
+                curve = .basic(from: ends.0, to: ends.1)
+            }
+        }
+        return PropertyAnimationBody(target: target, curve: curve, additive: p.isAdditive, cumulative: p.isCumulative,
+                                     valueFunction: p.valueFunction, kind: kind)
+    }
+}
+
+/// Delivers animation events: starts, stops (finished or removed), removals on completion and
+/// transaction completion blocks, in Apple's order.
+enum AnimationEvents {
+    /// An animation left its layer before finishing (replaced or removed).
+    static func removed(_ a: AttachedAnimation) {
+        guard !a.stopped else { return }
+        a.stopped = true
+        TransactionState.current.removedStops.append(a)
+    }
+
+    /// Processes the tree under `root` at absolute media time `time`: `animationDidStart` for
+    /// animations whose active time has begun, `animationDidStop` for those that ended (removing
+    /// those that are removed on completion) and for removed ones, then the completion blocks
+    /// whose animations are all done.
+    static func process(_ root: CALayer, at time: CFTimeInterval) {
+        var starts: [AttachedAnimation] = []
+        var stops: [(AttachedAnimation, Bool)] = []
+        let s = TransactionState.current
+        stops += s.removedStops.map { ($0, false) }
+        s.removedStops = []
+        func walk(_ layer: CALayer, _ parentTime: Double) {
+            let t = layer.timingModel.layerTime(parentTime)
+            if !layer.attachedAnimations.isEmpty {
+                var finished: [AttachedAnimation] = []
+                for a in layer.attachedAnimations where !a.beginPending && !a.stopped {
+                    let local = (t - a.timing.beginTime) * a.timing.speed
+                    if !a.started && local >= 0 { a.started = true; starts.append(a) }
+                    if local >= a.timing.activeDuration {
+                        if !a.started { a.started = true; starts.append(a) }
+                        a.stopped = true
+                        stops.append((a, true))
+                        if a.removedOnCompletion { finished.append(a) }
+                    }
+                }
+                if !finished.isEmpty {
+                    layer.attachedAnimations.removeAll { a in finished.contains { $0 === a } }
+                    layer.renderVersion &+= 1
+                }
+            }
+            if let m = layer._mask { walk(m, t) }
+            for sub in layer._sublayers { walk(sub, t) }
+        }
+        let parentTime = root._superlayer.map { $0.convertTime(time, from: nil) } ?? time
+        walk(root, parentTime)
+        for a in starts { a.animation.delegate?.animationDidStart(a.animation) }
+        for (a, finished) in stops {
+            a.animation.delegate?.animationDidStop(a.animation, finished: finished)
+            for g in a.completionGroups { g.release() }
+            a.completionGroups = []
+        }
+        TransactionCommitter.runCompletions(s)
+    }
+}

@@ -1,0 +1,280 @@
+import Foundation
+
+/// A keyframe animation compiled: its keyframes (values, or segments of a path), when each is
+/// reached, per-segment timing functions and the calculation mode (spec §6).
+struct KeyframeCurve {
+    enum Mode { case linear, discrete, cubic }
+    /// A piece of a path between two keyframes.
+    enum Segment {
+        case line(CGPoint, CGPoint)
+        case quad(CGPoint, CGPoint, CGPoint)
+        case cubic(CGPoint, CGPoint, CGPoint, CGPoint)
+        /// A move-to: the position jumps (no time of its own is spent moving).
+        case jump(CGPoint)
+
+        func point(_ s: Double) -> CGPoint {
+            let t = CGFloat(s), u = 1 - t
+            switch self {
+            case let .line(a, b): return CGPoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
+            case let .quad(a, c, b):
+                return CGPoint(x: u * u * a.x + 2 * u * t * c.x + t * t * b.x, y: u * u * a.y + 2 * u * t * c.y + t * t * b.y)
+            case let .cubic(a, c1, c2, b):
+                let x = u * u * u * a.x + 3 * u * u * t * c1.x + 3 * u * t * t * c2.x + t * t * t * b.x
+                let y = u * u * u * a.y + 3 * u * u * t * c1.y + 3 * u * t * t * c2.y + t * t * t * b.y
+                return CGPoint(x: x, y: y)
+            case .jump(let p): return p
+            }
+        }
+
+        /// The direction of motion at `s`.
+        func tangent(_ s: Double) -> CGVector {
+            let t = CGFloat(s), u = 1 - t
+            switch self {
+            case let .line(a, b): return CGVector(dx: b.x - a.x, dy: b.y - a.y)
+            case let .quad(a, c, b):
+                return CGVector(dx: 2 * u * (c.x - a.x) + 2 * t * (b.x - c.x), dy: 2 * u * (c.y - a.y) + 2 * t * (b.y - c.y))
+            case let .cubic(a, c1, c2, b):
+                let dx = 3 * u * u * (c1.x - a.x) + 6 * u * t * (c2.x - c1.x) + 3 * t * t * (b.x - c2.x)
+                let dy = 3 * u * u * (c1.y - a.y) + 6 * u * t * (c2.y - c1.y) + 3 * t * t * (b.y - c2.y)
+                if dx == 0 && dy == 0 { return CGVector(dx: b.x - a.x, dy: b.y - a.y) }
+                return CGVector(dx: dx, dy: dy)
+            case .jump: return CGVector(dx: 0, dy: 0)
+            }
+        }
+
+        /// Approximate length (32 chords).
+        var length: Double {
+            if case .jump = self { return 0 }
+            var total = 0.0
+            var last = point(0)
+            for i in 1...32 {
+                let p = point(Double(i) / 32)
+                total += Double(hypot(p.x - last.x, p.y - last.y))
+                last = p
+            }
+            return total
+        }
+
+        /// The parameter at which a fraction `f` of the length is reached (paced motion).
+        func parameter(atLengthFraction f: Double) -> Double {
+            guard case .line = self else {
+                let n = 64
+                var lengths = [0.0]
+                var last = point(0)
+                for i in 1...n {
+                    let p = point(Double(i) / Double(n))
+                    lengths.append(lengths[i - 1] + Double(hypot(p.x - last.x, p.y - last.y)))
+                    last = p
+                }
+                let target = f * lengths[n]
+                guard lengths[n] > 0 else { return f }
+                var i = 1
+                while i < n && lengths[i] < target { i += 1 }
+                let span = lengths[i] - lengths[i - 1]
+                return (Double(i - 1) + (span > 0 ? (target - lengths[i - 1]) / span : 0)) / Double(n)
+            }
+            return f
+        }
+    }
+
+    var values: [AnimatedValue]
+    var segments: [Segment]?
+    var keyTimes: [Double]
+    var timingFunctions: [CAMediaTimingFunction?]
+    var mode: Mode
+    var isPaced: Bool
+    /// Kochanek–Bartels tangents (outgoing, incoming) per keyframe, as component vectors.
+    var tangents: [(out: [Double], inc: [Double])] = []
+    var rotationReverse: Bool?
+    /// Where a path's rotation goes (`transform`), when `rotationMode` is set.
+    var rotationTarget: AnimationTarget?
+
+    /// Compiles `a` for a target of `kind`; nil (with a diagnostic) when it cannot be animated.
+    init?(_ a: CAKeyframeAnimation, kind: AnimatedKind, layer: CALayer) {
+        let name = "CAKeyframeAnimation(\(a.keyPath ?? "nil"))"
+        let calc = a.calculationMode
+        isPaced = calc == .paced || calc == .cubicPaced
+        switch calc {
+        case .discrete: mode = .discrete
+        case .cubic, .cubicPaced: mode = .cubic
+        case .linear, .paced: mode = .linear
+        default:
+            LaminaDiagnostics.report("\(name): unknown calculationMode \(calc.rawValue); linear used")
+            mode = .linear
+        }
+        if let path = a.path {
+            guard kind == .point else {
+                LaminaDiagnostics.report("\(name): a path animates points only; this key path is not a point")
+                return nil
+            }
+            var segs: [Segment] = []
+            var current = CGPoint.zero, start = CGPoint.zero
+            var first: CGPoint?
+            for e in path.elements {
+                switch e {
+                case .move(let p):
+                    if first == nil { first = p } else { segs.append(.jump(p)) }
+                    current = p; start = p
+                case .line(let p): segs.append(.line(current, p)); current = p
+                case let .quad(c, p): segs.append(.quad(current, c, p)); current = p
+                case let .cubic(c1, c2, p): segs.append(.cubic(current, c1, c2, p)); current = p
+                case .close:
+                    if current != start { segs.append(.line(current, start)) }
+                    current = start
+                }
+                if first == nil { first = current }
+            }
+            // Jumps take no time: fold each into the following segment's start.
+            segs = segs.filter { if case .jump = $0 { return false }; return true }
+            guard !segs.isEmpty else {
+                LaminaDiagnostics.report("\(name): the path has no segments; not animated")
+                return nil
+            }
+            segments = segs
+            values = [.point(segs[0].point(0))] + segs.map { .point($0.point(1)) }
+            if let r = a.rotationMode {
+                rotationReverse = r == .rotateAutoReverse
+                rotationTarget = AnimationTarget(keyPath: "transform", layer: layer, sample: nil)
+            }
+            if mode == .cubic { mode = .linear }   // the path's own curves are followed
+        } else {
+            guard let raw = a.values, !raw.isEmpty else {
+                LaminaDiagnostics.report("\(name): no values and no path; not animated")
+                return nil
+            }
+            var vs: [AnimatedValue] = []
+            for v in raw {
+                guard let c = AnimatedValue.from(v, kind: kind) else {
+                    LaminaDiagnostics.report("\(name): the value \(v) does not fit the key path; not animated")
+                    return nil
+                }
+                vs.append(c)
+            }
+            values = vs
+            segments = nil
+            if a.rotationMode != nil {
+                LaminaDiagnostics.report("\(name): rotationMode needs a path; ignored")
+            }
+        }
+        let n = values.count
+        let intervals = mode == .discrete && segments == nil ? n : max(1, n - 1)
+        // Key times: given (when valid), paced, or uniform.
+        var times: [Double]?
+        if !isPaced, let kt = a.keyTimes?.map(\.doubleValue) {
+            let countOK = mode == .discrete && segments == nil ? (kt.count == n + 1 || kt.count == n) : kt.count == n
+            let ordered = zip(kt, kt.dropFirst()).allSatisfy { $0 <= $1 }
+            if countOK, ordered, kt.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= 1 }),
+               mode == .discrete || (kt.first == 0 && kt.last == 1) {
+                times = kt
+                if mode == .discrete && segments == nil && kt.count == n { times = kt + [1] }
+            } else {
+                LaminaDiagnostics.report("\(name): keyTimes \(kt) do not suit \(n) values in \(calc.rawValue) mode; ignored")
+            }
+        }
+        if times == nil && isPaced {
+            var lengths: [Double] = []
+            if let segs = segments {
+                lengths = segs.map(\.length)
+            } else {
+                lengths = zip(values, values.dropFirst()).map { AnimatedValue.distance($0, $1) }
+            }
+            let total = lengths.reduce(0, +)
+            if total > 0 {
+                var acc = 0.0
+                var t = [0.0]
+                for l in lengths { acc += l; t.append(acc / total) }
+                t[t.count - 1] = 1
+                times = t
+            }
+        }
+        keyTimes = times ?? (0...intervals).map { Double($0) / Double(intervals) }
+        let fns = a.timingFunctions ?? []
+        timingFunctions = isPaced ? [] : (0..<intervals).map { $0 < fns.count ? fns[$0] : nil }
+        if mode == .cubic {
+            guard values.allSatisfy({ $0.components != nil }) else {
+                LaminaDiagnostics.report("\(name): cubic interpolation of these values is not supported; linear used")
+                mode = .linear
+                return
+            }
+            tangents = KeyframeCurve.kochanekBartels(values.map { $0.components! }, times: keyTimes,
+                                                     tension: a.tensionValues, continuity: a.continuityValues,
+                                                     bias: a.biasValues)
+        }
+    }
+
+    /// Tangents with Kochanek–Bartels parameters (0 each gives Catmull-Rom), scaled for uneven
+    /// key times. [U] The ends reflect their neighbour (P₋₁ = P₀, Pₙ = Pₙ₋₁).
+    static func kochanekBartels(_ p: [[Double]], times: [Double], tension: [NSNumber]?, continuity: [NSNumber]?,
+                                bias: [NSNumber]?) -> [(out: [Double], inc: [Double])] {
+        let n = p.count
+        func param(_ a: [NSNumber]?, _ i: Int) -> Double {
+            guard let a, i < a.count else { return 0 }
+            return max(-1, min(1, a[i].doubleValue))
+        }
+        var out: [(out: [Double], inc: [Double])] = []
+        for i in 0..<n {
+            let prev = p[max(0, i - 1)], cur = p[i], next = p[min(n - 1, i + 1)]
+            let T = param(tension, i), C = param(continuity, i), B = param(bias, i)
+            let dIn = zip(cur, prev).map { $0 - $1 }, dOut = zip(next, cur).map { $0 - $1 }
+            let a1 = (1 - T) * (1 + C) * (1 + B) / 2, b1 = (1 - T) * (1 - C) * (1 - B) / 2   // outgoing
+            let a2 = (1 - T) * (1 - C) * (1 + B) / 2, b2 = (1 - T) * (1 + C) * (1 - B) / 2   // incoming
+            var o = zip(dIn, dOut).map { a1 * $0 + b1 * $1 }
+            var c = zip(dIn, dOut).map { a2 * $0 + b2 * $1 }
+            // Uneven key times: scale so the speed matches on both sides.
+            if i > 0 && i < n - 1 {
+                let before = times[i] - times[i - 1], after = times[i + 1] - times[i]
+                if before + after > 0 {
+                    let ko = 2 * after / (before + after), kc = 2 * before / (before + after)
+                    o = o.map { $0 * ko }; c = c.map { $0 * kc }
+                }
+            }
+            out.append((o, c))
+        }
+        return out
+    }
+
+    /// The value at progress `f` ∈ [0, 1], and the path's tangent angle when rotating.
+    func value(at f: Double) -> (AnimatedValue, angle: Double?) {
+        let times = keyTimes
+        let last = times.count - 1
+        // The segment containing f.
+        var i = 0
+        if f >= times[last] {
+            i = max(0, last - 1)
+        } else {
+            while i < last - 1 && f >= times[i + 1] { i += 1 }
+        }
+        let span = times[i + 1] - times[i]
+        var s = span > 0 ? (f - times[i]) / span : (f >= times[i + 1] ? 1 : 0)
+        s = max(0, min(1, s))
+        if i < timingFunctions.count, let tf = timingFunctions[i] { s = tf.evaluate(s) }
+        if let segs = segments {
+            let seg = segs[min(i, segs.count - 1)]
+            let param = isPaced ? seg.parameter(atLengthFraction: s) : s
+            let point = seg.point(param)
+            var angle: Double?
+            if let reverse = rotationReverse {
+                let d = seg.tangent(param)
+                angle = Double(atan2(d.dy, d.dx)) + (reverse ? Double.pi : 0)
+            }
+            return (.point(point), angle)
+        }
+        switch mode {
+        case .discrete:
+            // Value k holds from its key time until the next; the last holds to the end.
+            var k = 0
+            while k < values.count - 1 && f >= times[k + 1] { k += 1 }
+            return (values[k], nil)
+        case .linear:
+            return (AnimatedValue.lerp(values[i], values[min(i + 1, values.count - 1)], s), nil)
+        case .cubic:
+            let j = min(i + 1, values.count - 1)
+            guard let p0 = values[i].components, let p1 = values[j].components else { return (values[i], nil) }
+            let m0 = tangents[i].out, m1 = tangents[j].inc
+            let s2 = s * s, s3 = s2 * s
+            let h00 = 2 * s3 - 3 * s2 + 1, h10 = s3 - 2 * s2 + s, h01 = -2 * s3 + 3 * s2, h11 = s3 - s2
+            let c = (0..<p0.count).map { h00 * p0[$0] + h10 * m0[$0] + h01 * p1[$0] + h11 * m1[$0] }
+            return (values[i].withComponents(c), nil)
+        }
+    }
+}

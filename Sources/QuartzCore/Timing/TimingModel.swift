@@ -1,0 +1,113 @@
+/// The `CAMediaTiming` parameters of a layer or an animation, read once, and the mapping from
+/// the parent's time to local time (spec §6).
+///
+/// 1. Active local time `t = (t_parent − beginTime) · speed + timeOffset`.
+/// 2. Cycle `c = duration · (autoreverses ? 2 : 1)`.
+/// 3. Active duration: `repeatDuration` if > 0, else `repeatCount · c` if > 0, else `c`;
+///    a `repeatCount` of `.infinity` or `.greatestFiniteMagnitude` repeats forever.
+/// 4. The active window is tested on `(t_parent − beginTime) · speed`; `timeOffset` only shifts
+///    the phase within it (an offset animation starts mid-cycle and wraps around).
+/// 5. Inside: `u = t mod c`, reflected into the second half when autoreversing.
+/// 6. Before the window `.backwards`/`.both` show the state at the window's start; after it
+///    `.forwards`/`.both` show the final state; otherwise there is no effect.
+///
+/// [U] Apple documents only step 1. Lamina's readings: the backwards fill shows the phase at the
+/// window's start (`timeOffset`, 0 without an offset); the final state of a whole number of
+/// cycles is the end of the last cycle (the start again when autoreversing).
+struct TimingModel: Equatable {
+    var beginTime: Double = 0
+    var duration: Double = 0
+    var speed: Double = 1
+    var timeOffset: Double = 0
+    var repeatCount: Double = 0
+    var repeatDuration: Double = 0
+    var autoreverses = false
+    var fillsBackwards = false
+    var fillsForwards = false
+
+    init() {}
+
+    init(_ t: CAMediaTiming, defaultDuration: Double? = nil) {
+        beginTime = t.beginTime.isFinite ? t.beginTime : 0
+        duration = t.duration.isFinite ? max(0, t.duration) : 0
+        if duration == 0, let d = defaultDuration { duration = d }
+        speed = t.speed.isFinite ? Double(t.speed) : 1
+        timeOffset = t.timeOffset.isFinite ? t.timeOffset : 0
+        repeatCount = t.repeatCount.isNaN ? 0 : max(0, Double(t.repeatCount))
+        repeatDuration = t.repeatDuration.isNaN ? 0 : max(0, t.repeatDuration)
+        autoreverses = t.autoreverses
+        let f = t.fillMode
+        fillsBackwards = f == .backwards || f == .both
+        fillsForwards = f == .forwards || f == .both
+    }
+
+    /// The length of one cycle (forwards and, when autoreversing, back).
+    var cycle: Double { duration * (autoreverses ? 2 : 1) }
+
+    /// The active duration (infinite for endless repeats).
+    var activeDuration: Double {
+        if repeatDuration > 0 { return repeatDuration }
+        if repeatCount > 0 {
+            if repeatCount >= Double(Float.greatestFiniteMagnitude) { return .infinity }
+            return repeatCount * cycle
+        }
+        return cycle
+    }
+
+    /// Where a moment falls.
+    enum Phase: Equatable { case before, active, after }
+
+    /// Local time within the basic duration, with the cycle number (for cumulative animations).
+    struct Local: Equatable {
+        var phase: Phase
+        /// Time in [0, duration].
+        var time: Double
+        /// The number of whole cycles before this one.
+        var iteration: Double
+    }
+
+    /// The time a parent time maps to, or nil when the object has no effect then.
+    func local(_ parentTime: Double) -> Local? {
+        let a = (parentTime - beginTime) * speed
+        let active = activeDuration
+        if a < 0 || (a == 0 && speed == 0 && active == 0) {
+            guard fillsBackwards else { return nil }
+            let (u, k) = position(timeOffset, atEnd: false)
+            return Local(phase: .before, time: u, iteration: k)
+        }
+        if a >= active {
+            guard fillsForwards else { return nil }
+            let (u, k) = position(active + timeOffset, atEnd: true)
+            return Local(phase: .after, time: u, iteration: k)
+        }
+        let (u, k) = position(a + timeOffset, atEnd: false)
+        return Local(phase: .active, time: u, iteration: k)
+    }
+
+    /// The phase within a cycle for active time `t`; `atEnd` makes a whole number of cycles
+    /// read as the end of the last one rather than the start of the next.
+    private func position(_ t: Double, atEnd: Bool) -> (Double, Double) {
+        let c = cycle
+        guard c > 0, t.isFinite else { return (0, 0) }
+        var k = (t / c).rounded(.down)
+        var r = t - k * c
+        if r < 0 { r = 0 }
+        if atEnd && r == 0 && t > 0 { k -= 1; r = c }
+        if autoreverses && r > duration { r = 2 * duration - r }
+        return (min(max(0, r), duration), k)
+    }
+
+    /// A layer's local time for its parent's: layers have no duration by default, so their
+    /// time runs on without wrapping; with a duration they wrap like animations (never hidden).
+    func layerTime(_ parentTime: Double) -> Double {
+        let t = (parentTime - beginTime) * speed + timeOffset
+        guard duration > 0 else { return t }
+        return local(parentTime)?.time ?? t
+    }
+
+    /// The parent time for a local (layer) time: the inverse of `layerTime` without wrapping.
+    func parentTime(_ localTime: Double) -> Double {
+        guard speed != 0 else { return beginTime }
+        return (localTime - timeOffset) / speed + beginTime
+    }
+}

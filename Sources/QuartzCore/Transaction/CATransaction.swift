@@ -1,0 +1,183 @@
+import Foundation
+
+/// The key of the transaction's animation duration.
+public let kCATransactionAnimationDuration = "animationDuration"
+/// The key of the transaction's timing function.
+public let kCATransactionAnimationTimingFunction = "animationTimingFunction"
+/// The key of whether actions are disabled.
+public let kCATransactionDisableActions = "disableActions"
+/// The key of the completion block.
+public let kCATransactionCompletionBlock = "completionBlock"
+
+/// Groups layer-tree changes into atomic updates (spec §5).
+///
+/// Every change belongs to a transaction. A change made with none open opens an implicit
+/// transaction on its thread, committed by ``flush()`` (Lamina's frame driver, renderer and
+/// UIKit's run loop flush for you). `begin()`/`commit()` nest; only the outermost commit
+/// commits: layout, then display, then animations added with `beginTime` 0 begin at the commit
+/// time, and the committed state becomes what `presentation()` and renderers show.
+/// Values (`animationDuration`, `disableActions`…) are per thread and nested: a read finds the
+/// innermost transaction that set the key; a write goes to the innermost.
+open class CATransaction: NSObject {
+    /// Opens a transaction on this thread (nested in any open one).
+    open class func begin() {
+        TransactionState.current.scopes.append(TransactionScope(implicit: false))
+    }
+
+    /// Commits the innermost transaction; when it is the outermost, its changes take effect.
+    /// Traps when no transaction is open (a programmer error, as on Apple platforms).
+    open class func commit() {
+        let s = TransactionState.current
+        guard let scope = s.scopes.popLast() else {
+            fatalError("CATransaction.commit(): no transaction is open on this thread")
+        }
+        scope.completion?.commit()
+        if s.scopes.isEmpty {
+            TransactionCommitter.commit(s)
+        } else if s.flushPending, s.scopes.count == 1, s.scopes[0].isImplicit {
+            s.flushPending = false
+            s.scopes[0].completion?.commit()
+            s.scopes.removeAll()
+            TransactionCommitter.commit(s)
+        }
+        TransactionCommitter.runCompletions(s)
+    }
+
+    /// Commits the implicit transaction, if any; when explicit transactions are open, waits
+    /// until they have all committed.
+    open class func flush() {
+        let s = TransactionState.current
+        if s.scopes.isEmpty {
+            if !s.touched.isEmpty || !s.added.isEmpty { TransactionCommitter.commit(s) }
+        } else if s.scopes.count == 1 && s.scopes[0].isImplicit {
+            s.scopes[0].completion?.commit()
+            s.scopes.removeAll()
+            TransactionCommitter.commit(s)
+        } else {
+            s.flushPending = true
+        }
+        TransactionCommitter.runCompletions(s)
+    }
+
+    private static let globalLock = NSRecursiveLock()
+
+    /// Takes the global transaction lock (recursive).
+    open class func lock() { globalLock.lock() }
+    /// Releases the global transaction lock.
+    open class func unlock() { globalLock.unlock() }
+
+    /// The duration given to animations added with a duration ≤ 0 (0.25 s unless set).
+    open class func animationDuration() -> CFTimeInterval {
+        let v = TransactionState.current.value(forKey: kCATransactionAnimationDuration)
+        if let d = kvcCoerce(v, to: Double.self), d.isFinite, d > 0 { return d }
+        return 0.25
+    }
+
+    open class func setAnimationDuration(_ dur: CFTimeInterval) {
+        TransactionState.current.setValue(dur, forKey: kCATransactionAnimationDuration)
+    }
+
+    /// The timing function written into animations added in the transaction, or nil.
+    open class func animationTimingFunction() -> CAMediaTimingFunction? {
+        TransactionState.current.value(forKey: kCATransactionAnimationTimingFunction) as? CAMediaTimingFunction
+    }
+
+    open class func setAnimationTimingFunction(_ function: CAMediaTimingFunction?) {
+        TransactionState.current.setValue(function, forKey: kCATransactionAnimationTimingFunction)
+    }
+
+    /// Whether property changes skip `action(forKey:)` (no implicit animations).
+    open class func disableActions() -> Bool {
+        let s = TransactionState.current
+        guard !s.scopes.isEmpty, let v = s.value(forKey: kCATransactionDisableActions) else { return false }
+        return kvcCoerce(v, to: Bool.self) ?? false
+    }
+
+    open class func setDisableActions(_ flag: Bool) {
+        TransactionState.current.setValue(flag, forKey: kCATransactionDisableActions)
+    }
+
+    /// The block run once every animation added after it in this transaction has finished or
+    /// been removed (at once when there are none by the commit).
+    open class func completionBlock() -> (() -> Void)? {
+        TransactionState.current.scopes.last?.completion.map { group in { group.fireNow() } }
+    }
+
+    /// Sets the completion block of the innermost transaction; a block set before it runs now
+    /// (it was replaced) [U].
+    open class func setCompletionBlock(_ block: (() -> Void)?) {
+        let s = TransactionState.current
+        s.ensureOpen()
+        let scope = s.scopes[s.scopes.count - 1]
+        if let old = scope.completion { old.fireNow() }
+        scope.completion = block.map { CompletionGroup($0) }
+    }
+
+    /// A transaction value: the keys above or any other key.
+    open class func value(forKey key: String) -> Any? {
+        switch key {
+        case kCATransactionAnimationDuration: return animationDuration()
+        case kCATransactionDisableActions: return disableActions()
+        case kCATransactionCompletionBlock: return completionBlock()
+        default: return TransactionState.current.value(forKey: key)
+        }
+    }
+
+    /// Sets a transaction value in the innermost transaction.
+    open class func setValue(_ anObject: Any?, forKey key: String) {
+        switch key {
+        case kCATransactionCompletionBlock: setCompletionBlock(anObject as? () -> Void)
+        default: TransactionState.current.setValue(anObject, forKey: key)
+        }
+    }
+}
+
+/// The commit itself.
+enum TransactionCommitter {
+    static func commit(_ s: TransactionState) {
+        guard !s.committing else { return }
+        s.committing = true
+        defer { s.committing = false }
+        let now = CACurrentMediaTime()
+        // Layout, then display, of every tree with changes; layout may change more layers.
+        var seen = Set<ObjectIdentifier>()
+        var processed = 0
+        var rounds = 0
+        while processed < s.touched.count && rounds < 16 {
+            var roots: [CALayer] = []
+            while processed < s.touched.count {
+                var r = s.touched[processed]
+                processed += 1
+                while let p = r._superlayer { r = p }
+                if seen.insert(ObjectIdentifier(r)).inserted { roots.append(r) }
+            }
+            for r in roots {
+                r.layoutIfNeeded()
+                r.layoutSubtreeIfNeeded()
+                r.displaySubtreeIfNeeded()
+            }
+            rounds += 1
+        }
+        // Animations added with beginTime 0 begin now, in their layer's time.
+        for (layer, a) in s.added where a.beginPending {
+            a.timing.beginTime = layer.convertTime(now, from: nil)
+            a.beginPending = false
+        }
+        for l in s.touched {
+            l.committedStore = nil
+            l.committedSublayers = nil
+            l.committedMask = nil
+            l.flags.remove(.touched)
+            l.markCommitted()
+        }
+        s.touched = []
+        s.added = []
+    }
+
+    static func runCompletions(_ s: TransactionState) {
+        guard !s.completions.isEmpty, !s.committing else { return }
+        let blocks = s.completions
+        s.completions = []
+        for b in blocks { b() }
+    }
+}
