@@ -5,7 +5,7 @@ extension CALayer {
     // MARK: Animations
 
     /// Adds a copy of `anim` under `key` (replacing the animation already there, which stops
-    /// unfinished). A duration ≤ 0 becomes the transaction's `animationDuration`; the
+    /// unfinished); a property animation without a `keyPath` animates `key`. A duration ≤ 0 becomes the transaction's `animationDuration`; the
     /// transaction's `animationTimingFunction`, when set, is written into the copy. An animation
     /// with `beginTime` 0 begins when the transaction commits.
     public func add(_ anim: CAAnimation, forKey key: String?) {
@@ -14,6 +14,9 @@ extension CALayer {
             return
         }
         let copy = anim.copy() as! CAAnimation
+        // A property animation without a key path animates the key it is added under (how
+        // `actions` entries like `["bounds": CABasicAnimation()]` work).
+        if let p = copy as? CAPropertyAnimation, p.keyPath == nil, let key { p.keyPath = key }
         if !(copy.duration > 0) { copy.duration = CATransaction.animationDuration() }
         if let tf = CATransaction.animationTimingFunction() { copy.timingFunction = tf }
         guard let body = AnimationCompiler.compile(copy, layer: self) else { return }

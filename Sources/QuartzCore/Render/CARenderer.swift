@@ -6,8 +6,10 @@
 /// let image = renderer.image()                  // a CGImage of bounds × 3 pixels
 /// try renderer.writePNG(to: URL(fileURLWithPath: "frame.png"))
 /// ```
-/// Before the animation issue lands it draws model values; `atTime:` is where the presentation
-/// at a media time will come in.
+/// It draws the presentation of the tree at a media time: the committed layer tree with its
+/// animations applied at that time. Pending changes are committed first (`CATransaction.flush()`),
+/// so animations added with `beginTime` 0 begin at the current media time: use a manual
+/// ``MediaClock`` (or ``FrameDriver``) for repeatable frames.
 public final class CARenderer {
     /// The root of the tree to render.
     public var layer: CALayer?
@@ -24,8 +26,9 @@ public final class CARenderer {
 
     /// The rendered tree, or nil (with a diagnostic) when there is nothing to render or the
     /// bitmap would be empty or too large.
-    public func image(atTime time: CFTimeInterval = 0) -> CGImage? {
+    public func image(atTime time: CFTimeInterval? = nil) -> CGImage? {
         guard let layer else { return nil }
+        let time = time ?? CACurrentMediaTime()
         let area = (bounds ?? layer.bounds).standardized
         let s = scale.isFinite && scale > 0 ? scale : 1
         let w = Int((area.width * s).rounded(.up)), h = Int((area.height * s).rounded(.up))
@@ -40,7 +43,8 @@ public final class CARenderer {
         ctx.translateBy(x: 0, y: CGFloat(h))
         ctx.scaleBy(x: s, y: -s)
         ctx.translateBy(x: -area.minX, y: -area.minY)
-        layer.render(in: ctx, atTime: time)
+        let tree = CARenderer.presentation(of: layer, at: time)
+        LayerRenderer(ctx: ctx, time: time).render(tree, alpha: 1)
         return ctx.makeImage()
     }
 
@@ -56,8 +60,9 @@ public final class CARenderer {
     /// Renders the next frame into a persistent bitmap, redrawing only what changed since the
     /// previous frame (damage tracking): layers whose properties, contents or subtree changed,
     /// added or removed layers, and the shadows they touch. The result equals a full render.
-    public func nextFrame(atTime time: CFTimeInterval = 0) -> CGImage? {
+    public func nextFrame(atTime time: CFTimeInterval? = nil) -> CGImage? {
         guard let layer else { return nil }
+        let time = time ?? CACurrentMediaTime()
         let area = (bounds ?? layer.bounds).standardized
         let s = scale.isFinite && scale > 0 ? scale : 1
         let w = Int((area.width * s).rounded(.up)), h = Int((area.height * s).rounded(.up))
@@ -75,13 +80,10 @@ public final class CARenderer {
             first = true
         }
         guard let ctx = frameContext else { return nil }
-        // Layout and display first: they may change what is drawn.
-        layer.layoutIfNeeded()
-        layer.layoutSubtreeIfNeeded()
-        layer.displaySubtreeIfNeeded()
+        let tree = CARenderer.presentation(of: layer, at: time)
         let toPixels = CGAffineTransform(translationX: -area.minX, y: -area.minY).concatenating(CGAffineTransform(scaleX: s, y: s))
         let full = CGRect(x: 0, y: 0, width: w, height: h)
-        var damage = tracker.damage(root: layer, toDevice: toPixels, firstFrame: first, time: time) ?? full
+        var damage = tracker.damage(root: tree, toDevice: toPixels, firstFrame: first, time: time) ?? full
         damage = damage.intersection(full)
         if damage.isNull || damage.isEmpty {
             lastDamage = .null
@@ -99,13 +101,24 @@ public final class CARenderer {
         ctx.translateBy(x: -area.minX, y: -area.minY)
         ctx.clip(to: clip)
         ctx.clear(clip)
-        LayerRenderer(ctx: ctx, time: time).render(layer, alpha: 1)
+        LayerRenderer(ctx: ctx, time: time).render(tree, alpha: 1)
         ctx.restoreGState()
         return ctx.makeImage()
     }
 
+    /// Commits pending changes, lays out and displays the tree, and returns its presentation at
+    /// absolute media time `time`.
+    static func presentation(of layer: CALayer, at time: CFTimeInterval) -> CALayer {
+        CATransaction.flush()
+        layer.layoutIfNeeded()
+        layer.layoutSubtreeIfNeeded()
+        layer.displaySubtreeIfNeeded()
+        let parentTime = layer._superlayer.map { $0.convertTime(time, from: nil) } ?? time
+        return PresentationBuilder(forRendering: true).copy(layer, parentTime: parentTime)
+    }
+
     /// Renders the tree and writes it as a PNG.
-    public func writePNG(to url: URL, atTime time: CFTimeInterval = 0) throws {
+    public func writePNG(to url: URL, atTime time: CFTimeInterval? = nil) throws {
         guard let image = image(atTime: time) else { throw CGImageCodecError.unsupportedLayout("nothing to render") }
         try image.pngData().write(to: url)
     }

@@ -22,7 +22,7 @@ struct DamageTracker {
                 // Particles fly beyond the bounds: the whole frame is their reach.
                 extent = .infinite
             }
-            let id = ObjectIdentifier(layer)
+            let id = ObjectIdentifier(layer.identityLayer)
             current[id] = (version, extent)
             let old = last[id]
             let changed = ancestorChanged || old == nil || old!.version != version || old!.rect != extent
@@ -41,7 +41,7 @@ struct DamageTracker {
                     // A projected or 3D subtree is one unit: any change in it redraws all of it.
                     let ext = h.mapRect(LayerRenderer.visibleExtent(of: sub)).applying(t)
                     let version = LayerRenderer.subtreeVersion(sub)
-                    let sid = ObjectIdentifier(sub)
+                    let sid = ObjectIdentifier(sub.identityLayer)
                     current[sid] = (version, ext)
                     let o = last[sid]
                     if changed || o == nil || o!.version != version || o!.rect != ext {

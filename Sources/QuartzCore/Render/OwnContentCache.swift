@@ -62,15 +62,17 @@ extension LayerRenderer {
                                       corners: layer.maskedCorners.rawValue, curve: layer.cornerCurve,
                                       a: m.a, b: m.b, c: m.c, d: m.d, fx: local.tx, fy: local.ty, x0: x0, y0: y0, width: w, height: h)
         let origin = (Int(ix) + x0, Int(iy) + y0)
-        if let cache = layer.ownContentCache, cache.key == key { return (cache.image, origin.0, origin.1) }
+        // Presentation copies share their model layer's cache.
+        let owner = layer.identityLayer
+        if let cache = owner.ownContentCache, cache.key == key { return (cache.image, origin.0, origin.1) }
         guard let c = CGContext(data: nil, width: w, height: h, bitsPerComponent: 8, bytesPerRow: w * 4,
                                 space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
         else { return nil }
         c.setUserToPixels(local.concatenating(CGAffineTransform(translationX: CGFloat(-x0), y: CGFloat(-y0))))
         layer.drawOwnContent(in: c, alpha: 1, shape: shape, time: time)
         guard let image = c.makeImage() else { return nil }
-        layer.ownContentBuilds += 1
-        layer.ownContentCache = OwnContentCache(key: key, image: image)
+        owner.ownContentBuilds += 1
+        owner.ownContentCache = OwnContentCache(key: key, image: image)
         return (image, origin.0, origin.1)
     }
 }
