@@ -147,7 +147,7 @@ extension CALayer {
     func propertyWillChange(_ key: String) {
         guard !flags.contains(.presentation) else { return }
         touch()
-        guard flags.contains(.committed), !CATransaction.disableActions() else { return }
+        guard flags.contains(.committed), !flags.contains(.suppressActions), !CATransaction.disableActions() else { return }
         guard let action = action(forKey: key) else { return }
         let previous: Any? = action is CAPropertyAnimation ? presentationValue(forKeyPath: key) : nil
         pendingActions.append((key, action, previous))

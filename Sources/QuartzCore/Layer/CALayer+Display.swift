@@ -20,6 +20,14 @@ extension CALayer {
         }
     }
 
+    /// Sets the drawn `contents` without an action: redrawing never cross-fades.
+    func setDrawnContents(_ image: CGImage?) {
+        let had = flags.contains(.suppressActions)
+        flags.insert(.suppressActions)
+        contents = image
+        if !had { flags.remove(.suppressActions) }
+    }
+
     func defaultDisplayIfNeeded() {
         guard flags.contains(.needsDisplay) else { return }
         display()
@@ -47,14 +55,14 @@ extension CALayer {
         let b = bounds, scale = contentsScale
         guard b.width > 0, b.height > 0, scale > 0 else {
             backingStore = nil
-            contents = nil
+            setDrawnContents(nil)
             return
         }
         let pw = (b.width * scale).rounded(.up), ph = (b.height * scale).rounded(.up)
         guard pw * ph <= CGFloat(CALayer.maximumBackingStorePixels) else {
             LaminaDiagnostics.report("\(diagnosticName).display(): a \(Int(pw))x\(Int(ph)) backing store exceeds the \(CALayer.maximumBackingStorePixels)-pixel limit; nothing drawn")
             backingStore = nil
-            contents = nil
+            setDrawnContents(nil)
             return
         }
         let w = Int(pw), h = Int(ph)
@@ -64,7 +72,7 @@ extension CALayer {
                             space: CGColorSpaceCreateDeviceRGB(),
                             bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
         }
-        guard let ctx else { contents = nil; return }
+        guard let ctx else { setDrawnContents(nil); return }
         let reused = ctx === backingStore
         backingStore = ctx
         ctx.resetGState()
@@ -87,6 +95,6 @@ extension CALayer {
         }
         draw(in: ctx)
         ctx.resetGState()
-        contents = ctx.makeImage()
+        setDrawnContents(ctx.makeImage())
     }
 }

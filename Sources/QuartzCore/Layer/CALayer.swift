@@ -381,6 +381,8 @@ struct LayerFlags: OptionSet {
     static let committed = LayerFlags(rawValue: 1 << 7)
     /// A presentation copy: changes never run actions or join transactions.
     static let presentation = LayerFlags(rawValue: 1 << 8)
+    /// Changes made now run no actions (drawn contents).
+    static let suppressActions = LayerFlags(rawValue: 1 << 9)
 }
 
 extension PropertyOwner {
