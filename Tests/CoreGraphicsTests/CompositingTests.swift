@@ -37,6 +37,33 @@ struct CompositingTests {
         #expect(h.r == h.g && h.g == h.b)
     }
 
+    @Test func globalAlphaScalesTheSourceUnderBlendModes() throws {
+        // Translucent red below; blue drawn with alpha 0.8 in plusLighter: alpha adds up to 1
+        // (the alpha is an opacity on the source, not a coverage mixing the result).
+        let blue = rgbaContext(1, 1)
+        blue.setFillColor(red: 0, green: 0, blue: 1, alpha: 1)
+        blue.fill(CGRect(x: 0, y: 0, width: 1, height: 1))
+        let image = try #require(blue.makeImage())
+        for useLayer in [false, true] {
+            let ctx = rgbaContext(1, 1)
+            ctx.setFillColor(red: 1, green: 0, blue: 0, alpha: 0.2)
+            ctx.fill(CGRect(x: 0, y: 0, width: 1, height: 1))
+            ctx.setBlendMode(.plusLighter)
+            ctx.setAlpha(0.8)
+            if useLayer {
+                ctx.beginTransparencyLayer(auxiliaryInfo: nil)
+                ctx.setBlendMode(.normal)
+                ctx.setAlpha(1)
+                ctx.draw(image, in: CGRect(x: 0, y: 0, width: 1, height: 1))
+                ctx.endTransparencyLayer()
+            } else {
+                ctx.draw(image, in: CGRect(x: 0, y: 0, width: 1, height: 1))
+            }
+            let p = ctx.pixel(x: 0, row: 0)
+            #expect(p.a == 255 && abs(Int(p.b) - 204) <= 1 && abs(Int(p.r) - 51) <= 1, "\(p) layer: \(useLayer)")
+        }
+    }
+
     @Test func porterDuffModesAreBoundedByTheShape() {
         let ctx = rgbaContext(2, 1)
         ctx.setFillColor(red: 0, green: 0, blue: 1, alpha: 1)

@@ -122,14 +122,16 @@ extension CGContext {
             for i in 0..<n {
                 let s = src[i]
                 if s == 0 && mode == .normal { continue }
+                if mode != .normal {
+                    // The alpha scales the layer (an opacity); coverage mixes the result (a shape).
+                    let c = coverage(i)
+                    if c != 0 { dst[i] = CGContext.blendPixel(alpha == 255 ? s : scaleWord(s, alpha), dst[i], c, mode, order) }
+                    continue
+                }
                 let cov = mul255(coverage(i), alpha)
                 if cov == 0 { continue }
-                if mode == .normal {
-                    let sc = cov == 255 ? s : scaleWord(s, cov)
-                    dst[i] = sc &+ scaleWord(dst[i], 255 &- ((sc >> shift) & 0xFF))
-                } else {
-                    dst[i] = CGContext.blendPixel(s, dst[i], cov, mode, order)
-                }
+                let sc = cov == 255 ? s : scaleWord(s, cov)
+                dst[i] = sc &+ scaleWord(dst[i], 255 &- ((sc >> shift) & 0xFF))
             }
         }
     }

@@ -137,6 +137,13 @@ struct ImagePainter {
         return lerp(lerp(p00, p10, ax), lerp(p01, p11, ax), ay)
     }
 
+    /// The image pixel under a blend mode: the global alpha scales the source (an opacity), the
+    /// coverage mixes the result with the destination (a shape), as in the PDF model.
+    @inline(__always)
+    private func blended(_ s: UInt32, _ d: UInt32, _ cov: UInt32, _ mode: CGBlendMode, _ order: (r: Int, g: Int, b: Int, a: Int)) -> UInt32 {
+        CGContext.blendPixel(alpha != 255 ? scaleWord(s, alpha) : s, d, cov, mode, order)
+    }
+
     /// Source-over of the image on a span of 32-bit pixels with per-pixel coverage.
     @inline(__always)
     func paint(row: Int, x: Int, count: Int, base: UnsafeMutableRawPointer, bytesPerRow: Int, alphaShift: UInt32,
@@ -161,8 +168,8 @@ struct ImagePainter {
                         if cov == 0 { continue }
                         var s = px[min(max(iy, 0), image.height - 1) * image.width + min(max(ix, 0), image.width - 1)]
                         if s == 0 && blend.mode == nil { continue }
+                        if let mode = blend.mode { p[i] = blended(s, p[i], cov, mode, blend.order); continue }
                         if alpha != 255 { cov = mul255(cov, alpha) }
-                        if let mode = blend.mode { p[i] = CGContext.blendPixel(s, p[i], cov, mode, blend.order); continue }
                         if cov != 255 { s = scaleWord(s, cov) }
                         let inv = 255 &- ((s >> alphaShift) & 0xFF)
                         p[i] = inv == 0 ? s : s &+ scaleWord(p[i], inv)
@@ -175,8 +182,8 @@ struct ImagePainter {
                     if cov == 0 { continue }
                     var s = sample(u, v, px)
                     if s == 0 && blend.mode == nil { continue }
+                    if let mode = blend.mode { p[i] = blended(s, p[i], cov, mode, blend.order); continue }
                     if alpha != 255 { cov = mul255(cov, alpha) }
-                    if let mode = blend.mode { p[i] = CGContext.blendPixel(s, p[i], cov, mode, blend.order); continue }
                     if cov != 255 { s = scaleWord(s, cov) }
                     let inv = 255 &- ((s >> alphaShift) & 0xFF)
                     p[i] = inv == 0 ? s : s &+ scaleWord(p[i], inv)
@@ -204,8 +211,8 @@ struct ImagePainter {
                 } else {
                     s = sample(u, v, px)
                 }
+                if let mode = blend.mode { p[i] = blended(s, p[i], cov, mode, blend.order); continue }
                 if alpha != 255 { cov = mul255(cov, alpha) }
-                if let mode = blend.mode { p[i] = CGContext.blendPixel(s, p[i], cov, mode, blend.order); continue }
                 if cov != 255 { s = scaleWord(s, cov) }
                 let inv = 255 &- ((s >> alphaShift) & 0xFF)
                 p[i] = inv == 0 ? s : s &+ scaleWord(p[i], inv)

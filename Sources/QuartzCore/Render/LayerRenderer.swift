@@ -16,8 +16,12 @@ struct LayerRenderer {
     static let maximumOffscreenSide = 4096
 
     /// Renders `layer` and its subtree in the layer's own coordinate space.
-    func render(_ layer: CALayer, alpha inherited: CGFloat) {
+    func render(_ layer: CALayer, alpha inherited: CGFloat, ignoringTransitions: Bool = false) {
         guard !layer.isHidden else { return }
+        if !ignoringTransitions, let (transition, progress) = layer.activeTransitions.last {
+            renderTransition(layer, transition, progress: progress, alpha: inherited)
+            return
+        }
         let opacity = CGFloat(max(0, min(1, layer.opacity.isFinite ? layer.opacity : 1)))
         guard opacity > 0, inherited > 0 else { return }
         if layer.preservesSublayerDepth && layer is CATransformLayer {
@@ -118,10 +122,71 @@ struct LayerRenderer {
                 color.copy(alpha: color.alpha * CGFloat(max(0, min(1, layer.shadowOpacity)))) ?? color)
     }
 
+    /// A transition in progress: the layer's appearance before the change and now, combined by
+    /// the transition's type within the layer's bounds. Motion types move the contents by the
+    /// bounds' size in the subtype's direction (from the left by default; "top" is the minimum-y
+    /// edge, as iOS shows it) [U].
+    private func renderTransition(_ layer: CALayer, _ t: TransitionBody, progress p: Double, alpha: CGFloat) {
+        let b = layer.bounds
+        let k = CGFloat(max(0, min(1, p)))
+        var dir = CGVector(dx: 1, dy: 0)
+        switch t.subtype {
+        case .fromRight?: dir = CGVector(dx: -1, dy: 0)
+        case .fromTop?: dir = CGVector(dx: 0, dy: 1)
+        case .fromBottom?: dir = CGVector(dx: 0, dy: -1)
+        default: break
+        }
+        let full = CGSize(width: dir.dx * b.width, height: dir.dy * b.height)
+        func draw(_ l: CALayer?, shift: CGFloat, alpha a: CGFloat, current: Bool) {
+            guard let l, a > 0 else { return }
+            ctx.saveGState()
+            ctx.translateBy(x: full.width * shift, y: full.height * shift)
+            render(l, alpha: a, ignoringTransitions: current)
+            ctx.restoreGState()
+        }
+        ctx.saveGState()
+        ctx.clip(to: b)
+        switch t.type {
+        case .moveIn:
+            draw(t.before, shift: 0, alpha: alpha, current: false)
+            draw(layer, shift: k - 1, alpha: alpha, current: true)
+        case .push:
+            draw(t.before, shift: k, alpha: alpha, current: false)
+            draw(layer, shift: k - 1, alpha: alpha, current: true)
+        case .reveal:
+            draw(layer, shift: 0, alpha: alpha, current: true)
+            draw(t.before, shift: k, alpha: alpha, current: false)
+        default:
+            // Cross-dissolve: before × (1 − p) + after × p, summed in a group.
+            ctx.setAlpha(alpha)
+            ctx.beginTransparencyLayer(auxiliaryInfo: nil)
+            draw(t.before, shift: 0, alpha: 1 - k, current: false)
+            ctx.setBlendMode(.plusLighter)
+            draw(layer, shift: 0, alpha: k, current: true)
+            ctx.endTransparencyLayer()
+        }
+        ctx.restoreGState()
+    }
+
     /// Draws the `contents` image: gravity, `contentsRect`, `contentsCenter` nine-slice,
-    /// `contentsScale`, and the filters.
+    /// `contentsScale`, and the filters. A cross-fade in progress draws both images, summed.
     private func drawContents(_ layer: CALayer, alpha: CGFloat) {
-        guard let image = layer.contents as? CGImage ?? (layer.contents as? ContentsImageProviding)?.cgImageForContents else {
+        if let x = layer.contents as? CrossfadeContents {
+            let f = CGFloat(x.fraction)
+            ctx.saveGState()
+            ctx.beginTransparencyLayer(auxiliaryInfo: nil)
+            drawContentsImage(layer, x.from, alpha: alpha * (1 - f))
+            ctx.setBlendMode(.plusLighter)
+            drawContentsImage(layer, x.to, alpha: alpha * f)
+            ctx.endTransparencyLayer()
+            ctx.restoreGState()
+            return
+        }
+        drawContentsImage(layer, layer.contents, alpha: alpha)
+    }
+
+    private func drawContentsImage(_ layer: CALayer, _ contents: Any?, alpha: CGFloat) {
+        guard alpha > 0, let image = contents as? CGImage ?? (contents as? ContentsImageProviding)?.cgImageForContents else {
             return
         }
         let b = layer.bounds
