@@ -35,6 +35,43 @@ func replicatorScene() -> CALayer {
 
 @Suite("CAReplicatorLayer")
 struct ReplicatorTests {
+    @Test func instanceDelayShiftsEachCopysAnimations() throws {
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 100, height: 40)
+        let rep = CAReplicatorLayer()
+        rep.frame = root.bounds
+        rep.instanceCount = 3
+        rep.instanceDelay = 0.5
+        rep.instanceTransform = CATransform3DMakeTranslation(30, 0, 0)
+        let dot = CALayer()
+        dot.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        dot.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+        rep.addSublayer(dot)
+        root.addSublayer(rep)
+        let driver = FrameDriver(layer: root)
+        driver.run {
+            CATransaction.flush()
+            let drop = CABasicAnimation(keyPath: "position.y")
+            drop.fromValue = 5; drop.toValue = 25; drop.duration = 1
+            drop.fillMode = .both; drop.isRemovedOnCompletion = false
+            dot.add(drop, forKey: "drop")
+            CATransaction.flush()
+        }
+        let px = try #require(driver.frame(at: 0.5)).straightRGBA8()
+        func filled(_ x: Int, _ y: Int) -> Bool { px[(y * 100 + x) * 4 + 3] > 200 }
+        // Copy 0 is half-way (centre y 15), copy 1 at its start (y 5), copy 2 before its start,
+        // held there by the backwards fill.
+        #expect(filled(5, 15) && !filled(5, 5))
+        #expect(filled(35, 5) && !filled(35, 15))
+        #expect(filled(65, 5) && !filled(65, 15))
+        let later = try #require(driver.frame(at: 1.5)).straightRGBA8()
+        func filledLater(_ x: Int, _ y: Int) -> Bool { later[(y * 100 + x) * 4 + 3] > 200 }
+        #expect(filledLater(5, 25) && filledLater(35, 25) && filledLater(65, 15))
+        // The damage-tracked frame equals a full render.
+        let full = try #require(driver.run { CARenderer(layer: root).image(atTime: 1.5) }).straightRGBA8()
+        #expect(later == full)
+    }
+
     @Test func reference() throws {
         let failure = try compositorGolden.check("replicator") { try #require(CARenderer(layer: replicatorScene(), scale: 2).image()) }
         #expect(failure == nil, "\(failure ?? "")")

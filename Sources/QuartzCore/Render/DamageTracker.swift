@@ -22,6 +22,12 @@ struct DamageTracker {
                 // Particles fly beyond the bounds: the whole frame is their reach.
                 extent = .infinite
             }
+            if let rep = layer as? CAReplicatorLayer {
+                // The copies are not layers of their own: any change below redraws them all,
+                // and delayed copies move with time alone.
+                version ^= LayerRenderer.subtreeVersion(rep)
+                if rep.instanceDelay != 0 { version ^= timeBits }
+            }
             let id = ObjectIdentifier(layer.identityLayer)
             current[id] = (version, extent)
             let old = last[id]

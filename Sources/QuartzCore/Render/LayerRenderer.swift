@@ -258,21 +258,29 @@ struct LayerRenderer {
     }
 
     /// A replicator's copies: copy k has `instanceTransform` applied k times about the
-    /// replicator's centre and is tinted by `instanceColor` plus k times the colour offsets
-    /// (clamped to [0, 1]). [instanceDelay needs time: the animation issue.]
+    /// replicator's centre, is tinted by `instanceColor` plus k times the colour offsets
+    /// (clamped to [0, 1]), and shows its sublayers as they are `k × instanceDelay` seconds
+    /// earlier (their animations delayed).
     private func drawInstances(of r: CAReplicatorLayer, alpha: CGFloat) {
         let count = max(0, min(r.instanceCount, 10_000))
         guard count > 0 else { return }
+        let delay = r.instanceDelay.isFinite ? r.instanceDelay : 0
+        let model = r.identityLayer
+        let replicatorTime = delay != 0 ? model.localTime(forAbsolute: time) : 0
         let c = r.bounds.center
         let step = CATransform3DConcat(CATransform3DConcat(CATransform3DMakeTranslation(-c.x, -c.y, 0), r.instanceTransform),
                                        CATransform3DMakeTranslation(c.x, c.y, 0))
         let base = (r.instanceColor ?? CGColor.white).rgba
         let offsets = (CGFloat(r.instanceRedOffset), CGFloat(r.instanceGreenOffset), CGFloat(r.instanceBlueOffset),
                        CGFloat(r.instanceAlphaOffset))
-        let sublayers = r.sublayersInDrawingOrder
+        let current = r.sublayersInDrawingOrder
         var accumulated = CATransform3DIdentity
         for k in 0..<count {
             let kk = CGFloat(k)
+            // Delayed instances: presentations of the model sublayers at the earlier time.
+            let sublayers = delay == 0 || k == 0 ? current : current.map {
+                PresentationBuilder(forRendering: true).copy($0.identityLayer, parentTime: replicatorTime - Double(k) * delay)
+            }
             func clamp(_ v: CGFloat) -> CGFloat { max(0, min(1, v)) }
             let tint = (clamp(base.red + kk * offsets.0), clamp(base.green + kk * offsets.1), clamp(base.blue + kk * offsets.2),
                         clamp(base.alpha + kk * offsets.3))
@@ -356,11 +364,26 @@ struct LayerRenderer {
     static func visibleExtent(of layer: CALayer) -> CGRect {
         var r = layer.bounds
         if !layer.masksToBounds {
+            var subs = CGRect.null
             for sub in layer._sublayers where !sub.isHidden {
                 let ext = visibleExtent(of: sub)
                 let h = Homography(sub.transformToSuperlayer)
                 let mapped = h.mapRect(ext)
-                if !mapped.isNull { r = r.union(mapped) }
+                if !mapped.isNull { subs = subs.union(mapped) }
+            }
+            if let rep = layer as? CAReplicatorLayer, !subs.isNull {
+                // Every copy's place.
+                let c = rep.bounds.center
+                let step = CATransform3DConcat(CATransform3DConcat(CATransform3DMakeTranslation(-c.x, -c.y, 0), rep.instanceTransform),
+                                               CATransform3DMakeTranslation(c.x, c.y, 0))
+                var acc = CATransform3DIdentity
+                for _ in 0..<max(0, min(rep.instanceCount, 10_000)) {
+                    let mapped = Homography(acc).mapRect(subs)
+                    if !mapped.isNull { r = r.union(mapped) }
+                    acc = CATransform3DConcat(acc, step)
+                }
+            } else if !subs.isNull {
+                r = r.union(subs)
             }
         }
         if layer.shadowOpacity > 0 {
