@@ -248,3 +248,83 @@ struct ImplicitAnimationTests {
         }
     }
 }
+
+@Suite("Animation objects: KVC, copies, events")
+struct AnimationObjectTests {
+    @Test func kvcContainerAndDefaults() {
+        let a = CABasicAnimation(keyPath: "opacity")
+        #expect(a.value(forKey: "duration") as? Double == 0)
+        #expect(a.value(forKey: "removedOnCompletion") as? Bool == true)
+        #expect(a.value(forKey: "speed") as? Float == 1)
+        a.setValue(2, forKey: "duration")
+        #expect(a.duration == 2)
+        a.setValue("spin", forKey: "myTag")
+        #expect(a.value(forKey: "myTag") as? String == "spin")
+        #expect(CABasicAnimation.defaultValue(forKey: "fillMode") as? CAMediaTimingFillMode == .removed)
+        #expect(CASpringAnimation.defaultValue(forKey: "stiffness") as? CGFloat == 100)
+        #expect(CAKeyframeAnimation.defaultValue(forKey: "calculationMode") as? CAAnimationCalculationMode == .linear)
+        #expect(CATransition().type == .fade && CATransition().endProgress == 1)
+        // The copy carries arbitrary keys and the delegate.
+        let c = a.copy() as! CABasicAnimation
+        #expect(c.value(forKey: "myTag") as? String == "spin" && c.duration == 2 && c.keyPath == "opacity")
+    }
+
+    @Test func addingCopiesTheAnimation() throws {
+        try withCommittedLayer { layer, clock in
+            let a = CABasicAnimation(keyPath: "opacity")
+            a.fromValue = 0; a.toValue = 1; a.duration = 1
+            layer.add(a, forKey: "a")
+            a.toValue = 0.5          // no effect on the added copy
+            a.duration = 10
+            let added = try #require(layer.animation(forKey: "a") as? CABasicAnimation)
+            #expect(added !== a && added.duration == 1)
+            CATransaction.flush()
+            clock.set(0.5)
+            #expect(near(layer.presentation()?.opacity, 0.5))
+            // A zero duration becomes the transaction's.
+            let z = CABasicAnimation(keyPath: "opacity")
+            layer.add(z, forKey: "z")
+            #expect(layer.animation(forKey: "z")?.duration == 0.25)
+            #expect(layer.animationKeys() == ["a", "z"])
+            layer.removeAllAnimations()
+            #expect(layer.animationKeys() == nil)
+        }
+    }
+
+    final class OrderLog: CAAction {
+        var events: [String] = []
+        func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) { events.append(event) }
+    }
+
+    @Test func orderInAndOutEvents() {
+        let clock = MediaClock(manualAt: 0)
+        clock.run {
+            let root = CALayer()
+            root.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
+            CATransaction.flush()
+            let log = OrderLog()
+            let child = CALayer()
+            child.actions = [kCAOnOrderIn: log, kCAOnOrderOut: log, kCATransition: log]
+            root.addSublayer(child)
+            #expect(log.events == [kCAOnOrderIn])
+            CATransaction.flush()
+            child.isHidden = true
+            child.isHidden = false
+            #expect(log.events == [kCAOnOrderIn, kCAOnOrderOut, kCAOnOrderIn])
+            child.removeFromSuperlayer()
+            #expect(log.events.last == kCAOnOrderOut)
+            root.addSublayer(child)
+            CATransaction.flush()
+            let other = CALayer()
+            other.actions = [kCATransition: log]
+            root.replaceSublayer(child, with: other)
+            #expect(log.events.suffix(2) == [kCATransition, kCAOnOrderOut])
+            // Not in a committed tree: no events.
+            let loose = CALayer(), kid = CALayer()
+            kid.actions = [kCAOnOrderIn: log]
+            let before = log.events.count
+            loose.addSublayer(kid)
+            #expect(log.events.count == before)
+        }
+    }
+}
