@@ -90,6 +90,10 @@ case "model":
     modelBenchmarks()
 case "compositor":
     CompositorBenchmark.run()
+case "animation":
+    AnimationBenchmark.run()
+case "animation-profile":
+    AnimationBenchmark.profile()
 case "raster":
     let rest = Array(args.dropFirst())
     guard rest.count == 2 else {
@@ -101,7 +105,8 @@ case "raster":
         exit(1)
     }
 default:
-    print("usage: lamina-bench model | compositor | raster SCENES_DIR OUT_DIR")
+    print("usage: lamina-bench model | compositor | animation | raster SCENES_DIR OUT_DIR")
+    print("  animation   the presentation tree of 1k–20k layers with two running animations each")
     print("  compositor  a 1179x2556 screen of ~500 layers: full frame and damage-tracked next frame")
     print("  model    the CALayer model: property store, KVC, geometry")
     print("  raster   the side-by-side raster benchmark (../shared/bench/README.md)")

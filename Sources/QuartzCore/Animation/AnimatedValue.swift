@@ -94,6 +94,26 @@ enum AnimatedValue {
         }
     }
 
+    /// The value as `V` without going through `Any`, for the common property types; nil when
+    /// the kinds differ or `V` is another type.
+    @inline(__always)
+    static func typed<V>(_ v: AnimatedValue, as type: V.Type) -> V? {
+        switch v {
+        case .number(let d):
+            if V.self == CGFloat.self { return unsafeBitCast(CGFloat(d), to: V.self) }
+            if V.self == Float.self { return unsafeBitCast(Float(d), to: V.self) }
+            if V.self == Double.self { return unsafeBitCast(d, to: V.self) }
+        case .point(let p): if V.self == CGPoint.self { return unsafeBitCast(p, to: V.self) }
+        case .size(let s): if V.self == CGSize.self { return unsafeBitCast(s, to: V.self) }
+        case .rect(let r): if V.self == CGRect.self { return unsafeBitCast(r, to: V.self) }
+        case .transform(let t): if V.self == CATransform3D.self { return unsafeBitCast(t, to: V.self) }
+        case let .color(r, g, b, a):
+            if V.self == CGColor?.self { return Optional(makeColor(r, g, b, a)) as? V }
+        default: break
+        }
+        return nil
+    }
+
     static func makeColor(_ r: Double, _ g: Double, _ b: Double, _ a: Double) -> CGColor {
         func c(_ v: Double) -> CGFloat { CGFloat(max(0, min(1, v))) }
         return CGColor(red: c(r), green: c(g), blue: c(b), alpha: c(a))
@@ -237,6 +257,11 @@ enum AnimatedValue {
         case .image(let x): return mix(UInt64(UInt(bitPattern: ObjectIdentifier(x).hashValue)), x.fraction.bitPattern)
         case .colors(let c): return c.reduce(17) { mix($0, $1.fingerprint) }
         case .discrete(let v): return UInt64(bitPattern: Int64(String(describing: v).hashValue))
+        case .number(let x): return mix(0xCBF2_9CE4_8422_2325, x.bitPattern)
+        case .point(let p): return mix(mix(0xCBF2_9CE4_8422_2325, Double(p.x).bitPattern), Double(p.y).bitPattern)
+        case .size(let p): return mix(mix(0xCBF2_9CE4_8422_2325, Double(p.width).bitPattern), Double(p.height).bitPattern)
+        case let .color(r, g, b, a):
+            return mix(mix(mix(mix(0xCBF2_9CE4_8422_2325, r.bitPattern), g.bitPattern), b.bitPattern), a.bitPattern)
         default: return bits(components ?? [])
         }
     }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Where an animation's value lives on a layer: a key path resolved once, when the animation is
 /// added, into a property (or an undeclared key) and the components below it.
-struct AnimationTarget {
+final class AnimationTarget {
     let keyPath: String
     let topKey: String
     /// The stored property, or nil for an undeclared (KVC container) key.
@@ -15,6 +15,8 @@ struct AnimationTarget {
     let redraws: Bool
     /// Whether the property is part of the layer's own drawn content (shape, gradient, text).
     let isContent: Bool
+    /// A digest of the key path (for frame fingerprints).
+    let keyPathHash: UInt64
 
     /// Resolves `keyPath` on `layer`; nil (with a diagnostic) when it names nothing animatable.
     init?(keyPath: String, layer: CALayer, sample: Any?) {
@@ -24,6 +26,7 @@ struct AnimationTarget {
             return nil
         }
         self.keyPath = keyPath
+        keyPathHash = keyPath.utf8.reduce(0xCBF2_9CE4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
         topKey = top
         components = Array(parts.dropFirst())
         let info = layer.propertyClassInfo
@@ -86,6 +89,9 @@ struct AnimationTarget {
     /// presentation copy's store. Returns false when the value does not fit the property.
     @discardableResult
     func write(_ value: AnimatedValue, to layer: CALayer) -> Bool {
+        if components.isEmpty, let d = descriptor, kind != .image, d.storeAnimated(value, in: &layer.propertyStore) {
+            return true
+        }
         let v = value.anyValue
         guard let d = descriptor else {
             if components.isEmpty {

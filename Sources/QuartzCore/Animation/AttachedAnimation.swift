@@ -52,7 +52,7 @@ struct PresentationState {
     var transitions: [(TransitionBody, Double)] = []
 
     mutating func note(_ v: AnimatedValue, target: AnimationTarget) {
-        let f = v.fingerprint &+ UInt64(truncatingIfNeeded: target.keyPath.hashValue)
+        let f = v.fingerprint &+ target.keyPathHash
         fingerprint = (fingerprint &* 31) ^ f
         if target.isContent || target.redraws { contentFingerprint = (contentFingerprint &* 31) ^ f }
         if target.redraws { needsDisplay = true }
@@ -93,7 +93,7 @@ indirect enum AnimationBody {
 
 /// A property animation compiled: where it writes, how it computes the value, and the
 /// additive, cumulative and value-function modifiers.
-struct PropertyAnimationBody {
+final class PropertyAnimationBody {
     enum Endpoint {
         case value(AnimatedValue)
         /// The model's current value, plus an offset.
@@ -111,6 +111,48 @@ struct PropertyAnimationBody {
     let valueFunction: CAValueFunction?
     /// The kind interpolated (numbers for value functions, else the target's).
     let kind: AnimatedKind
+
+    /// Both ends fixed numbers or geometry: interpolated as vectors, without copying values.
+    struct FixedEnds {
+        let kind: AnimatedKind
+        let a: SIMD4<Double>, d: SIMD4<Double>
+        func value(_ t: Double) -> AnimatedValue {
+            let c = a + d * t
+            switch kind {
+            case .number: return .number(c[0])
+            case .point: return .point(CGPoint(x: c[0], y: c[1]))
+            case .size: return .size(CGSize(width: c[0], height: c[1]))
+            case .rect: return .rect(CGRect(x: c[0], y: c[1], width: c[2], height: c[3]))
+            default: return .color(r: c[0], g: c[1], b: c[2], a: c[3])
+            }
+        }
+    }
+    let fixed: FixedEnds?
+    let spring: SpringSolver?
+
+    init(target: AnimationTarget, curve: Curve, additive: Bool, cumulative: Bool, valueFunction: CAValueFunction?,
+         kind: AnimatedKind) {
+        self.target = target; self.curve = curve; self.additive = additive; self.cumulative = cumulative
+        self.valueFunction = valueFunction; self.kind = kind
+        func vec(_ v: AnimatedValue) -> SIMD4<Double>? {
+            guard let c = v.components, c.count <= 4 else { return nil }
+            var s = SIMD4<Double>(repeating: 0)
+            for (i, x) in c.enumerated() { s[i] = x }
+            return s
+        }
+        var ends: (Endpoint, Endpoint)?
+        switch curve {
+        case let .basic(from, to): ends = (from, to); spring = nil
+        case let .spring(solver, from, to): ends = (from, to); spring = solver
+        case .keyframes: spring = nil
+        }
+        if let (from, to) = ends, case .value(let va) = from, case .value(let vb) = to,
+           [.number, .point, .size, .rect, .color].contains(kind), let a = vec(va), let b = vec(vb) {
+            fixed = FixedEnds(kind: kind, a: a, d: b - a)
+        } else {
+            fixed = nil
+        }
+    }
 
     func endpoint(_ e: Endpoint, model: CALayer) -> AnimatedValue? {
         switch e {
@@ -133,6 +175,7 @@ struct PropertyAnimationBody {
 
     /// The value at progress `f` (after the timing function) and local time `t` (seconds).
     func value(at f: Double, time t: Double, model: CALayer) -> (AnimatedValue, angle: Double?)? {
+        if let fixed { return (fixed.value(spring?.progress(t) ?? f), nil) }
         switch curve {
         case let .basic(from, to):
             guard let a = endpoint(from, model: model), let b = endpoint(to, model: model) else { return nil }

@@ -2,7 +2,7 @@ import Foundation
 
 /// A keyframe animation compiled: its keyframes (values, or segments of a path), when each is
 /// reached, per-segment timing functions and the calculation mode (spec §6).
-struct KeyframeCurve {
+final class KeyframeCurve {
     enum Mode { case linear, discrete, cubic }
     /// A piece of a path between two keyframes.
     enum Segment {

@@ -52,10 +52,14 @@ struct PresentationBuilder {
         c.modelLayer = layer
         c.sublayersIsNil = layer.sublayersIsNil
         c._sublayers = kids
-        for k in kids where k.flags.contains(.presentation) { k._superlayer = c }
+        // Copies for rendering skip superlayer links (weak references cost; nothing walks up a
+        // render tree except a redraw, which links to the model's superlayer below).
+        if !forRendering {
+            for k in kids where k.flags.contains(.presentation) { k._superlayer = c }
+        }
         if let m = maskCopy {
             c._mask = m
-            if m !== mask { m._superlayer = c; m.isMaskLayer = true }
+            if m !== mask { m.isMaskLayer = true; if !forRendering { m._superlayer = c } }
         }
         c.renderVersion = layer.renderVersion
         c.contentVersion = layer.contentVersion
@@ -67,6 +71,7 @@ struct PresentationBuilder {
             c.activeTransitions = state.transitions
             if state.needsDisplay {
                 // A property that needsDisplay(forKey:) changed: redraw the copy with it.
+                if c._superlayer == nil { c._superlayer = layer._superlayer }
                 c.display()
             }
         }

@@ -91,8 +91,16 @@ extension CALayer {
 
     // MARK: Time
 
-    /// This layer's timing (`beginTime`, `speed`, `timeOffset`, …) read once.
-    var timingModel: TimingModel { TimingModel(self) }
+    /// This layer's timing (`beginTime`, `speed`, `timeOffset`, …) read once; the identity
+    /// timing without reading when none of them was set (the usual case).
+    var timingModel: TimingModel {
+        for slot in LayerSlot.beginTime.rawValue...LayerSlot.fillMode.rawValue where propertyStore.contains(slot) {
+            return TimingModel(self)
+        }
+        let style = propertyClassInfo.styleSlot
+        if style >= 0 && propertyStore.contains(style) { return TimingModel(self) }
+        return TimingModel()
+    }
 
     /// Converts `t` from the time space of `layer` (nil: absolute media time) to this layer's.
     public func convertTime(_ t: CFTimeInterval, from layer: CALayer?) -> CFTimeInterval {

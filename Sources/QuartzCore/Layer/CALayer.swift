@@ -76,7 +76,12 @@ open class CALayer: NSObject, CAMediaTiming, PropertyOwner {
     /// name. Sublayers and the mask are not copied. Subclasses that keep other state copy it here
     /// and call `super`.
     public required init(layer: Any) {
-        propertyClassInfo = CALayer.knownClassInfo(for: Self.self)
+        // A copy of a layer of the same class shares its (complete) class info.
+        if let other = layer as? CALayer, type(of: other) == Self.self, other.propertyClassInfo.isComplete {
+            propertyClassInfo = other.propertyClassInfo
+        } else {
+            propertyClassInfo = CALayer.knownClassInfo(for: Self.self)
+        }
         super.init()
         finishInit()
         if let other = layer as? CALayer {

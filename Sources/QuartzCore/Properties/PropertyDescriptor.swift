@@ -71,6 +71,10 @@ public class CAPropertyDescriptor: @unchecked Sendable, CustomStringConvertible 
     /// Whether `value` (of the declared type) may be stored: finite numbers and geometry only.
     func isAcceptable(_ value: Any) -> Bool { true }
 
+    /// Stores an animated value directly when it converts to the declared type without going
+    /// through `Any` (numbers, geometry, transforms, colours); false otherwise.
+    func storeAnimated(_ value: AnimatedValue, in store: inout PropertyStore) -> Bool { false }
+
     public var description: String {
         "\(key): \(valueType)\(isAnimatable ? ", animatable" : "")\(isStored ? "" : ", derived")"
     }
@@ -79,6 +83,9 @@ public class CAPropertyDescriptor: @unchecked Sendable, CustomStringConvertible 
 /// A property with its declared type.
 public final class CAProperty<Value>: CAPropertyDescriptor, @unchecked Sendable {
     let builtInDefault: Value
+    /// `PropertyBox<Value>`'s metadata, resolved once: boxes made in unspecialized code through
+    /// it skip the runtime's generic-metadata lookup.
+    let boxType: PropertyBox<Value>.Type = PropertyBox<Value>.self
     let zero: Value
     let getter: ((AnyObject) -> Value)?
     let setter: ((AnyObject, Value) -> Void)?
@@ -136,6 +143,13 @@ public final class CAProperty<Value>: CAPropertyDescriptor, @unchecked Sendable 
     }
 
     override func makeBox(_ value: Any) -> AnyPropertyBox { PropertyBox(value as! Value) }
+
+    override func storeAnimated(_ value: AnimatedValue, in store: inout PropertyStore) -> Bool {
+        guard slot >= 0, let v = AnimatedValue.typed(value, as: Value.self) else { return false }
+        if let isFinite, !isFinite(v) { return false }
+        store.set(boxType.init(v), at: slot)
+        return true
+    }
 }
 
 extension CAProperty {

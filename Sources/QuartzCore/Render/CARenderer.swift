@@ -106,6 +106,14 @@ public final class CARenderer {
         return ctx.makeImage()
     }
 
+    /// The tree this renderer draws at media time `time` (after committing pending changes):
+    /// presentation copies of animated layers, the model layers themselves elsewhere. Lamina
+    /// API, for inspecting or timing what a frame shows; do not change it.
+    public func presentationTree(atTime time: CFTimeInterval? = nil) -> CALayer? {
+        guard let layer else { return nil }
+        return CARenderer.presentation(of: layer, at: time ?? CACurrentMediaTime())
+    }
+
     /// Commits pending changes, lays out and displays the tree, and returns its presentation at
     /// absolute media time `time`.
     static func presentation(of layer: CALayer, at time: CFTimeInterval) -> CALayer {
