@@ -264,6 +264,13 @@ struct AnimationObjectTests {
         #expect(CASpringAnimation.defaultValue(forKey: "stiffness") as? CGFloat == 100)
         #expect(CAKeyframeAnimation.defaultValue(forKey: "calculationMode") as? CAAnimationCalculationMode == .linear)
         #expect(CATransition().type == .fade && CATransition().endProgress == 1)
+        // Forever is .infinity (or .greatestFiniteMagnitude); NaN is refused.
+        a.repeatCount = .infinity
+        #expect(a.repeatCount == .infinity)
+        a.repeatCount = .nan
+        #expect(a.repeatCount == .infinity)
+        a.repeatDuration = .infinity
+        #expect(TimingModel(a).activeDuration == .infinity)
         // The copy carries arbitrary keys and the delegate.
         let c = a.copy() as! CABasicAnimation
         #expect(c.value(forKey: "myTag") as? String == "spin" && c.duration == 2 && c.keyPath == "opacity")

@@ -60,8 +60,8 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction, PropertyOw
         static let duration = CAProperty<CFTimeInterval>(Slot.duration.rawValue, "duration", 0, usesStyle: false)
         static let speed = CAProperty<Float>(Slot.speed.rawValue, "speed", 1, usesStyle: false)
         static let timeOffset = CAProperty<CFTimeInterval>(Slot.timeOffset.rawValue, "timeOffset", 0, usesStyle: false)
-        static let repeatCount = CAProperty<Float>(Slot.repeatCount.rawValue, "repeatCount", 0, usesStyle: false)
-        static let repeatDuration = CAProperty<CFTimeInterval>(Slot.repeatDuration.rawValue, "repeatDuration", 0, usesStyle: false)
+        static let repeatCount = CAProperty<Float>(Slot.repeatCount.rawValue, "repeatCount", 0, usesStyle: false, allowsInfinity: true)
+        static let repeatDuration = CAProperty<CFTimeInterval>(Slot.repeatDuration.rawValue, "repeatDuration", 0, usesStyle: false, allowsInfinity: true)
         static let autoreverses = CAProperty<Bool>(Slot.autoreverses.rawValue, "autoreverses", false, usesStyle: false)
         static let fillMode = CAProperty<CAMediaTimingFillMode>(Slot.fillMode.rawValue, "fillMode", .removed, usesStyle: false)
         static let timingFunction = CAProperty<CAMediaTimingFunction?>(Slot.timingFunction.rawValue, "timingFunction", nil,

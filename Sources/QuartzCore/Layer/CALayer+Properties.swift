@@ -97,8 +97,8 @@ extension CALayer {
         static let duration = CAProperty<CFTimeInterval>(LayerSlot.duration.rawValue, "duration", 0)
         static let speed = CAProperty<Float>(LayerSlot.speed.rawValue, "speed", 1)
         static let timeOffset = CAProperty<CFTimeInterval>(LayerSlot.timeOffset.rawValue, "timeOffset", 0)
-        static let repeatCount = CAProperty<Float>(LayerSlot.repeatCount.rawValue, "repeatCount", 0)
-        static let repeatDuration = CAProperty<CFTimeInterval>(LayerSlot.repeatDuration.rawValue, "repeatDuration", 0)
+        static let repeatCount = CAProperty<Float>(LayerSlot.repeatCount.rawValue, "repeatCount", 0, allowsInfinity: true)
+        static let repeatDuration = CAProperty<CFTimeInterval>(LayerSlot.repeatDuration.rawValue, "repeatDuration", 0, allowsInfinity: true)
         static let autoreverses = CAProperty<Bool>(LayerSlot.autoreverses.rawValue, "autoreverses", false)
         static let fillMode = CAProperty<CAMediaTimingFillMode>(LayerSlot.fillMode.rawValue, "fillMode", .removed)
 

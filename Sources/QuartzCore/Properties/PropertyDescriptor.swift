@@ -155,12 +155,19 @@ public final class CAProperty<Value>: CAPropertyDescriptor, @unchecked Sendable 
 extension CAProperty {
     /// A stored property. Whether values can be compared (Equatable) and must be finite
     /// (numbers and geometry) is found once, from the type, when the property is described.
+    /// `allowsInfinity` accepts ±∞ (refusing only NaN): repeat counts and durations use
+    /// `.infinity` for "forever".
     convenience init(_ slot: Int, _ key: String, _ defaultValue: Value, animatable: Bool = false, implicit: Bool? = nil,
                      effects: CAPropertyEffects = [], aliases: [String] = [], usesStyle: Bool = true,
-                     zeroWhenNoClassDefault: Bool = true) {
+                     zeroWhenNoClassDefault: Bool = true, allowsInfinity: Bool = false) {
+        var finite = PropertyValueTraits.finiteness(Value.self)
+        if allowsInfinity {
+            if Value.self == Float.self { finite = { !unsafeBitCast($0, to: Float.self).isNaN } }
+            if Value.self == Double.self { finite = { !unsafeBitCast($0, to: Double.self).isNaN } }
+        }
         self.init(slot: slot, key: key, defaultValue: defaultValue, animatable: animatable, implicit: implicit,
                   effects: effects, aliases: aliases, usesStyle: usesStyle, zeroWhenNoClassDefault: zeroWhenNoClassDefault,
-                  equals: PropertyValueTraits.equality(Value.self), isFinite: PropertyValueTraits.finiteness(Value.self))
+                  equals: PropertyValueTraits.equality(Value.self), isFinite: finite)
     }
 }
 

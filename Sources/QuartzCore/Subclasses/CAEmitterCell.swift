@@ -52,8 +52,8 @@ open class CAEmitterCell: NSObject, CAMediaTiming, PropertyOwner {
         static let duration = CAProperty<CFTimeInterval>(Slot.duration.rawValue, "duration", 0)
         static let speed = CAProperty<Float>(Slot.speed.rawValue, "speed", 1)
         static let timeOffset = CAProperty<CFTimeInterval>(Slot.timeOffset.rawValue, "timeOffset", 0)
-        static let repeatCount = CAProperty<Float>(Slot.repeatCount.rawValue, "repeatCount", 0)
-        static let repeatDuration = CAProperty<CFTimeInterval>(Slot.repeatDuration.rawValue, "repeatDuration", 0)
+        static let repeatCount = CAProperty<Float>(Slot.repeatCount.rawValue, "repeatCount", 0, allowsInfinity: true)
+        static let repeatDuration = CAProperty<CFTimeInterval>(Slot.repeatDuration.rawValue, "repeatDuration", 0, allowsInfinity: true)
         static let autoreverses = CAProperty<Bool>(Slot.autoreverses.rawValue, "autoreverses", false)
         static let fillMode = CAProperty<CAMediaTimingFillMode>(Slot.fillMode.rawValue, "fillMode", .removed)
 
