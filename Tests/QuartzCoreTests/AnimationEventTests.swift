@@ -187,12 +187,25 @@ struct AnimationEventTests {
             fade.values = [1, 0.2, 1]; fade.duration = 0.8
             root.sublayers![0].add(fade, forKey: "fade")
         }
+        let inside = driver.run {
+            driver.renderer.withPresentationTree(atTime: 0.5) { tree in
+                (tree.sublayers![0].opacity, tree.sublayers![1].value(forKeyPath: "transform.rotation.z") as? CGFloat)
+            }
+        }
+        // Fade: key times 0, 0.5, 1 of 0.8 s; at 0.5 s, a quarter into 0.2 → 1.
+        #expect(near(inside?.0, 0.4, 1e-5))
+        #expect(near(inside?.1 ?? 0, .pi / 2, 1e-9))
+        #expect(root.sublayers![0].opacity == 1)
         for t in [0, 0.2, 0.5, 0.9, 1.2] {
             let frame = try #require(driver.frame(at: t))
             let full = try #require(driver.run { CARenderer(layer: root, scale: 2).image(atTime: t) })
             #expect(try frame.straightRGBA8() == full.straightRGBA8(), "t = \(t)")
         }
         #expect(driver.renderer.lastDamage.width < 640)            // only the animated card area
+        // Frames present animated values in place and give the model its own back.
+        #expect(root.sublayers![0].opacity == 1 && root.sublayers![1].transform == CATransform3DIdentity)
+        #expect(root.sublayers!.allSatisfy { $0.renderSaved == nil && $0.activeTransitions.isEmpty })
+
     }
 
     @Test func sublayersFollowTheirParentsTime() {

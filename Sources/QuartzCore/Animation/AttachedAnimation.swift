@@ -9,6 +9,8 @@ final class AttachedAnimation {
     /// Whether `beginTime` was 0 and is still to be set to the commit time.
     var beginPending: Bool
     let body: AnimationBody
+    /// The body when it is a property animation (the common case, applied without the enum).
+    let property: PropertyAnimationBody?
     let timingFunction: CAMediaTimingFunction?
     let removedOnCompletion: Bool
     var started = false
@@ -22,6 +24,7 @@ final class AttachedAnimation {
         self.timing = timing
         beginPending = animation.beginTime == 0
         self.body = body
+        if case .property(let p) = body { property = p } else { property = nil }
         timingFunction = animation.timingFunction
         removedOnCompletion = animation.isRemovedOnCompletion
     }
@@ -39,7 +42,11 @@ final class AttachedAnimation {
     /// Returns a digest of what was written (0 when nothing).
     func apply(to copy: CALayer, model: CALayer, layerTime t: Double, state: inout PresentationState) {
         guard let l = local(atLayerTime: t) else { return }
-        body.apply(to: copy, model: model, local: l, timing: timing, timingFunction: timingFunction, state: &state)
+        if let p = property {
+            p.apply(to: copy, model: model, local: l, timing: timing, timingFunction: timingFunction, state: &state)
+        } else {
+            body.apply(to: copy, model: model, local: l, timing: timing, timingFunction: timingFunction, state: &state)
+        }
     }
 }
 
@@ -129,6 +136,10 @@ final class PropertyAnimationBody {
     }
     let fixed: FixedEnds?
     let spring: SpringSolver?
+    let keyframe: KeyframeCurve?
+    /// Whether the animation's timing function shapes progress (not for paced keyframes or
+    /// springs).
+    let usesTimingFunction: Bool
 
     init(target: AnimationTarget, curve: Curve, additive: Bool, cumulative: Bool, valueFunction: CAValueFunction?,
          kind: AnimatedKind) {
@@ -142,9 +153,9 @@ final class PropertyAnimationBody {
         }
         var ends: (Endpoint, Endpoint)?
         switch curve {
-        case let .basic(from, to): ends = (from, to); spring = nil
-        case let .spring(solver, from, to): ends = (from, to); spring = solver
-        case .keyframes: spring = nil
+        case let .basic(from, to): ends = (from, to); spring = nil; keyframe = nil; usesTimingFunction = true
+        case let .spring(solver, from, to): ends = (from, to); spring = solver; keyframe = nil; usesTimingFunction = false
+        case .keyframes(let k): spring = nil; keyframe = k; usesTimingFunction = !k.isPaced
         }
         if let (from, to) = ends, case .value(let va) = from, case .value(let vb) = to,
            [.number, .point, .size, .rect, .color].contains(kind), let a = vec(va), let b = vec(vb) {
@@ -158,7 +169,7 @@ final class PropertyAnimationBody {
         switch e {
         case .value(let v): return v
         case .current(let plus):
-            guard let cur = target.read(model).map(unfunction) else { return nil }
+            guard let cur = target.readModel(model).map(unfunction) else { return nil }
             guard let plus else { return cur }
             return AnimatedValue.add(cur, plus) ?? cur
         }
@@ -176,6 +187,7 @@ final class PropertyAnimationBody {
     /// The value at progress `f` (after the timing function) and local time `t` (seconds).
     func value(at f: Double, time t: Double, model: CALayer) -> (AnimatedValue, angle: Double?)? {
         if let fixed { return (fixed.value(spring?.progress(t) ?? f), nil) }
+        if let keyframe { return keyframe.value(at: f) }
         switch curve {
         case let .basic(from, to):
             guard let a = endpoint(from, model: model), let b = endpoint(to, model: model) else { return nil }
@@ -192,13 +204,8 @@ final class PropertyAnimationBody {
                timingFunction: CAMediaTimingFunction?, state: inout PresentationState) {
         let d = timing.duration
         var f = d > 0 ? local.time / d : 1
-        if case .keyframes(let k) = curve, k.isPaced {
-            // Paced modes ignore timing functions.
-        } else if case .spring = curve {
-            // Springs follow their physics.
-        } else if let tf = timingFunction {
-            f = tf.evaluate(f)
-        }
+        // Paced keyframes and springs ignore the timing function.
+        if usesTimingFunction, let tf = timingFunction { f = tf.evaluate(f) }
         guard var (v, angle) = value(at: f, time: local.time, model: model) else { return }
         if cumulative && local.iteration > 0, let end = value(at: 1, time: d, model: model)?.0,
            let step = end.scaled(local.iteration), let sum = AnimatedValue.add(v, step) {
@@ -218,7 +225,7 @@ final class PropertyAnimationBody {
         }
         guard target.write(v, to: copy) else { return }
         state.note(v, target: target)
-        if let angle, case .keyframes(let k) = curve, let rotate = k.rotationTarget {
+        if let angle, let rotate = keyframe?.rotationTarget {
             // rotationMode: turn the layer to the path's tangent, on top of its transform.
             let current = copy.transform
             let r = CATransform3DMakeRotation(CGFloat(angle), 0, 0, 1)

@@ -85,6 +85,10 @@ final class KeyframeCurve {
     var isPaced: Bool
     /// Kochanek–Bartels tangents (outgoing, incoming) per keyframe, as component vectors.
     var tangents: [(out: [Double], inc: [Double])] = []
+    /// Numeric keyframes as vectors (numbers, points, sizes, rects, colours), interpolated
+    /// without copying values.
+    var vectors: [SIMD4<Double>]?
+    var vectorKind: AnimatedKind = .number
     var rotationReverse: Bool?
     /// Where a path's rotation goes (`transform`), when `rotationMode` is set.
     var rotationTarget: AnimationTarget?
@@ -188,6 +192,15 @@ final class KeyframeCurve {
             }
         }
         keyTimes = times ?? (0...intervals).map { Double($0) / Double(intervals) }
+        if segments == nil, [.number, .point, .size, .rect, .color].contains(kind) {
+            let vs = values.compactMap { v -> SIMD4<Double>? in
+                guard let c = v.components, c.count <= 4 else { return nil }
+                var s = SIMD4<Double>(repeating: 0)
+                for (i, x) in c.enumerated() { s[i] = x }
+                return s
+            }
+            if vs.count == values.count { vectors = vs; vectorKind = kind }
+        }
         let fns = a.timingFunctions ?? []
         timingFunctions = isPaced ? [] : (0..<intervals).map { $0 < fns.count ? fns[$0] : nil }
         if mode == .cubic {
@@ -258,6 +271,18 @@ final class KeyframeCurve {
                 angle = Double(atan2(d.dy, d.dx)) + (reverse ? Double.pi : 0)
             }
             return (.point(point), angle)
+        }
+        if let vectors, mode != .cubic {
+            let c: SIMD4<Double>
+            if mode == .discrete {
+                var k = 0
+                while k < vectors.count - 1 && f >= times[k + 1] { k += 1 }
+                c = vectors[k]
+            } else {
+                let a = vectors[i], b = vectors[min(i + 1, vectors.count - 1)]
+                c = a + (b - a) * s
+            }
+            return (PropertyAnimationBody.FixedEnds(kind: vectorKind, a: c, d: .zero).value(0), nil)
         }
         switch mode {
         case .discrete:

@@ -48,7 +48,7 @@ struct PresentationBuilder {
         }
         let c = type(of: layer).init(layer: layer)
         c.flags.insert(.presentation)
-        c.propertyStore = layer.committedStore ?? layer.propertyStore
+        c.propertyStore = layer.renderSaved?.store ?? layer.committedStore ?? layer.propertyStore
         c.modelLayer = layer
         c.sublayersIsNil = layer.sublayersIsNil
         c._sublayers = kids
@@ -61,13 +61,13 @@ struct PresentationBuilder {
             c._mask = m
             if m !== mask { m.isMaskLayer = true; if !forRendering { m._superlayer = c } }
         }
-        c.renderVersion = layer.renderVersion
-        c.contentVersion = layer.contentVersion
+        c.renderVersion = layer.renderSaved?.renderVersion ?? layer.renderVersion
+        c.contentVersion = layer.renderSaved?.contentVersion ?? layer.contentVersion
         if appliesAnimations && !layer.attachedAnimations.isEmpty {
             var state = PresentationState()
             for a in layer.attachedAnimations { a.apply(to: c, model: layer, layerTime: t, state: &state) }
-            c.renderVersion = layer.renderVersion &+ state.fingerprint
-            c.contentVersion = layer.contentVersion &+ state.contentFingerprint
+            c.renderVersion = c.renderVersion &+ state.fingerprint
+            c.contentVersion = c.contentVersion &+ state.contentFingerprint
             c.activeTransitions = state.transitions
             if state.needsDisplay {
                 // A property that needsDisplay(forKey:) changed: redraw the copy with it.

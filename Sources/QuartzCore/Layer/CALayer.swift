@@ -50,8 +50,11 @@ open class CALayer: NSObject, CAMediaTiming, PropertyOwner {
     var committedMask: CALayer??
     /// For a presentation copy: the model layer it shows.
     var modelLayer: CALayer?
-    /// For a presentation copy: transitions in progress, with their progress.
+    /// For a presentation copy, or a layer presenting in place during a render: transitions in
+    /// progress, with their progress.
     var activeTransitions: [(TransitionBody, Double)] = []
+    /// While a render presents animated values in place: the model's own store and versions.
+    var renderSaved: RenderSavedState?
     /// Actions found before a property changed, run after it changed, with the presentation
     /// value before the change.
     var pendingActions: [(key: String, action: any CAAction, previous: Any?)] = []

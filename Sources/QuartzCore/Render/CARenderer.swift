@@ -43,8 +43,9 @@ public final class CARenderer {
         ctx.translateBy(x: 0, y: CGFloat(h))
         ctx.scaleBy(x: s, y: -s)
         ctx.translateBy(x: -area.minX, y: -area.minY)
-        let tree = CARenderer.presentation(of: layer, at: time)
-        LayerRenderer(ctx: ctx, time: time).render(tree, alpha: 1)
+        CARenderer.withPresentation(of: layer, at: time) { tree in
+            LayerRenderer(ctx: ctx, time: time).render(tree, alpha: 1)
+        }
         return ctx.makeImage()
     }
 
@@ -80,7 +81,13 @@ public final class CARenderer {
             first = true
         }
         guard let ctx = frameContext else { return nil }
-        let tree = CARenderer.presentation(of: layer, at: time)
+        return CARenderer.withPresentation(of: layer, at: time) { tree in
+            drawFrame(tree, ctx: ctx, area: area, scale: s, width: w, height: h, first: first, time: time)
+        }
+    }
+
+    private func drawFrame(_ tree: CALayer, ctx: CGContext, area: CGRect, scale s: CGFloat, width w: Int, height h: Int,
+                           first: Bool, time: CFTimeInterval) -> CGImage? {
         let toPixels = CGAffineTransform(translationX: -area.minX, y: -area.minY).concatenating(CGAffineTransform(scaleX: s, y: s))
         let full = CGRect(x: 0, y: 0, width: w, height: h)
         var damage = tracker.damage(root: tree, toDevice: toPixels, firstFrame: first, time: time) ?? full
@@ -106,23 +113,26 @@ public final class CARenderer {
         return ctx.makeImage()
     }
 
-    /// The tree this renderer draws at media time `time` (after committing pending changes):
-    /// presentation copies of animated layers, the model layers themselves elsewhere. Lamina
-    /// API, for inspecting or timing what a frame shows; do not change it.
-    public func presentationTree(atTime time: CFTimeInterval? = nil) -> CALayer? {
+    /// Runs `body` with the tree as this renderer draws it at media time `time` (after
+    /// committing pending changes): the layers themselves, each showing its animated values
+    /// for the duration of `body` (its own values come back afterwards). Lamina API, for
+    /// inspecting or timing what a frame shows; do not change or keep the layers' values.
+    public func withPresentationTree<R>(atTime time: CFTimeInterval? = nil, _ body: (CALayer) throws -> R) rethrows -> R? {
         guard let layer else { return nil }
-        return CARenderer.presentation(of: layer, at: time ?? CACurrentMediaTime())
+        return try CARenderer.withPresentation(of: layer, at: time ?? CACurrentMediaTime(), body)
     }
 
-    /// Commits pending changes, lays out and displays the tree, and returns its presentation at
-    /// absolute media time `time`.
-    static func presentation(of layer: CALayer, at time: CFTimeInterval) -> CALayer {
+    /// Commits pending changes, lays out and displays the tree, and presents it in place at
+    /// absolute media time `time` while `body` runs.
+    static func withPresentation<R>(of layer: CALayer, at time: CFTimeInterval, _ body: (CALayer) throws -> R) rethrows -> R {
         CATransaction.flush()
         layer.layoutIfNeeded()
         layer.layoutSubtreeIfNeeded()
         layer.displaySubtreeIfNeeded()
         let parentTime = layer._superlayer.map { $0.convertTime(time, from: nil) } ?? time
-        return PresentationBuilder(forRendering: true).copy(layer, parentTime: parentTime)
+        let presentation = InPlacePresentation(root: layer, parentTime: parentTime)
+        defer { presentation.restore() }
+        return try body(layer)
     }
 
     /// Renders the tree and writes it as a PNG.
