@@ -335,3 +335,28 @@ struct AnimationObjectTests {
         }
     }
 }
+
+@Suite("Implied animations: which keys")
+struct ImpliedKeyTests {
+    @Test func theKeysWithImpliedAnimationsAreApples() {
+        let expected: Set<String> = ["anchorPoint", "backgroundColor", "borderColor", "borderWidth", "bounds", "contents",
+                                     "contentsRect", "cornerRadius", "filters", "hidden", "masksToBounds", "opacity",
+                                     "position", "rasterizationScale", "shadowColor", "shadowOffset", "shadowOpacity",
+                                     "shadowPath", "shadowRadius", "sublayerTransform", "transform", "zPosition"]
+        let layer = CALayer()
+        let implied = Set(layer.propertyDescriptors.filter { CALayer.defaultAction(forKey: $0.key) != nil }.map(\.key))
+        // Apple's list (spec §5) for CALayer's own keys; "sublayers" and "mask" are tree links here.
+        #expect(expected.subtracting(implied).isEmpty, "missing \(expected.subtracting(implied))")
+        let extra = implied.subtracting(expected)
+        // Other animatable keys (anchorPointZ, contentsCenter, …) may animate implicitly too, but
+        // never doubleSided or frame.
+        #expect(!implied.contains("doubleSided") && !implied.contains("frame"), "\(extra)")
+    }
+
+    @Test func booleansSwitchAtTheMidpoint() {
+        let a = CABasicAnimation(keyPath: "hidden")
+        a.fromValue = false; a.toValue = true; a.duration = 1
+        let p = presentations(a, at: [0.4, 0.6])
+        #expect(p[0].isHidden == false && p[1].isHidden == true)
+    }
+}
