@@ -44,6 +44,15 @@ struct TransitionTests {
         #expect(pixel(start, 50, 25) == [255, 0, 0])
     }
 
+    @Test func transitionsLiveUnderTheTransitionKey() {
+        let layer = CALayer()
+        MediaClock(manualAt: 0).run {
+            layer.add(CATransition(), forKey: "anything")
+            layer.add(CATransition(), forKey: nil)
+            #expect(layer.animationKeys() == [kCATransition])
+        }
+    }
+
     @Test func pushFromLeft() throws {
         let px = try frame({ $0.type = .push; $0.subtype = .fromLeft }, at: 0.5)
         #expect(pixel(px, 25, 25) == [0, 0, 255])     // the new content arrives from the left

@@ -5,10 +5,13 @@ extension CALayer {
     // MARK: Animations
 
     /// Adds a copy of `anim` under `key` (replacing the animation already there, which stops
-    /// unfinished); a property animation without a `keyPath` animates `key`. A duration ≤ 0 becomes the transaction's `animationDuration`; the
+    /// unfinished); a property animation without a `keyPath` animates `key`; a `CATransition`
+    /// is stored under `kCATransition` whatever the key. A duration ≤ 0 becomes the transaction's `animationDuration`; the
     /// transaction's `animationTimingFunction`, when set, is written into the copy. An animation
     /// with `beginTime` 0 begins when the transaction commits.
     public func add(_ anim: CAAnimation, forKey key: String?) {
+        // Transitions always live under "transition".
+        let key = anim is CATransition ? kCATransition : key
         guard !flags.contains(.presentation) else {
             LaminaDiagnostics.report("\(diagnosticName).add(_:forKey:): a presentation layer cannot take animations; add it to the model layer")
             return
