@@ -82,6 +82,7 @@ extension CGContext {
     /// Runs one drawing operation: directly, or, when a shadow is set, into an offscreen buffer
     /// whose shadow and contents are then composited.
     func drawOperation(_ op: () -> Void) {
+        drawOperationCount &+= 1
         guard state.shadow != nil, format == .color32 else { op(); return }
         let buffer = makeOffscreen()
         let saved = (pixels, state.alpha, state.blendMode, state.shadow)

@@ -52,6 +52,9 @@ public final class CGContext {
     private let ownsPixels: Bool
     /// Open transparency layers, innermost last.
     var layers: [TransparencyLayer] = []
+    /// How many drawing operations (fills, strokes, images, gradients) the context has run
+    /// (SPI: UIKit tells views that drew from views that did not).
+    @_spi(Lamina) public internal(set) var drawOperationCount = 0
     /// Full-size offscreen buffers kept for reuse (transparency layers, shadows).
     var offscreenPool: [UnsafeMutableRawPointer] = []
     /// Byte offsets of red, green, blue and alpha in a 32-bit pixel.

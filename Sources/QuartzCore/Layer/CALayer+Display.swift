@@ -20,6 +20,10 @@ extension CALayer {
         }
     }
 
+    /// Tells `display()` that this pass drew nothing, so no backing store is kept (SPI for
+    /// UIKit: views that do not draw get no contents).
+    @_spi(Lamina) public func discardDrawnContents() { flags.insert(.drewNothing) }
+
     /// Sets the drawn `contents` without an action: redrawing never cross-fades.
     func setDrawnContents(_ image: CGImage?) {
         let had = flags.contains(.suppressActions)
@@ -90,11 +94,21 @@ extension CALayer {
         ctx.clip(to: region)
         ctx.clear(region)
         if isOpaque {
-            ctx.setFillColor(gray: 0, alpha: 1)
+            // [U] An opaque backing store starts as the background colour (black without one),
+            // as an opaque UIView with draw(_:) and no background shows black on iOS.
+            ctx.setFillColor(backgroundColor.flatMap { $0.copy(alpha: 1) } ?? CGColor(gray: 0, alpha: 1))
             ctx.fill(region)
         }
+        flags.remove(.drewNothing)
         draw(in: ctx)
         ctx.resetGState()
+        if flags.contains(.drewNothing) {
+            // The delegate drew nothing (a view that does not draw): no backing store.
+            flags.remove(.drewNothing)
+            backingStore = nil
+            setDrawnContents(nil)
+            return
+        }
         setDrawnContents(ctx.makeImage())
     }
 }

@@ -391,6 +391,8 @@ struct LayerFlags: OptionSet {
     static let presentation = LayerFlags(rawValue: 1 << 8)
     /// Changes made now run no actions (drawn contents).
     static let suppressActions = LayerFlags(rawValue: 1 << 9)
+    /// The current display pass drew nothing (see `discardDrawnContents()`).
+    static let drewNothing = LayerFlags(rawValue: 1 << 10)
 }
 
 extension PropertyOwner {

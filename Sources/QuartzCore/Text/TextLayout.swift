@@ -58,7 +58,7 @@ struct TextLayout {
     /// Lays out `runs` in a box `width` wide (nil: unbounded) and `height` tall, wrapping lines
     /// to the width when `wraps`.
     init(runs: [(text: String, font: CGFont, size: CGFloat, color: CGColor)], width: CGFloat?, height: CGFloat, wraps: Bool,
-         alignment: CATextLayerAlignmentMode, truncation: CATextLayerTruncationMode) {
+         alignment: CATextLayerAlignmentMode, truncation: CATextLayerTruncationMode, maximumLines: Int = 0) {
         // 1. Clusters with glyphs, advances and metrics.
         var clusters: [Cluster] = []
         for run in runs {
@@ -119,7 +119,7 @@ struct TextLayout {
         var y: CGFloat = 0
         for (i, line) in lines.enumerated() {
             let (a, d, l) = metrics(line.clusters)
-            if i > 0 && y + a + d > height + 0.5 { visible = i; break }
+            if i > 0 && (y + a + d > height + 0.5 || (maximumLines > 0 && i >= maximumLines)) { visible = i; break }
             y += a + d + l
         }
         var truncateLast = visible < lines.count
