@@ -1,0 +1,124 @@
+import Foundation
+@_spi(Lamina) import QuartzCore
+
+/// A font at a size (UIKit's `UIFont`), backed by an installed font: Apple's names map to
+/// installed families (the system font San Francisco to Liberation Sans, PingFang to WenQuanYi
+/// Micro Hei…, see `CGFont`).
+open class UIFont: NSObject, @unchecked Sendable, CATextLayerFontProviding {
+    /// A font weight (UIKit's `UIFont.Weight`), from −1 (ultra light) to 1 (black).
+    public struct Weight: RawRepresentable, Hashable, Sendable {
+        public let rawValue: CGFloat
+        public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        public static let ultraLight = Weight(rawValue: -0.8)
+        public static let thin = Weight(rawValue: -0.6)
+        public static let light = Weight(rawValue: -0.4)
+        public static let regular = Weight(rawValue: 0)
+        public static let medium = Weight(rawValue: 0.23)
+        public static let semibold = Weight(rawValue: 0.3)
+        public static let bold = Weight(rawValue: 0.4)
+        public static let heavy = Weight(rawValue: 0.56)
+        public static let black = Weight(rawValue: 0.62)
+
+        var suffix: String {
+            switch rawValue {
+            case ..<(-0.7): "Ultralight"
+            case ..<(-0.5): "Thin"
+            case ..<(-0.2): "Light"
+            case ..<0.1: "Regular"
+            case ..<0.26: "Medium"
+            case ..<0.35: "Semibold"
+            case ..<0.5: "Bold"
+            case ..<0.6: "Heavy"
+            default: "Black"
+            }
+        }
+    }
+
+    /// The font's name as given (Apple's name, e.g. ".SFUI-Regular" for the system font).
+    public let fontName: String
+    /// The size in points.
+    public let pointSize: CGFloat
+    /// The installed font drawn.
+    public let cgFont: CGFont
+
+    init(name: String, cgFont: CGFont, size: CGFloat) {
+        fontName = name
+        self.cgFont = cgFont
+        pointSize = size.isFinite && size > 0 ? size : 12
+        super.init()
+    }
+
+    /// The font named `fontName` at `fontSize`; nil when no installed font matches.
+    public convenience init?(name fontName: String, size fontSize: CGFloat) {
+        guard let f = CGFont(fontName as CFString) else { return nil }
+        self.init(name: fontName, cgFont: f, size: fontSize)
+    }
+
+    /// The system font.
+    open class func systemFont(ofSize fontSize: CGFloat) -> UIFont { systemFont(ofSize: fontSize, weight: .regular) }
+
+    /// The system font at a weight.
+    open class func systemFont(ofSize fontSize: CGFloat, weight: Weight) -> UIFont {
+        let name = ".SFUI-\(weight.suffix)"
+        guard let f = CGFont(name as CFString) ?? CGFont("Helvetica" as CFString) else {
+            fatalError("UIFont.systemFont: no sans-serif font is installed (scripts/setup.sh installs them)")
+        }
+        return UIFont(name: name, cgFont: f, size: fontSize)
+    }
+
+    /// The bold system font.
+    open class func boldSystemFont(ofSize fontSize: CGFloat) -> UIFont { systemFont(ofSize: fontSize, weight: .bold) }
+
+    /// The italic system font.
+    open class func italicSystemFont(ofSize fontSize: CGFloat) -> UIFont {
+        let f = CGFont(".SFUI-Italic" as CFString) ?? systemFont(ofSize: fontSize).cgFont
+        return UIFont(name: ".SFUI-Italic", cgFont: f, size: fontSize)
+    }
+
+    /// A monospaced-digit system font (digits are already fixed-width in the stand-in).
+    open class func monospacedDigitSystemFont(ofSize fontSize: CGFloat, weight: Weight) -> UIFont {
+        systemFont(ofSize: fontSize, weight: weight)
+    }
+
+    /// A monospaced system font.
+    open class func monospacedSystemFont(ofSize fontSize: CGFloat, weight: Weight) -> UIFont {
+        let name = "SFMono-\(weight.suffix)"
+        let f = CGFont(name as CFString) ?? systemFont(ofSize: fontSize).cgFont
+        return UIFont(name: name, cgFont: f, size: fontSize)
+    }
+
+    /// The size `UILabel`s use by default (17 points).
+    open class var labelFontSize: CGFloat { 17 }
+    /// The system font size (14 points).
+    open class var systemFontSize: CGFloat { 14 }
+
+    /// The same font at another size.
+    open func withSize(_ fontSize: CGFloat) -> UIFont { UIFont(name: fontName, cgFont: cgFont, size: fontSize) }
+
+    /// The installed family's name.
+    open var familyName: String { cgFont.familyName }
+
+    private var unit: CGFloat { pointSize / CGFloat(max(1, cgFont.unitsPerEm)) }
+    /// The top of the tallest glyphs above the baseline.
+    open var ascender: CGFloat { CGFloat(cgFont.ascent) * unit }
+    /// The bottom of the lowest glyphs, below the baseline (negative).
+    open var descender: CGFloat { CGFloat(cgFont.descent) * unit }
+    /// Extra space between lines.
+    open var leading: CGFloat { CGFloat(cgFont.leading) * unit }
+    /// The height of a line: ascender − descender + leading.
+    open var lineHeight: CGFloat { ascender - descender + leading }
+    /// The height of capital letters.
+    open var capHeight: CGFloat { CGFloat(cgFont.capHeight) * unit }
+    /// The height of lower-case x.
+    open var xHeight: CGFloat { CGFloat(cgFont.xHeight) * unit }
+
+    public var cgFontForTextLayer: CGFont? { cgFont }
+    public var pointSizeForTextLayer: CGFloat { pointSize }
+
+    open override func isEqual(_ object: Any?) -> Bool {
+        guard let o = object as? UIFont else { return false }
+        return fontName == o.fontName && pointSize == o.pointSize
+    }
+    open override var hash: Int { fontName.hashValue ^ pointSize.hashValue }
+    open override var description: String { "<UIFont \(fontName) \(pointSize)pt (\(familyName))>" }
+}

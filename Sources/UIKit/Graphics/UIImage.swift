@@ -1,0 +1,166 @@
+import Foundation
+import Synchronization
+@_spi(Lamina) import QuartzCore
+
+/// An image with a scale and an orientation (UIKit's `UIImage`).
+///
+/// `UIImage(named:)` looks in ``UIImage/resourceDirectories`` (Lamina API; by default
+/// `./Resources` and the main bundle's resources) for `name`, `name@<scale>x` and the `png`,
+/// `jpg` and `jpeg` extensions, preferring the screen's scale.
+open class UIImage: NSObject, @unchecked Sendable {
+    /// How the image's pixels are turned for display.
+    public enum Orientation: Int, Sendable {
+        case up, down, left, right, upMirrored, downMirrored, leftMirrored, rightMirrored
+    }
+
+    /// The pixels (as stored, before orientation).
+    public let cgImage: CGImage?
+    /// Pixels per point.
+    public let scale: CGFloat
+    /// How the pixels are turned for display.
+    public let imageOrientation: Orientation
+
+    /// An image of `cgImage` at `scale` with `orientation`.
+    public init(cgImage: CGImage, scale: CGFloat, orientation: Orientation) {
+        self.cgImage = cgImage
+        self.scale = scale.isFinite && scale > 0 ? scale : 1
+        imageOrientation = orientation
+        super.init()
+    }
+
+    /// An image of `cgImage` at scale 1, upright.
+    public convenience init(cgImage: CGImage) { self.init(cgImage: cgImage, scale: 1, orientation: .up) }
+
+    /// An image decoded from PNG or JPEG data; nil (with a diagnostic) when it cannot be decoded.
+    public convenience init?(data: Data, scale: CGFloat = 1) {
+        do {
+            let image: CGImage
+            if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) { image = try CGImage.decodePNG(data) } else { image = try CGImage.decodeJPEG(data) }
+            self.init(cgImage: image, scale: scale, orientation: .up)
+        } catch {
+            LaminaDiagnostics.report("UIImage(data:): \(error)")
+            return nil
+        }
+    }
+
+    /// An image read from a file; nil when it cannot be read or decoded.
+    public convenience init?(contentsOfFile path: String) {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        self.init(data: data, scale: UIImage.scaleSuffix(of: path))
+    }
+
+    /// The image named `name` in the resource directories; nil when none is found.
+    public convenience init?(named name: String) {
+        guard let path = UIImage.locate(name) else { return nil }
+        self.init(contentsOfFile: path)
+    }
+
+    private static let directories = Mutex<[String]>(["Resources", Bundle.main.resourcePath ?? "."])
+
+    /// Where `UIImage(named:)` looks, in order (Lamina API).
+    public static var resourceDirectories: [String] {
+        get { directories.withLock { $0 } }
+        set { directories.withLock { $0 = newValue } }
+    }
+
+    static func locate(_ name: String) -> String? {
+        let fm = FileManager.default
+        let hasExtension = ["png", "jpg", "jpeg"].contains((name as NSString).pathExtension.lowercased())
+        let base = hasExtension ? (name as NSString).deletingPathExtension : name
+        let exts = hasExtension ? [(name as NSString).pathExtension] : ["png", "jpg", "jpeg"]
+        let preferred = Int(UIScreen.main.scale.rounded())
+        let scales = ([preferred] + [3, 2, 1]).reduce(into: [Int]()) { if !$0.contains($1) { $0.append($1) } }
+        for dir in resourceDirectories {
+            // name@<scale>x (screen scale first), then the plain name.
+            let files = scales.filter { $0 > 1 }.flatMap { sc in exts.map { "\(base)@\(sc)x.\($0)" } } + exts.map { "\(base).\($0)" }
+            for file in files {
+                let path = (dir as NSString).appendingPathComponent(file)
+                if fm.fileExists(atPath: path) { return path }
+            }
+        }
+        return nil
+    }
+
+    static func scaleSuffix(of path: String) -> CGFloat {
+        let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        guard let at = stem.range(of: "@", options: .backwards), stem.hasSuffix("x"),
+              let n = Double(stem[at.upperBound..<stem.index(before: stem.endIndex)]) else { return 1 }
+        return CGFloat(n)
+    }
+
+    /// The size in points, after orientation.
+    open var size: CGSize {
+        guard let c = cgImage else { return .zero }
+        let w = CGFloat(c.width) / scale, h = CGFloat(c.height) / scale
+        switch imageOrientation {
+        case .left, .right, .leftMirrored, .rightMirrored: return CGSize(width: h, height: w)
+        default: return CGSize(width: w, height: h)
+        }
+    }
+
+    /// The pixels turned upright (the image itself when already upright).
+    var uprightCGImage: CGImage? {
+        guard let c = cgImage, imageOrientation != .up else { return cgImage }
+        let s = size
+        let w = Int((s.width * scale).rounded()), h = Int((s.height * scale).rounded())
+        guard let ctx = CGContext(data: nil, width: w, height: h, bitsPerComponent: 8, bytesPerRow: w * 4,
+                                  space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
+        else { return c }
+        ctx.translateBy(x: 0, y: CGFloat(h))
+        ctx.scaleBy(x: 1, y: -1)
+        drawOriented(c, in: ctx, width: CGFloat(w), height: CGFloat(h))
+        return ctx.makeImage() ?? c
+    }
+
+    /// Draws `c` turned by the orientation into `(0, 0, width, height)` of a y-down context.
+    private func drawOriented(_ c: CGImage, in ctx: CGContext, width w: CGFloat, height h: CGFloat) {
+        ctx.saveGState()
+        switch imageOrientation {
+        case .up: break
+        case .down: ctx.translateBy(x: w, y: h); ctx.rotate(by: .pi)
+        case .left: ctx.translateBy(x: 0, y: h); ctx.rotate(by: -.pi / 2)
+        case .right: ctx.translateBy(x: w, y: 0); ctx.rotate(by: .pi / 2)
+        case .upMirrored: ctx.translateBy(x: w, y: 0); ctx.scaleBy(x: -1, y: 1)
+        case .downMirrored: ctx.translateBy(x: 0, y: h); ctx.scaleBy(x: 1, y: -1)
+        case .leftMirrored: ctx.translateBy(x: w, y: h); ctx.rotate(by: -.pi / 2); ctx.scaleBy(x: -1, y: 1)
+        case .rightMirrored: ctx.rotate(by: .pi / 2); ctx.scaleBy(x: 1, y: -1)
+        }
+        let swapped = [.left, .right, .leftMirrored, .rightMirrored].contains(imageOrientation)
+        let dw = swapped ? h : w, dh = swapped ? w : h
+        // A y-down context: flip the image so its first row is at the top.
+        ctx.translateBy(x: 0, y: dh)
+        ctx.scaleBy(x: 1, y: -1)
+        ctx.draw(c, in: CGRect(x: 0, y: 0, width: dw, height: dh))
+        ctx.restoreGState()
+    }
+
+    /// Draws the image with its top-left corner at `point` in the current graphics context.
+    open func draw(at point: CGPoint) { draw(in: CGRect(origin: point, size: size)) }
+
+    /// Draws the image scaled into `rect` in the current graphics context (y-down, as UIKit's
+    /// contexts are).
+    open func draw(in rect: CGRect) { draw(in: rect, blendMode: .normal, alpha: 1) }
+
+    open func draw(in rect: CGRect, blendMode: CGBlendMode, alpha: CGFloat) {
+        guard let ctx = UIGraphicsGetCurrentContext(), let c = cgImage else { return }
+        ctx.saveGState()
+        ctx.setBlendMode(blendMode)
+        ctx.setAlpha(alpha)
+        ctx.translateBy(x: rect.minX, y: rect.minY)
+        drawOriented(c, in: ctx, width: rect.width, height: rect.height)
+        ctx.restoreGState()
+    }
+
+    /// The image as PNG data (upright); nil when it cannot be encoded.
+    open func pngData() -> Data? { try? uprightCGImage?.pngData() }
+
+    /// The image as JPEG data (upright) at a quality in [0, 1]; nil when it cannot be encoded.
+    open func jpegData(compressionQuality: CGFloat) -> Data? {
+        try? uprightCGImage?.jpegData(quality: max(0, min(1, compressionQuality)))
+    }
+}
+
+/// The image as PNG data (UIKit's function form).
+public func UIImagePNGRepresentation(_ image: UIImage) -> Data? { image.pngData() }
+/// The image as JPEG data (UIKit's function form).
+public func UIImageJPEGRepresentation(_ image: UIImage, _ quality: CGFloat) -> Data? { image.jpegData(compressionQuality: quality) }

@@ -1,0 +1,34 @@
+import Foundation
+import Synchronization
+
+/// The screen views are shown on. Headless: a size in points and a scale, which views use for
+/// their `contentScaleFactor` (and so their layers' `contentsScale`).
+///
+/// `UIScreen.main` is an iPhone-like 390×844-point screen at 3× unless replaced (Lamina API:
+/// `UIScreen.main = UIScreen(size:scale:)`), for example to render at 2×.
+open class UIScreen: NSObject, @unchecked Sendable {
+    /// The screen's bounds in points.
+    public let bounds: CGRect
+    /// Pixels per point.
+    public let scale: CGFloat
+
+    /// A screen `size` points large at `scale` pixels per point.
+    public init(size: CGSize, scale: CGFloat) {
+        bounds = CGRect(origin: .zero, size: size)
+        self.scale = scale.isFinite && scale > 0 ? scale : 1
+        super.init()
+    }
+
+    /// The native scale (the same as `scale`).
+    public var nativeScale: CGFloat { scale }
+    /// The bounds in pixels.
+    public var nativeBounds: CGRect { CGRect(x: 0, y: 0, width: bounds.width * scale, height: bounds.height * scale) }
+
+    private static let current = Mutex(UIScreen(size: CGSize(width: 390, height: 844), scale: 3))
+
+    /// The screen views use (settable in Lamina).
+    public static var main: UIScreen {
+        get { current.withLock { $0 } }
+        set { current.withLock { $0 = newValue } }
+    }
+}
