@@ -13,7 +13,7 @@ final class SubLayer: CALayer {
 }
 
 final class RotatedSubLayer: CALayer {
-    override init() {
+    required override init() {
         super.init()
         transform = CATransform3DMakeRotation(.pi / 2, 1, 1, 1)
     }

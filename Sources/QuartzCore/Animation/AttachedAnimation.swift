@@ -8,6 +8,8 @@ final class AttachedAnimation {
     var timing: TimingModel
     /// Whether `beginTime` was 0 and is still to be set to the commit time.
     var beginPending: Bool
+    /// Seconds after the commit the animation begins.
+    let commitDelay: Double
     let body: AnimationBody
     /// The body when it is a property animation (the common case, applied without the enum).
     let property: PropertyAnimationBody?
@@ -22,7 +24,8 @@ final class AttachedAnimation {
         self.key = key
         self.animation = animation
         self.timing = timing
-        beginPending = animation.beginTime == 0
+        commitDelay = animation.beginDelayAfterCommit ?? 0
+        beginPending = animation.beginTime == 0 || animation.beginDelayAfterCommit != nil
         self.body = body
         if case .property(let p) = body { property = p } else { property = nil }
         timingFunction = animation.timingFunction

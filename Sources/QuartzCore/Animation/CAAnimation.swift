@@ -32,6 +32,11 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction, PropertyOw
     /// Set on the animations `defaultAction(forKey:)` makes (implied animations).
     var isImplied = false
 
+    /// When set, the animation begins this many seconds after the transaction that adds it
+    /// commits, whatever its `beginTime` (SPI: UIKit's delayed animation blocks, whose commit
+    /// time is not known when they are made).
+    @_spi(Lamina) public var beginDelayAfterCommit: CFTimeInterval?
+
     /// Creates an animation with every property at its default.
     public required override init() {
         propertyClassInfo = CAAnimation.classInfo(for: Self.self)
@@ -124,6 +129,7 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction, PropertyOw
         c.propertyStore = propertyStore
         c.delegate = delegate
         c.isImplied = isImplied
+        c.beginDelayAfterCommit = beginDelayAfterCommit
         copyExtraState(to: c)
         return c
     }

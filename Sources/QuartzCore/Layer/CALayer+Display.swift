@@ -103,12 +103,16 @@ extension CALayer {
         draw(in: ctx)
         ctx.resetGState()
         if flags.contains(.drewNothing) {
-            // The delegate drew nothing (a view that does not draw): no backing store.
+            // The delegate drew nothing (a view that does not draw): no backing store, and
+            // contents someone else set (an image view's image) stay.
             flags.remove(.drewNothing)
             backingStore = nil
-            setDrawnContents(nil)
+            if let drawn = lastDrawnContents, let current = contents as? CGImage, drawn === current { setDrawnContents(nil) }
+            lastDrawnContents = nil
             return
         }
-        setDrawnContents(ctx.makeImage())
+        let image = ctx.makeImage()
+        lastDrawnContents = image
+        setDrawnContents(image)
     }
 }

@@ -36,6 +36,8 @@ open class CALayer: NSObject, CAMediaTiming, PropertyOwner {
     var lastLayoutSize: CGSize?
     /// The bitmap that `display()` draws into, kept to redraw only invalidated regions.
     var backingStore: CGContext?
+    /// The image the last display pass drew (to tell drawn contents from contents set directly).
+    weak var lastDrawnContents: CGImage?
     /// The rasterized gradient or shape content (see `OwnContentCache`).
     var ownContentCache: OwnContentCache?
     /// How many times the own content was rasterized into the cache.
@@ -68,7 +70,7 @@ open class CALayer: NSObject, CAMediaTiming, PropertyOwner {
     var renderVersion: UInt64 = 0
 
     /// Creates a layer with every property at its default.
-    public override init() {
+    public required override init() {
         propertyClassInfo = CALayer.knownClassInfo(for: Self.self)
         super.init()
         finishInit()

@@ -160,7 +160,7 @@ enum TransactionCommitter {
         }
         // Animations added with beginTime 0 begin now, in their layer's time.
         for (layer, a) in s.added where a.beginPending {
-            a.timing.beginTime = layer.convertTime(now, from: nil)
+            a.timing.beginTime = layer.convertTime(now, from: nil) + a.commitDelay
             a.beginPending = false
         }
         for l in s.touched {

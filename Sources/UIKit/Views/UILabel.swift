@@ -1,0 +1,149 @@
+import Foundation
+@_spi(Lamina) import QuartzCore
+
+/// Text alignment (UIKit's raw values).
+public enum NSTextAlignment: Int, Sendable {
+    case left = 0, center = 1, right = 2, justified = 3, natural = 4
+}
+
+/// How text that does not fit is broken or truncated (UIKit's raw values).
+public enum NSLineBreakMode: Int, Sendable {
+    case byWordWrapping = 0, byCharWrapping, byClipping, byTruncatingHead, byTruncatingTail, byTruncatingMiddle
+}
+
+/// A read-only text view (UIKit's `UILabel`): plain or attributed text in a font and colour,
+/// aligned, on one line or wrapped to `numberOfLines`, truncated by `lineBreakMode`, centred
+/// vertically in its bounds. It draws through `draw(_:)`, with Lamina's text layout (the one
+/// `CATextLayer` uses).
+open class UILabel: UIView {
+    private var _text: String?
+    private var _attributedText: NSAttributedString?
+
+    /// The text (plain).
+    open var text: String? {
+        get { _text ?? _attributedText?.string }
+        set { _text = newValue; _attributedText = nil; textChanged() }
+    }
+
+    /// The text with attributes (`.font`, `.foregroundColor`); setting it replaces `text`.
+    open var attributedText: NSAttributedString? {
+        get {
+            if let a = _attributedText { return a }
+            guard let t = _text else { return nil }
+            return NSAttributedString(string: t, attributes: [.font: font as Any, .foregroundColor: textColor as Any])
+        }
+        set { _attributedText = newValue; _text = nil; textChanged() }
+    }
+
+    /// The font (the system font at 17 points by default).
+    open var font: UIFont! = .systemFont(ofSize: UIFont.labelFontSize) { didSet { textChanged() } }
+    /// The text colour (the label colour, black, by default).
+    open var textColor: UIColor! = .label { didSet { setNeedsDisplay() } }
+    /// The alignment (natural: left).
+    open var textAlignment: NSTextAlignment = .natural { didSet { setNeedsDisplay() } }
+    /// The most lines shown; 0 for any number (1 by default).
+    open var numberOfLines = 1 { didSet { textChanged() } }
+    /// How long text is wrapped or truncated (tail truncation by default).
+    open var lineBreakMode: NSLineBreakMode = .byTruncatingTail { didSet { textChanged() } }
+    /// Whether the label is enabled (drawn dimmed when not).
+    open var isEnabled = true { didSet { setNeedsDisplay() } }
+    /// The width multi-line labels wrap to for their intrinsic size (0: unbounded).
+    open var preferredMaxLayoutWidth: CGFloat = 0 { didSet { invalidateIntrinsicContentSize() } }
+
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        isOpaque = false
+        isUserInteractionEnabled = false
+        contentMode = .redraw
+    }
+
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        isOpaque = false
+        isUserInteractionEnabled = false
+        contentMode = .redraw
+    }
+
+    private func textChanged() {
+        setNeedsDisplay()
+        invalidateIntrinsicContentSize()
+    }
+
+    /// The runs of text with their fonts and colours.
+    var runs: [(text: String, font: CGFont, size: CGFloat, color: CGColor)] {
+        let baseFont: UIFont = font ?? .systemFont(ofSize: UIFont.labelFontSize)
+        var baseColor = (textColor ?? .label).cgColor
+        if !isEnabled { baseColor = baseColor.copy(alpha: baseColor.alpha * 0.35) ?? baseColor }
+        if let t = _text { return [(t, baseFont.cgFont, baseFont.pointSize, baseColor)] }
+        guard let a = _attributedText else { return [] }
+        var out: [(String, CGFont, CGFloat, CGColor)] = []
+        a.enumerateAttributes(in: NSRange(location: 0, length: a.length)) { attrs, range, _ in
+            let s = (a.string as NSString).substring(with: range)
+            var f = (baseFont.cgFont, baseFont.pointSize)
+            if let uf = attrs[.font] as? UIFont { f = (uf.cgFont, uf.pointSize) } else if let cg = attrs[.font] as? CGFont { f.0 = cg }
+            var c = baseColor
+            if let uc = attrs[.foregroundColor] as? UIColor { c = uc.cgColor } else if let cg = attrs[.foregroundColor] as? CGColor { c = cg }
+            out.append((s, f.0, f.1, c))
+        }
+        return out
+    }
+
+    func layout(width: CGFloat?, height: CGFloat) -> LaminaTextLayout {
+        let alignment: CATextLayerAlignmentMode
+        switch textAlignment {
+        case .center: alignment = .center
+        case .right: alignment = .right
+        case .justified: alignment = .justified
+        default: alignment = .left
+        }
+        let truncation: CATextLayerTruncationMode
+        switch lineBreakMode {
+        case .byTruncatingHead: truncation = .start
+        case .byTruncatingMiddle: truncation = .middle
+        case .byTruncatingTail: truncation = .end
+        default: truncation = .none
+        }
+        return LaminaTextLayout(runs: runs, width: width, height: height, wraps: numberOfLines != 1 && width != nil,
+                                alignment: alignment, truncation: truncation, maximumLines: max(0, numberOfLines))
+    }
+
+    /// Where the text is drawn within `bounds`: the laid-out size, centred vertically.
+    open func textRect(forBounds bounds: CGRect, limitedToNumberOfLines numberOfLines: Int) -> CGRect {
+        let l = layout(width: bounds.width, height: bounds.height)
+        let h = min(l.usedSize.height, bounds.height)
+        return CGRect(x: bounds.minX, y: bounds.minY + (bounds.height - h) / 2, width: bounds.width, height: h)
+    }
+
+    /// Draws the text in `rect`: laid out to the width, centred vertically.
+    open func drawText(in rect: CGRect) {
+        guard let ctx = UIGraphicsGetCurrentContext() else { return }
+        let l = layout(width: rect.width, height: rect.height)
+        let top = rect.minY + max(0, (rect.height - l.usedSize.height) / 2)
+        l.draw(in: ctx, at: CGPoint(x: rect.minX, y: top))
+    }
+
+    open override func draw(_ rect: CGRect) { drawText(in: bounds) }
+
+    /// The size of the text on one line, or wrapped to `preferredMaxLayoutWidth`.
+    open override var intrinsicContentSize: CGSize {
+        let width: CGFloat? = numberOfLines != 1 && preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : nil
+        let s = layout(width: width, height: .infinity).usedSize
+        return CGSize(width: s.width.rounded(.up), height: s.height.rounded(.up))
+    }
+
+    /// The size the text needs within `size` (wrapping to its width for multi-line labels).
+    open override func sizeThatFits(_ size: CGSize) -> CGSize {
+        let width: CGFloat? = numberOfLines != 1 && size.width > 0 ? size.width : nil
+        let s = layout(width: width, height: .infinity).usedSize
+        return CGSize(width: s.width.rounded(.up), height: s.height.rounded(.up))
+    }
+}
+
+extension NSAttributedString.Key {
+    /// The paragraph style of a run (accepted; alignment comes from the label).
+    public static let paragraphStyle = NSAttributedString.Key("NSParagraphStyle")
+    /// The background colour of a run (accepted, not drawn).
+    public static let backgroundColor = NSAttributedString.Key("NSBackgroundColor")
+    /// Extra space between characters (accepted, not applied).
+    public static let kern = NSAttributedString.Key("NSKern")
+}

@@ -1,0 +1,307 @@
+import Foundation
+@_spi(Lamina) import QuartzCore
+
+/// A rectangle on screen that draws, lays out and hosts subviews (UIKit's `UIView`, spec §9).
+///
+/// Every view owns a backing layer made from `layerClass` and is that layer's delegate: the
+/// view's geometry and appearance are the layer's (`frame`, `bounds`, `center`, `transform`,
+/// `alpha`, `backgroundColor`…), the layer's layout pass calls `layoutSubviews()`, its display
+/// pass calls `draw(_:)` into a y-down context, and its actions come from the view, which
+/// answers `NSNull` (no animation) outside `UIView.animate` blocks.
+///
+/// Lamina's views are not bound to the main actor (Apple's are `@MainActor`): like layers they
+/// may be used from any one thread at a time.
+open class UIView: UIResponder, CALayerDelegate {
+    /// The class of the backing layer (`CALayer` by default); override it to back the view with
+    /// a `CAGradientLayer`, `CAShapeLayer`, `CATextLayer`…
+    open class var layerClass: AnyClass { CALayer.self }
+
+    /// The backing layer; the view is its delegate.
+    public let layer: CALayer
+
+    var _subviews: [UIView] = []
+    weak var _superview: UIView?
+    /// The view controller whose view this is (next responder).
+    weak var owningViewController: UIViewController?
+    private var _backgroundColor: UIColor?
+    private var _contentMode: ContentMode = .scaleToFill
+
+    /// An integer to find the view by (`viewWithTag(_:)`).
+    open var tag = 0
+    /// Whether touches are delivered to the view (true).
+    open var isUserInteractionEnabled = true
+    /// Whether subviews are resized with the view by their `autoresizingMask` (true).
+    open var autoresizesSubviews = true
+    /// How the view resizes with its superview.
+    open var autoresizingMask: AutoresizingMask = []
+    /// Whether drawing starts from a cleared context (true).
+    open var clearsContextBeforeDrawing = true
+    /// Whether Auto Layout derives constraints from the frame and `autoresizingMask` (true for
+    /// views made in code).
+    open var translatesAutoresizingMaskIntoConstraints = true
+    /// The tint colour (the system blue unless set).
+    open var tintColor: UIColor! = .systemBlue
+
+    /// A view with `frame` in its superview's coordinates.
+    public init(frame: CGRect) {
+        let cls = (type(of: self).layerClass as? CALayer.Type) ?? CALayer.self
+        layer = cls.init()
+        super.init()
+        layer.delegate = self
+        // A new layer runs no actions before its first commit: no animation here.
+        layer.isOpaque = true
+        layer.contentsScale = UIScreen.main.scale
+        layer.frame = frame
+        // Views that draw are displayed when first shown; views that do not keep no backing store.
+        layer.setNeedsDisplay()
+    }
+
+    /// A view with a zero frame.
+    public convenience override init() { self.init(frame: .zero) }
+
+    /// A view decoded from an archive: Lamina has no interface files, so this makes a view with
+    /// a zero frame.
+    public required init?(coder: NSCoder) {
+        let cls = (type(of: self).layerClass as? CALayer.Type) ?? CALayer.self
+        layer = cls.init()
+        super.init()
+        layer.delegate = self
+        layer.isOpaque = true
+        layer.contentsScale = UIScreen.main.scale
+        layer.setNeedsDisplay()
+    }
+
+    // MARK: Geometry
+
+    /// The frame in the superview's coordinates (the layer's frame).
+    open var frame: CGRect {
+        get { layer.frame }
+        set {
+            let old = layer.bounds.size
+            layer.frame = newValue
+            boundsSizeChanged(from: old)
+        }
+    }
+
+    /// The bounds in the view's own coordinates.
+    open var bounds: CGRect {
+        get { layer.bounds }
+        set {
+            let old = layer.bounds.size
+            layer.bounds = newValue
+            boundsSizeChanged(from: old)
+        }
+    }
+
+    /// The centre in the superview's coordinates (the layer's position).
+    open var center: CGPoint {
+        get { layer.position }
+        set { layer.position = newValue }
+    }
+
+    /// The 2D transform about the centre (the layer's affine transform).
+    open var transform: CGAffineTransform {
+        get { layer.affineTransform() }
+        set { layer.setAffineTransform(newValue) }
+    }
+
+    /// The 3D transform (the layer's transform).
+    open var transform3D: CATransform3D {
+        get { layer.transform }
+        set { layer.transform = newValue }
+    }
+
+    /// Pixels per point of the backing store (the screen's scale).
+    open var contentScaleFactor: CGFloat {
+        get { layer.contentsScale }
+        set { layer.contentsScale = newValue }
+    }
+
+    // MARK: Appearance
+
+    /// The background colour (the layer's); nil by default.
+    open var backgroundColor: UIColor? {
+        get { _backgroundColor }
+        set {
+            _backgroundColor = newValue
+            layer.backgroundColor = newValue?.cgColor
+        }
+    }
+
+    /// The opacity (the layer's opacity), 1 by default.
+    open var alpha: CGFloat {
+        get { CGFloat(layer.opacity) }
+        set { layer.opacity = Float(newValue) }
+    }
+
+    /// Whether the view is hidden (not its superviews).
+    open var isHidden: Bool {
+        get { layer.isHidden }
+        set { layer.isHidden = newValue }
+    }
+
+    /// Whether subviews are clipped to the bounds (the layer's `masksToBounds`).
+    open var clipsToBounds: Bool {
+        get { layer.masksToBounds }
+        set { layer.masksToBounds = newValue }
+    }
+
+    /// Whether the view fills its bounds with opaque content (true by default).
+    open var isOpaque: Bool {
+        get { layer.isOpaque }
+        set { layer.isOpaque = newValue }
+    }
+
+    /// How content is placed when the bounds change.
+    public enum ContentMode: Int, Sendable {
+        case scaleToFill, scaleAspectFit, scaleAspectFill, redraw, center, top, bottom, left, right
+        case topLeft, topRight, bottomLeft, bottomRight
+    }
+
+    /// How content is placed (the layer's `contentsGravity`; `.redraw` redraws on bounds
+    /// changes). [U] UIKit's top is the visual top, which is Core Animation's "bottom" on iOS.
+    open var contentMode: ContentMode {
+        get { _contentMode }
+        set {
+            _contentMode = newValue
+            layer.needsDisplayOnBoundsChange = newValue == .redraw
+            let g: CALayerContentsGravity
+            switch newValue {
+            case .scaleToFill, .redraw: g = .resize
+            case .scaleAspectFit: g = .resizeAspect
+            case .scaleAspectFill: g = .resizeAspectFill
+            case .center: g = .center
+            case .top: g = .bottom
+            case .bottom: g = .top
+            case .left: g = .left
+            case .right: g = .right
+            case .topLeft: g = .bottomLeft
+            case .topRight: g = .bottomRight
+            case .bottomLeft: g = .topLeft
+            case .bottomRight: g = .topRight
+            }
+            layer.contentsGravity = g
+        }
+    }
+
+    // MARK: Drawing
+
+    /// Draws the view's content in `rect` (the current context is y-down, its origin at the
+    /// bounds' origin). The default draws nothing; never call it directly.
+    open func draw(_ rect: CGRect) {}
+
+    /// Marks the whole view for redrawing.
+    open func setNeedsDisplay() { layer.setNeedsDisplay() }
+    /// Marks part of the view for redrawing.
+    open func setNeedsDisplay(_ rect: CGRect) { layer.setNeedsDisplay(rect) }
+
+    // MARK: CALayerDelegate
+
+    /// Draws through `draw(_:)` with `ctx` current; a view that draws nothing keeps no
+    /// backing store.
+    public func draw(_ layer: CALayer, in ctx: CGContext) {
+        let before = ctx.drawOperationCount
+        UIGraphicsPushContext(ctx)
+        draw(layer.bounds)
+        UIGraphicsPopContext()
+        if ctx.drawOperationCount == before { layer.discardDrawnContents() }
+    }
+
+    public func display(_ layer: CALayer) { layer.noteDefaultDelegateMethod() }
+    public func layerWillDraw(_ layer: CALayer) { layer.noteDefaultDelegateMethod() }
+
+    /// The layer's layout pass: `layoutSubviews()`.
+    public func layoutSublayers(of layer: CALayer) {
+        layoutSubviews()
+    }
+
+    /// The view's answer for its layer's actions: `NSNull` (no animation) outside animation
+    /// blocks; inside one, an animation from the on-screen value (spec §5, §9).
+    open func action(for layer: CALayer, forKey event: String) -> (any CAAction)? {
+        UIViewAnimationContext.action(for: layer, forKey: event)
+    }
+
+    // MARK: Hierarchy hooks
+
+    /// Called before the view moves to another superview (or to none).
+    open func willMove(toSuperview newSuperview: UIView?) {}
+    /// Called after the view moved to another superview (or to none).
+    open func didMoveToSuperview() {}
+    /// Called before the view moves to another window (or to none).
+    open func willMove(toWindow newWindow: UIWindow?) {}
+    /// Called after the view moved to another window (or to none).
+    open func didMoveToWindow() {}
+    /// Called after a subview was added.
+    open func didAddSubview(_ subview: UIView) {}
+    /// Called before a subview is removed.
+    open func willRemoveSubview(_ subview: UIView) {}
+
+    // MARK: Layout
+
+    /// Lays out the subviews; the default does nothing (Auto Layout, when used, places them).
+    /// Called by the layer's layout pass; never call it directly: use `setNeedsLayout()` and
+    /// `layoutIfNeeded()`.
+    open func layoutSubviews() { defaultLayoutSubviews() }
+    /// Marks the view for layout in the next pass.
+    open func setNeedsLayout() { layer.setNeedsLayout() }
+    /// Lays out the view (and its subtree) now if it needs it.
+    open func layoutIfNeeded() { layer.layoutIfNeeded(); layer.layoutSubtreeIfNeeded() }
+    /// The size that best fits `size`; the default is the current bounds size.
+    open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
+    /// Resizes the view to `sizeThatFits(bounds.size)`.
+    open func sizeToFit() {
+        let s = sizeThatFits(bounds.size)
+        var f = frame
+        f.size = s
+        frame = f
+    }
+    /// The size the view's content needs, or `UIView.noIntrinsicMetric` per dimension.
+    open var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
+    /// Tells layout that `intrinsicContentSize` changed.
+    open func invalidateIntrinsicContentSize() { setNeedsLayout(); _superview?.setNeedsLayout() }
+
+    // MARK: Hit testing
+
+    /// Whether `point` (in the view's coordinates) is inside the view: its bounds.
+    open func point(inside point: CGPoint, with event: UIEvent?) -> Bool { bounds.contains(point) }
+
+    /// The deepest visible, interactive view containing `point` (in this view's coordinates):
+    /// subviews front to back first, then this view; nil when hidden, not interactive, nearly
+    /// transparent (alpha < 0.01) or the point is outside.
+    open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        guard !isHidden, isUserInteractionEnabled, alpha >= 0.01, self.point(inside: point, with: event) else { return nil }
+        for s in _subviews.reversed() {
+            if let hit = s.hitTest(s.convert(point, from: self), with: event) { return hit }
+        }
+        return self
+    }
+
+    // MARK: Responder chain
+
+    /// The view controller owning this view, else the superview.
+    open override var next: UIResponder? {
+        if let vc = owningViewController { return vc }
+        return _superview
+    }
+
+    open override var description: String {
+        "<\(type(of: self)) frame=\(frame)\(tag != 0 ? " tag=\(tag)" : "")\(_subviews.isEmpty ? "" : " subviews=\(_subviews.count)")>"
+    }
+}
+
+extension UIView {
+    /// How a view resizes with its superview.
+    public struct AutoresizingMask: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let flexibleLeftMargin = AutoresizingMask(rawValue: 1 << 0)
+        public static let flexibleWidth = AutoresizingMask(rawValue: 1 << 1)
+        public static let flexibleRightMargin = AutoresizingMask(rawValue: 1 << 2)
+        public static let flexibleTopMargin = AutoresizingMask(rawValue: 1 << 3)
+        public static let flexibleHeight = AutoresizingMask(rawValue: 1 << 4)
+        public static let flexibleBottomMargin = AutoresizingMask(rawValue: 1 << 5)
+    }
+
+    /// The value `intrinsicContentSize` gives for a dimension without one.
+    public static let noIntrinsicMetric: CGFloat = -1
+}

@@ -1,0 +1,158 @@
+import Foundation
+@_spi(Lamina) import QuartzCore
+
+/// The root of a view hierarchy on a screen. Lamina's window is headless: it has its own
+/// manual clock and draws frames on request (Lamina API: `run`, `advance(to:)`,
+/// `render(atTime:)`, `frames(duration:framesPerSecond:)`, and simulated touches).
+///
+/// Each frame, in order: the clock moves; pending changes commit (layout, display; animations
+/// added since begin); animation delegates and completion blocks run; their changes commit;
+/// the window's layer tree is drawn at the screen's scale.
+open class UIWindow: UIView {
+    /// The screen the window is on (its scale sets the views' content scale).
+    open var screen: UIScreen = UIScreen.main {
+        didSet { driver?.renderer.scale = screen.scale }
+    }
+    var screenScale: CGFloat { screen.scale }
+
+    /// The window's clock (manual: it moves only in `advance(to:)` and the frame methods).
+    public var clock: MediaClock { driver.clock }
+    private(set) var driver: FrameDriver!
+    private var activeTouches: [UITouch] = []
+
+    /// The view controller whose view fills the window.
+    open var rootViewController: UIViewController? {
+        didSet {
+            oldValue?.viewIfLoaded?.removeFromSuperview()
+            guard let vc = rootViewController else { return }
+            let v: UIView = vc.view
+            v.frame = bounds
+            v.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+            vc.viewWillAppear(false)
+            addSubview(v)
+            vc.viewDidAppear(false)
+        }
+    }
+
+    /// Whether the window is the key window.
+    open private(set) var isKeyWindow = false
+
+    /// A window with `frame` on the main screen, its clock at media time 0.
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        driver = FrameDriver(layer: layer, scale: UIScreen.main.scale)
+        isOpaque = false
+    }
+
+    /// A window filling `screen`.
+    public convenience init(screen: UIScreen) {
+        self.init(frame: screen.bounds)
+        self.screen = screen
+    }
+
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        driver = FrameDriver(layer: layer, scale: UIScreen.main.scale)
+        isOpaque = false
+    }
+
+    /// Makes the window key and visible: lays it out and displays it.
+    open func makeKeyAndVisible() {
+        isKeyWindow = true
+        isHidden = false
+        clock.run { CATransaction.flush() }
+    }
+
+    /// Makes the window key.
+    open func makeKey() { isKeyWindow = true }
+
+    /// The window's next responder: none (there is no application object).
+    open override var next: UIResponder? { nil }
+
+    // MARK: Time and frames
+
+    /// The window's current media time.
+    public var time: CFTimeInterval { clock.now }
+
+    /// Runs `body` with the window's clock as the current clock (so `CACurrentMediaTime()` and
+    /// animations begun in it use the window's time).
+    public func run<R>(_ body: () throws -> R) rethrows -> R { try clock.run(body) }
+
+    /// Moves the window's clock to `time`: commits pending changes, delivers animation events
+    /// and completion blocks, and commits what they changed. Nothing is drawn.
+    public func advance(to time: CFTimeInterval) { driver.advance(to: time) }
+
+    /// The window drawn at media time `time` (the current time when nil), after `advance(to:)`.
+    /// Frames asked for in increasing time redraw only what changed.
+    public func render(atTime time: CFTimeInterval? = nil) -> CGImage? {
+        driver.renderer.scale = screen.scale
+        return driver.frame(at: time ?? clock.now)
+    }
+
+    /// Frames from the current time for `duration` seconds at `framesPerSecond`.
+    public func frames(duration: CFTimeInterval, framesPerSecond fps: Double = 60) -> [CGImage] {
+        guard duration.isFinite, duration >= 0, fps.isFinite, fps > 0 else {
+            LaminaDiagnostics.report("UIWindow.frames(duration: \(duration), framesPerSecond: \(fps)): needs a finite duration ≥ 0 and a rate > 0")
+            return []
+        }
+        let start = clock.now
+        let count = Int((duration * fps).rounded(.down)) + 1
+        return (0..<min(count, 100_000)).compactMap { render(atTime: start + Double($0) / fps) }
+    }
+
+    // MARK: Touches
+
+    /// Simulates a finger going down at `point` (window coordinates): the touch is delivered to
+    /// the view `hitTest(_:with:)` finds, through `touchesBegan(_:with:)`.
+    @discardableResult
+    public func touchDown(at point: CGPoint) -> UITouch? {
+        let touch = UITouch()
+        touch.window = self
+        touch.locationInWindow = point
+        touch.previousLocationInWindow = point
+        touch.timestamp = clock.now
+        touch.phase = .began
+        let event = UIEvent()
+        event.timestamp = clock.now
+        guard let target = hitTest(point, with: event) else { return nil }
+        touch.view = target
+        event.touches = [touch]
+        activeTouches.append(touch)
+        clock.run { target.touchesBegan([touch], with: event) }
+        return touch
+    }
+
+    /// Moves a touch to `point`, delivered through `touchesMoved(_:with:)` to its view.
+    public func touchMove(_ touch: UITouch, to point: CGPoint) {
+        guard let view = touch.view else { return }
+        touch.previousLocationInWindow = touch.locationInWindow
+        touch.locationInWindow = point
+        touch.phase = .moved
+        touch.timestamp = clock.now
+        let event = UIEvent()
+        event.timestamp = clock.now
+        event.touches = [touch]
+        clock.run { view.touchesMoved([touch], with: event) }
+    }
+
+    /// Lifts a touch (at `point`, or where it is), delivered through `touchesEnded(_:with:)`.
+    public func touchUp(_ touch: UITouch, at point: CGPoint? = nil) {
+        guard let view = touch.view else { return }
+        if let point {
+            touch.previousLocationInWindow = touch.locationInWindow
+            touch.locationInWindow = point
+        }
+        touch.phase = .ended
+        touch.timestamp = clock.now
+        let event = UIEvent()
+        event.timestamp = clock.now
+        event.touches = [touch]
+        activeTouches.removeAll { $0 === touch }
+        clock.run { view.touchesEnded([touch], with: event) }
+    }
+
+    /// A tap at `point`: down and up.
+    public func tap(at point: CGPoint) {
+        if let t = touchDown(at: point) { touchUp(t) }
+    }
+}
