@@ -57,9 +57,9 @@ open class CATextLayer: CALayer {
     }
 
     /// Draws the text (the default `display()` calls this into a backing store of bounds ×
-    /// `contentsScale`). Override to draw something else.
+    /// `contentsScale`); the delegate's `draw(_:in:)` is not called (a `UILabel` backed by a
+    /// text layer draws nothing of its own). Override to draw something else.
     open override func draw(in ctx: CGContext) {
-        super.draw(in: ctx)
         drawText(in: ctx)
     }
 

@@ -17,6 +17,10 @@ open class UIResponder: NSObject {
     /// Touches were cancelled; the default passes them to `next`.
     open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { next?.touchesCancelled(touches, with: event) }
 
+    /// Called after the object was loaded from an interface file (Lamina has none; call it
+    /// yourself if your code relies on it).
+    open func awakeFromNib() {}
+
     /// Whether the responder can become first responder (false).
     open var canBecomeFirstResponder: Bool { false }
     /// Whether the responder is the first responder.

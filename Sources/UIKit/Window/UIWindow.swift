@@ -103,7 +103,8 @@ open class UIWindow: UIView {
     // MARK: Touches
 
     /// Simulates a finger going down at `point` (window coordinates): the touch is delivered to
-    /// the view `hitTest(_:with:)` finds, through `touchesBegan(_:with:)`.
+    /// the view `hitTest(_:with:)` finds, through `touchesBegan(_:with:)`, at the window's current
+    /// time; changes the handler makes commit right after, as at the end of a run-loop turn.
     @discardableResult
     public func touchDown(at point: CGPoint) -> UITouch? {
         let touch = UITouch()
@@ -118,7 +119,7 @@ open class UIWindow: UIView {
         touch.view = target
         event.touches = [touch]
         activeTouches.append(touch)
-        clock.run { target.touchesBegan([touch], with: event) }
+        deliver { target.touchesBegan([touch], with: event) }
         return touch
     }
 
@@ -132,7 +133,7 @@ open class UIWindow: UIView {
         let event = UIEvent()
         event.timestamp = clock.now
         event.touches = [touch]
-        clock.run { view.touchesMoved([touch], with: event) }
+        deliver { view.touchesMoved([touch], with: event) }
     }
 
     /// Lifts a touch (at `point`, or where it is), delivered through `touchesEnded(_:with:)`.
@@ -148,7 +149,16 @@ open class UIWindow: UIView {
         event.timestamp = clock.now
         event.touches = [touch]
         activeTouches.removeAll { $0 === touch }
-        clock.run { view.touchesEnded([touch], with: event) }
+        deliver { view.touchesEnded([touch], with: event) }
+    }
+
+    /// Handles an event as a run-loop iteration does: the handler runs at the window's time,
+    /// then what it changed commits (animations it adds begin now).
+    private func deliver(_ handler: () -> Void) {
+        clock.run {
+            handler()
+            CATransaction.flush()
+        }
     }
 
     /// A tap at `point`: down and up.
