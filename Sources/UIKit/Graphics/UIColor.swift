@@ -62,6 +62,10 @@ open class UIColor: NSObject, @unchecked Sendable, CATextLayerColorProviding {
 
     /// The grey level and alpha; false for colours that are not grey.
     open func getWhite(_ white: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?) -> Bool {
+        if cgColor.numberOfComponents == 2, let comps = cgColor.components {
+            white?.pointee = comps[0]; alpha?.pointee = comps[1]
+            return true
+        }
         let c = cgColor.rgba
         guard abs(c.red - c.green) < 1e-6, abs(c.green - c.blue) < 1e-6 else { return false }
         white?.pointee = c.red; alpha?.pointee = c.alpha

@@ -1,0 +1,250 @@
+import Testing
+import Foundation
+@testable import UIKit
+import LaminaTestSupport
+
+@Suite("UIColor, UIFont, UIImage, UIBezierPath and image renderers")
+struct GraphicsTests {
+    @Test func colors() {
+        var r: CGFloat = 0, g: CGFloat = 0, b: CGFloat = 0, a: CGFloat = 0
+        #expect(UIColor.systemRed.getRed(&r, green: &g, blue: &b, alpha: &a))
+        #expect(abs(r - 1) < 1e-6 && abs(g - 59.0 / 255) < 1e-6 && abs(b - 48.0 / 255) < 1e-6 && a == 1)
+        #expect(UIColor.red == UIColor(red: 1, green: 0, blue: 0, alpha: 1))
+        #expect(UIColor.red != UIColor.blue)
+        #expect(UIColor.lightGray == UIColor(white: 2.0 / 3, alpha: 1))
+        let half = UIColor.blue.withAlphaComponent(0.5)
+        #expect(half.cgColor.alpha == 0.5 && half.cgColor.rgba.blue == 1)
+        var w: CGFloat = 0
+        #expect(UIColor.gray.getWhite(&w, alpha: &a) && w == 0.5 && !UIColor.red.getWhite(&w, alpha: &a))
+        var h: CGFloat = 0, s: CGFloat = 0, v: CGFloat = 0
+        let hsb = UIColor(hue: 1.0 / 3, saturation: 1, brightness: 1, alpha: 1)
+        #expect(hsb == .green)
+        #expect(hsb.getHue(&h, saturation: &s, brightness: &v, alpha: &a) && abs(h - 1.0 / 3) < 1e-6 && s == 1 && v == 1)
+        #expect(UIColor.clear.cgColor.alpha == 0)
+        #expect(Set([UIColor.red, UIColor(red: 1, green: 0, blue: 0, alpha: 1)]).count == 1)
+    }
+
+    @Test func fonts() throws {
+        let f = UIFont.systemFont(ofSize: 17)
+        #expect(f.fontName == ".SFUI-Regular" && f.pointSize == 17)
+        #expect(f.familyName.contains("Liberation") || f.familyName.contains("DejaVu"))
+        #expect(f.ascender > 12 && f.descender < -2 && f.lineHeight > 17 && f.capHeight > 10 && f.xHeight > 7)
+        let bold = UIFont.boldSystemFont(ofSize: 17)
+        #expect(bold.fontName == ".SFUI-Bold")
+        // Bold glyphs are wider.
+        let a = try #require(f.cgFont.path(for: f.cgFont.glyph(for: "W"))), b = try #require(bold.cgFont.path(for: bold.cgFont.glyph(for: "W")))
+        #expect(b.boundingBox.width >= a.boundingBox.width)
+        #expect(UIFont(name: "Helvetica", size: 12)?.pointSize == 12)
+        #expect(UIFont(name: "No Such Font At All", size: 12) == nil)
+        #expect(f.withSize(30).pointSize == 30 && f.withSize(30).fontName == f.fontName)
+        // A font object works as a text layer's font.
+        let t = CATextLayer()
+        t.font = f
+        #expect((t.font as? UIFont) === f)
+    }
+
+    @Test func imagesFromDataNamesAndOrientations() throws {
+        useTestResources()
+        let smiley = try #require(UIImage(named: "smiley"))
+        #expect(smiley.scale == 2 && smiley.size == CGSize(width: 60, height: 60) && smiley.cgImage?.width == 120)
+        #expect(UIImage(named: "smiley.png") != nil && UIImage(named: "no-such-image") == nil)
+        let png = try #require(smiley.pngData())
+        let back = try #require(UIImage(data: png, scale: 2))
+        #expect(back.size == smiley.size)
+        let jpeg = try #require(smiley.jpegData(compressionQuality: 0.9))
+        #expect(UIImage(data: jpeg)?.cgImage?.width == 120)
+        let log = LaminaDiagnostics.collecting { #expect(UIImage(data: Data([1, 2, 3])) == nil) }
+        #expect(!log.diagnostics.isEmpty)
+        // A 2×1 image turned right is 1×2.
+        let ctx = rgbaContext(2, 1)
+        ctx.setFillColor(red: 1, green: 0, blue: 0, alpha: 1); ctx.fill(CGRect(x: 0, y: 0, width: 1, height: 1))
+        ctx.setFillColor(red: 0, green: 0, blue: 1, alpha: 1); ctx.fill(CGRect(x: 1, y: 0, width: 1, height: 1))
+        let wide = try #require(ctx.makeImage())
+        let turned = UIImage(cgImage: wide, scale: 1, orientation: .right)
+        #expect(turned.size == CGSize(width: 1, height: 2))
+        let upright = try #require(turned.uprightCGImage)
+        #expect(upright.width == 1 && upright.height == 2)
+        let px = try upright.straightRGBA8()
+        // Turned clockwise: the left (red) pixel goes to the top.
+        #expect(px[0] == 255 && px[6] == 255, "\(px)")
+    }
+
+    @Test func rendererContextsAreYDownAtTheFormatsScale() throws {
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = 2
+        let image = UIGraphicsImageRenderer(size: CGSize(width: 10, height: 10), format: format).image { ctx in
+            UIColor.red.setFill()
+            ctx.fill(CGRect(x: 0, y: 0, width: 10, height: 5))     // the top half
+            #expect(UIGraphicsGetCurrentContext() === ctx.cgContext)
+        }
+        #expect(image.scale == 2 && image.size == CGSize(width: 10, height: 10))
+        let px = try #require(image.cgImage).straightRGBA8()
+        #expect(px[0] == 255 && px[3] == 255)                    // top-left row 0: red
+        #expect(px[(19 * 20) * 4 + 3] == 0)                       // bottom row: empty
+        #expect(UIGraphicsGetCurrentContext() == nil)
+        // Legacy image contexts.
+        UIGraphicsBeginImageContextWithOptions(CGSize(width: 4, height: 4), true, 1)
+        let legacy = UIGraphicsGetImageFromCurrentImageContext()
+        UIGraphicsEndImageContext()
+        #expect(legacy?.cgImage?.width == 4 && UIGraphicsGetCurrentContext() == nil)
+        let opaque = try #require(legacy?.cgImage).straightRGBA8()
+        #expect(opaque[3] == 255 && opaque[0] == 0)               // opaque: black
+    }
+
+    @Test func bezierPaths() throws {
+        // UIKit's clockwise is as seen on screen (y down): a quarter from 0 to π/2 clockwise
+        // passes through the bottom-right.
+        let arc = UIBezierPath(arcCenter: .zero, radius: 10, startAngle: 0, endAngle: .pi / 2, clockwise: true)
+        #expect(arc.bounds.maxX <= 10.0001 && arc.bounds.minY >= -0.0001 && arc.bounds.maxY >= 9.999)
+        // Rounded rectangles have continuous corners.
+        let rr = UIBezierPath(roundedRect: CGRect(x: 0, y: 0, width: 100, height: 100), cornerRadius: 20)
+        let circular = CGPath(roundedRect: CGRect(x: 0, y: 0, width: 100, height: 100), cornerWidth: 20, cornerHeight: 20, transform: nil)
+        #expect(circular.contains(CGPoint(x: 21, y: 0.15)) && !rr.contains(CGPoint(x: 21, y: 0.15)))
+        let some = UIBezierPath(roundedRect: CGRect(x: 0, y: 0, width: 100, height: 100), byRoundingCorners: [.topLeft],
+                                cornerRadii: CGSize(width: 30, height: 5))
+        #expect(!some.contains(CGPoint(x: 1, y: 1)) && some.contains(CGPoint(x: 99, y: 1)) && some.contains(CGPoint(x: 99.5, y: 99.5)))
+        // Reversing keeps the shape.
+        let oval = UIBezierPath(ovalIn: CGRect(x: 0, y: 0, width: 40, height: 20))
+        #expect(oval.reversing().bounds.integral == oval.bounds.integral)
+        #expect(oval.reversing().contains(CGPoint(x: 20, y: 10)))
+        // Stroking with the path's own width.
+        let line = UIBezierPath()
+        line.move(to: CGPoint(x: 0, y: 5)); line.addLine(to: CGPoint(x: 10, y: 5))
+        line.lineWidth = 4
+        let format = UIGraphicsImageRendererFormat(); format.scale = 1
+        let img = UIGraphicsImageRenderer(size: CGSize(width: 10, height: 10), format: format).image { _ in
+            UIColor.black.setStroke()
+            line.stroke()
+        }
+        let px = try #require(img.cgImage).straightRGBA8()
+        #expect(px[(3 * 10 + 5) * 4 + 3] == 255 && px[(6 * 10 + 5) * 4 + 3] == 255 && px[(1 * 10 + 5) * 4 + 3] == 0)
+    }
+
+    @Test func bezierHeartMatchesApple() throws {
+        let path = UIBezierPath(cgPath: heartPath())
+        path.usesEvenOddFillRule = true
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = 1
+        let image = UIGraphicsImageRenderer(bounds: path.bounds, format: format).image { _ in
+            UIColor.black.setFill()
+            path.fill()
+        }
+        let r = try Fidelity.compare(#require(image.cgImage), Fidelity.reference("bezierpath-heart-eofill.png"),
+                                     name: "bezierpath-heart-eofill.png")
+        print("fidelity bezierpath-heart-eofill.png (UIBezierPath): \(r)")
+        #expect(r.passes, "\(r)")
+    }
+}
+
+@Suite("UILabel")
+struct LabelTests {
+    func labels() -> UIView {
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 240, height: 260))
+        root.backgroundColor = .white
+        func add(_ y: CGFloat, _ h: CGFloat, _ configure: (UILabel) -> Void) {
+            let l = UILabel(frame: CGRect(x: 10, y: y, width: 220, height: h))
+            l.backgroundColor = UIColor(white: 0.93, alpha: 1)
+            configure(l)
+            root.addSubview(l)
+        }
+        add(10, 30) { $0.text = "Left, one line" }
+        add(50, 30) { $0.text = "Centred"; $0.textAlignment = .center; $0.textColor = .systemBlue }
+        add(90, 30) { $0.text = "Right, bold"; $0.textAlignment = .right; $0.font = .boldSystemFont(ofSize: 17) }
+        add(130, 30) { $0.text = "A long line that does not fit in the label" }
+        add(170, 80) {
+            $0.numberOfLines = 0
+            $0.font = .systemFont(ofSize: 15)
+            let s = NSMutableAttributedString(string: "Wrapped to as many lines as needed, ",
+                                              attributes: [.foregroundColor: UIColor.darkGray])
+            s.append(NSAttributedString(string: "with a red run.", attributes: [.foregroundColor: UIColor.systemRed,
+                                                                                .font: UIFont.boldSystemFont(ofSize: 15)]))
+            $0.attributedText = s
+        }
+        return root
+    }
+
+    @Test func reference() throws {
+        let root = labels()
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = 2
+        let failure = try uikitGolden.check("labels") {
+            UIGraphicsImageRenderer(size: root.bounds.size, format: format).image { ctx in root.layer.render(in: ctx.cgContext) }.cgImage!
+        }
+        #expect(failure == nil, "\(failure ?? "")")
+    }
+
+    @Test func sizesAndLines() {
+        let l = UILabel()
+        l.text = "Hello world, this is a label"
+        let one = l.intrinsicContentSize
+        l.numberOfLines = 0
+        let wrapped = l.sizeThatFits(CGSize(width: 80, height: 1000))
+        #expect(wrapped.width <= 80 && wrapped.height > one.height * 2)
+        l.numberOfLines = 2
+        let two = l.sizeThatFits(CGSize(width: 80, height: 1000))
+        #expect(two.height < wrapped.height && two.height > one.height)
+        #expect(l.attributedText?.string == l.text)
+        l.attributedText = NSAttributedString(string: "abc")
+        #expect(l.text == "abc")
+        #expect(!l.isOpaque && !l.isUserInteractionEnabled)
+    }
+}
+
+@Suite("Window, touches and responders")
+struct WindowTests {
+    final class TouchView: UIView {
+        var log: [String] = []
+        override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+            let p = touches.first!.location(in: self); log.append("began \(p.x),\(p.y)")
+        }
+        override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+            let p = touches.first!.location(in: self); log.append("moved \(p.x),\(p.y)")
+        }
+        override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+            let p = touches.first!.location(in: self); log.append("ended \(p.x),\(p.y)")
+        }
+    }
+
+    final class Controller: UIViewController {
+        var touched = 0
+        override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { touched += 1 }
+    }
+
+    @Test func touchesGoToTheViewHitAndUpTheChain() throws {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
+        let vc = Controller()
+        window.rootViewController = vc
+        let target = TouchView(frame: CGRect(x: 50, y: 50, width: 50, height: 50))
+        vc.view.addSubview(target)
+        window.makeKeyAndVisible()
+        let t = try #require(window.touchDown(at: CGPoint(x: 60, y: 70)))
+        window.touchMove(t, to: CGPoint(x: 65, y: 75))
+        window.touchUp(t)
+        #expect(target.log == ["began 10.0,20.0", "moved 15.0,25.0", "ended 15.0,25.0"])
+        #expect(t.view === target && t.phase == .ended && t.previousLocation(in: target) == CGPoint(x: 10, y: 20))
+        // Outside the target: the root view, which passes it to its controller.
+        window.tap(at: CGPoint(x: 10, y: 10))
+        #expect(vc.touched == 1 && vc.view.next === vc && vc.next === window)
+        // Non-interactive views are skipped.
+        target.isUserInteractionEnabled = false
+        window.tap(at: CGPoint(x: 60, y: 70))
+        #expect(vc.touched == 2 && target.log.count == 3)
+    }
+
+    @Test func windowsRecordFramesAtTheirScale() throws {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 40, height: 20))
+        window.screen = UIScreen(size: CGSize(width: 40, height: 20), scale: 2)
+        let box = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+        box.backgroundColor = .red
+        window.addSubview(box)
+        window.makeKeyAndVisible()
+        #expect(box.contentScaleFactor == 2)
+        window.run { UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { box.center.x = 30 }) }
+        let frames = window.frames(duration: 1, framesPerSecond: 4)
+        #expect(frames.count == 5 && frames.allSatisfy { $0.width == 80 && $0.height == 40 })
+        // The box's left edge moves from 0 to 20 points: pixel 0 red at first, clear at the end.
+        #expect(try frames[0].straightRGBA8()[(20 * 80) * 4] == 255)
+        #expect(try frames[4].straightRGBA8()[(20 * 80) * 4 + 3] == 0)
+        #expect(try frames[2].straightRGBA8()[(20 * 80 + 30) * 4] == 255)
+    }
+}
