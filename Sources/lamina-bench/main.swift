@@ -94,6 +94,11 @@ case "animation":
     AnimationBenchmark.run()
 case "animation-profile":
     AnimationBenchmark.profile()
+case "layout":
+    do { try LayoutBenchmark.run() } catch {
+        FileHandle.standardError.write(Data("lamina-bench layout: \(error)\n".utf8))
+        exit(1)
+    }
 case "raster":
     let rest = Array(args.dropFirst())
     guard rest.count == 2 else {
@@ -107,6 +112,7 @@ case "raster":
 default:
     print("usage: lamina-bench model | compositor | animation | raster SCENES_DIR OUT_DIR")
     print("  animation   the presentation tree of 1k–20k layers with two running animations each")
+    print("  layout      the Cassowary solver on Benchmarks/layout's systems (kiwi_bench.py is kiwisolver's side)")
     print("  compositor  a 1179x2556 screen of ~500 layers: full frame and damage-tracked next frame")
     print("  model    the CALayer model: property store, KVC, geometry")
     print("  raster   the side-by-side raster benchmark (../shared/bench/README.md)")
