@@ -318,64 +318,78 @@ struct Tableau {
 
     /// `row += c · other`, merging the sorted symbol lists through the scratch arrays.
     mutating func merge(_ row: inout Row, _ other: Row, _ c: Double) {
+        Tableau.merge(&row, other, c, &scratchSymbols, &scratchCoefficients)
+    }
+
+    static func merge(_ row: inout Row, _ other: Row, _ c: Double, _ ss: inout [Int], _ sc: inout [Double]) {
         row.constant += other.constant * c
-        if other.symbols.isEmpty { return }
-        if other.symbols.count <= 2 {
-            for k in 0..<other.symbols.count { row.insert(other.symbols[k], other.coefficients[k] * c) }
+        let n = other.symbols.count
+        if n == 0 { return }
+        if n <= 2 {
+            for k in 0..<n { row.insert(other.symbols[k], other.coefficients[k] * c) }
             return
         }
-        scratchSymbols.removeAll(keepingCapacity: true)
-        scratchCoefficients.removeAll(keepingCapacity: true)
-        var i = 0, j = 0
-        let a = row.symbols, b = other.symbols
+        ss.removeAll(keepingCapacity: true)
+        sc.removeAll(keepingCapacity: true)
         var filter: UInt64 = 0
-        while i < a.count || j < b.count {
-            if j >= b.count || (i < a.count && a[i] < b[j]) {
-                scratchSymbols.append(a[i]); scratchCoefficients.append(row.coefficients[i]); filter |= Tableau.bit(a[i]); i += 1
-            } else if i >= a.count || b[j] < a[i] {
-                let v = other.coefficients[j] * c
-                if abs(v) >= Tableau.epsilon { scratchSymbols.append(b[j]); scratchCoefficients.append(v); filter |= Tableau.bit(b[j]) }
-                j += 1
-            } else {
-                let v = row.coefficients[i] + other.coefficients[j] * c
-                if abs(v) >= Tableau.epsilon { scratchSymbols.append(a[i]); scratchCoefficients.append(v); filter |= Tableau.bit(a[i]) }
-                i += 1; j += 1
+        other.symbols.withUnsafeBufferPointer { b in
+            other.coefficients.withUnsafeBufferPointer { bc in
+                row.symbols.withUnsafeBufferPointer { a in
+                    row.coefficients.withUnsafeBufferPointer { ac in
+                        var i = 0, j = 0
+                        while i < a.count || j < b.count {
+                            if j >= b.count || (i < a.count && a[i] < b[j]) {
+                                ss.append(a[i]); sc.append(ac[i]); filter |= Tableau.bit(a[i]); i += 1
+                            } else if i >= a.count || b[j] < a[i] {
+                                let v = bc[j] * c
+                                if abs(v) >= Tableau.epsilon { ss.append(b[j]); sc.append(v); filter |= Tableau.bit(b[j]) }
+                                j += 1
+                            } else {
+                                let v = ac[i] + bc[j] * c
+                                if abs(v) >= Tableau.epsilon { ss.append(a[i]); sc.append(v); filter |= Tableau.bit(a[i]) }
+                                i += 1; j += 1
+                            }
+                        }
+                    }
+                }
             }
         }
-        swap(&row.symbols, &scratchSymbols)
-        swap(&row.coefficients, &scratchCoefficients)
+        swap(&row.symbols, &ss)
+        swap(&row.coefficients, &sc)
         row.filter = filter
     }
 
     /// Replaces `s` by `row` in `target`.
-    @inline(__always) mutating func substitute(_ target: inout Row, _ s: Int, _ row: Row) {
+    @inline(__always)
+    static func substitute(_ target: inout Row, _ s: Int, _ row: Row, _ ss: inout [Int], _ sc: inout [Double]) {
         guard target.filter & Tableau.bit(s) != 0 else { return }
         let (i, found) = target.index(of: s)
         guard found else { return }
         let c = target.coefficients[i]
         target.symbols.remove(at: i); target.coefficients.remove(at: i)
-        merge(&target, row, c)
+        merge(&target, row, c, &ss, &sc)
     }
 
     /// Replaces `s` by `row` everywhere.
     mutating func substituteEverywhere(_ s: Int, _ row: Row) {
         let bit = Tableau.bit(s)
-        for k in 0..<rows.count where rows[k].filter & bit != 0 {
-            var r = rows[k]
-            rows[k] = Row(0)          // release the array so the merge works in place
-            substitute(&r, s, row)
-            rows[k] = r
-            if Tableau.kind(basic[k]) != Tableau.external && r.constant < 0 { infeasible.append(basic[k]) }
+        var ss: [Int] = [], sc: [Double] = []
+        swap(&ss, &scratchSymbols)
+        swap(&sc, &scratchCoefficients)
+        var newlyInfeasible = infeasible
+        infeasible = []
+        let basicSymbols = basic
+        rows.withUnsafeMutableBufferPointer { buf in
+            for k in 0..<buf.count where buf[k].filter & bit != 0 {
+                Tableau.substitute(&buf[k], s, row, &ss, &sc)
+                if Tableau.kind(basicSymbols[k]) != Tableau.external && buf[k].constant < 0 { newlyInfeasible.append(basicSymbols[k]) }
+            }
         }
-        var o = objective
-        objective = Row(0)
-        substitute(&o, s, row)
-        objective = o
-        if var a = artificial {
-            artificial = nil
-            substitute(&a, s, row)
-            artificial = a
-        }
+        infeasible = newlyInfeasible
+        Tableau.substitute(&objective, s, row, &ss, &sc)
+        if artificial != nil { Tableau.substitute(&artificial!, s, row, &ss, &sc) }
+        swap(&ss, &scratchSymbols)
+        swap(&sc, &scratchCoefficients)
     }
 
     mutating func addConstraint(terms: [(Int, Double)], constant: Double, relation: LayoutConstraintRef.Relation,
