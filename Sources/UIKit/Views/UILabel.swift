@@ -55,6 +55,7 @@ open class UILabel: UIView {
         isOpaque = false
         isUserInteractionEnabled = false
         contentMode = .redraw
+        huggingPriorities = (UILayoutPriority(251), UILayoutPriority(251))
     }
 
     public required init?(coder: NSCoder) {
@@ -123,6 +124,15 @@ open class UILabel: UIView {
     }
 
     open override func draw(_ rect: CGRect) { drawText(in: bounds) }
+
+    /// Baselines: the text is centred vertically, so the first baseline is half the height
+    /// minus half the text's height plus the ascender; the last, half the height plus half the
+    /// text's height minus the descender's depth.
+    override func baselineOffsets() -> (first: (k: CGFloat, c: CGFloat), last: (k: CGFloat, c: CGFloat)) {
+        let f: UIFont = font ?? .systemFont(ofSize: UIFont.labelFontSize)
+        let textHeight = intrinsicContentSize.height
+        return ((0.5, f.ascender - textHeight / 2), (0.5, textHeight / 2 + f.descender - f.leading))
+    }
 
     /// The size of the text on one line, or wrapped to `preferredMaxLayoutWidth`.
     open override var intrinsicContentSize: CGSize {

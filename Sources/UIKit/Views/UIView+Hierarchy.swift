@@ -57,6 +57,7 @@ extension UIView {
         }
         view.setNeedsLayout()
         setNeedsLayout()
+        autoLayoutChanged()
     }
 
     /// Inserts `view` just above `siblingSubview`.
@@ -107,8 +108,14 @@ extension UIView {
         willMove(toSuperview: nil)
         if oldWindow != nil { notifyWillMove(toWindow: nil) }
         parent.willRemoveSubview(self)
+        parent.autoLayoutChanged()
+        var ancestors: [UIView] = []
+        var a: UIView? = parent
+        while let c = a { ancestors.append(c); a = c._superview }
         detachFromSuperview(notify: true)
         parent.setNeedsLayout()
+        // Constraints between this subtree and the rest no longer hold.
+        deactivateConstraints(into: self, installedOn: ancestors)
     }
 
     private func detachFromSuperview(notify: Bool) {

@@ -2,7 +2,10 @@ import Foundation
 @_spi(Lamina) import QuartzCore
 
 extension UIView {
-    func defaultLayoutSubviews() {}
+    func defaultLayoutSubviews() {
+        // Auto Layout: the hierarchy's engine solves and places the constrained views.
+        rootView?.autoLayoutEngine?.layoutIfNeeded()
+    }
 
     /// After the bounds size changed: resize subviews by their autoresizing masks.
     func boundsSizeChanged(from old: CGSize) {

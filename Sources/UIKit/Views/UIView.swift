@@ -38,7 +38,38 @@ open class UIView: UIResponder, CALayerDelegate {
     open var clearsContextBeforeDrawing = true
     /// Whether Auto Layout derives constraints from the frame and `autoresizingMask` (true for
     /// views made in code).
-    open var translatesAutoresizingMaskIntoConstraints = true
+    open var translatesAutoresizingMaskIntoConstraints = true {
+        didSet { if oldValue != translatesAutoresizingMaskIntoConstraints { autoLayoutChanged() } }
+    }
+
+    // Auto Layout state (see UIView+AutoLayout.swift).
+    var installedConstraints: [NSLayoutConstraint] = []
+    /// The engine of the hierarchy this view is the root of, once a constraint exists in it.
+    var autoLayoutEngine: AutoLayoutEngine?
+    var huggingPriorities: (horizontal: UILayoutPriority, vertical: UILayoutPriority) = (.defaultLow, .defaultLow)
+    var compressionPriorities: (horizontal: UILayoutPriority, vertical: UILayoutPriority) = (.defaultHigh, .defaultHigh)
+    var guides: [UILayoutGuide] = []
+    var needsConstraintUpdate = true
+    /// Whether this view or one below it has constraints or opts out of autoresizing.
+    var subtreeUsesAutoLayout = false
+    lazy var marginsGuide: UILayoutGuide = makeGuide(.margins, "UIViewLayoutMarginsGuide")
+    lazy var safeAreaGuide: UILayoutGuide = makeGuide(.safeArea, "UIViewSafeAreaLayoutGuide")
+
+    /// The margins the margin attributes and `layoutMarginsGuide` use (8 points each).
+    open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8) {
+        didSet { if oldValue != layoutMargins { autoLayoutChanged() } }
+    }
+
+    /// Updates the view's constraints before layout; call `super` last. The default does nothing.
+    open func updateConstraints() { needsConstraintUpdate = false }
+
+    /// Where the first and last text baselines sit below the top, as k × height + c (other
+    /// views than labels: their bottom).
+    func baselineOffsets() -> (first: (k: CGFloat, c: CGFloat), last: (k: CGFloat, c: CGFloat)) { ((1, 0), (1, 0)) }
+
+    /// Whether the view needs Auto Layout (false; true for views that set up constraints in
+    /// `updateConstraints`).
+    open class var requiresConstraintBasedLayout: Bool { false }
     /// The tint colour (the system blue unless set).
     open var tintColor: UIColor! = .systemBlue
 
@@ -258,7 +289,11 @@ open class UIView: UIResponder, CALayerDelegate {
     /// The size the view's content needs, or `UIView.noIntrinsicMetric` per dimension.
     open var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
     /// Tells layout that `intrinsicContentSize` changed.
-    open func invalidateIntrinsicContentSize() { setNeedsLayout(); _superview?.setNeedsLayout() }
+    open func invalidateIntrinsicContentSize() {
+        autoLayoutChanged()
+        setNeedsLayout()
+        _superview?.setNeedsLayout()
+    }
 
     // MARK: Hit testing
 

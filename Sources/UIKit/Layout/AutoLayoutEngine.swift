@@ -1,0 +1,327 @@
+import Foundation
+@_spi(Lamina) import QuartzCore
+
+/// The Auto Layout engine of one view hierarchy (kept on its root view).
+///
+/// Every view or guide that takes part has four variables: left, top, width and height in the
+/// root's coordinates. The system holds the active constraints; the root's size (edit
+/// variables); for views that translate their autoresizing mask, the mask's constraints
+/// relative to their superview; for the others, their intrinsic size at their hugging and
+/// compression-resistance priorities; guides follow their view's bounds and margins. The engine
+/// is rebuilt when constraints, the hierarchy or intrinsic sizes change; a root resize only
+/// suggests new edit values. Required constraints that conflict are broken (left out) and
+/// logged the way UIKit does.
+final class AutoLayoutEngine {
+    unowned let root: UIView
+    private var dirty = true
+    private var solver = LayoutSolver()
+    private var frames: [ObjectIdentifier: Item] = [:]
+    private var involvedViews: [UIView] = []
+    private var rootWidth = LayoutVariable("root.width"), rootHeight = LayoutVariable("root.height")
+    private var lastRootSize: CGSize?
+    /// A guard against layout re-entering itself while frames are applied.
+    private var applying = false
+
+    /// The variables of one view or guide.
+    final class Item {
+        let left: LayoutVariable, top: LayoutVariable, width: LayoutVariable, height: LayoutVariable
+        init(_ name: String) {
+            left = LayoutVariable("\(name).left"); top = LayoutVariable("\(name).top")
+            width = LayoutVariable("\(name).width"); height = LayoutVariable("\(name).height")
+        }
+        var frame: CGRect { CGRect(x: left.value, y: top.value, width: width.value, height: height.value) }
+    }
+
+    init(root: UIView) { self.root = root }
+
+    func invalidate() { dirty = true }
+
+    /// Solves if anything changed and places the constrained views.
+    func layoutIfNeeded() {
+        guard !applying else { return }
+        if root.superview != nil {
+            // The view is no longer a root: its new root's engine takes over.
+            root.autoLayoutEngine = nil
+            root.rootView?.autoLayoutChanged()
+            return
+        }
+        root.updateConstraintsIfNeeded()
+        if dirty { rebuild() }
+        let size = root.bounds.size
+        if size != lastRootSize {
+            try? solver.suggestValue(rootWidth, Double(size.width))
+            try? solver.suggestValue(rootHeight, Double(size.height))
+            lastRootSize = size
+        }
+        solver.updateVariables()
+        apply()
+    }
+
+    private func item(_ object: AnyObject) -> Item {
+        let id = ObjectIdentifier(object)
+        if let i = frames[id] { return i }
+        let name = (object as? UILayoutGuide)?.identifier ?? "\(type(of: object))"
+        let i = Item(name)
+        frames[id] = i
+        return i
+    }
+
+    private func rebuild() {
+        dirty = false
+        solver = LayoutSolver()
+        frames = [:]
+        lastRootSize = nil
+        rootWidth = LayoutVariable("root.width")
+        rootHeight = LayoutVariable("root.height")
+        // The constraints of the hierarchy, and the views and guides they reach.
+        var all: [NSLayoutConstraint] = []
+        var involved = Set<ObjectIdentifier>()
+        var views: [UIView] = []
+        func visit(_ v: UIView) {
+            all += v.installedConstraints
+            if !v.translatesAutoresizingMaskIntoConstraints, involved.insert(ObjectIdentifier(v)).inserted { views.append(v) }
+            for s in v.subviews { visit(s) }
+        }
+        visit(root)
+        for c in all {
+            for item in [c.firstItem, c.secondItem] {
+                guard let v = NSLayoutConstraint.view(of: item) else { continue }
+                if involved.insert(ObjectIdentifier(v)).inserted { views.append(v) }
+            }
+        }
+        // Their ancestors take part too (their frames position them).
+        for v in views {
+            var a = v.superview
+            while let p = a, involved.insert(ObjectIdentifier(p)).inserted { views.append(p); a = p.superview }
+        }
+        if involved.insert(ObjectIdentifier(root)).inserted { views.append(root) }
+        involvedViews = views
+
+        func add(_ e: LayoutExpression, _ r: LayoutConstraintRef.Relation, _ s: LayoutStrength = .required, _ name: String) {
+            do { try solver.add(LayoutConstraintRef(e, r, strength: s, name: name)) } catch {
+                LaminaDiagnostics.report("Auto Layout: \(error) (\(name))")
+            }
+        }
+        func ex(_ v: LayoutVariable) -> LayoutExpression { LayoutExpression(v) }
+
+        // The root: at the origin, sized by edit variables.
+        let r = item(root)
+        add(ex(r.left), .equal, .required, "root left")
+        add(ex(r.top), .equal, .required, "root top")
+        add(ex(r.width) - ex(rootWidth), .equal, .required, "root width")
+        add(ex(r.height) - ex(rootHeight), .equal, .required, "root height")
+        try? solver.addEditVariable(rootWidth, strength: LayoutStrength(5e8))
+        try? solver.addEditVariable(rootHeight, strength: LayoutStrength(5e8))
+
+        for v in views where v !== root {
+            let i = item(v)
+            add(ex(i.width), .greaterOrEqual, .required, "\(type(of: v)) width ≥ 0")
+            add(ex(i.height), .greaterOrEqual, .required, "\(type(of: v)) height ≥ 0")
+            if v.translatesAutoresizingMaskIntoConstraints, let sv = v.superview {
+                addAutoresizing(v, i, item(sv), sv, add)
+            } else {
+                addIntrinsic(v, i, add)
+            }
+        }
+        // Guides.
+        for v in views {
+            let vi = item(v)
+            let m = v.layoutMargins
+            for g in [v.marginsGuide, v.safeAreaGuide] + v.guides {
+                let gi = item(g)
+                switch g.kind {
+                case .margins:
+                    add(ex(gi.left) - ex(vi.left) - Double(m.left), .equal, .required, "margins guide left")
+                    add(ex(gi.top) - ex(vi.top) - Double(m.top), .equal, .required, "margins guide top")
+                    add(ex(gi.width) - ex(vi.width) + Double(m.left + m.right), .equal, .required, "margins guide width")
+                    add(ex(gi.height) - ex(vi.height) + Double(m.top + m.bottom), .equal, .required, "margins guide height")
+                case .safeArea:
+                    add(ex(gi.left) - ex(vi.left), .equal, .required, "safe area left")
+                    add(ex(gi.top) - ex(vi.top), .equal, .required, "safe area top")
+                    add(ex(gi.width) - ex(vi.width), .equal, .required, "safe area width")
+                    add(ex(gi.height) - ex(vi.height), .equal, .required, "safe area height")
+                case .custom:
+                    add(ex(gi.width), .greaterOrEqual, .required, "guide width ≥ 0")
+                    add(ex(gi.height), .greaterOrEqual, .required, "guide height ≥ 0")
+                }
+            }
+        }
+        // The constraints, required ones first so a conflict breaks the later one.
+        for c in all.sorted(by: { $0.priority > $1.priority }) {
+            c.isBroken = false
+            guard let e = expression(c) else { continue }
+            let rel: LayoutConstraintRef.Relation = c.relation == .equal ? .equal : c.relation == .lessThanOrEqual ? .lessOrEqual : .greaterOrEqual
+            let ref = LayoutConstraintRef(e, rel, strength: c.priority.strength, name: c.description)
+            do {
+                try solver.add(ref)
+            } catch {
+                c.isBroken = true
+                let conflicting = all.filter { $0.priority == .required && $0 !== c && !$0.isBroken && shareItems($0, c) }
+                LaminaDiagnostics.report("""
+                    Unable to simultaneously satisfy constraints.
+                    \tProbably at least one of the constraints in the following list is one you don't want.
+                    (
+                    \(conflicting.map { "    \"\($0)\"" }.joined(separator: ",\n"))
+                    )
+
+                    Will attempt to recover by breaking constraint
+                    \(c)
+                    """)
+            }
+        }
+    }
+
+    private func shareItems(_ a: NSLayoutConstraint, _ b: NSLayoutConstraint) -> Bool {
+        let x = [a.firstItem, a.secondItem].compactMap { $0.map(ObjectIdentifier.init) }
+        let y = [b.firstItem, b.secondItem].compactMap { $0.map(ObjectIdentifier.init) }
+        return !Set(x).isDisjoint(with: y)
+    }
+
+    /// The expression of `first − (multiplier × second + constant)`.
+    private func expression(_ c: NSLayoutConstraint) -> LayoutExpression? {
+        guard let first = c.firstItem, let a = attribute(first, c.firstAttribute) else { return nil }
+        var e = a - Double(c.constant)
+        if let second = c.secondItem, c.secondAttribute != .notAnAttribute {
+            guard let b = attribute(second, c.secondAttribute) else { return nil }
+            e = e - b * Double(c.multiplier)
+        }
+        return e
+    }
+
+    /// An attribute as an expression of the item's variables.
+    private func attribute(_ object: AnyObject, _ a: NSLayoutConstraint.Attribute) -> LayoutExpression? {
+        let i = item(object)
+        let view = object as? UIView
+        let m = view?.layoutMargins ?? .zero
+        let l = LayoutExpression(i.left), t = LayoutExpression(i.top), w = LayoutExpression(i.width), h = LayoutExpression(i.height)
+        switch a {
+        case .left, .leading: return l
+        case .right, .trailing: return l + w
+        case .top: return t
+        case .bottom: return t + h
+        case .width: return w
+        case .height: return h
+        case .centerX: return l + w * 0.5
+        case .centerY: return t + h * 0.5
+        case .leftMargin, .leadingMargin: return l + Double(m.left)
+        case .rightMargin, .trailingMargin: return l + w - Double(m.right)
+        case .topMargin: return t + Double(m.top)
+        case .bottomMargin: return t + h - Double(m.bottom)
+        case .centerXWithinMargins: return l + Double(m.left) + (w - Double(m.left + m.right)) * 0.5
+        case .centerYWithinMargins: return t + Double(m.top) + (h - Double(m.top + m.bottom)) * 0.5
+        case .firstBaseline, .lastBaseline:
+            var k: CGFloat = 1, c: CGFloat = 0
+            if let b = view?.baselineOffsets() {
+                (k, c) = a == .firstBaseline ? (b.first.k, b.first.c) : (b.last.k, b.last.c)
+            }
+            return t + h * Double(k) + Double(c)
+        case .notAnAttribute: return nil
+        }
+    }
+
+    /// The autoresizing mask as constraints relative to the superview: the fixed quantities
+    /// keep their current values; flexible ones share the superview's changes in proportion to
+    /// their current lengths (with no flexible quantity, the far margin is treated as flexible,
+    /// as UIKit keeps the frame).
+    private func addAutoresizing(_ v: UIView, _ i: Item, _ s: Item, _ sv: UIView,
+                                 _ add: (LayoutExpression, LayoutConstraintRef.Relation, LayoutStrength, String) -> Void) {
+        let f = v.frame.offsetBy(dx: -sv.bounds.minX, dy: -sv.bounds.minY)
+        let size = sv.bounds.size
+        let mask = v.autoresizingMask
+        func axis(_ lead: LayoutExpression, _ len: LayoutExpression, _ superLead: LayoutExpression, _ superLen: LayoutExpression,
+                  _ m1: CGFloat, _ w: CGFloat, _ m2: CGFloat, _ flex: (Bool, Bool, Bool), _ name: String) {
+            let q: [LayoutExpression] = [lead - superLead, len, superLead + superLen - lead - len]
+            let q0 = [m1, w, m2]
+            var flexible = [flex.0, flex.1, flex.2]
+            if !flexible.contains(true) { flexible[2] = true }
+            let flexIdx = (0..<3).filter { flexible[$0] }
+            for k in 0..<3 where !flexible[k] {
+                add(q[k] - Double(q0[k]), .equal, .required, "\(type(of: v)) autoresizing \(name)\(k)")
+            }
+            // Flexible quantities keep their proportions: q_a·q_b0 = q_b·q_a0.
+            for (a, b) in zip(flexIdx, flexIdx.dropFirst()) {
+                if q0[a] == 0 && q0[b] == 0 {
+                    add(q[a] - q[b], .equal, .required, "\(type(of: v)) autoresizing \(name) share")
+                } else {
+                    add(q[a] * Double(q0[b]) - q[b] * Double(q0[a]), .equal, .required, "\(type(of: v)) autoresizing \(name) share")
+                }
+            }
+        }
+        axis(LayoutExpression(i.left), LayoutExpression(i.width), LayoutExpression(s.left), LayoutExpression(s.width),
+             f.minX, f.width, size.width - f.maxX,
+             (mask.contains(.flexibleLeftMargin), mask.contains(.flexibleWidth), mask.contains(.flexibleRightMargin)), "x")
+        axis(LayoutExpression(i.top), LayoutExpression(i.height), LayoutExpression(s.top), LayoutExpression(s.height),
+             f.minY, f.height, size.height - f.maxY,
+             (mask.contains(.flexibleTopMargin), mask.contains(.flexibleHeight), mask.contains(.flexibleBottomMargin)), "y")
+    }
+
+    /// The intrinsic size: not smaller (compression resistance) and not larger (hugging).
+    private func addIntrinsic(_ v: UIView, _ i: Item, _ add: (LayoutExpression, LayoutConstraintRef.Relation, LayoutStrength, String) -> Void) {
+        let size = v.intrinsicContentSize
+        if size.width >= 0 {
+            add(LayoutExpression(i.width) - Double(size.width), .greaterOrEqual, v.compressionPriorities.horizontal.strength,
+                "\(type(of: v)) compression width")
+            add(LayoutExpression(i.width) - Double(size.width), .lessOrEqual, v.huggingPriorities.horizontal.strength,
+                "\(type(of: v)) hugging width")
+        }
+        if size.height >= 0 {
+            add(LayoutExpression(i.height) - Double(size.height), .greaterOrEqual, v.compressionPriorities.vertical.strength,
+                "\(type(of: v)) compression height")
+            add(LayoutExpression(i.height) - Double(size.height), .lessOrEqual, v.huggingPriorities.vertical.strength,
+                "\(type(of: v)) hugging height")
+        }
+    }
+
+    /// Sets the frames of the constrained views and the guides' layout frames.
+    private func apply() {
+        applying = true
+        defer { applying = false }
+        // Parents first, so each view's frame is relative to its parent's solved place.
+        for v in involvedViews where v !== root && !v.translatesAutoresizingMaskIntoConstraints {
+            guard let i = frames[ObjectIdentifier(v)], let sv = v.superview, let s = frames[ObjectIdentifier(sv)] else { continue }
+            let f = CGRect(x: i.left.value - s.left.value + Double(sv.bounds.minX), y: i.top.value - s.top.value + Double(sv.bounds.minY),
+                           width: i.width.value, height: i.height.value)
+            let rounded = CGRect(x: clean(f.minX), y: clean(f.minY), width: clean(f.width), height: clean(f.height))
+            if v.frame != rounded { v.frame = rounded }
+        }
+        for v in involvedViews {
+            guard let vi = frames[ObjectIdentifier(v)] else { continue }
+            for g in [v.marginsGuide, v.safeAreaGuide] + v.guides {
+                guard let gi = frames[ObjectIdentifier(g)] else { continue }
+                g.layoutFrame = CGRect(x: gi.left.value - vi.left.value + Double(v.bounds.minX), y: gi.top.value - vi.top.value + Double(v.bounds.minY),
+                                       width: gi.width.value, height: gi.height.value)
+            }
+        }
+    }
+
+    /// Removes solver noise (1e-9) so frames are exact where they should be.
+    private func clean(_ v: CGFloat) -> CGFloat {
+        let r = (v * 1e6).rounded() / 1e6
+        return r == 0 ? 0 : r
+    }
+
+    /// `systemLayoutSizeFitting`: the subtree of `view` solved with its own width and height
+    /// pulled towards the target at the fitting priorities.
+    static func fittingSize(of view: UIView, target: CGSize, horizontal: UILayoutPriority, vertical: UILayoutPriority) -> CGSize {
+        // A temporary root: the view detached from its superview's frame, sized freely.
+        let engine = AutoLayoutEngine(root: view)
+        engine.rebuildForFitting(target: target, horizontal: horizontal, vertical: vertical)
+        engine.solver.updateVariables()
+        let i = engine.item(view)
+        return CGSize(width: engine.clean(CGFloat(i.width.value)), height: engine.clean(CGFloat(i.height.value)))
+    }
+
+    private func rebuildForFitting(target: CGSize, horizontal: UILayoutPriority, vertical: UILayoutPriority) {
+        rebuild()
+        // Replace the root size's edit variables by the fitting preferences.
+        try? solver.removeEditVariable(rootWidth)
+        try? solver.removeEditVariable(rootHeight)
+        let w = LayoutExpression(rootWidth) - Double(target.width), h = LayoutExpression(rootHeight) - Double(target.height)
+        try? solver.add(LayoutConstraintRef(w, .equal, strength: horizontal == .required ? .required : horizontal.strength, name: "fitting width"))
+        try? solver.add(LayoutConstraintRef(h, .equal, strength: vertical == .required ? .required : vertical.strength, name: "fitting height"))
+        if !root.translatesAutoresizingMaskIntoConstraints { return }
+        // A view that translates its mask: its intrinsic size applies too.
+        let r = item(root)
+        addIntrinsic(root, r) { e, rel, s, n in try? solver.add(LayoutConstraintRef(e, rel, strength: s, name: n)) }
+    }
+}

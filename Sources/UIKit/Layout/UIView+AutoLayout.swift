@@ -1,0 +1,178 @@
+import Foundation
+@_spi(Lamina) import QuartzCore
+
+extension NSLayoutConstraint {
+    /// The axis of content hugging and compression resistance.
+    public enum Axis: Int, Sendable { case horizontal = 0, vertical = 1 }
+}
+
+extension UIView {
+    /// The smallest size constraints allow (for `systemLayoutSizeFitting`).
+    public static let layoutFittingCompressedSize = CGSize(width: 0, height: 0)
+    /// The largest size constraints allow.
+    public static let layoutFittingExpandedSize = CGSize(width: 100_000, height: 100_000)
+
+    /// The constraints installed on the view (by activation, on the closest common ancestor).
+    public var constraints: [NSLayoutConstraint] { installedConstraints }
+
+    /// Installs a constraint on this view (prefer `isActive = true`).
+    public func addConstraint(_ constraint: NSLayoutConstraint) {
+        if let other = constraint.installedOn, other !== self { other.removeConstraint(constraint) }
+        guard constraint.installedOn == nil else { return }
+        installedConstraints.append(constraint)
+        constraint.installedOn = self
+        autoLayoutChanged()
+    }
+
+    public func addConstraints(_ constraints: [NSLayoutConstraint]) { for c in constraints { addConstraint(c) } }
+
+    /// Removes an installed constraint.
+    public func removeConstraint(_ constraint: NSLayoutConstraint) {
+        guard constraint.installedOn === self else { return }
+        installedConstraints.removeAll { $0 === constraint }
+        constraint.installedOn = nil
+        constraint.isBroken = false
+        autoLayoutChanged()
+    }
+
+    public func removeConstraints(_ constraints: [NSLayoutConstraint]) { for c in constraints { removeConstraint(c) } }
+
+    /// Tells the hierarchy's engine its constraints changed.
+    func autoLayoutChanged() {
+        if !installedConstraints.isEmpty || !translatesAutoresizingMaskIntoConstraints
+            || _subviews.contains(where: { $0.subtreeUsesAutoLayout }) {
+            // Mark the path to the root.
+            var v: UIView? = self
+            while let c = v, !c.subtreeUsesAutoLayout { c.subtreeUsesAutoLayout = true; v = c._superview }
+        }
+        guard let root = rootView else { return }
+        if root.autoLayoutEngine == nil && root.subtreeUsesAutoLayout {
+            root.autoLayoutEngine = AutoLayoutEngine(root: root)
+        }
+        // A view that joined another hierarchy leaves its own engine behind.
+        if self !== root { autoLayoutEngine = nil }
+        root.autoLayoutEngine?.invalidate()
+        root.setNeedsLayout()
+    }
+
+    /// Deactivates constraints installed on `ancestors` that reach into the removed subtree.
+    func deactivateConstraints(into subtree: UIView, installedOn ancestors: [UIView]) {
+        for a in ancestors {
+            for c in a.installedConstraints {
+                let touches = [c.firstItem, c.secondItem].contains { item in
+                    NSLayoutConstraint.view(of: item)?.isDescendant(of: subtree) ?? false
+                }
+                if touches { a.removeConstraint(c) }
+            }
+        }
+    }
+
+    // MARK: Priorities
+
+    public func contentHuggingPriority(for axis: NSLayoutConstraint.Axis) -> UILayoutPriority {
+        axis == .horizontal ? huggingPriorities.horizontal : huggingPriorities.vertical
+    }
+
+    public func setContentHuggingPriority(_ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis) {
+        if axis == .horizontal { huggingPriorities.horizontal = priority } else { huggingPriorities.vertical = priority }
+        autoLayoutChanged()
+    }
+
+    public func contentCompressionResistancePriority(for axis: NSLayoutConstraint.Axis) -> UILayoutPriority {
+        axis == .horizontal ? compressionPriorities.horizontal : compressionPriorities.vertical
+    }
+
+    public func setContentCompressionResistancePriority(_ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis) {
+        if axis == .horizontal { compressionPriorities.horizontal = priority } else { compressionPriorities.vertical = priority }
+        autoLayoutChanged()
+    }
+
+    // MARK: Updating constraints
+
+    /// Asks for `updateConstraints()` before the next layout.
+    public func setNeedsUpdateConstraints() {
+        needsConstraintUpdate = true
+        autoLayoutChanged()
+    }
+
+    public func needsUpdateConstraints() -> Bool { needsConstraintUpdate }
+
+    /// Runs `updateConstraints()` on this view and its subviews that need it, subviews first.
+    public func updateConstraintsIfNeeded() {
+        for s in subviews { s.updateConstraintsIfNeeded() }
+        if needsConstraintUpdate {
+            needsConstraintUpdate = false
+            updateConstraints()
+        }
+    }
+
+    // MARK: Guides and anchors
+
+    func makeGuide(_ kind: UILayoutGuide.Kind, _ name: String) -> UILayoutGuide {
+        let g = UILayoutGuide()
+        g.kind = kind
+        g.identifier = name
+        g.owningView = self
+        return g
+    }
+
+    /// The guide inset from the bounds by `layoutMargins`.
+    public var layoutMarginsGuide: UILayoutGuide { marginsGuide }
+    /// The guide of the area not covered by bars (the bounds: a headless window has none).
+    public var safeAreaLayoutGuide: UILayoutGuide { safeAreaGuide }
+    /// The readable-content guide (the margins guide here).
+    public var readableContentGuide: UILayoutGuide { marginsGuide }
+    /// The safe area's insets (zero headless).
+    public var safeAreaInsets: UIEdgeInsets { .zero }
+
+    /// The margins by leading and trailing edge.
+    public var directionalLayoutMargins: NSDirectionalEdgeInsets {
+        get { NSDirectionalEdgeInsets(top: layoutMargins.top, leading: layoutMargins.left, bottom: layoutMargins.bottom,
+                                      trailing: layoutMargins.right) }
+        set { layoutMargins = UIEdgeInsets(top: newValue.top, left: newValue.leading, bottom: newValue.bottom, right: newValue.trailing) }
+    }
+
+    /// The guides added to the view.
+    public var layoutGuides: [UILayoutGuide] { guides }
+
+    public func addLayoutGuide(_ guide: UILayoutGuide) {
+        guide.owningView?.removeLayoutGuide(guide)
+        guide.owningView = self
+        guides.append(guide)
+        autoLayoutChanged()
+    }
+
+    public func removeLayoutGuide(_ guide: UILayoutGuide) {
+        guard guide.owningView === self else { return }
+        guides.removeAll { $0 === guide }
+        guide.owningView = nil
+        autoLayoutChanged()
+    }
+
+    public var leadingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .leading) }
+    public var trailingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .trailing) }
+    public var leftAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .left) }
+    public var rightAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .right) }
+    public var topAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: self, attribute: .top) }
+    public var bottomAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: self, attribute: .bottom) }
+    public var widthAnchor: NSLayoutDimension { NSLayoutDimension(item: self, attribute: .width) }
+    public var heightAnchor: NSLayoutDimension { NSLayoutDimension(item: self, attribute: .height) }
+    public var centerXAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .centerX) }
+    public var centerYAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: self, attribute: .centerY) }
+    public var firstBaselineAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: self, attribute: .firstBaseline) }
+    public var lastBaselineAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: self, attribute: .lastBaseline) }
+
+    // MARK: Fitting
+
+    /// The smallest (or largest) size the view's constraints allow near `targetSize`.
+    public func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize {
+        systemLayoutSizeFitting(targetSize, withHorizontalFittingPriority: .fittingSizeLevel, verticalFittingPriority: .fittingSizeLevel)
+    }
+
+    /// The size the view's constraints give it when its width and height are pulled towards
+    /// `targetSize` at the fitting priorities.
+    public func systemLayoutSizeFitting(_ targetSize: CGSize, withHorizontalFittingPriority horizontal: UILayoutPriority,
+                                        verticalFittingPriority vertical: UILayoutPriority) -> CGSize {
+        AutoLayoutEngine.fittingSize(of: self, target: targetSize, horizontal: horizontal, vertical: vertical)
+    }
+}

@@ -1,0 +1,288 @@
+import Testing
+import Foundation
+@testable import UIKit
+
+/// A root view of `size` with `build` adding constrained subviews, laid out.
+func laidOut(_ size: CGSize = CGSize(width: 400, height: 300), _ build: (UIView) -> Void) -> UIView {
+    let root = UIView(frame: CGRect(origin: .zero, size: size))
+    build(root)
+    root.layoutIfNeeded()
+    return root
+}
+
+func constrained() -> UIView {
+    let v = UIView()
+    v.translatesAutoresizingMaskIntoConstraints = false
+    return v
+}
+
+final class FixedSizeView: UIView {
+    var size: CGSize
+    init(_ size: CGSize) {
+        self.size = size
+        super.init(frame: .zero)
+        translatesAutoresizingMaskIntoConstraints = false
+    }
+    required init?(coder: NSCoder) { size = .zero; super.init(coder: coder) }
+    override var intrinsicContentSize: CGSize { size }
+}
+
+final class UpdatingView: UIView {
+    var updates = 0
+    let child = constrained()
+    var widthConstraint: NSLayoutConstraint?
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+        addSubview(child)
+    }
+    required init?(coder: NSCoder) { super.init(coder: coder) }
+    override func updateConstraints() {
+        updates += 1
+        if widthConstraint == nil {
+            widthConstraint = child.widthAnchor.constraint(equalToConstant: 50)
+            NSLayoutConstraint.activate([widthConstraint!, child.heightAnchor.constraint(equalToConstant: 10),
+                                         child.leadingAnchor.constraint(equalTo: leadingAnchor),
+                                         child.topAnchor.constraint(equalTo: topAnchor)])
+        }
+        super.updateConstraints()
+    }
+}
+
+@Suite("Auto Layout")
+struct AutoLayoutTests {
+    @Test func centredWithFixedSize() {
+        let box = constrained()
+        _ = laidOut { root in
+            root.addSubview(box)
+            NSLayoutConstraint.activate([
+                box.centerXAnchor.constraint(equalTo: root.centerXAnchor),
+                box.centerYAnchor.constraint(equalTo: root.centerYAnchor),
+                box.widthAnchor.constraint(equalToConstant: 100),
+                box.heightAnchor.constraint(equalToConstant: 50),
+            ])
+        }
+        #expect(box.frame == CGRect(x: 150, y: 125, width: 100, height: 50))
+    }
+
+    @Test func pinnedWithMarginsFollowsTheSuperview() {
+        let box = constrained()
+        let root = laidOut { root in
+            root.addSubview(box)
+            NSLayoutConstraint.activate([
+                box.leadingAnchor.constraint(equalTo: root.layoutMarginsGuide.leadingAnchor),
+                box.trailingAnchor.constraint(equalTo: root.layoutMarginsGuide.trailingAnchor),
+                box.topAnchor.constraint(equalTo: root.topAnchor, constant: 20),
+                box.bottomAnchor.constraint(equalTo: root.bottomAnchor, constant: -20),
+            ])
+        }
+        #expect(box.frame == CGRect(x: 8, y: 20, width: 384, height: 260))
+        #expect(root.layoutMarginsGuide.layoutFrame == CGRect(x: 8, y: 8, width: 384, height: 284))
+        root.frame.size = CGSize(width: 200, height: 100)
+        root.layoutIfNeeded()
+        #expect(box.frame == CGRect(x: 8, y: 20, width: 184, height: 60))
+        // Margin attributes directly.
+        let m = constrained()
+        let r2 = laidOut { r in
+            r.addSubview(m)
+            r.layoutMargins = UIEdgeInsets(top: 10, left: 20, bottom: 30, right: 40)
+            NSLayoutConstraint.activate([
+                NSLayoutConstraint(item: m, attribute: .left, relatedBy: .equal, toItem: r, attribute: .leftMargin, multiplier: 1, constant: 0),
+                NSLayoutConstraint(item: m, attribute: .right, relatedBy: .equal, toItem: r, attribute: .rightMargin, multiplier: 1, constant: 0),
+                NSLayoutConstraint(item: m, attribute: .top, relatedBy: .equal, toItem: r, attribute: .topMargin, multiplier: 1, constant: 0),
+                NSLayoutConstraint(item: m, attribute: .bottom, relatedBy: .equal, toItem: r, attribute: .bottomMargin, multiplier: 1, constant: 0),
+            ])
+        }
+        #expect(m.frame == CGRect(x: 20, y: 10, width: 340, height: 260) && r2.subviews.count == 1)
+    }
+
+    @Test func equalWidthsAndAspectRatio() {
+        let a = constrained(), b = constrained()
+        _ = laidOut { root in
+            root.addSubview(a); root.addSubview(b)
+            NSLayoutConstraint.activate([
+                a.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 10),
+                b.leadingAnchor.constraint(equalTo: a.trailingAnchor, constant: 10),
+                b.trailingAnchor.constraint(equalTo: root.trailingAnchor, constant: -10),
+                a.widthAnchor.constraint(equalTo: b.widthAnchor),
+                a.topAnchor.constraint(equalTo: root.topAnchor),
+                b.topAnchor.constraint(equalTo: root.topAnchor),
+                a.heightAnchor.constraint(equalTo: a.widthAnchor, multiplier: 0.5),
+                b.heightAnchor.constraint(equalTo: b.widthAnchor, multiplier: 9.0 / 16),
+            ])
+        }
+        #expect(a.frame == CGRect(x: 10, y: 0, width: 185, height: 92.5))
+        #expect(b.frame.minX == 205 && b.frame.width == 185 && abs(b.frame.height - 185 * 9 / 16) < 1e-6)
+    }
+
+    @Test func intrinsicSizesCompeteByPriority() {
+        let left = FixedSizeView(CGSize(width: 200, height: 20))
+        let right = FixedSizeView(CGSize(width: 200, height: 20))
+        right.setContentCompressionResistancePriority(.defaultLow, for: .horizontal)
+        _ = laidOut { root in
+            root.addSubview(left); root.addSubview(right)
+            NSLayoutConstraint.activate([
+                left.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+                right.leadingAnchor.constraint(equalTo: left.trailingAnchor),
+                right.trailingAnchor.constraint(equalTo: root.trailingAnchor),
+                left.topAnchor.constraint(equalTo: root.topAnchor),
+                right.topAnchor.constraint(equalTo: root.topAnchor),
+            ])
+        }
+        // 400 points for 2 × 200 wanted, minus nothing: both fit; at 300, the one with the lower
+        // compression resistance gives way.
+        #expect(left.frame.width == 200 && right.frame.width == 200 && left.frame.height == 20)
+        let root = left.superview!
+        root.frame.size.width = 300
+        root.layoutIfNeeded()
+        #expect(left.frame.width == 200 && right.frame.width == 100)
+        // Hugging: with room to spare, the lower hugging priority stretches.
+        root.frame.size.width = 500
+        left.setContentHuggingPriority(.defaultHigh, for: .horizontal)
+        root.layoutIfNeeded()
+        #expect(left.frame.width == 200 && right.frame.width == 300)
+        // A label's intrinsic size.
+        let label = UILabel()
+        label.translatesAutoresizingMaskIntoConstraints = false
+        label.text = "Intrinsic"
+        root.addSubview(label)
+        NSLayoutConstraint.activate([label.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+                                     label.topAnchor.constraint(equalTo: root.topAnchor, constant: 50)])
+        root.layoutIfNeeded()
+        #expect(label.frame.size == label.intrinsicContentSize)
+    }
+
+    @Test func conflictsAreReportedAndBroken() throws {
+        let box = constrained()
+        let wide = box.widthAnchor.constraint(equalToConstant: 100)
+        let narrow = box.widthAnchor.constraint(equalToConstant: 50)
+        narrow.identifier = "narrow"
+        let log = LaminaDiagnostics.collecting {
+            _ = laidOut { root in
+                root.addSubview(box)
+                NSLayoutConstraint.activate([wide, narrow, box.heightAnchor.constraint(equalToConstant: 10),
+                                             box.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+                                             box.topAnchor.constraint(equalTo: root.topAnchor)])
+            }
+        }
+        let message = try #require(log.diagnostics.first { $0.contains("Unable to simultaneously satisfy constraints") })
+        #expect(message.contains("Will attempt to recover by breaking constraint"))
+        #expect(box.frame.width == 100 || box.frame.width == 50)
+        #expect(wide.isBroken != narrow.isBroken)
+        // Lowering the priority resolves it quietly.
+        narrow.isActive = false
+        narrow.priority = .defaultHigh
+        narrow.isActive = true
+        let quiet = LaminaDiagnostics.collecting { box.superview!.layoutIfNeeded() }
+        #expect(quiet.diagnostics.isEmpty && box.frame.width == 100)
+    }
+
+    @Test func constantsPrioritiesAndDeactivation() {
+        let box = constrained()
+        let w = box.widthAnchor.constraint(equalToConstant: 40)
+        let root = laidOut { root in
+            root.addSubview(box)
+            NSLayoutConstraint.activate([w, box.heightAnchor.constraint(equalToConstant: 10),
+                                         box.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 5),
+                                         box.topAnchor.constraint(equalTo: root.topAnchor)])
+        }
+        // A one-view constraint lives on the view; one between views on their common ancestor.
+        #expect(box.frame.width == 40 && w.isActive && box.constraints.contains(w) && root.constraints.count == 2)
+        w.constant = 70
+        root.layoutIfNeeded()
+        #expect(box.frame.width == 70)
+        // Removing the view deactivates constraints that reached outside it.
+        box.removeFromSuperview()
+        #expect(root.constraints.isEmpty && w.isActive)      // the width is installed on the box itself
+        #expect(box.constraints.contains(w))
+    }
+
+    @Test func translatedAutoresizingMasks() {
+        let free = constrained()
+        let legacy = UIView(frame: CGRect(x: 10, y: 10, width: 100, height: 30))
+        legacy.autoresizingMask = [.flexibleWidth]
+        let root = laidOut { root in
+            root.addSubview(legacy)
+            root.addSubview(free)
+            NSLayoutConstraint.activate([free.topAnchor.constraint(equalTo: legacy.bottomAnchor, constant: 5),
+                                         free.leadingAnchor.constraint(equalTo: legacy.leadingAnchor),
+                                         free.trailingAnchor.constraint(equalTo: legacy.trailingAnchor),
+                                         free.heightAnchor.constraint(equalToConstant: 20)])
+        }
+        #expect(free.frame == CGRect(x: 10, y: 45, width: 100, height: 20))
+        root.frame.size.width = 600
+        root.layoutIfNeeded()
+        #expect(legacy.frame.width == 300 && free.frame.width == 300)
+    }
+
+    @Test func fittingSizeAndUpdateConstraints() {
+        let card = UIView()
+        let title = UILabel(), body = FixedSizeView(CGSize(width: 120, height: 40))
+        title.translatesAutoresizingMaskIntoConstraints = false
+        title.text = "Title"
+        card.addSubview(title); card.addSubview(body)
+        NSLayoutConstraint.activate([
+            title.topAnchor.constraint(equalTo: card.topAnchor, constant: 10),
+            title.leadingAnchor.constraint(equalTo: card.leadingAnchor, constant: 10),
+            body.topAnchor.constraint(equalTo: title.bottomAnchor, constant: 8),
+            body.leadingAnchor.constraint(equalTo: card.leadingAnchor, constant: 10),
+            body.trailingAnchor.constraint(equalTo: card.trailingAnchor, constant: -10),
+            body.bottomAnchor.constraint(equalTo: card.bottomAnchor, constant: -10),
+        ])
+        let fit = card.systemLayoutSizeFitting(UIView.layoutFittingCompressedSize)
+        #expect(fit.width == 140 && fit.height == 10 + title.intrinsicContentSize.height + 8 + 40 + 10)
+        // updateConstraints runs before layout.
+        let u = UpdatingView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        u.layoutIfNeeded()
+        #expect(u.updates == 1 && u.child.frame == CGRect(x: 0, y: 0, width: 50, height: 10))
+        u.widthConstraint?.constant = 60
+        u.setNeedsUpdateConstraints()
+        u.layoutIfNeeded()
+        #expect(u.updates == 2 && u.child.frame.width == 60)
+    }
+
+    @Test func baselines() {
+        let a = UILabel(), b = UILabel()
+        for l in [a, b] { l.translatesAutoresizingMaskIntoConstraints = false }
+        a.text = "Small"; a.font = .systemFont(ofSize: 12)
+        b.text = "Large"; b.font = .systemFont(ofSize: 30)
+        _ = laidOut { root in
+            root.addSubview(a); root.addSubview(b)
+            NSLayoutConstraint.activate([
+                b.topAnchor.constraint(equalTo: root.topAnchor, constant: 10),
+                b.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+                a.leadingAnchor.constraint(equalTo: b.trailingAnchor, constant: 8),
+                a.firstBaselineAnchor.constraint(equalTo: b.firstBaselineAnchor),
+            ])
+        }
+        let baselineA = a.frame.minY + (a.frame.height - a.intrinsicContentSize.height) / 2 + a.font.ascender
+        let baselineB = b.frame.minY + (b.frame.height - b.intrinsicContentSize.height) / 2 + b.font.ascender
+        #expect(abs(baselineA - baselineB) < 1e-6)
+    }
+
+    @Test func article1GradientViewByConstraints() throws {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 300, height: 200))
+        window.screen = UIScreen(size: CGSize(width: 300, height: 200), scale: 1)
+        let g = GradientLayerView()
+        g.translatesAutoresizingMaskIntoConstraints = false
+        g.colors = [UIColor.red.cgColor, UIColor.blue.cgColor]
+        g.startPoint = CGPoint(x: 0, y: 0.5)
+        g.endPoint = CGPoint(x: 1, y: 0.5)
+        window.addSubview(g)
+        NSLayoutConstraint.activate([
+            g.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: 20),
+            g.trailingAnchor.constraint(equalTo: window.trailingAnchor, constant: -20),
+            g.topAnchor.constraint(equalTo: window.topAnchor, constant: 20),
+            g.heightAnchor.constraint(equalTo: g.widthAnchor, multiplier: 0.25),
+        ])
+        window.makeKeyAndVisible()
+        let first = try #require(window.render(atTime: 0))
+        #expect(g.frame == CGRect(x: 20, y: 20, width: 260, height: 65))
+        #expect(g.layer.bounds.size == CGSize(width: 260, height: 65))
+        let px = try first.straightRGBA8()
+        #expect(px[(40 * 300 + 21) * 4] > 240 && px[(40 * 300 + 278) * 4 + 2] > 240)
+        // The window grows: the gradient follows through its constraints.
+        window.run { window.frame = CGRect(x: 0, y: 0, width: 500, height: 200) }
+        _ = try #require(window.render(atTime: 0.1))
+        #expect(g.frame == CGRect(x: 20, y: 20, width: 460, height: 115))
+    }
+}
