@@ -286,3 +286,66 @@ struct AutoLayoutTests {
         #expect(g.frame == CGRect(x: 20, y: 20, width: 460, height: 115))
     }
 }
+
+@Suite("UIStackView")
+struct StackViewTests {
+    func stack(_ axis: NSLayoutConstraint.Axis, _ views: [UIView], configure: (UIStackView) -> Void) -> (UIView, UIStackView) {
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 320, height: 200))
+        let s = UIStackView(arrangedSubviews: views)
+        s.axis = axis
+        s.translatesAutoresizingMaskIntoConstraints = false
+        configure(s)
+        root.addSubview(s)
+        NSLayoutConstraint.activate([
+            s.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 10),
+            s.trailingAnchor.constraint(equalTo: root.trailingAnchor, constant: -10),
+            s.topAnchor.constraint(equalTo: root.topAnchor, constant: 10),
+        ])
+        root.layoutIfNeeded()
+        return (root, s)
+    }
+
+    @Test func fillEquallyWithSpacing() {
+        let views = (0..<3).map { _ in FixedSizeView(CGSize(width: 30, height: 40)) }
+        let (_, s) = stack(.horizontal, views) { $0.distribution = .fillEqually; $0.spacing = 10 }
+        #expect(s.frame == CGRect(x: 10, y: 10, width: 300, height: 40))
+        #expect(zip(views.map(\.frame.minX), [0, 310.0 / 3, 620.0 / 3]).allSatisfy { abs($0 - $1) < 1e-5 })
+        #expect(views.allSatisfy { abs($0.frame.width - 280.0 / 3) < 1e-5 && $0.frame.height == 40 })
+    }
+
+    @Test func fillByHuggingAndHiddenViewsCollapse() {
+        let a = FixedSizeView(CGSize(width: 50, height: 20)), b = FixedSizeView(CGSize(width: 60, height: 20))
+        let c = FixedSizeView(CGSize(width: 70, height: 20))
+        b.setContentHuggingPriority(UILayoutPriority(200), for: .horizontal)   // b stretches
+        let (root, s) = stack(.horizontal, [a, b, c]) { $0.spacing = 5 }
+        #expect(a.frame.width == 50 && c.frame.width == 70 && b.frame.width == 300 - 50 - 70 - 10)
+        #expect(c.frame.maxX == 300)
+        b.isHidden = true
+        root.layoutIfNeeded()
+        #expect(b.frame.width == 0 && c.frame.minX == a.frame.maxX + 5 && s.arrangedSubviews.count == 3)
+    }
+
+    @Test func verticalAlignmentAndEqualSpacing() {
+        let views = [FixedSizeView(CGSize(width: 40, height: 20)), FixedSizeView(CGSize(width: 80, height: 20)),
+                     FixedSizeView(CGSize(width: 60, height: 20))]
+        let (root, s) = stack(.vertical, views) { $0.alignment = .center; $0.spacing = 4 }
+        #expect(views.map(\.frame.width) == [40, 80, 60])
+        #expect(views.map(\.frame.midX) == [150, 150, 150])
+        #expect(views.map(\.frame.minY) == [0, 24, 48] && s.frame.height == 68)
+        // Equal spacing in a fixed height.
+        let h = s.heightAnchor.constraint(equalToConstant: 120)
+        h.isActive = true
+        s.distribution = .equalSpacing
+        root.layoutIfNeeded()
+        #expect(views.map(\.frame.minY) == [0, 50, 100])
+    }
+
+    @Test func marginsRelativeArrangement() {
+        let v = FixedSizeView(CGSize(width: 10, height: 10))
+        let (_, s) = stack(.horizontal, [v]) {
+            $0.isLayoutMarginsRelativeArrangement = true
+            $0.layoutMargins = UIEdgeInsets(top: 5, left: 6, bottom: 7, right: 8)
+        }
+        #expect(v.frame.minX == 6 && v.frame.minY == 5 && v.frame.width == 300 - 14 && s.frame.height == 22)
+    }
+}

@@ -168,7 +168,13 @@ open class UIView: UIResponder, CALayerDelegate {
     /// Whether the view is hidden (not its superviews).
     open var isHidden: Bool {
         get { layer.isHidden }
-        set { layer.isHidden = newValue }
+        set {
+            let changed = layer.isHidden != newValue
+            layer.isHidden = newValue
+            if changed, let stack = _superview as? UIStackView, stack.arrangedSubviews.contains(where: { $0 === self }) {
+                stack.arrangedSubviewVisibilityChanged()
+            }
+        }
     }
 
     /// Whether subviews are clipped to the bounds (the layer's `masksToBounds`).
