@@ -259,6 +259,24 @@ struct AutoLayoutTests {
         #expect(abs(baselineA - baselineB) < 1e-6)
     }
 
+    @Test func layerAnchorsInsideAView() {
+        // A hosted gradient sublayer follows its view through layer anchors.
+        let v = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
+        let g = CAGradientLayer()
+        v.layer.addSublayer(g)
+        CALayerConstraint.activate([
+            g.leftAnchor.constraint(equalTo: v.layer.leftAnchor, constant: 10),
+            g.rightAnchor.constraint(equalTo: v.layer.rightAnchor, constant: -10),
+            g.topAnchor.constraint(equalTo: v.layer.topAnchor),
+            g.bottomAnchor.constraint(equalTo: v.layer.bottomAnchor),
+        ])
+        v.layoutIfNeeded()
+        #expect(g.frame == CGRect(x: 10, y: 0, width: 180, height: 100))
+        v.frame.size = CGSize(width: 300, height: 50)
+        v.layoutIfNeeded()
+        #expect(g.frame == CGRect(x: 10, y: 0, width: 280, height: 50))
+    }
+
     @Test func article1GradientViewByConstraints() throws {
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 300, height: 200))
         window.screen = UIScreen(size: CGSize(width: 300, height: 200), scale: 1)

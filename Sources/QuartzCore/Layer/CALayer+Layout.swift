@@ -43,6 +43,12 @@ extension CALayer {
     }
 
     func defaultLayoutSublayers() {
+        defer {
+            // Sublayers constrained through anchors are placed whoever else lays out.
+            if !(layoutManager is CAConstraintLayoutManager), ConstraintLayout.hasAnchorConstraints(self) {
+                ConstraintLayout.layOut(self, anchorsOnly: true)
+            }
+        }
         if let d = _delegate, callImplemented({ d.layoutSublayers(of: self) }) { return }
         if let lm = layoutManager {
             _ = callImplemented { lm.layoutSublayers(of: self) }

@@ -12,6 +12,7 @@ enum LayerSlot: Int, CaseIterable {
     case shadowColor, shadowOpacity, shadowOffset, shadowRadius, shadowPath
     case name, actions, style, layoutManager, autoresizingMask
     case beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, autoreverses, fillMode
+    case constraints
 }
 
 extension CALayer {
@@ -93,6 +94,8 @@ extension CALayer {
         static let layoutManager = CAProperty<(any CALayoutManager)?>(LayerSlot.layoutManager.rawValue, "layoutManager", nil,
                                                                       effects: [.layout])
         static let autoresizingMask = CAProperty<CAAutoresizingMask>(LayerSlot.autoresizingMask.rawValue, "autoresizingMask", [])
+        static let constraints = CAProperty<[CAConstraint]?>(LayerSlot.constraints.rawValue, "constraints", nil,
+                                                             effects: [.superlayerLayout])
         static let beginTime = CAProperty<CFTimeInterval>(LayerSlot.beginTime.rawValue, "beginTime", 0)
         static let duration = CAProperty<CFTimeInterval>(LayerSlot.duration.rawValue, "duration", 0)
         static let speed = CAProperty<Float>(LayerSlot.speed.rawValue, "speed", 1)
@@ -129,6 +132,7 @@ extension CALayer {
             P.shadowColor, P.shadowOpacity, P.shadowOffset, P.shadowRadius, P.shadowPath,
             P.name, P.actions, P.style, P.layoutManager, P.autoresizingMask,
             P.beginTime, P.duration, P.speed, P.timeOffset, P.repeatCount, P.repeatDuration, P.autoreverses, P.fillMode,
+            P.constraints,
         ]
         precondition(stored.map(\.slot) == LayerSlot.allCases.map(\.rawValue), "CALayer property table out of slot order")
         return stored + [P.frame, P.superlayer, P.sublayers, P.mask, P.delegate]
