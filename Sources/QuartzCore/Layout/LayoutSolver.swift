@@ -329,6 +329,51 @@ struct Tableau {
             for k in 0..<n { row.insert(other.symbols[k], other.coefficients[k] * c) }
             return
         }
+        let capacity = row.symbols.count + n
+        if capacity > 64 {
+            mergeLong(&row, other, c, &ss, &sc)
+            return
+        }
+        // Short rows: merge into temporary stack buffers, then copy back in place (no
+        // per-element uniqueness checks, no allocation once the row's arrays are large enough).
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity) { ts in
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: capacity) { tc in
+                var count = 0
+                var filter: UInt64 = 0
+                other.symbols.withUnsafeBufferPointer { b in
+                    other.coefficients.withUnsafeBufferPointer { bc in
+                        row.symbols.withUnsafeBufferPointer { a in
+                            row.coefficients.withUnsafeBufferPointer { ac in
+                                var i = 0, j = 0
+                                while i < a.count || j < b.count {
+                                    let sym: Int, v: Double
+                                    if j >= b.count || (i < a.count && a[i] < b[j]) {
+                                        sym = a[i]; v = ac[i]; i += 1
+                                    } else if i >= a.count || b[j] < a[i] {
+                                        sym = b[j]; v = bc[j] * c; j += 1
+                                        if abs(v) < Tableau.epsilon { continue }
+                                    } else {
+                                        sym = a[i]; v = ac[i] + bc[j] * c; i += 1; j += 1
+                                        if abs(v) < Tableau.epsilon { continue }
+                                    }
+                                    ts[count] = sym; tc[count] = v; count += 1
+                                    filter |= Tableau.bit(sym)
+                                }
+                            }
+                        }
+                    }
+                }
+                row.symbols.removeAll(keepingCapacity: true)
+                row.symbols.append(contentsOf: UnsafeBufferPointer(rebasing: ts[0..<count]))
+                row.coefficients.removeAll(keepingCapacity: true)
+                row.coefficients.append(contentsOf: UnsafeBufferPointer(rebasing: tc[0..<count]))
+                row.filter = filter
+            }
+        }
+    }
+
+    /// Long rows: merge into the scratch arrays and swap them with the row's.
+    static func mergeLong(_ row: inout Row, _ other: Row, _ c: Double, _ ss: inout [Int], _ sc: inout [Double]) {
         ss.removeAll(keepingCapacity: true)
         sc.removeAll(keepingCapacity: true)
         var filter: UInt64 = 0
