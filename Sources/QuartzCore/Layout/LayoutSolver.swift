@@ -421,8 +421,8 @@ struct Tableau {
         var ss: [Int] = [], sc: [Double] = []
         swap(&ss, &scratchSymbols)
         swap(&sc, &scratchCoefficients)
-        var newlyInfeasible = infeasible
-        infeasible = []
+        var newlyInfeasible: [Int] = []
+        swap(&newlyInfeasible, &infeasible)      // keeps the array's capacity
         let basicSymbols = basic
         rows.withUnsafeMutableBufferPointer { buf in
             for k in 0..<buf.count where buf[k].filter & bit != 0 {
@@ -430,7 +430,7 @@ struct Tableau {
                 if Tableau.kind(basicSymbols[k]) != Tableau.external && buf[k].constant < 0 { newlyInfeasible.append(basicSymbols[k]) }
             }
         }
-        infeasible = newlyInfeasible
+        swap(&newlyInfeasible, &infeasible)
         Tableau.substitute(&objective, s, row, &ss, &sc)
         if artificial != nil { Tableau.substitute(&artificial!, s, row, &ss, &sc) }
         swap(&ss, &scratchSymbols)
