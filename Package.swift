@@ -10,6 +10,9 @@ let package = Package(
         .executable(name: "lamina", targets: ["lamina"]),
         .executable(name: "lamina-bench", targets: ["lamina-bench"]),
     ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
     targets: [
         .systemLibrary(name: "CLibPNG", path: "Sources/CLibPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
@@ -25,7 +28,7 @@ let package = Package(
         // Empty stand-ins for Swift Testing's cross-import overlays, which Linux toolchains lack.
         .target(name: "_Testing_CoreGraphics", dependencies: ["CoreGraphics"]),
         .target(name: "_Testing_UIKit", dependencies: ["UIKit"]),
-        .executableTarget(name: "lamina", dependencies: ["UIKit"]),
+        .executableTarget(name: "lamina", dependencies: ["UIKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(name: "lamina-bench", dependencies: ["QuartzCore"]),
         // Shared test helpers (fidelity comparison, contexts); not a product.
         .target(name: "LaminaTestSupport", dependencies: ["CoreGraphics"]),
