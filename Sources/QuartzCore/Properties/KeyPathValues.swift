@@ -83,6 +83,7 @@ enum KeyPathValues {
         case "scale.x": return d.scale.x
         case "scale.y": return d.scale.y
         case "scale.z": return d.scale.z
+        case "scale.xy": return (d.scale.x + d.scale.y) / 2
         case "translation": return CGSize(width: d.translation.x, height: d.translation.y)
         case "translation.x": return d.translation.x
         case "translation.y": return d.translation.y
@@ -109,6 +110,7 @@ enum KeyPathValues {
         case "scale.x": d.scale.x = n
         case "scale.y": d.scale.y = n
         case "scale.z": d.scale.z = n
+        case "scale.xy": d.scale.x = n; d.scale.y = n
         case "translation.x": d.translation.x = n
         case "translation.y": d.translation.y = n
         case "translation.z": d.translation.z = n

@@ -43,8 +43,10 @@ struct LayerRenderer {
             ctx.restoreGState()
         }
 
-        let needsLayer = group || mask != nil || (shadowVisible && layer.shadowPath == nil)
+        let blend = LayerRenderer.blendMode(of: layer)
+        let needsLayer = group || mask != nil || (shadowVisible && layer.shadowPath == nil) || blend != nil
         ctx.saveGState()
+        if let blend { ctx.setBlendMode(blend) }
         if needsLayer {
             // Offscreen work only where this layer draws: its extent in whole device pixels.
             ctx.clip(toDevicePixels: ctx.pixelBounds(of: LayerRenderer.visibleExtent(of: layer)))
@@ -63,6 +65,33 @@ struct LayerRenderer {
             drawBody(layer, alpha: inherited * opacity)
         }
         ctx.restoreGState()
+    }
+
+    /// The blend mode a layer's `compositingFilter` names (Core Animation's filter names:
+    /// "multiplyBlendMode", "screenBlendMode"…, and the Porter-Duff ones "destOut", "destIn",
+    /// "sourceAtop"…), or nil; an unknown name is reported once and ignored.
+    static func blendMode(of layer: CALayer) -> CGBlendMode? {
+        guard let f = layer.compositingFilter else { return nil }
+        guard let name = (f as? String) ?? (f as? NSString).map({ $0 as String }) else {
+            LaminaDiagnostics.report("compositingFilter \(f): only filter names are supported")
+            return nil
+        }
+        let key = name.lowercased().replacingOccurrences(of: "blendmode", with: "").replacingOccurrences(of: "compositing", with: "")
+        let modes: [String: CGBlendMode] = [
+            "normal": .normal, "sourceover": .normal, "multiply": .multiply, "screen": .screen, "overlay": .overlay,
+            "darken": .darken, "lighten": .lighten, "colordodge": .colorDodge, "colorburn": .colorBurn,
+            "softlight": .softLight, "hardlight": .hardLight, "difference": .difference, "exclusion": .exclusion,
+            "hue": .hue, "saturation": .saturation, "color": .color, "luminosity": .luminosity,
+            "plusl": .plusLighter, "pluslighter": .plusLighter, "plusd": .plusDarker, "plusdarker": .plusDarker,
+            "clear": .clear, "copy": .copy, "sourcein": .sourceIn, "sourceout": .sourceOut, "sourceatop": .sourceAtop,
+            "destover": .destinationOver, "destin": .destinationIn, "destout": .destinationOut, "destatop": .destinationAtop,
+            "xor": .xor,
+        ]
+        guard let m = modes[key] else {
+            LaminaDiagnostics.report("compositingFilter \"\(name)\" is not a blend mode Lamina knows; drawn normally")
+            return nil
+        }
+        return m
     }
 
     /// Background, contents, own content, sublayers, border.

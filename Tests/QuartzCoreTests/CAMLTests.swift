@@ -1,0 +1,114 @@
+import Testing
+import Foundation
+@testable import QuartzCore
+import LaminaTestSupport
+
+let archives = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Archives")
+
+func caml(_ body: String) throws(CAMLError) -> CAMLDocument {
+    try CAMLDocument(data: Data("<caml xmlns=\"http://www.apple.com/CoreAnimation/1.0\">\(body)</caml>".utf8), baseURL: archives)
+}
+
+@Suite("Core Animation archives")
+struct CAMLTests {
+    @Test func loadsTheToggleArchive() throws {
+        let doc = try CAMLDocument(contentsOf: archives.appendingPathComponent("toggle.ca"))
+        #expect(doc.warnings.isEmpty, "\(doc.warnings)")
+        let root = doc.rootLayer
+        #expect(root.bounds == CGRect(x: 0, y: 0, width: 200, height: 120) && root.name == "root")
+        #expect(root.sublayers?.count == 4)
+        let track = try #require(doc.layer(withID: "#track"))
+        #expect(track.cornerRadius == 32 && track.cornerCurve == .continuous)
+        #expect(abs(track.backgroundColor!.rgba.red - 0.78) < 1e-6)
+        let knob = try #require(doc.layer(withID: "knob"))
+        #expect(knob.shadowOffset == CGSize(width: 0, height: 2) && knob.shadowOpacity == 0.3)
+        let glyph = try #require(doc.layer(withID: "#glyph"))
+        #expect((glyph.contents as? CGImage)?.width == 120 && glyph.contentsGravity == .resizeAspect && glyph.opacity == 0)
+        let ring = try #require(doc.layer(withID: "#ring") as? CAShapeLayer)
+        #expect(ring.lineWidth == 3 && ring.path?.elements.count == 5)
+        #expect(abs(ring.strokeColor!.rgba.red - -0.004) < 1e-6)          // extended sRGB kept
+        let spin = try #require(ring.animation(forKey: "transform.rotation.z") as? CABasicAnimation)
+        #expect(spin.repeatCount == .infinity && spin.duration == 2 && spin.timingFunction == CAMediaTimingFunction(name: .linear))
+        let label = try #require(doc.layer(withID: "#label") as? CATextLayer)
+        #expect(label.string as? String == "OFF" && label.fontSize == 14 && label.alignmentMode == .center)
+        #expect(doc.stateNames == ["On", "Loud"])
+    }
+
+    @Test func statesApplyAndReset() throws {
+        let doc = try CAMLDocument(contentsOf: archives.appendingPathComponent("toggle.ca"))
+        let knob = try #require(doc.layer(withID: "#knob")), glyph = try #require(doc.layer(withID: "#glyph"))
+        doc.setState("On")
+        #expect(knob.position.x == 132 && glyph.opacity == 1 && doc.currentState == "On")
+        doc.setState("Loud")        // based on On
+        #expect(knob.position.x == 132 && abs((knob.value(forKeyPath: "transform.scale.x") as! CGFloat) - 1.2) < 1e-9)
+        doc.setState(nil)
+        #expect(knob.position.x == 68 && glyph.opacity == 0 && CATransform3DIsIdentity(knob.transform))
+        let log = LaminaDiagnostics.collecting { doc.setState("Nope") }
+        #expect(log.diagnostics.isEmpty && doc.warnings.contains { $0.contains("Nope") })
+    }
+
+    @Test func transitionsAnimateBetweenStates() throws {
+        let doc = try CAMLDocument(contentsOf: archives.appendingPathComponent("toggle.ca"))
+        let driver = FrameDriver(layer: doc.rootLayer, scale: 2)
+        driver.run {
+            CATransaction.flush()
+            doc.transition(to: "On")
+            CATransaction.flush()
+        }
+        let knob = try #require(doc.layer(withID: "#knob"))
+        #expect(knob.animation(forKey: "position.x") is CASpringAnimation)
+        driver.advance(to: 0.3)
+        let x = driver.run { knob.presentation()!.position.x }
+        #expect(x > 68 && x != 132)
+        let glyphOpacity = driver.run { doc.layer(withID: "#glyph")!.presentation()!.opacity }
+        #expect(glyphOpacity == 0)     // the keyframes hold 0 for the first half
+        let failure = try compositorGolden.check("caml-toggle-transition-0.3s") { try #require(driver.frame(at: 0.3)) }
+        #expect(failure == nil, "\(failure ?? "")")
+        let end = try compositorGolden.check("caml-toggle-on") { try #require(driver.frame(at: 2)) }
+        #expect(end == nil, "\(end ?? "")")
+    }
+
+    @Test func valueSyntax() {
+        let (t, problem) = CAMLValues.transform("rotate(180deg, 1, 0, 0) scale(2, 3, 1)")
+        #expect(problem == nil)
+        // Scale applies first, then the rotation about x (y flips).
+        #expect(abs(t.m11 - 2) < 1e-9 && abs(t.m22 + 3) < 1e-9)
+        #expect(CATransform3DIsIdentity(CAMLValues.transform("").0))
+        #expect(CAMLValues.transform("skew(3)").1 != nil)
+        let (p, pp) = CAMLValues.path("0 0 m 10 0 l 10 10 5 15 0 10 c 0 5 2 2 q h")
+        #expect(pp == nil && p.elements.count == 5)
+        #expect(CAMLValues.path("1 l").1 != nil)
+        #expect(CAMLValues.color("1 0.5 0")?.rgba.green == 0.5)
+        #expect(CAMLValues.color("1 0.5") == nil)
+        #expect(CAMLValues.number("Inf") == .infinity && CAMLValues.bool("YES") == true)
+    }
+
+    @Test func badInputIsReportedNotFatal() throws {
+        // Malformed XML names the line.
+        #expect(throws: CAMLError.malformedXML(line: 3, message: "</CAShapeLayer> closes <CALayer> (line 2)")) {
+            try CAMLDocument(data: Data("<caml>\n<CALayer bounds=\"0 0 1 1\">\n</CAShapeLayer></caml>".utf8), baseURL: nil)
+        }
+        #expect(throws: CAMLError.self) { try CAMLDocument(data: Data("<caml><CALayer bounds=\"0 0 1 1\"></caml>".utf8), baseURL: nil) }
+        #expect(throws: CAMLError.self) { try CAMLDocument(data: Data("<plist/>".utf8), baseURL: nil) }
+        #expect(throws: CAMLError.self) { try CAMLDocument(data: Data("<caml></caml>".utf8), baseURL: nil) }
+        #expect(throws: CAMLError.self) { try CAMLDocument(data: Data([0xFF, 0x00, 0x12]), baseURL: nil) }
+        #expect(throws: CAMLError.unreadable("/no/such.caml")) { try CAMLDocument(contentsOf: URL(fileURLWithPath: "/no/such.caml")) }
+        // Unknown things are listed once each and the rest loads.
+        let doc = try caml("""
+            <CABackdropLayer bounds="0 0 50 50" blurRadius="3" frobnicate="1">
+              <sublayers>
+                <CALayer bounds="0 0 10 10"><contents type="CGImage" src="missing.png"/><sparkle value="1"/></CALayer>
+                <CALayer bounds="0 0 10 10"><contents type="CGImage" src="missing.png"/></CALayer>
+              </sublayers>
+            </CABackdropLayer>
+            """)
+        #expect(doc.rootLayer.bounds.width == 50 && doc.rootLayer.sublayers?.count == 2)
+        #expect(doc.warnings.contains { $0.contains("CABackdropLayer") })
+        #expect(doc.warnings.contains { $0.contains("frobnicate") })
+        #expect(doc.warnings.filter { $0.contains("missing.png") }.count == 1)
+        #expect(doc.warnings.contains { $0.contains("<sparkle>") })
+        // Entities and comments.
+        let text = try caml("<CATextLayer bounds=\"0 0 9 9\" string=\"a &amp; b &#x4E2D;\"><!-- note --></CATextLayer>")
+        #expect((text.rootLayer as? CATextLayer)?.string as? String == "a & b 中")
+    }
+}
