@@ -111,4 +111,59 @@ struct CAMLTests {
         let text = try caml("<CATextLayer bounds=\"0 0 9 9\" string=\"a &amp; b &#x4E2D;\"><!-- note --></CATextLayer>")
         #expect((text.rootLayer as? CATextLayer)?.string as? String == "a & b 中")
     }
+
+    @Test func loadsEveryLayerClassAndValueSyntax() throws {
+        let doc = try CAMLDocument(contentsOf: archives.appendingPathComponent("showcase.caml"))
+        #expect(doc.warnings.isEmpty, "\(doc.warnings)")
+        let gradient = try #require(doc.layer(withID: "#gradient") as? CAGradientLayer)
+        #expect(gradient.type == .conic && gradient.colors?.count == 4 && gradient.locations == [0, 0.3, 0.7, 1])
+        #expect((gradient.mask as? CAShapeLayer)?.path?.elements.count == 5)
+        let dots = try #require(doc.layer(withID: "#dots") as? CAReplicatorLayer)
+        #expect(dots.instanceCount == 8 && abs(dots.instanceAlphaOffset + 0.1) < 1e-6)
+        #expect(abs(dots.instanceTransform.m12 - sin(CGFloat.pi / 4)) < 1e-9)
+        let stage = try #require(doc.layer(withID: "#stage") as? CATransformLayer)
+        #expect(abs(stage.sublayerTransform.m34 + 1.0 / 200) < 1e-12)
+        let card = try #require(doc.layer(withID: "#card"))
+        #expect(!card.isDoubleSided && abs(card.transform.m13 + sin(40 * CGFloat.pi / 180)) < 1e-9)
+        let morph = try #require(doc.layer(withID: "#morph") as? CAShapeLayer)
+        let morphAnim = try #require(morph.animation(forKey: "path") as? CABasicAnimation)
+        #expect((morphAnim.toValue as? CGPath)?.elements.count == 5 && morphAnim.fillMode == .both && !morphAnim.isRemovedOnCompletion)
+        let mover = try #require(doc.layer(withID: "#mover"))
+        let group = try #require(mover.animation(forKey: "animation") as? CAAnimationGroup)
+        #expect(group.repeatCount == .infinity && group.animations?.count == 2)
+        let follow = try #require(group.animations?.first as? CAKeyframeAnimation)
+        #expect(follow.calculationMode == .paced && follow.path?.elements.count == 3)
+        let grow = try #require(group.animations?.last as? CAKeyframeAnimation)
+        #expect(grow.timingFunctions == [CAMediaTimingFunction(name: .easeInEaseOut), CAMediaTimingFunction(name: .easeOut)])
+        let emitter = try #require(doc.layer(withID: "#emitter") as? CAEmitterLayer)
+        let cell = try #require(emitter.emitterCells?.first)
+        #expect(cell.name == "spark" && cell.birthRate == 30 && cell.contents != nil && cell.color != nil)
+        #expect(doc.layer(withID: "#cutout")?.compositingFilter as? String == "multiplyBlendMode")
+        let title = try #require(doc.layer(withID: "#title") as? CATextLayer)
+        #expect(title.alignmentMode == .right && title.contentsScale == 2 && abs(title.foregroundColor!.alpha - 0.8) < 1e-6)
+
+        doc.setState("Wide")
+        #expect(card.bounds.width == 60 && dots.instanceCount == 5 && doc.layer(withID: "#dot")?.position == CGPoint(x: 30, y: 10))
+        #expect(abs(morph.fillColor!.rgba.blue - 1) < 1e-6)
+    }
+
+    @Test func rendersTheShowcaseOverTime() throws {
+        let doc = try CAMLDocument(contentsOf: archives.appendingPathComponent("showcase.caml"))
+        let driver = FrameDriver(layer: doc.rootLayer, scale: 2)
+        driver.run {
+            CATransaction.flush()
+            doc.setState("Wide")
+            CATransaction.flush()
+            doc.transition(to: nil)          // "Wide" -> base: the fill colour animates back
+            CATransaction.flush()
+        }
+        let morph = try #require(doc.layer(withID: "#morph") as? CAShapeLayer)
+        driver.advance(to: 0.5)
+        let fill = driver.run { morph.presentation()!.fillColor!.rgba }
+        #expect(abs(fill.red - 0.575) < 0.01 && abs(fill.blue - 0.6) < 0.01)   // halfway, linear
+        let mid = try compositorGolden.check("caml-showcase-0.5s") { try #require(driver.frame(at: 0.5)) }
+        #expect(mid == nil, "\(mid ?? "")")
+        let end = try compositorGolden.check("caml-showcase-1.5s") { try #require(driver.frame(at: 1.5)) }
+        #expect(end == nil, "\(end ?? "")")
+    }
 }

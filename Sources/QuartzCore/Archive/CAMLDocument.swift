@@ -118,12 +118,14 @@ public final class CAMLDocument {
 
     /// Moves from the current state to `name` with the archive's transition animations (the
     /// matching `LKStateTransition`, `*` matching any state); keys without an animation change
-    /// at once.
-    public func transition(to name: String) {
-        let from = currentState ?? ""
-        let candidates = transitions.filter { ($0.from == from || $0.from == "*") && ($0.to == name || $0.to == "*") }
-        let best = candidates.first { $0.from == from && $0.to == name } ?? candidates.first { $0.to == name } ?? candidates.first
-        if best == nil { warn("no transition from \"\(from.isEmpty ? "base" : from)\" to \"\(name)\"; the state changes at once") }
+    /// at once. `nil` is the base state (the tree as the archive builds it).
+    public func transition(to name: String?) {
+        let from = currentState ?? "", to = name ?? ""
+        let candidates = transitions.filter { ($0.from == from || $0.from == "*") && ($0.to == to || $0.to == "*") }
+        let best = candidates.first { $0.from == from && $0.to == to } ?? candidates.first { $0.to == to } ?? candidates.first
+        if best == nil {
+            warn("no transition from \(from.isEmpty ? "the base state" : "\"\(from)\"") to \(to.isEmpty ? "the base state" : "\"\(to)\""); the state changes at once")
+        }
         // Animations first, so they start from the values shown now.
         for e in best?.elements ?? [] {
             guard let l = layer(withID: e.target) else { warn("transition target \(e.target) is not in the archive"); continue }
@@ -509,6 +511,12 @@ enum CAMLValues {
             case "rotateY": f = CATransform3DMakeRotation(angle(args.first ?? "0"), 0, 1, 0)
             case "scale": let sx = num(0, 1); f = CATransform3DMakeScale(sx, num(1, sx), num(2, 1))
             case "translate": f = CATransform3DMakeTranslation(num(0, 0), num(1, 0), num(2, 0))
+            case "perspective":
+                // [U] Not seen in Apple's archives; read as CSS's perspective(d): m34 = -1/d.
+                var m = CATransform3DIdentity
+                let d = num(0, 0)
+                if d > 0 { m.m34 = -1 / d } else { problem = "perspective needs a positive distance" }
+                f = m
             case "matrix", "matrix3d":
                 let v = (0..<16).map { num($0, [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1][$0]) }
                 f = CATransform3D(m11: v[0], m12: v[1], m13: v[2], m14: v[3], m21: v[4], m22: v[5], m23: v[6], m24: v[7],
