@@ -43,6 +43,18 @@ struct DisplayCycleTests {
         #expect(d.log.count == 2)
     }
 
+    @Test func aMaskMarkedBeforeItIsAttachedIsDisplayedByTheCommit() {
+        let root = CALayer(), masked = CALayer(), mask = CALayer(), d = DrawingDelegate()
+        root.addSublayer(masked)
+        root.displaySubtreeIfNeeded()
+        mask.bounds = CGRect(x: 0, y: 0, width: 10, height: 4)
+        mask.delegate = d
+        mask.setNeedsDisplay()          // before it has a parent: nothing above it knows yet
+        masked.mask = mask
+        root.displaySubtreeIfNeeded()
+        #expect(d.log == ["willDraw", "draw"] && !mask.needsDisplay())
+    }
+
     @Test func backingStoreIsBoundsTimesScaleAndYDown() throws {
         let l = CALayer(), d = DrawingDelegate()
         l.bounds = CGRect(x: 0, y: 0, width: 10, height: 4)

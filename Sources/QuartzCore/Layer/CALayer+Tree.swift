@@ -128,7 +128,11 @@ extension CALayer {
             }
             if let old = _mask { old._superlayer = nil; old.isMaskLayer = false }
             _mask = newValue
-            if let m = newValue { m._superlayer = self; m.isMaskLayer = true }
+            if let m = newValue {
+                m._superlayer = self
+                m.isMaskLayer = true
+                m.propagateDirtyFlags()     // a mask that needs display is displayed with its layer
+            }
             contentVersion &+= 1
             renderVersion &+= 1
         }
