@@ -335,8 +335,15 @@ struct LayerRenderer {
     private func renderSublayer(_ sub: CALayer, alpha: CGFloat, extra: CATransform3D? = nil) {
         var m = sub.transformToSuperlayer
         if let extra { m = CATransform3DConcat(m, extra) }
-        let h = Homography(m)
         guard !sub.isHidden else { return }
+        if sub.preservesSublayerDepth && sub is CATransformLayer {
+            // A transform layer is not a plane: its sublayers keep their 3D placement through
+            // its transform (and this layer's sublayerTransform) and are sorted by depth here.
+            let opacity = CGFloat(max(0, min(1, sub.opacity.isFinite ? sub.opacity : 1)))
+            if opacity > 0 { renderDepthSorted(sub, base: m, alpha: alpha * opacity) }
+            return
+        }
+        let h = Homography(m)
         if !sub.isDoubleSided && LayerRenderer.facesAway(h, sub.bounds) { return }
         // Skip what lies entirely outside the clip (damage-limited frames draw little).
         let extent = h.mapRect(LayerRenderer.visibleExtent(of: sub))
@@ -440,8 +447,10 @@ struct LayerRenderer {
 
     /// A transform layer: its sublayers (through nested transform layers) keep 3D; they are
     /// drawn back to front by the depth of their centres, each flattened into this plane.
+    /// `base` maps the transform layer's space into this plane (its transformToSuperlayer
+    /// when a parent draws it; identity when it is the layer being rendered).
     /// [Intersecting planes are not split: the one whose centre is nearer wins entirely.]
-    private func renderDepthSorted(_ layer: CALayer, alpha: CGFloat) {
+    private func renderDepthSorted(_ layer: CALayer, base: CATransform3D = CATransform3DIdentity, alpha: CGFloat) {
         var items: [(layer: CALayer, matrix: CATransform3D, depth: CGFloat)] = []
         func collect(_ l: CALayer, _ m: CATransform3D) {
             for sub in l._sublayers where !sub.isHidden {
@@ -454,7 +463,7 @@ struct LayerRenderer {
                 }
             }
         }
-        collect(layer, CATransform3DIdentity)
+        collect(layer, base)
         for item in items.enumerated().sorted(by: { $0.element.depth != $1.element.depth ? $0.element.depth < $1.element.depth : $0.offset < $1.offset }).map(\.element) {
             let h = Homography(item.matrix)
             if !item.layer.isDoubleSided && LayerRenderer.facesAway(h, item.layer.bounds) { continue }
