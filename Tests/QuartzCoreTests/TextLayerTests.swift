@@ -58,6 +58,28 @@ struct TextLayerTests {
         #expect(layer("a\nb\nc", width: 100).textLayout(width: 100, height: 1000).lineCount == 3)
     }
 
+    @Test func justificationStretchesSpacesAndCJKButNotALoneWord() throws {
+        func lines(_ s: String, width: CGFloat) -> [[CGFloat]] {
+            let t = layer(s, width: width)
+            t.alignmentMode = .justified
+            let glyphs = t.textLayout(width: width, height: 1000).glyphs
+            return Dictionary(grouping: glyphs, by: \.baseline).sorted { $0.key < $1.key }.map { $0.value.map(\.x).sorted() }
+        }
+        // "internationalization" alone on a line: its letters keep their natural spacing.
+        let wordWidth = layer("internationalization", width: 1000, wrapped: false).preferredFrameSize().width
+        let latin = lines("to internationalization and back", width: wordWidth + 5)
+        #expect(latin.count == 3)
+        let word = latin[1], natural = lines("internationalization", width: 1000)[0]
+        #expect(zip(word, natural).allSatisfy { abs($0 - $1) < 0.01 })
+        // A line with spaces ends at the right edge (its last glyph starts well past the left).
+        let spaced = lines("one two three four five six seven eight", width: 150)
+        #expect(spaced.count >= 2 && spaced[0].last! > 100)
+        // Chinese is stretched between characters: even steps across the line.
+        let chinese = lines("中文排版测试中文排版测试", width: 110)
+        let steps = zip(chinese[0].dropFirst(), chinese[0]).map { $0 - $1 }
+        #expect(steps.count == 4 && steps.allSatisfy { abs($0 - 22.5) < 0.01 })
+    }
+
     @Test func preferredSizeAndFirstLineAtTheTop() throws {
         let t = layer("Hello", width: 500, wrapped: false)
         let size = t.preferredFrameSize()

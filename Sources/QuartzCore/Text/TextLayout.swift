@@ -146,17 +146,19 @@ struct TextLayout {
             case .right: x = available - lineWidth
             case .center: x = (available - lineWidth) / 2
             case .justified where !lines[i].endsParagraph && width != nil:
-                let spaces = line.filter(\.isSpace).count
-                let gaps = spaces > 0 ? spaces : max(0, line.count - 1)
+                // Extra space goes after spaces and between characters next to CJK ones; a line
+                // without such a gap (one Latin word) stays at the start, unstretched.
+                // [U] CoreText's weighting of the two kinds of gap is not documented: equal here.
+                let opens = (0..<max(0, line.count - 1)).map { j in line[j].isSpace || line[j].isCJK || line[j + 1].isCJK }
+                let gaps = opens.filter { $0 }.count
                 if gaps > 0 { extraPerGap = max(0, available - lineWidth) / CGFloat(gaps) }
-                let bySpaces = spaces > 0
                 let baseline = baselineTop + a
                 for (j, c) in line.enumerated() {
                     for (f, g) in c.glyphs { glyphs.append(PlacedGlyph(font: f, glyph: g, size: c.size, x: x, baseline: baseline, color: c.color)) }
                     x += c.advance
-                    if bySpaces ? c.isSpace : j < line.count - 1 { x += extraPerGap }
+                    if j < opens.count && opens[j] { x += extraPerGap }
                 }
-                widest = max(widest, available)
+                widest = max(widest, gaps > 0 ? available : lineWidth)
                 baselineTop += a + d + l
                 lineCount += 1
                 continue
