@@ -3,7 +3,9 @@ import Foundation
 @testable import QuartzCore
 import LaminaTestSupport
 
-let archives = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Archives")
+/// The example archives (also used by the gallery and the README): `Examples/archives`.
+let archives = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Examples/archives")
 
 func caml(_ body: String) throws(CAMLError) -> CAMLDocument {
     try CAMLDocument(data: Data("<caml xmlns=\"http://www.apple.com/CoreAnimation/1.0\">\(body)</caml>".utf8), baseURL: archives)

@@ -5,9 +5,10 @@ import LaminaTestSupport
 
 let uikitGolden = Golden(directory: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("References"))
 
-/// The test bundle's images for `UIImage(named:)`.
+/// The example images (`Examples/images`, shared with the gallery) for `UIImage(named:)`.
 func useTestResources() {
-    let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Resources").path
+    let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Examples/images").path
     if !UIImage.resourceDirectories.contains(dir) { UIImage.resourceDirectories.insert(dir, at: 0) }
 }
 
