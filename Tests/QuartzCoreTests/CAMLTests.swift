@@ -115,8 +115,8 @@ struct CAMLTests {
     }
 
     @Test func loadsEveryLayerClassAndValueSyntax() throws {
-        let doc = try CAMLDocument(contentsOf: archives.appendingPathComponent("showcase.caml"))
-        #expect(doc.warnings.isEmpty, "\(doc.warnings)")
+        let (doc, diagnostics) = try LaminaDiagnostics.collecting { try CAMLDocument(contentsOf: archives.appendingPathComponent("showcase.caml")) }
+        #expect(doc.warnings.isEmpty && diagnostics.isEmpty, "\(doc.warnings) \(diagnostics)")
         let gradient = try #require(doc.layer(withID: "#gradient") as? CAGradientLayer)
         #expect(gradient.type == .conic && gradient.colors?.count == 4 && gradient.locations == [0, 0.3, 0.7, 1])
         #expect((gradient.mask as? CAShapeLayer)?.path?.elements.count == 5)
@@ -138,6 +138,7 @@ struct CAMLTests {
         let grow = try #require(group.animations?.last as? CAKeyframeAnimation)
         #expect(grow.timingFunctions == [CAMediaTimingFunction(name: .easeInEaseOut), CAMediaTimingFunction(name: .easeOut)])
         let emitter = try #require(doc.layer(withID: "#emitter") as? CAEmitterLayer)
+        #expect(emitter.seed == 7)
         let cell = try #require(emitter.emitterCells?.first)
         #expect(cell.name == "spark" && cell.birthRate == 30 && cell.contents != nil && cell.color != nil)
         #expect(doc.layer(withID: "#cutout")?.compositingFilter as? String == "multiplyBlendMode")

@@ -106,6 +106,32 @@ public final class CAMLDocument {
         currentState = name
     }
 
+    /// The transition the archive gives for going from the current state to `name`: an exact
+    /// match first, then one to `name` from `*`, then one from anywhere to `*`.
+    private func matchingTransition(to name: String?) -> Transition? {
+        let from = currentState ?? "", to = name ?? ""
+        let candidates = transitions.filter { ($0.from == from || $0.from == "*") && ($0.to == to || $0.to == "*") }
+        return candidates.first { $0.from == from && $0.to == to } ?? candidates.first { $0.to == to } ?? candidates.first
+    }
+
+    /// How long ``transition(to:)`` would animate from the current state to `name`: the latest
+    /// end of its animations (a spring without a duration lasts its settling duration; repeats
+    /// and autoreverses count, endless repeats count once). 0 when no transition matches.
+    public func transitionDuration(to name: String?) -> CFTimeInterval {
+        var longest: CFTimeInterval = 0
+        for e in matchingTransition(to: name)?.elements ?? [] {
+            let a = e.animation
+            var d = a.duration
+            if d <= 0, let spring = a as? CASpringAnimation { d = spring.settlingDuration }
+            if d <= 0 { d = CATransaction.animationDuration() }
+            let repeats = a.repeatCount.isFinite && a.repeatCount > 1 ? CFTimeInterval(a.repeatCount) : 1
+            var total = d * repeats * (a.autoreverses ? 2 : 1)
+            if a.speed > 0 { total /= CFTimeInterval(a.speed) }
+            longest = max(longest, a.beginTime + total)
+        }
+        return longest
+    }
+
     private func chain(_ name: String) -> [String] {
         var out: [String] = []
         var n: String? = name
@@ -121,8 +147,7 @@ public final class CAMLDocument {
     /// at once. `nil` is the base state (the tree as the archive builds it).
     public func transition(to name: String?) {
         let from = currentState ?? "", to = name ?? ""
-        let candidates = transitions.filter { ($0.from == from || $0.from == "*") && ($0.to == to || $0.to == "*") }
-        let best = candidates.first { $0.from == from && $0.to == to } ?? candidates.first { $0.to == to } ?? candidates.first
+        let best = matchingTransition(to: name)
         if best == nil {
             warn("no transition from \(from.isEmpty ? "the base state" : "\"\(from)\"") to \(to.isEmpty ? "the base state" : "\"\(to)\""); the state changes at once")
         }
@@ -274,7 +299,8 @@ public final class CAMLDocument {
     /// A string read as a property of `type`.
     func value(_ raw: String, for type: Any.Type, key: String, line: Int) -> Any? {
         switch type {
-        case is CGFloat.Type, is Float.Type, is Double.Type, is Int.Type: return CAMLValues.number(raw)
+        case is CGFloat.Type, is Float.Type, is Double.Type, is Int.Type, is Int32.Type, is Int64.Type, is UInt.Type, is UInt32.Type:
+            return CAMLValues.number(raw)
         case is Bool.Type: return CAMLValues.bool(raw)
         case is CGPoint.Type: return CAMLValues.numbers(raw, 2).map { CGPoint(x: $0[0], y: $0[1]) }
         case is CGSize.Type: return CAMLValues.numbers(raw, 2).map { CGSize(width: $0[0], height: $0[1]) }
