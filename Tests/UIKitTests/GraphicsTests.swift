@@ -76,8 +76,10 @@ struct GraphicsTests {
             UIColor.red.setFill()
             ctx.fill(CGRect(x: 0, y: 0, width: 10, height: 5))     // the top half
             #expect(UIGraphicsGetCurrentContext() === ctx.cgContext)
+            #expect(ctx.format.bounds == CGRect(x: 0, y: 0, width: 10, height: 10) && ctx.format.scale == 2)
         }
         #expect(image.scale == 2 && image.size == CGSize(width: 10, height: 10))
+        #expect(format.bounds == .zero)         // the renderer works on its own copy
         let px = try #require(image.cgImage).straightRGBA8()
         #expect(px[0] == 255 && px[3] == 255)                    // top-left row 0: red
         #expect(px[(19 * 20) * 4 + 3] == 0)                       // bottom row: empty

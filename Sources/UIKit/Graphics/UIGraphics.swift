@@ -109,6 +109,8 @@ open class UIGraphicsImageRendererFormat: NSObject, @unchecked Sendable {
     open var opaque = false
     /// The colour range (only `.standard` is produced).
     open var preferredRange: Range = .automatic
+    /// The area the renderer draws, in points (set by the renderer on its copy of the format).
+    open internal(set) var bounds: CGRect = .zero
 
     public enum Range: Int, Sendable { case unspecified = -1, automatic = 0, extended = 1, standard = 2 }
 
@@ -160,7 +162,13 @@ open class UIGraphicsImageRenderer: NSObject {
 
     public init(bounds: CGRect, format: UIGraphicsImageRendererFormat) {
         self.bounds = bounds
-        self.format = format
+        // The renderer keeps its own copy of the format, with the bounds filled in (as UIKit does).
+        let own = UIGraphicsImageRendererFormat()
+        own.scale = format.scale
+        own.opaque = format.opaque
+        own.preferredRange = format.preferredRange
+        own.bounds = bounds
+        self.format = own
         super.init()
     }
     public convenience init(size: CGSize, format: UIGraphicsImageRendererFormat) {
