@@ -114,6 +114,28 @@ struct CompositingTests {
         blurred.setShadow(offset: .zero, blur: 0, color: nil)
     }
 
+    @Test func theClipCutsTheShadowNotWhatCastsIt() {
+        // The shape lies outside the clip; its shadow falls inside and is drawn there.
+        let ctx = rgbaContext(40, 40)
+        ctx.clip(to: CGRect(x: 20, y: 0, width: 20, height: 40))
+        ctx.setShadow(offset: CGSize(width: 15, height: 0), blur: 0, color: CGColor(gray: 0, alpha: 1))
+        ctx.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)
+        ctx.fill(CGRect(x: 5, y: 10, width: 10, height: 10))
+        #expect(ctx.pixel(x: 22, row: 25) == (0, 0, 0, 255))
+        #expect(ctx.pixel(x: 10, row: 25).a == 0 && ctx.pixel(x: 12, row: 25).a == 0)
+        // The same through a transparency layer, with a non-rectangular clip.
+        let layered = rgbaContext(40, 40)
+        layered.addEllipse(in: CGRect(x: 20, y: 10, width: 10, height: 10))
+        layered.clip()
+        layered.setShadow(offset: CGSize(width: 15, height: 0), blur: 0, color: CGColor(gray: 0, alpha: 1))
+        layered.beginTransparencyLayer(auxiliaryInfo: nil)
+        layered.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)
+        layered.fill(CGRect(x: 5, y: 10, width: 10, height: 10))
+        layered.endTransparencyLayer()
+        #expect(layered.pixel(x: 25, row: 25) == (0, 0, 0, 255))
+        #expect(layered.pixel(x: 20, row: 20).a == 0 && layered.pixel(x: 10, row: 25).a == 0)
+    }
+
     @Test func boxBlurPreservesMass() {
         var plane = [UInt8](repeating: 0, count: 64 * 64)
         for y in 28..<36 { for x in 28..<36 { plane[y * 64 + x] = 255 } }

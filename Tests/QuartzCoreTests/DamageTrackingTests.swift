@@ -42,4 +42,46 @@ struct DamageTrackingTests {
         let fifth = try #require(renderer.nextFrame())
         #expect(try equal(fifth, #require(CARenderer(layer: root, scale: 2).image())))
     }
+
+    @Test func drawingBeyondTheBoundsIsRedrawnWhereDamaged() throws {
+        // A shape layer with empty bounds whose path lies elsewhere, contents overflowing by
+        // gravity, and a shadowPath far from the bounds; a dot moves over each.
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 300, height: 120)
+        root.backgroundColor = CGColor(gray: 1, alpha: 1)
+        let trail = CAShapeLayer()
+        let p = CGMutablePath()
+        p.move(to: CGPoint(x: 10, y: 20))
+        p.addLine(to: CGPoint(x: 290, y: 20))
+        trail.path = p
+        trail.strokeColor = CGColor(gray: 0, alpha: 1)
+        trail.lineWidth = 6
+        root.addSublayer(trail)
+        let picture = CALayer()
+        picture.frame = CGRect(x: 140, y: 60, width: 4, height: 4)
+        let img = rgbaContext(40, 40)
+        img.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)
+        img.fill(CGRect(x: 0, y: 0, width: 40, height: 40))
+        picture.contents = img.makeImage()
+        picture.contentsGravity = .center
+        root.addSublayer(picture)
+        let caster = CALayer()
+        caster.frame = CGRect(x: 250, y: 60, width: 10, height: 10)
+        caster.shadowPath = CGPath(rect: CGRect(x: -60, y: 0, width: 40, height: 40), transform: nil)
+        caster.shadowOpacity = 1
+        caster.shadowRadius = 0
+        root.addSublayer(caster)
+        let dot = CALayer()
+        dot.frame = CGRect(x: 0, y: 10, width: 20, height: 20)
+        dot.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        root.addSublayer(dot)
+        let renderer = CARenderer(layer: root, scale: 1)
+        _ = renderer.nextFrame()
+        for (x, y) in [(100.0, 10.0), (200, 10), (130, 55), (200, 70), (10, 90)] {
+            withoutActions { dot.frame.origin = CGPoint(x: x, y: y) }
+            let frame = try #require(renderer.nextFrame())
+            let full = try #require(CARenderer(layer: root, scale: 1).image())
+            #expect(try equal(frame, full), "dot at \(x), \(y)")
+        }
+    }
 }

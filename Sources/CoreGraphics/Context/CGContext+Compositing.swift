@@ -2,6 +2,14 @@
 struct TransparencyLayer {
     let buffer: UnsafeMutableRawPointer
     let target: UnsafeMutableRawPointer
+    /// Where the layer was drawn: the clip's bounds, or the shadow's source region.
+    let source: PixelRegion
+}
+
+/// A rectangle of whole device pixels (x right, rows down), half-open.
+struct PixelRegion {
+    var x0: Int, y0: Int, x1: Int, y1: Int
+    var isEmpty: Bool { x0 >= x1 || y0 >= y1 }
 }
 
 extension CGContext {
@@ -33,8 +41,11 @@ extension CGContext {
             return
         }
         saveGState()
+        // A shadowed layer is drawn unclipped where its shadow can reach into the clip; the clip
+        // applies when it is composited.
+        let source = beginShadowSource()
         let buffer = makeOffscreen()
-        layers.append(TransparencyLayer(buffer: buffer, target: pixels))
+        layers.append(TransparencyLayer(buffer: buffer, target: pixels, source: source))
         pixels = buffer
         state.alpha = 1; state.blendMode = .normal; state.shadow = nil
     }
@@ -54,7 +65,7 @@ extension CGContext {
         }
         pixels = layer.target
         restoreGState()
-        compositeOffscreen(layer.buffer)
+        compositeOffscreen(layer.buffer, source: layer.source)
         releaseOffscreen(layer.buffer)
     }
 
@@ -84,6 +95,8 @@ extension CGContext {
     func drawOperation(_ op: () -> Void) {
         drawOperationCount &+= 1
         guard state.shadow != nil, format == .color32 else { op(); return }
+        let clip = (state.clipX0, state.clipY0, state.clipX1, state.clipY1, state.clipMask)
+        let source = beginShadowSource()
         let buffer = makeOffscreen()
         let saved = (pixels, state.alpha, state.blendMode, state.shadow)
         pixels = buffer
@@ -91,24 +104,45 @@ extension CGContext {
         op()
         pixels = saved.0
         state.alpha = saved.1; state.blendMode = saved.2; state.shadow = saved.3
+        (state.clipX0, state.clipY0, state.clipX1, state.clipY1, state.clipMask) = clip
         // The operation already applied the global alpha; composite at full strength.
         let alpha = state.alpha
         state.alpha = 1
-        compositeOffscreen(buffer)
+        compositeOffscreen(buffer, source: source)
         state.alpha = alpha
         releaseOffscreen(buffer)
     }
 
+    /// When a shadow is set, widens the clip to the region whose drawing can cast shadow into
+    /// the clip (the clip's bounds moved against the offset and grown by the blur's reach, plus
+    /// the clip's bounds themselves), as a plain rectangle: Core Graphics clips the shadowed
+    /// result, not what casts it. Returns the region now drawn into. The caller restores the clip.
+    func beginShadowSource() -> PixelRegion {
+        let clip = PixelRegion(x0: state.clipX0, y0: state.clipY0, x1: state.clipX1, y1: state.clipY1)
+        guard let shadow = state.shadow, !clip.isEmpty else { return clip }
+        let reach = CGContext.shadowReach(shadow)
+        let dx = Int(shadow.offset.width.rounded()), dy = -Int(shadow.offset.height.rounded())
+        let r = PixelRegion(x0: max(0, min(clip.x0, clip.x0 - dx - reach)), y0: max(0, min(clip.y0, clip.y0 - dy - reach)),
+                            x1: min(width, max(clip.x1, clip.x1 - dx + reach)), y1: min(height, max(clip.y1, clip.y1 - dy + reach)))
+        state.clipX0 = r.x0; state.clipY0 = r.y0; state.clipX1 = r.x1; state.clipY1 = r.y1
+        state.clipMask = nil
+        return r
+    }
+
+    /// How far a shadow's blur spreads, in whole pixels.
+    static func shadowReach(_ shadow: Shadow) -> Int { Int((3 * Double(shadow.blur) / 2).rounded(.up)) + 1 }
+
     /// Composites a full-size premultiplied buffer onto the current target within the clip: its
-    /// shadow first (when set), then the buffer, with the global alpha and blend mode.
-    func compositeOffscreen(_ buffer: UnsafeMutableRawPointer) {
-        if let shadow = state.shadow { compositeShadow(of: buffer, shadow) }
+    /// shadow first (when set), then the buffer, with the global alpha and blend mode. `source`
+    /// is the region that was drawn into (see ``beginShadowSource()``).
+    func compositeOffscreen(_ buffer: UnsafeMutableRawPointer, source: PixelRegion) {
+        if let shadow = state.shadow { compositeShadow(of: buffer, shadow, source: source) }
         compositeBufferOnly(buffer)
     }
 
     /// Composites only the shadow of a buffer (the shadow set in the state).
-    func compositeShadowOnly(_ buffer: UnsafeMutableRawPointer) {
-        if let shadow = state.shadow { compositeShadow(of: buffer, shadow) }
+    func compositeShadowOnly(_ buffer: UnsafeMutableRawPointer, source: PixelRegion) {
+        if let shadow = state.shadow { compositeShadow(of: buffer, shadow, source: source) }
     }
 
     /// Composites a buffer without its shadow.
@@ -149,12 +183,12 @@ extension CGContext {
     }
 
     /// The shadow of a buffer: its alpha, offset, blurred and tinted, composited normally. Only
-    /// the clip's region is read (nothing else was drawn) and only the clip's region is written,
-    /// so the plane spans the clip grown by the blur's reach.
-    private func compositeShadow(of buffer: UnsafeMutableRawPointer, _ shadow: Shadow) {
-        guard state.clipX0 < state.clipX1, state.clipY0 < state.clipY1 else { return }
+    /// `source` is read (nothing else was drawn) and only the clip's region is written, so the
+    /// plane spans the clip grown by the blur's reach.
+    private func compositeShadow(of buffer: UnsafeMutableRawPointer, _ shadow: Shadow, source: PixelRegion) {
+        guard state.clipX0 < state.clipX1, state.clipY0 < state.clipY1, !source.isEmpty else { return }
         let sigma = Double(shadow.blur) / 2
-        let reach = Int((3 * sigma).rounded(.up)) + 1
+        let reach = CGContext.shadowReach(shadow)
         // Device offsets are y up; rows run down.
         let dx = Int(shadow.offset.width.rounded()), dy = -Int(shadow.offset.height.rounded())
         // The plane covers the clip grown by the reach (where blurred values inside the clip come from).
@@ -168,10 +202,11 @@ extension CGContext {
         let aByte = channel.a
         for row in py0..<py1 {
             let sr = row - dy
-            guard sr >= state.clipY0, sr < state.clipY1 else { continue }
+            guard sr >= source.y0, sr < source.y1 else { continue }
             let src = (buffer + sr * bytesPerRow).assumingMemoryBound(to: UInt8.self)
             let dst = plane + (row - py0) * pw - px0
-            for x in max(px0, state.clipX0 + dx)..<min(px1, state.clipX1 + dx) { dst[x] = src[(x - dx) * 4 + aByte] }
+            let xs = max(px0, source.x0 + dx), xe = min(px1, source.x1 + dx)
+            if xs < xe { for x in xs..<xe { dst[x] = src[(x - dx) * 4 + aByte] } }
         }
         BoxBlur.blur(plane, width: pw, height: ph, stride: pw, sigma: sigma)
         let word = pixelWord(shadow.color, alpha: state.alpha)

@@ -5,6 +5,11 @@ extension CGContext {
     /// `shadowPath`. `offset` is in device space (y up), `blur` in device pixels.
     @_spi(Lamina) public func fillShadowOnly(of path: CGPath, offset: CGSize, blur: CGFloat, color: CGColor) {
         guard format == .color32, color.alpha > 0 else { return }
+        let c = color.rgba
+        let previous = state.shadow
+        let clip = (state.clipX0, state.clipY0, state.clipX1, state.clipY1, state.clipMask)
+        state.shadow = Shadow(offset: offset, blur: max(0, blur), color: (c.red, c.green, c.blue, c.alpha))
+        let source = beginShadowSource()
         let buffer = makeOffscreen()
         defer { releaseOffscreen(buffer) }
         let saved = (pixels, state.alpha, state.blendMode, state.shadow, devicePath)
@@ -16,10 +21,8 @@ extension CGContext {
         fillPath()
         state.fill = fill
         pixels = saved.0; state.alpha = saved.1; state.blendMode = saved.2; state.shadow = saved.3; devicePath = saved.4
-        let c = color.rgba
-        let previous = state.shadow
-        state.shadow = Shadow(offset: offset, blur: max(0, blur), color: (c.red, c.green, c.blue, c.alpha))
-        compositeShadowOnly(buffer)
+        (state.clipX0, state.clipY0, state.clipX1, state.clipY1, state.clipMask) = clip
+        compositeShadowOnly(buffer, source: source)
         state.shadow = previous
     }
 

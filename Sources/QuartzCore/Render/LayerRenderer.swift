@@ -400,6 +400,7 @@ struct LayerRenderer {
     static func visibleExtent(of layer: CALayer) -> CGRect {
         var r = layer.bounds
         if !layer.masksToBounds {
+            r = r.union(ownContentExtent(of: layer))
             var subs = CGRect.null
             for sub in layer._sublayers where !sub.isHidden {
                 let ext = visibleExtent(of: sub)
@@ -424,9 +425,43 @@ struct LayerRenderer {
         }
         if layer.shadowOpacity > 0 {
             let k = 3 * max(0, layer.shadowRadius)
-            r = r.union(layer.bounds.offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height).insetBy(dx: -k, dy: -k))
+            // The shadow of a shadowPath is that path's; otherwise the shadow of what is drawn.
+            let caster = layer.shadowPath.map { $0.boundingBoxOfPath } ?? r
+            if !caster.isNull && caster.isFinite {
+                r = r.union(caster.offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height).insetBy(dx: -k, dy: -k))
+            }
         }
         return r.intersection(layer.bounds.insetBy(dx: -4096, dy: -4096))
+    }
+
+    /// Where a layer's own drawing can reach beyond its bounds (when it does not clip): a shape
+    /// layer's path with its stroke, contents placed by a gravity that overflows, an emitter's
+    /// particles (anywhere).
+    static func ownContentExtent(of layer: CALayer) -> CGRect {
+        var r = CGRect.null
+        if let shape = layer as? CAShapeLayer, let path = shape.path, !path.isEmpty {
+            var box = path.boundingBoxOfPath
+            if shape.strokeColor != nil && shape.lineWidth > 0 {
+                // Half the width; more where miter joins may spike (paths with straight segments)
+                // and at square caps' corners.
+                let hasCorners = path.elements.contains { if case .line = $0 { true } else { false } }
+                let miter = shape.lineJoin == .miter && hasCorners ? max(1, shape.miterLimit) : 1
+                let cap: CGFloat = shape.lineCap == .square ? 1.415 : 1
+                let reach = shape.lineWidth / 2 * max(miter, cap) + 1
+                box = box.insetBy(dx: -reach, dy: -reach)
+            }
+            if box.isFinite { r = r.union(box) }
+        }
+        if layer is CAEmitterLayer {
+            r = r.union(layer.bounds.insetBy(dx: -4096, dy: -4096))
+        }
+        if let image = layer.contents as? CGImage, layer.contentsGravity != .resize {
+            let dest = ContentsLayout.destination(bounds: layer.bounds, pixelSize: CGSize(width: image.width, height: image.height),
+                                                  contentsRect: layer.contentsRect, scale: layer.contentsScale,
+                                                  gravity: layer.contentsGravity)
+            if dest.isFinite && !dest.isNull { r = r.union(dest) }
+        }
+        return r
     }
 
     /// The largest factor by which the mapping stretches lengths over `area` (at its corners).
