@@ -28,13 +28,16 @@ let package = Package(
         // Empty stand-ins for Swift Testing's cross-import overlays, which Linux toolchains lack.
         .target(name: "_Testing_CoreGraphics", dependencies: ["CoreGraphics"]),
         .target(name: "_Testing_UIKit", dependencies: ["UIKit"]),
-        .executableTarget(name: "lamina", dependencies: ["UIKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        // The gallery and archive export behind the command line (not a product).
+        .target(name: "LaminaTools", dependencies: ["UIKit"]),
+        .executableTarget(name: "lamina", dependencies: ["LaminaTools", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(name: "lamina-bench", dependencies: ["QuartzCore"]),
         // Shared test helpers (fidelity comparison, contexts); not a product.
         .target(name: "LaminaTestSupport", dependencies: ["CoreGraphics"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "_Testing_CoreGraphics", "LaminaTestSupport"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "_Testing_CoreGraphics", "LaminaTestSupport"]),
         .testTarget(name: "UIKitTests", dependencies: ["UIKit", "_Testing_CoreGraphics", "_Testing_UIKit", "LaminaTestSupport"]),
+        .testTarget(name: "LaminaToolsTests", dependencies: ["LaminaTools", "lamina", "_Testing_CoreGraphics", "_Testing_UIKit", "LaminaTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,119 @@
+import Foundation
+import QuartzCore
+
+/// Renders a Core Animation archive: one state as a still, the archive's own animations over
+/// time, or a transition between two states (what `lamina render` does).
+public struct ArchiveExport {
+    /// What to draw.
+    public enum Request: Equatable, Sendable {
+        /// The state (nil: the base state) at media time `time`.
+        case still(state: String?, time: CFTimeInterval)
+        /// The state's own animations for `duration` seconds.
+        case animation(state: String?, duration: CFTimeInterval)
+        /// The transition from `from` to `to` (nil: the base state), for `duration` seconds
+        /// (nil: the transition's own length).
+        case transition(from: String?, to: String?, duration: CFTimeInterval?)
+    }
+
+    /// Why an export was refused before drawing.
+    public enum Failure: Error, CustomStringConvertible, Equatable {
+        case unknownState(String, known: [String])
+        case tooLarge(String)
+        case emptyLayer(String)
+
+        public var description: String {
+            switch self {
+            case let .unknownState(name, known):
+                "the archive has no state named \"\(name)\"; its states are: "
+                    + (known.isEmpty ? "(none)" : known.joined(separator: ", ")) + " (and \"base\", the tree as built)"
+            case .tooLarge(let m): m
+            case .emptyLayer(let m): m
+            }
+        }
+    }
+
+    /// The loaded archive.
+    public let document: CAMLDocument
+    /// Pixels per point.
+    public var scale: CGFloat
+    /// Frames per second of animations.
+    public var framesPerSecond: Double
+
+    /// Most pixels an export may hold in memory across its frames (4 GiB of RGBA).
+    public static let pixelBudget = 1 << 30
+
+    public init(document: CAMLDocument, scale: CGFloat = 1, framesPerSecond: Double = 30) {
+        self.document = document
+        self.scale = scale
+        self.framesPerSecond = framesPerSecond
+    }
+
+    /// A state name as given on the command line: nil and "base" mean the base state (unless
+    /// the archive has a state called "base").
+    func resolve(_ name: String?) throws(Failure) -> String? {
+        guard let name else { return nil }
+        if document.stateNames.contains(name) { return name }
+        if name.lowercased() == "base" { return nil }
+        throw .unknownState(name, known: document.stateNames)
+    }
+
+    /// The media times of the frames `request` draws.
+    public func frameTimes(for request: Request) throws(Failure) -> [CFTimeInterval] {
+        let duration: CFTimeInterval
+        switch request {
+        case .still(_, let t): return [t]
+        case .animation(_, let d): duration = d
+        case .transition(let from, let to, let d):
+            if let d { duration = d } else {
+                let restore = document.currentState
+                document.setState(try resolve(from))
+                duration = max(document.transitionDuration(to: try resolve(to)), 1 / framesPerSecond)
+                document.setState(restore)
+            }
+        }
+        let count = Int((duration * framesPerSecond).rounded(.down)) + 1
+        return (0..<count).map { Double($0) / framesPerSecond }
+    }
+
+    /// Draws the frames of `request`; `progress` is told each frame's index as it is drawn.
+    public func frames(for request: Request, progress: (Int, Int) -> Void = { _, _ in }) throws -> FrameSequence {
+        let times = try frameTimes(for: request)
+        let size = document.rootLayer.bounds.size
+        let pixels = Double(size.width * scale) * Double(size.height * scale)
+        guard pixels.isFinite, pixels >= 1 else {
+            throw Failure.emptyLayer("the archive's root layer is \(Int(size.width))×\(Int(size.height)) points: nothing to draw")
+        }
+        guard pixels * Double(times.count) <= Double(Self.pixelBudget) else {
+            throw Failure.tooLarge("\(times.count) frames of \(Int(size.width * scale))×\(Int(size.height * scale)) pixels is too much "
+                + "to hold; lower --duration, --fps or --scale")
+        }
+        let driver = FrameDriver(layer: document.rootLayer, scale: scale)
+        switch request {
+        case .still(let state, _), .animation(let state, _):
+            let s = try resolve(state)
+            driver.run {
+                document.setState(s)
+                CATransaction.flush()
+            }
+        case .transition(let from, let to, _):
+            let (f, t) = (try resolve(from), try resolve(to))
+            driver.run {
+                document.setState(f)
+                CATransaction.flush()
+                document.transition(to: t)
+                CATransaction.flush()
+            }
+        }
+        var frames: [CGImage] = []
+        for (k, t) in times.enumerated() {
+            progress(k, times.count)
+            driver.advance(to: t)
+            guard let frame = driver.frame(at: t) else {
+                throw Failure.emptyLayer("frame \(k) at \(t) s could not be drawn")
+            }
+            frames.append(frame)
+        }
+        let isStill = if case .still = request { true } else { false }
+        return FrameSequence(frames: frames, frameDuration: isStill ? 0 : 1 / framesPerSecond)
+    }
+}

@@ -1,0 +1,24 @@
+import Foundation
+
+extension Gallery {
+    /// The articles' examples, in article order.
+    static var articleEntries: [GalleryEntry] {
+        [article1, article2, article3Views, article3Order, article3Scroll, article3Drawing, article4SubLayer, article4Ring, article5]
+    }
+
+    /// The tour of layer types and properties.
+    static var layerEntries: [GalleryEntry] {
+        [contentsGravity, contentsRectCenter, corners, shadows, masks, transforms3D, cube, text, gradients, shapes,
+         replicators, emitter, blendModes]
+    }
+
+    /// Animation.
+    static var motionEntries: [GalleryEntry] {
+        [springs, timingFunctions, keyframesOnPaths, viewAnimations, transitions]
+    }
+
+    /// Core Animation archives.
+    static var archiveEntries: [GalleryEntry] {
+        [archiveToggle, archiveShowcase]
+    }
+}
