@@ -1,31 +1,6 @@
 import Testing
 import QuartzCore
 
-/// Article 4's SubLayer: `defaultValue(forKey:)` makes unset properties black and rounded, and an
-/// `init` override rotates it. (Apple code overrides `init(layer:)` with `override`; Lamina needs
-/// `required`, see CALayer's documentation.)
-final class SubLayer: CALayer {
-    override class func defaultValue(forKey key: String) -> Any? {
-        if key == "backgroundColor" { return CGColor(gray: 0, alpha: 1) }
-        if key == "cornerRadius" { return 20.0 }
-        return super.defaultValue(forKey: key)
-    }
-}
-
-final class RotatedSubLayer: CALayer {
-    required override init() {
-        super.init()
-        transform = CATransform3DMakeRotation(.pi / 2, 1, 1, 1)
-    }
-    required init(layer: Any) { super.init(layer: layer) }
-    required init?(coder: NSCoder) { super.init(coder: coder) }
-    override class func defaultValue(forKey key: String) -> Any? {
-        if key == "backgroundColor" { return CGColor(gray: 0, alpha: 1) }
-        if key == "cornerRadius" { return 20.0 }
-        return super.defaultValue(forKey: key)
-    }
-}
-
 @Suite("The articles' examples")
 struct ArticleTests {
     /// Article 3: lay1 and lay3 in the main view's layer, lay2 inside lay1 (the image view joins
@@ -97,34 +72,6 @@ struct ArticleTests {
         scroller.scrollMode = .none
         scroller.scroll(to: CGPoint(x: 1, y: 1))
         #expect(scroller.bounds.origin == CGPoint(x: 255, y: 0))
-    }
-
-    /// Article 4: a SubLayer is a black circle of diameter 40 centred at (100, 30).
-    @Test func article4SubLayerDefaults() {
-        let sub = SubLayer()
-        sub.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
-        sub.position = CGPoint(x: 100, y: 30)
-        #expect(sub.backgroundColor == CGColor(gray: 0, alpha: 1))
-        #expect(sub.cornerRadius == 20 && sub.value(forKey: "cornerRadius") as? CGFloat == 20)
-        #expect(sub.frame == CGRect(x: 80, y: 10, width: 40, height: 40))
-        #expect(sub.borderWidth == 0)
-        // Explicit values win over the class defaults, and nil is a real value.
-        sub.backgroundColor = nil
-        #expect(sub.backgroundColor == nil)
-        sub.cornerRadius = 3
-        #expect(sub.cornerRadius == 3)
-        #expect(SubLayer().cornerRadius == 20)
-        #expect(CALayer().cornerRadius == 0)
-    }
-
-    @Test func article4SubLayerWithInitOverride() {
-        let sub = RotatedSubLayer()
-        sub.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
-        sub.position = CGPoint(x: 100, y: 30)
-        #expect(sub.transform == CATransform3DMakeRotation(.pi / 2, 1, 1, 1))
-        #expect(sub.cornerRadius == 20)
-        let copy = RotatedSubLayer(layer: sub)
-        #expect(copy.transform == sub.transform && copy.position == sub.position)
     }
 
     /// Article 4: isDoubleSided, and a half turn about y through KVC.

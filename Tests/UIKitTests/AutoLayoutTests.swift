@@ -276,33 +276,6 @@ struct AutoLayoutTests {
         v.layoutIfNeeded()
         #expect(g.frame == CGRect(x: 10, y: 0, width: 280, height: 50))
     }
-
-    @Test func article1GradientViewByConstraints() throws {
-        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 300, height: 200))
-        window.screen = UIScreen(size: CGSize(width: 300, height: 200), scale: 1)
-        let g = GradientLayerView()
-        g.translatesAutoresizingMaskIntoConstraints = false
-        g.colors = [UIColor.red.cgColor, UIColor.blue.cgColor]
-        g.startPoint = CGPoint(x: 0, y: 0.5)
-        g.endPoint = CGPoint(x: 1, y: 0.5)
-        window.addSubview(g)
-        NSLayoutConstraint.activate([
-            g.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: 20),
-            g.trailingAnchor.constraint(equalTo: window.trailingAnchor, constant: -20),
-            g.topAnchor.constraint(equalTo: window.topAnchor, constant: 20),
-            g.heightAnchor.constraint(equalTo: g.widthAnchor, multiplier: 0.25),
-        ])
-        window.makeKeyAndVisible()
-        let first = try #require(window.render(atTime: 0))
-        #expect(g.frame == CGRect(x: 20, y: 20, width: 260, height: 65))
-        #expect(g.layer.bounds.size == CGSize(width: 260, height: 65))
-        let px = try first.straightRGBA8()
-        #expect(px[(40 * 300 + 21) * 4] > 240 && px[(40 * 300 + 278) * 4 + 2] > 240)
-        // The window grows: the gradient follows through its constraints.
-        window.run { window.frame = CGRect(x: 0, y: 0, width: 500, height: 200) }
-        _ = try #require(window.render(atTime: 0.1))
-        #expect(g.frame == CGRect(x: 20, y: 20, width: 460, height: 115))
-    }
 }
 
 @Suite("UIStackView")
