@@ -34,10 +34,14 @@ let package = Package(
         .executableTarget(name: "lamina-bench", dependencies: ["QuartzCore"]),
         // Shared test helpers (fidelity comparison, contexts); not a product.
         .target(name: "LaminaTestSupport", dependencies: ["CoreGraphics"]),
-        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "_Testing_CoreGraphics", "LaminaTestSupport"]),
-        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "_Testing_CoreGraphics", "LaminaTestSupport"]),
-        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "_Testing_CoreGraphics", "_Testing_UIKit", "LaminaTestSupport"]),
-        .testTarget(name: "LaminaToolsTests", dependencies: ["LaminaTools", "lamina", "_Testing_CoreGraphics", "_Testing_UIKit", "LaminaTestSupport"]),
+        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "_Testing_CoreGraphics", "LaminaTestSupport"],
+                    exclude: ["References"]),
+        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "_Testing_CoreGraphics", "LaminaTestSupport"],
+                    exclude: ["References"]),
+        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "_Testing_CoreGraphics", "_Testing_UIKit", "LaminaTestSupport"],
+                    exclude: ["References"]),
+        .testTarget(name: "LaminaToolsTests", dependencies: ["LaminaTools", "lamina", "_Testing_CoreGraphics", "_Testing_UIKit", "LaminaTestSupport"],
+                    exclude: ["References"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -43,7 +43,6 @@ enum AnimationBenchmark {
             CATransaction.flush()
             animate(root)
             CATransaction.flush()
-            var kept: [CALayer] = []
             let renderer = CARenderer(layer: root)
             let t = CompositorBenchmark.seconds {
                 for f in 0..<100 {
@@ -67,12 +66,9 @@ enum AnimationBenchmark {
                 CATransaction.flush()
                 var times: [Double] = []
                 var checksum = 0.0
-                // Trees are kept until the end so freeing one is not timed with the next.
-                var kept: [CALayer] = []
                 let renderer = CARenderer(layer: root)
                 for f in 0..<41 {
                     clock.set(0.05 + Double(f) / 60)
-                    var tree: CALayer?
                     let t = CompositorBenchmark.seconds {
                         renderer.withPresentationTree { tree in checksum += Double(tree.sublayers![n / 2].opacity) }
                     }

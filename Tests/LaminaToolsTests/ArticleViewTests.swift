@@ -98,7 +98,7 @@ struct ArticleViewTests {
             let v = CustomViewWithLayer(frame: CGRect(x: 0, y: 0, width: 100, height: 100), forwarding: forwarding)
             window.addSubview(v)
             window.makeKeyAndVisible()
-            window.render(atTime: 0)
+            _ = window.render(atTime: 0)
             // The view grows: layoutSubviews sets the yellow layer's frame.
             window.run { v.frame = CGRect(x: 0, y: 0, width: 200, height: 150) }
             _ = window.render(atTime: 0.05)

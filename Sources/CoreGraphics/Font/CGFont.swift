@@ -174,7 +174,7 @@ public final class CGFont: @unchecked Sendable, CustomStringConvertible {
         FontLibrary.withLock { _ in
             var buffer = [CChar](repeating: 0, count: 128)
             guard FT_Get_Glyph_Name(face, FT_UInt(glyph), &buffer, 128) == 0 else { return nil }
-            return String(cString: buffer)
+            return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         }
     }
 

@@ -209,7 +209,8 @@ final class PropertyAnimationBody {
         var f = d > 0 ? local.time / d : 1
         // Paced keyframes and springs ignore the timing function.
         if usesTimingFunction, let tf = timingFunction { f = tf.evaluate(f) }
-        guard var (v, angle) = value(at: f, time: local.time, model: model) else { return }
+        guard let (first, angle) = value(at: f, time: local.time, model: model) else { return }
+        var v = first
         if cumulative && local.iteration > 0, let end = value(at: 1, time: d, model: model)?.0,
            let step = end.scaled(local.iteration), let sum = AnimatedValue.add(v, step) {
             v = sum

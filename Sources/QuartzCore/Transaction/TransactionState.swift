@@ -70,7 +70,7 @@ final class TransactionState {
         return s
     }
 
-    nonisolated(unsafe) private static let key: pthread_key_t = {
+    private static let key: pthread_key_t = {
         var k = pthread_key_t()
         pthread_key_create(&k) { p in
             #if os(Linux)

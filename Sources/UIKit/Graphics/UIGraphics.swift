@@ -14,7 +14,7 @@ final class GraphicsContextStack {
         return s
     }
 
-    nonisolated(unsafe) private static let key: pthread_key_t = {
+    private static let key: pthread_key_t = {
         var k = pthread_key_t()
         pthread_key_create(&k) { p in
             #if os(Linux)

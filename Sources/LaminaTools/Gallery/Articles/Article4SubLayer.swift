@@ -14,7 +14,7 @@ class SubLayer: CALayer {
 /// The article's `init` override: the same layer turned a quarter about (1, 1, 1).
 /// (Lamina: `init()` and `init(layer:)` are `required`, where Apple code writes `override`.)
 final class RotatedSubLayer: SubLayer {
-    required override init() {
+    required init() {
         super.init()
         transform = CATransform3DMakeRotation(.pi / 2, 1, 1, 1)
     }
