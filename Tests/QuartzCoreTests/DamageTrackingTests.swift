@@ -84,4 +84,30 @@ struct DamageTrackingTests {
             #expect(try equal(frame, full), "dot at \(x), \(y)")
         }
     }
+
+    @Test func transformLayerFacesKeepTheirDepthInTheDamage() throws {
+        // A face pushed 50 points towards the eye under perspective is drawn larger than its
+        // flattened self; turning the cube must repaint all of where it was.
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 200, height: 200)
+        root.backgroundColor = CGColor(gray: 1, alpha: 1)
+        var perspective = CATransform3DIdentity
+        perspective.m34 = -1 / 150
+        root.sublayerTransform = perspective
+        let cube = CATransformLayer()
+        cube.frame = CGRect(x: 60, y: 60, width: 80, height: 80)
+        let face = CALayer()
+        face.frame = cube.bounds
+        face.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        face.transform = CATransform3DMakeTranslation(0, 0, 50)
+        cube.addSublayer(face)
+        root.addSublayer(cube)
+        let renderer = CARenderer(layer: root, scale: 1)
+        _ = renderer.nextFrame()
+        for angle in [0.3, 0.9, 1.4] {
+            withoutActions { cube.transform = CATransform3DMakeRotation(angle, 0, 1, 0) }
+            let frame = try #require(renderer.nextFrame())
+            #expect(try equal(frame, #require(CARenderer(layer: root, scale: 1).image())), "angle \(angle)")
+        }
+    }
 }

@@ -45,7 +45,7 @@ struct DamageTracker {
                     walk(sub, CGAffineTransform(a: a, b: b, c: d, d: e, tx: g, ty: hh).concatenating(t), changed)
                 } else {
                     // A projected or 3D subtree is one unit: any change in it redraws all of it.
-                    let ext = h.mapRect(LayerRenderer.visibleExtent(of: sub)).applying(t)
+                    let ext = LayerRenderer.extentInSuperlayer(of: sub).applying(t)
                     let version = LayerRenderer.subtreeVersion(sub)
                     let sid = ObjectIdentifier(sub.identityLayer)
                     current[sid] = (version, ext)

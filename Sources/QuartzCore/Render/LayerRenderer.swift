@@ -403,9 +403,7 @@ struct LayerRenderer {
             r = r.union(ownContentExtent(of: layer))
             var subs = CGRect.null
             for sub in layer._sublayers where !sub.isHidden {
-                let ext = visibleExtent(of: sub)
-                let h = Homography(sub.transformToSuperlayer)
-                let mapped = h.mapRect(ext)
+                let mapped = extentInSuperlayer(of: sub)
                 if !mapped.isNull { subs = subs.union(mapped) }
             }
             if let rep = layer as? CAReplicatorLayer, !subs.isNull {
@@ -433,6 +431,42 @@ struct LayerRenderer {
         }
         return r.intersection(layer.bounds.insetBy(dx: -4096, dy: -4096))
     }
+
+    /// Where `sub`'s subtree draws in its superlayer's plane. A transform layer's sublayers keep
+    /// their depth until they reach that plane (a face pushed towards the eye under perspective
+    /// is drawn larger than its flattened self).
+    static func extentInSuperlayer(of sub: CALayer) -> CGRect {
+        projectedExtent(of: sub, through: sub.transformToSuperlayer)
+    }
+
+    /// The extent of `layer`'s subtree mapped by `m` (the layer's 3D coordinates to a plane).
+    private static func projectedExtent(of layer: CALayer, through m: CATransform3D) -> CGRect {
+        guard layer.preservesSublayerDepth && layer is CATransformLayer else {
+            return conservativelyMapped(visibleExtent(of: layer), Homography(m))
+        }
+        var r = CGRect.null
+        for s in layer._sublayers where !s.isHidden {
+            let e = projectedExtent(of: s, through: CATransform3DConcat(s.transformToSuperlayer, m))
+            if !e.isNull { r = r.union(e) }
+        }
+        return r
+    }
+
+    /// The bounding box of a rectangle under a projective map; when part of it falls behind the
+    /// eye, where it lands is unbounded (it is clipped when drawn), so the answer is everything.
+    private static func conservativelyMapped(_ rect: CGRect, _ h: Homography) -> CGRect {
+        guard !rect.isNull, rect.isFinite else { return rect }
+        let s = rect.standardized
+        var points: [CGPoint] = []
+        for p in [CGPoint(x: s.minX, y: s.minY), CGPoint(x: s.maxX, y: s.minY), CGPoint(x: s.minX, y: s.maxY), CGPoint(x: s.maxX, y: s.maxY)] {
+            guard let q = h.map(p) else { return everywhere }
+            points.append(q)
+        }
+        return CGRect.boundingBox(of: points)
+    }
+
+    /// A rectangle that covers any frame (finite, so it survives further mapping).
+    static let everywhere = CGRect(x: -1e7, y: -1e7, width: 2e7, height: 2e7)
 
     /// Where a layer's own drawing can reach beyond its bounds (when it does not clip): a shape
     /// layer's path with its stroke, contents placed by a gravity that overflows, an emitter's
