@@ -186,6 +186,19 @@ struct RasterTests {
         ctx.strokeLineSegments(between: [CGPoint(x: 1, y: 1), CGPoint(x: 2, y: 2)])
         ctx.addArc(center: .zero, radius: 1e30, startAngle: 0, endAngle: 1, clockwise: false)
         ctx.strokePath()
+        // Points beyond single precision (1e300) still give the right edges where they cross
+        // the bitmap: a band 4 rows high, right of x = 6, reaching far away.
+        let far = rgbaContext(16, 16)
+        far.move(to: CGPoint(x: 6, y: 6)); far.addLine(to: CGPoint(x: 1e300, y: 6))
+        far.addLine(to: CGPoint(x: 1e300, y: 10)); far.addLine(to: CGPoint(x: 6, y: 10)); far.closePath()
+        far.fillPath()
+        #expect(alphaSum(far) == 10 * 4)
+        // A triangle with a vertex far below: its edges cross the bitmap at the right places.
+        let steep = rgbaContext(16, 16)
+        steep.move(to: CGPoint(x: 4, y: 16)); steep.addLine(to: CGPoint(x: 12, y: 16)); steep.addLine(to: CGPoint(x: 8, y: -1e300))
+        steep.closePath()
+        steep.fillPath()
+        #expect(alphaSum(steep) == 8 * 16)
     }
 }
 

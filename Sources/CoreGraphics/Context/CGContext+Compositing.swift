@@ -24,9 +24,8 @@ extension CGContext {
     /// Draws a shadow of `color` under everything drawn next; a nil or transparent colour turns
     /// shadows off. [U] The blur is a Gaussian of standard deviation blur / 2.
     public func setShadow(offset: CGSize, blur: CGFloat, color: CGColor?) {
-        guard let color, color.alpha > 0, offset.isFinite, blur.isFinite else { state.shadow = nil; return }
-        let c = color.rgba
-        state.shadow = Shadow(offset: offset, blur: max(0, blur), color: (c.red, c.green, c.blue, c.alpha))
+        guard let color else { state.shadow = nil; return }
+        state.shadow = Shadow(offset: offset, blur: blur, color: color)
     }
 
     // MARK: Transparency layers
@@ -75,9 +74,10 @@ extension CGContext {
     /// ever drawn into or read back). Buffers are pooled: return them with `releaseOffscreen`.
     func makeOffscreen() -> UnsafeMutableRawPointer {
         let b = offscreenPool.popLast() ?? UnsafeMutableRawPointer.allocate(byteCount: bytesPerRow * height, alignment: 16)
+        let rows = max(0, state.clipY0)..<max(max(0, state.clipY0), min(height, state.clipY1))
         if state.clipX0 < state.clipX1 {
             let bpp = bitsPerPixel / 8
-            for row in max(0, state.clipY0)..<min(height, state.clipY1) {
+            for row in rows {
                 (b + row * bytesPerRow + state.clipX0 * bpp).initializeMemory(as: UInt8.self, repeating: 0,
                                                                             count: (state.clipX1 - state.clipX0) * bpp)
             }
@@ -121,7 +121,7 @@ extension CGContext {
         let clip = PixelRegion(x0: state.clipX0, y0: state.clipY0, x1: state.clipX1, y1: state.clipY1)
         guard let shadow = state.shadow, !clip.isEmpty else { return clip }
         let reach = CGContext.shadowReach(shadow)
-        let dx = Int(shadow.offset.width.rounded()), dy = -Int(shadow.offset.height.rounded())
+        let (dx, dy) = shadow.pixelOffset
         let r = PixelRegion(x0: max(0, min(clip.x0, clip.x0 - dx - reach)), y0: max(0, min(clip.y0, clip.y0 - dy - reach)),
                             x1: min(width, max(clip.x1, clip.x1 - dx + reach)), y1: min(height, max(clip.y1, clip.y1 - dy + reach)))
         state.clipX0 = r.x0; state.clipY0 = r.y0; state.clipX1 = r.x1; state.clipY1 = r.y1
@@ -131,6 +131,36 @@ extension CGContext {
 
     /// How far a shadow's blur spreads, in whole pixels.
     static func shadowReach(_ shadow: Shadow) -> Int { Int((3 * Double(shadow.blur) / 2).rounded(.up)) + 1 }
+}
+
+extension CGContext.Shadow {
+    /// The largest offset and blur, in device pixels, a shadow keeps (beyond, it is clamped with
+    /// a diagnostic: no bitmap Lamina makes is that large).
+    static let maximumOffset: CGFloat = 536_870_912, maximumBlur: CGFloat = 16_384
+
+    /// A shadow, or nil when it would draw nothing (transparent colour, non-finite values).
+    init?(offset: CGSize, blur: CGFloat, color: CGColor) {
+        guard color.alpha > 0 else { return nil }
+        guard offset.isFinite, blur.isFinite else {
+            LaminaDiagnostics.report("CGContext shadow with a non-finite offset or blur is not drawn")
+            return nil
+        }
+        let m = Self.maximumOffset
+        var o = offset, b = max(0, blur)
+        if abs(o.width) > m || abs(o.height) > m || b > Self.maximumBlur {
+            LaminaDiagnostics.report("CGContext shadow offset or blur beyond \(Int(m)) / \(Int(Self.maximumBlur)) pixels is clamped")
+            o = CGSize(width: min(m, max(-m, o.width)), height: min(m, max(-m, o.height)))
+            b = min(b, Self.maximumBlur)
+        }
+        let c = color.rgba
+        self.init(offset: o, blur: b, color: (c.red, c.green, c.blue, c.alpha))
+    }
+
+    /// The offset in whole device pixels: columns right, rows down.
+    var pixelOffset: (dx: Int, dy: Int) { (Int(offset.width.rounded()), -Int(offset.height.rounded())) }
+}
+
+extension CGContext {
 
     /// Composites a full-size premultiplied buffer onto the current target within the clip: its
     /// shadow first (when set), then the buffer, with the global alpha and blend mode. `source`
@@ -190,7 +220,7 @@ extension CGContext {
         let sigma = Double(shadow.blur) / 2
         let reach = CGContext.shadowReach(shadow)
         // Device offsets are y up; rows run down.
-        let dx = Int(shadow.offset.width.rounded()), dy = -Int(shadow.offset.height.rounded())
+        let (dx, dy) = shadow.pixelOffset
         // The plane covers the clip grown by the reach (where blurred values inside the clip come from).
         let px0 = max(0, state.clipX0 - reach), px1 = min(width, state.clipX1 + reach)
         let py0 = max(0, state.clipY0 - reach), py1 = min(height, state.clipY1 + reach)

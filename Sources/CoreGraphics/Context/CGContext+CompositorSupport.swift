@@ -4,11 +4,10 @@ extension CGContext {
     /// Draws only the shadow that filling `path` (user space) would cast: the shadow of a layer's
     /// `shadowPath`. `offset` is in device space (y up), `blur` in device pixels.
     @_spi(Lamina) public func fillShadowOnly(of path: CGPath, offset: CGSize, blur: CGFloat, color: CGColor) {
-        guard format == .color32, color.alpha > 0 else { return }
-        let c = color.rgba
+        guard format == .color32, let shadow = Shadow(offset: offset, blur: blur, color: color) else { return }
         let previous = state.shadow
         let clip = (state.clipX0, state.clipY0, state.clipX1, state.clipY1, state.clipMask)
-        state.shadow = Shadow(offset: offset, blur: max(0, blur), color: (c.red, c.green, c.blue, c.alpha))
+        state.shadow = shadow
         let source = beginShadowSource()
         let buffer = makeOffscreen()
         defer { releaseOffscreen(buffer) }

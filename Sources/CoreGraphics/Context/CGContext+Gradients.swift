@@ -46,6 +46,10 @@ extension CGContext {
             LaminaDiagnostics.report("CGContext: gradients on \(format) bitmaps are not implemented yet")
             return
         }
+        guard geometry.isFinite else {
+            LaminaDiagnostics.report("CGContext: a gradient whose geometry overflows (non-finite points, radii or angle) was not drawn")
+            return
+        }
         let n = GradientPainter.lutSize
         let key = [channel.r, channel.g, channel.b, channel.a, Int(state.alpha * 65535)]
         let lut = gradient.lookupTable(key: key) {

@@ -68,6 +68,12 @@ final class CoverageAccumulator {
     /// dropped. The segment is split exactly where it crosses those sides.
     func addLine(_ x0: CGFloat, _ y0: CGFloat, _ x1: CGFloat, _ y1: CGFloat) {
         guard y0 != y1, x0.isFinite, x1.isFinite, y0.isFinite, y1.isFinite else { return }
+        // Far-away points would overflow single precision: cut those segments in double first.
+        let far: CGFloat = 1e7
+        if abs(x0 - CGFloat(minX)) > far || abs(x1 - CGFloat(minX)) > far || abs(y0 - CGFloat(minY)) > far || abs(y1 - CGFloat(minY)) > far {
+            addFarLine(Double(x0) - Double(minX), Double(y0) - Double(minY), Double(x1) - Double(minX), Double(y1) - Double(minY))
+            return
+        }
         let ax = Float(x0) - Float(minX), ay = Float(y0) - Float(minY)
         let bx = Float(x1) - Float(minX), by = Float(y1) - Float(minY)
         let right = Float(width)
@@ -89,6 +95,30 @@ final class CoverageAccumulator {
             if mid > right { continue }                          // right of the area: no effect
             if mid < 0 { addClipped(0, py, 0, qy); continue }    // left: a vertical edge at 0
             addClipped(min(max(px, 0), right), py, min(max(qx, 0), right), qy)
+        }
+    }
+
+    /// A segment with a far-away end (area coordinates, double precision): the part within the
+    /// area's rows, split where it crosses the area's sides (as `addLine` does in single precision).
+    private func addFarLine(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
+        var ax = x0, ay = y0, bx = x1, by = y1
+        let right = Double(width), h = Double(height)
+        if (ay < 0 && by < 0) || (ay > h && by > h) { return }
+        let dxdy = (bx - ax) / (by - ay)
+        if ay < 0 { ax = x0 - y0 * dxdy; ay = 0 } else if ay > h { ax = x0 + (h - y0) * dxdy; ay = h }
+        if by < 0 { bx = x0 - y0 * dxdy; by = 0 } else if by > h { bx = x0 + (h - y0) * dxdy; by = h }
+        guard ay != by, ax.isFinite, bx.isFinite else { return }
+        var c1 = 1.0, c2 = 1.0
+        if (ax < 0) != (bx < 0) { c1 = (0 - ax) / (bx - ax) }
+        if (ax > right) != (bx > right) { c2 = (right - ax) / (bx - ax) }
+        if c2 < c1 { swap(&c1, &c2) }
+        for (t0, t1) in [(0.0, c1), (c1, c2), (c2, 1.0)] where t1 > t0 {
+            let px = ax + (bx - ax) * t0, py = ay + (by - ay) * t0
+            let qx = ax + (bx - ax) * t1, qy = ay + (by - ay) * t1
+            let mid = (px + qx) * 0.5
+            if mid > right { continue }
+            if mid < 0 { addClipped(0, Float(py), 0, Float(qy)); continue }
+            addClipped(Float(min(max(px, 0), right)), Float(py), Float(min(max(qx, 0), right)), Float(qy))
         }
     }
 

@@ -9,6 +9,15 @@ enum GradientGeometry {
     /// The angle about a centre, from a start angle, turning toward increasing angles, as a
     /// fraction of a turn.
     case conic(cx: Double, cy: Double, start: Double, direction: Double)
+
+    /// Whether every parameter is finite (extreme geometry overflows and is not painted).
+    var isFinite: Bool {
+        switch self {
+        case let .linear(a, b, c): a.isFinite && b.isFinite && c.isFinite
+        case let .radial(a, b, c, d, e, f): [a, b, c, d, e, f].allSatisfy(\.isFinite)
+        case let .conic(a, b, c, d): a.isFinite && b.isFinite && c.isFinite && d.isFinite
+        }
+    }
 }
 
 /// How a painter combines its source with the destination: source-over (nil mode, the fast
@@ -54,6 +63,7 @@ struct GradientPainter {
             a -= a.rounded(.down)
             t = a
         }
+        if t.isNaN { return nil }
         if t < 0 { if extendBefore { t = 0 } else { return nil } }
         if t > 1 { if extendAfter { t = 1 } else { return nil } }
         return t

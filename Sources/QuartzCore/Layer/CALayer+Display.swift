@@ -63,8 +63,8 @@ extension CALayer {
             return
         }
         let pw = (b.width * scale).rounded(.up), ph = (b.height * scale).rounded(.up)
-        guard pw * ph <= CGFloat(CALayer.maximumBackingStorePixels) else {
-            LaminaDiagnostics.report("\(diagnosticName).display(): a \(Int(pw))x\(Int(ph)) backing store exceeds the \(CALayer.maximumBackingStorePixels)-pixel limit; nothing drawn")
+        guard pw.isFinite, ph.isFinite, pw * ph <= CGFloat(CALayer.maximumBackingStorePixels) else {
+            LaminaDiagnostics.report("\(diagnosticName).display(): a \(String(format: "%.0f", Double(pw)))x\(String(format: "%.0f", Double(ph))) backing store exceeds the \(CALayer.maximumBackingStorePixels)-pixel limit; nothing drawn")
             backingStore = nil
             setDrawnContents(nil)
             return

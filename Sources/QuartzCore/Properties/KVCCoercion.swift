@@ -87,18 +87,30 @@ extension Bool: KVCConvertible {
 extension String: KVCConvertible {
     static func kvcConvert(_ v: Any) -> String? { (v as? NSString).map { String(describing: $0) } }
 }
+/// The type encodings of geometric NSValues: Foundation's accessors trap when asked for a point
+/// of a value that holds something else (an NSNumber is an NSValue too).
+private enum GeometryEncoding {
+    static let point = String(cString: NSValue(point: .zero).objCType)
+    static let size = String(cString: NSValue(size: .zero).objCType)
+    static let rect = String(cString: NSValue(rect: .zero).objCType)
+
+    static func value(_ v: Any, holding encoding: String) -> NSValue? {
+        guard let value = v as? NSValue, !(value is NSNumber), String(cString: value.objCType) == encoding else { return nil }
+        return value
+    }
+}
 extension CGPoint: KVCConvertible {
-    static func kvcConvert(_ v: Any) -> CGPoint? { (v as? NSValue)?.pointValue }
+    static func kvcConvert(_ v: Any) -> CGPoint? { GeometryEncoding.value(v, holding: GeometryEncoding.point)?.pointValue }
 }
 extension CGSize: KVCConvertible {
-    static func kvcConvert(_ v: Any) -> CGSize? { (v as? NSValue)?.sizeValue }
+    static func kvcConvert(_ v: Any) -> CGSize? { GeometryEncoding.value(v, holding: GeometryEncoding.size)?.sizeValue }
 }
 extension CGRect: KVCConvertible {
-    static func kvcConvert(_ v: Any) -> CGRect? { (v as? NSValue)?.rectValue }
+    static func kvcConvert(_ v: Any) -> CGRect? { GeometryEncoding.value(v, holding: GeometryEncoding.rect)?.rectValue }
 }
 extension CATransform3D: KVCConvertible {
     static func kvcConvert(_ v: Any) -> CATransform3D? {
-        if let value = v as? NSValue {
+        if let value = v as? NSValue, !(value is NSNumber) {
             if value.holdsCATransform3D { return value.caTransform3DValue }
             if value.holdsCGAffineTransform { return CATransform3DMakeAffineTransform(value.cgAffineTransformValue) }
         }
@@ -108,7 +120,7 @@ extension CATransform3D: KVCConvertible {
 }
 extension CGAffineTransform: KVCConvertible {
     static func kvcConvert(_ v: Any) -> CGAffineTransform? {
-        guard let value = v as? NSValue, value.holdsCGAffineTransform else { return nil }
+        guard let value = v as? NSValue, !(value is NSNumber), value.holdsCGAffineTransform else { return nil }
         return value.cgAffineTransformValue
     }
 }

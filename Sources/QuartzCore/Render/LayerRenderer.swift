@@ -425,11 +425,13 @@ struct LayerRenderer {
             let k = 3 * max(0, layer.shadowRadius)
             // The shadow of a shadowPath is that path's; otherwise the shadow of what is drawn.
             let caster = layer.shadowPath.map { $0.boundingBoxOfPath } ?? r
-            if !caster.isNull && caster.isFinite {
-                r = r.union(caster.offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height).insetBy(dx: -k, dy: -k))
-            }
+            let shadow = caster.offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height).insetBy(dx: -k, dy: -k)
+            if !caster.isNull && caster.isFinite { r = r.union(shadow) }
         }
-        return r.intersection(layer.bounds.insetBy(dx: -4096, dy: -4096))
+        let reach = layer.bounds.insetBy(dx: -4096, dy: -4096)
+        // Extreme values (a shadow radius of 1e308…) reach everywhere they can.
+        guard r.isFinite, reach.isFinite else { return reach }
+        return r.intersection(reach)
     }
 
     /// Where `sub`'s subtree draws in its superlayer's plane. A transform layer's sublayers keep

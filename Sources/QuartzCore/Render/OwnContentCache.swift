@@ -55,6 +55,10 @@ extension LayerRenderer {
         let r = extent.applying(local).insetBy(dx: -1, dy: -1)
         guard r.width * r.height <= CGFloat(OwnContentCache.maximumPixels),
               max(r.width, r.height) <= CGFloat(OwnContentCache.maximumSide) else { return nil }
+        // Content a billion pixels away lands on no bitmap.
+        let far: CGFloat = 1_073_741_824
+        guard abs(ix) < far, abs(iy) < far, abs(r.minX) < far, abs(r.maxX) < far, abs(r.minY) < far, abs(r.maxY) < far
+        else { return .some(nil) }
         let x0 = Int(r.minX.rounded(.down)), y0 = Int(r.minY.rounded(.down))
         let w = Int(r.maxX.rounded(.up)) - x0, h = Int(r.maxY.rounded(.up)) - y0
         guard w > 0, h > 0 else { return .some(nil) }
