@@ -25,6 +25,24 @@ struct GradientTests {
         #expect(short.pixel(x: 2, row: 0) == (0, 0, 0, 255) && short.pixel(x: 18, row: 0) == (255, 255, 255, 255))
     }
 
+    @Test func interpolationFollowsTheGradientsSpace() throws {
+        // Black to white, three quarters along: sRGB components give 0.75 (191); linear sRGB
+        // gives light 0.75, which encodes to 225; generic RGB (gamma 1.8) lies between (204).
+        func middle(_ name: CFString?) throws -> Int {
+            let space = try name.map { try #require(CGColorSpace(name: $0)) }
+            let g = try #require(CGGradient(colorsSpace: space, colors: [CGColor(gray: 0, alpha: 1), CGColor(gray: 1, alpha: 1)] as CFArray,
+                                            locations: nil))
+            let ctx = rgbaContext(2, 1)
+            ctx.drawLinearGradient(g, start: .zero, end: CGPoint(x: 2, y: 0), options: [])
+            return Int(ctx.pixel(x: 1, row: 0).r) // t = 0.75
+        }
+        let plain = try middle(nil), srgb = try middle(CGColorSpace.sRGB), linear = try middle(CGColorSpace.linearSRGB)
+        let generic = try middle(kCGColorSpaceGenericRGB)
+        #expect(plain == srgb && abs(plain - 191) <= 1)
+        #expect(abs(linear - 225) <= 1)                       // encode(0.75) = 0.8808
+        #expect(generic > plain && generic < linear, "\(generic)")
+    }
+
     @Test func stopLocations() {
         var locations: [CGFloat] = [0, 0.25, 1]
         let g = CGGradient(colorsSpace: nil, colors: [CGColor(red: 1, green: 0, blue: 0, alpha: 1),

@@ -59,6 +59,17 @@ struct ColorSpaceTests {
         let back = c.converted(to: CGColorSpace(name: CGColorSpace.displayP3)!, intent: .defaultIntent, options: nil)!
             .converted(to: CGColorSpace(name: CGColorSpace.sRGB)!, intent: .defaultIntent, options: nil)!
         #expect(zip(back.components!, c.components!).allSatisfy { abs($0 - $1) < 1e-5 })
+        // Generic RGB (gamma 1.8, narrower red): sRGB red lies outside it, so a round trip
+        // through it clips, and comes back with some green (what Apple's gradient layers show).
+        let generic = try #require(CGColorSpace(name: kCGColorSpaceGenericRGB))
+        let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        let redThere = try #require(red.converted(to: generic, intent: .defaultIntent, options: nil))
+        let redBack = try #require(redThere.converted(to: CGColorSpace(name: CGColorSpace.sRGB)!, intent: .defaultIntent, options: nil))
+        #expect(redThere.components![1] == 0 && abs(redBack.components![1] * 255 - 37.5) < 1)
+        let mid = CGColor(red: 0.4, green: 0.5, blue: 0.6, alpha: 1)
+        let midBack = mid.converted(to: generic, intent: .defaultIntent, options: nil)!
+            .converted(to: CGColorSpace(name: CGColorSpace.sRGB)!, intent: .defaultIntent, options: nil)!
+        #expect(zip(midBack.components!, mid.components!).allSatisfy { abs($0 - $1) < 1e-5 })
     }
 
     @Test func drawingConvertsToTheBitmapsSpace() {

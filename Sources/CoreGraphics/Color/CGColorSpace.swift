@@ -45,7 +45,7 @@ public final class CGColorSpace: Hashable, @unchecked Sendable, CustomStringConv
 
     static let knownSpaces: [String: CGColorSpaceModel] = [
         sRGB: .rgb, extendedSRGB: .rgb, linearSRGB: .rgb, extendedLinearSRGB: .rgb, displayP3: .rgb,
-        genericRGBLinear: .rgb, deviceRGBName: .rgb,
+        genericRGBLinear: .rgb, kCGColorSpaceGenericRGB: .rgb, deviceRGBName: .rgb,
         genericGrayGamma2_2: .monochrome, linearGray: .monochrome, extendedGray: .monochrome,
         deviceGrayName: .monochrome,
     ]
@@ -60,6 +60,9 @@ public final class CGColorSpace: Hashable, @unchecked Sendable, CustomStringConv
     public func hash(into h: inout Hasher) { h.combine(name); h.combine(model) }
     public var description: String { "<CGColorSpace \(name ?? "unnamed")>" }
 }
+
+/// The name of the generic RGB colour space: Apple's "Generic RGB Profile" (gamma 1.8, D65).
+public let kCGColorSpaceGenericRGB: CFString = "kCGColorSpaceGenericRGB"
 
 /// The device-dependent RGB space (on Lamina, sRGB primaries).
 public func CGColorSpaceCreateDeviceRGB() -> CGColorSpace { CGColorSpace.sharedDeviceRGB }

