@@ -78,4 +78,46 @@ struct TransformLayerRenderTests {
         let whiteOpaque = stride(from: 0, to: px.count, by: 4).filter { px[$0] == 255 && px[$0 + 3] == 255 }.count
         #expect(whiteOpaque == 0)
     }
+
+    /// Two cards crossing like an X (turned ±40° about y through the same centre line): each is
+    /// in front on one side of the crossing, so the planes must be split there.
+    func cross(redFirst: Bool, tilt: CGFloat = 0) throws -> CGImage {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
+        root.backgroundColor = CGColor(gray: 1, alpha: 1)
+        var p = CATransform3DIdentity
+        p.m34 = -1 / 500
+        root.sublayerTransform = p
+        let t = CATransformLayer()
+        t.frame = CGRect(x: 50, y: 50, width: 100, height: 100)
+        t.transform = CATransform3DMakeRotation(tilt, 1, 0, 0)
+        var cards = [(CGFloat.pi * 2 / 9, CGColor(red: 1, green: 0, blue: 0, alpha: 1)), (-.pi * 2 / 9, CGColor(red: 0, green: 0, blue: 1, alpha: 1))]
+        if !redFirst { cards.reverse() }
+        for (angle, color) in cards {
+            let card = CALayer()
+            card.frame = t.bounds
+            card.backgroundColor = color
+            card.transform = CATransform3DMakeRotation(angle, 0, 1, 0)
+            t.addSublayer(card)
+        }
+        root.addSublayer(t)
+        return try #require(CARenderer(layer: root, scale: 1).image())
+    }
+
+    @Test func crossingPlanesAreSplitWhereTheyMeet() throws {
+        let a = try cross(redFirst: true), b = try cross(redFirst: false)
+        // Order in the array does not matter: depth does, on each side of the crossing.
+        #expect(try a.straightRGBA8() == b.straightRGBA8())
+        let left = try rgb(a, 70, 100), right = try rgb(a, 130, 100)
+        #expect(left != right, "\(left) \(right)")
+        #expect([left, right].allSatisfy { $0 == (255, 0, 0) || $0 == (0, 0, 255) }, "\(left) \(right)")
+        // Tilted towards the viewer too: still split, still independent of the order.
+        let c = try cross(redFirst: true, tilt: 0.4), d = try cross(redFirst: false, tilt: 0.4)
+        // (The cut is computed from whichever plane splits first: edge pixels may differ by a
+        // rounding step.)
+        let pc = try c.straightRGBA8(), pd = try d.straightRGBA8()
+        let differing = zip(pc, pd).filter { $0 != $1 }
+        #expect(differing.count < 40 && differing.allSatisfy { abs(Int($0) - Int($1)) <= 3 }, "\(differing.count)")
+        #expect(try rgb(c, 70, 100) != rgb(c, 130, 100))
+    }
 }

@@ -1,6 +1,10 @@
 // Entry points the compositor (QuartzCore) needs beyond Apple's API, as SPI.
 
 extension CGContext {
+    /// Whether shapes are antialiased now (`setShouldAntialias`), for code that must change it
+    /// briefly and put it back.
+    @_spi(Lamina) public var antialiasingEnabled: Bool { state.antialias }
+
     /// Draws only the shadow that filling `path` (user space) would cast: the shadow of a layer's
     /// `shadowPath`. `offset` is in device space (y up), `blur` in device pixels.
     @_spi(Lamina) public func fillShadowOnly(of path: CGPath, offset: CGSize, blur: CGFloat, color: CGColor) {

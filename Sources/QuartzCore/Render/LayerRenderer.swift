@@ -517,36 +517,81 @@ struct LayerRenderer {
     }
 
     /// A transform layer: its sublayers (through nested transform layers) keep 3D; they are
-    /// drawn back to front by the depth of their centres, each flattened into this plane.
-    /// `base` maps the transform layer's space into this plane (its transformToSuperlayer
-    /// when a parent draws it; identity when it is the layer being rendered).
-    /// [Intersecting planes are not split: the one whose centre is nearer wins entirely.]
+    /// drawn back to front, each flattened into this plane, and planes that cross are split
+    /// along their intersection (``PlaneSorter``). `base` maps the transform layer's space into
+    /// this plane (its transformToSuperlayer when a parent draws it; identity when it is the
+    /// layer being rendered). [When a plane reaches behind the eye (w ≤ 0 at a corner) no
+    /// projective order exists: the layers are then sorted by the depth of their centres.]
     private func renderDepthSorted(_ layer: CALayer, base: CATransform3D = CATransform3DIdentity, alpha: CGFloat) {
-        var items: [(layer: CALayer, matrix: CATransform3D, depth: CGFloat)] = []
+        var items: [(layer: CALayer, matrix: CATransform3D)] = []
         func collect(_ l: CALayer, _ m: CATransform3D) {
             for sub in l._sublayers where !sub.isHidden {
                 let mm = CATransform3DConcat(sub.transformToSuperlayer, m)
                 if sub.preservesSublayerDepth && sub is CATransformLayer {
                     collect(sub, mm)
-                } else {
-                    let c = mm.apply(x: sub.bounds.midX, y: sub.bounds.midY, z: 0)
-                    items.append((sub, mm, c.w != 0 ? c.z / c.w : c.z))
+                } else if sub.isDoubleSided || !LayerRenderer.facesAway(Homography(mm), sub.bounds) {
+                    items.append((sub, mm))
                 }
             }
         }
         collect(layer, base)
-        for item in items.enumerated().sorted(by: { $0.element.depth != $1.element.depth ? $0.element.depth < $1.element.depth : $0.offset < $1.offset }).map(\.element) {
-            let h = Homography(item.matrix)
-            if !item.layer.isDoubleSided && LayerRenderer.facesAway(h, item.layer.bounds) { continue }
-            let (a, b, c, d, e, f, g, hh, i) = h.m
-            if c == 0 && f == 0 && i == 1 {
-                ctx.saveGState()
-                ctx.concatenate(CGAffineTransform(a: a, b: b, c: d, d: e, tx: g, ty: hh))
-                render(item.layer, alpha: alpha)
-                ctx.restoreGState()
-            } else {
-                renderProjected(item.layer, homography: CGProjectiveTransform([a, b, c, d, e, f, g, hh, i]), alpha: alpha)
+        // Each layer's bounds as a polygon in projective space.
+        var polygons: [[SIMD3<Double>]] = []
+        var projectable = true
+        for item in items {
+            let b = item.layer.bounds
+            var poly: [SIMD3<Double>] = []
+            for (x, y) in [(b.minX, b.minY), (b.maxX, b.minY), (b.maxX, b.maxY), (b.minX, b.maxY)] {
+                let p = item.matrix.apply(x: x, y: y, z: 0)
+                guard p.w > 1e-9, p.x.isFinite, p.y.isFinite, p.z.isFinite else { projectable = false; break }
+                poly.append(SIMD3(Double(p.x / p.w), Double(p.y / p.w), Double(p.z / p.w)))
             }
+            if !projectable { break }
+            polygons.append(poly)
+        }
+        if projectable {
+            for piece in PlaneSorter.order(polygons) {
+                let item = items[piece.item]
+                if piece.bounds.isEmpty {
+                    drawFlattened(item.layer, item.matrix, alpha: alpha)
+                    continue
+                }
+                // A piece: clip to its side of each cut, without antialiasing so the pieces of
+                // one layer tile its pixels exactly.
+                let outline = PlaneSorter.clip(ctx.boundingBoxOfClipPath, by: piece.bounds)
+                guard outline.count >= 3 else { continue }
+                ctx.saveGState()
+                let aa = ctx.antialiasingEnabled
+                ctx.setShouldAntialias(false)
+                ctx.beginPath()
+                ctx.addLines(between: outline)
+                ctx.closePath()
+                ctx.clip()
+                ctx.setShouldAntialias(aa)
+                drawFlattened(item.layer, item.matrix, alpha: alpha)
+                ctx.restoreGState()
+            }
+            return
+        }
+        let depths = items.map { item -> CGFloat in
+            let c = item.matrix.apply(x: item.layer.bounds.midX, y: item.layer.bounds.midY, z: 0)
+            return c.w != 0 ? c.z / c.w : c.z
+        }
+        for k in items.indices.sorted(by: { depths[$0] != depths[$1] ? depths[$0] < depths[$1] : $0 < $1 }) {
+            drawFlattened(items[k].layer, items[k].matrix, alpha: alpha)
+        }
+    }
+
+    /// Draws one flat layer of a transform layer through its matrix into this plane.
+    private func drawFlattened(_ layer: CALayer, _ matrix: CATransform3D, alpha: CGFloat) {
+        let (a, b, c, d, e, f, g, hh, i) = Homography(matrix).m
+        if c == 0 && f == 0 && i == 1 {
+            ctx.saveGState()
+            ctx.concatenate(CGAffineTransform(a: a, b: b, c: d, d: e, tx: g, ty: hh))
+            render(layer, alpha: alpha)
+            ctx.restoreGState()
+        } else {
+            renderProjected(layer, homography: CGProjectiveTransform([a, b, c, d, e, f, g, hh, i]), alpha: alpha)
         }
     }
 
