@@ -100,4 +100,15 @@ struct GalleryTests {
             try Gallery.write([entry("contents-gravity")], to: file.appendingPathComponent("out"), renderer: GalleryRenderer(scale: 1))
         }
     }
+
+    /// The compositor's own reference suite: every gallery picture at 1× (animations at their
+    /// middle frame), compared with the reference committed after a person looked at it.
+    @Test(arguments: ids.filter { !$0.hasPrefix("archive-") })
+    func matchesItsReference(_ id: String) throws {
+        let entry = try entry(id)
+        let frames = try GalleryRenderer(scale: 1, framesPerSecond: 8, hold: 0).frames(of: entry).frames
+        let frame = frames[frames.count / 2]
+        let failure = try toolsGolden.check("gallery-\(id)") { frame }
+        #expect(failure == nil, "\(failure ?? "")")
+    }
 }
