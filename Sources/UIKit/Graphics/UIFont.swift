@@ -87,6 +87,47 @@ open class UIFont: NSObject, @unchecked Sendable, CATextLayerFontProviding {
         return UIFont(name: name, cgFont: f, size: fontSize)
     }
 
+    /// The text styles of Dynamic Type (UIKit's raw values).
+    public struct TextStyle: RawRepresentable, Hashable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public static let largeTitle = TextStyle(rawValue: "UICTFontTextStyleTitle0")
+        public static let title1 = TextStyle(rawValue: "UICTFontTextStyleTitle1")
+        public static let title2 = TextStyle(rawValue: "UICTFontTextStyleTitle2")
+        public static let title3 = TextStyle(rawValue: "UICTFontTextStyleTitle3")
+        public static let headline = TextStyle(rawValue: "UICTFontTextStyleHeadline")
+        public static let subheadline = TextStyle(rawValue: "UICTFontTextStyleSubhead")
+        public static let body = TextStyle(rawValue: "UICTFontTextStyleBody")
+        public static let callout = TextStyle(rawValue: "UICTFontTextStyleCallout")
+        public static let footnote = TextStyle(rawValue: "UICTFontTextStyleFootnote")
+        public static let caption1 = TextStyle(rawValue: "UICTFontTextStyleCaption1")
+        public static let caption2 = TextStyle(rawValue: "UICTFontTextStyleCaption2")
+
+        /// Size and weight at the default ("Large") content size, as Apple's type ramp gives them.
+        var metrics: (size: CGFloat, weight: Weight) {
+            switch self {
+            case .largeTitle: (34, .regular)
+            case .title1: (28, .regular)
+            case .title2: (22, .regular)
+            case .title3: (20, .regular)
+            case .headline: (17, .semibold)
+            case .subheadline: (15, .regular)
+            case .callout: (16, .regular)
+            case .footnote: (13, .regular)
+            case .caption1: (12, .regular)
+            case .caption2: (11, .regular)
+            default: (17, .regular)
+            }
+        }
+    }
+
+    /// The system font for a text style at the default content size (Lamina has no Dynamic
+    /// Type setting: the "Large" size is used).
+    open class func preferredFont(forTextStyle style: TextStyle) -> UIFont {
+        let m = style.metrics
+        return systemFont(ofSize: m.size, weight: m.weight)
+    }
+
     /// The size `UILabel`s use by default (17 points).
     open class var labelFontSize: CGFloat { 17 }
     /// The system font size (14 points).

@@ -77,35 +77,13 @@ open class UILabel: UIView {
         if !isEnabled { baseColor = baseColor.copy(alpha: baseColor.alpha * 0.35) ?? baseColor }
         if let t = _text { return [(t, baseFont.cgFont, baseFont.pointSize, baseColor)] }
         guard let a = _attributedText else { return [] }
-        var out: [(String, CGFont, CGFloat, CGColor)] = []
-        a.enumerateAttributes(in: NSRange(location: 0, length: a.length)) { attrs, range, _ in
-            let s = (a.string as NSString).substring(with: range)
-            var f = (baseFont.cgFont, baseFont.pointSize)
-            if let uf = attrs[.font] as? UIFont { f = (uf.cgFont, uf.pointSize) } else if let cg = attrs[.font] as? CGFont { f.0 = cg }
-            var c = baseColor
-            if let uc = attrs[.foregroundColor] as? UIColor { c = uc.cgColor } else if let cg = attrs[.foregroundColor] as? CGColor { c = cg }
-            out.append((s, f.0, f.1, c))
-        }
-        return out
+        return TextRuns.runs(of: a, font: baseFont, color: baseColor)
     }
 
     func layout(width: CGFloat?, height: CGFloat) -> LaminaTextLayout {
-        let alignment: CATextLayerAlignmentMode
-        switch textAlignment {
-        case .center: alignment = .center
-        case .right: alignment = .right
-        case .justified: alignment = .justified
-        default: alignment = .left
-        }
-        let truncation: CATextLayerTruncationMode
-        switch lineBreakMode {
-        case .byTruncatingHead: truncation = .start
-        case .byTruncatingMiddle: truncation = .middle
-        case .byTruncatingTail: truncation = .end
-        default: truncation = .none
-        }
-        return LaminaTextLayout(runs: runs, width: width, height: height, wraps: numberOfLines != 1 && width != nil,
-                                alignment: alignment, truncation: truncation, maximumLines: max(0, numberOfLines))
+        LaminaTextLayout(runs: runs, width: width, height: height, wraps: numberOfLines != 1 && width != nil,
+                         alignment: TextRuns.alignment(textAlignment), truncation: TextRuns.truncation(lineBreakMode),
+                         maximumLines: max(0, numberOfLines))
     }
 
     /// Where the text is drawn within `bounds`: the laid-out size, centred vertically.
@@ -150,7 +128,8 @@ open class UILabel: UIView {
 }
 
 extension NSAttributedString.Key {
-    /// The paragraph style of a run (accepted; alignment comes from the label).
+    /// The paragraph style of a run (an `NSParagraphStyle`: string drawing reads its alignment
+    /// and line break mode; a label's own settings win).
     public static let paragraphStyle = NSAttributedString.Key("NSParagraphStyle")
     /// The background colour of a run (accepted, not drawn).
     public static let backgroundColor = NSAttributedString.Key("NSBackgroundColor")

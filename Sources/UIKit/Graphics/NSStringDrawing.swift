@@ -1,0 +1,220 @@
+import Foundation
+@_spi(Lamina) import QuartzCore
+
+/// A paragraph's layout attributes (UIKit's `NSParagraphStyle`; Lamina reads `alignment` and
+/// `lineBreakMode`, and keeps the rest for code that sets them).
+open class NSParagraphStyle: NSObject, NSCopying, NSMutableCopying, @unchecked Sendable {
+    var _alignment: NSTextAlignment = .natural
+    var _lineBreakMode: NSLineBreakMode = .byWordWrapping
+    var _lineSpacing: CGFloat = 0
+    var _paragraphSpacing: CGFloat = 0
+
+    public override init() { super.init() }
+
+    /// The default style: natural alignment, word wrapping.
+    open class var `default`: NSParagraphStyle { NSParagraphStyle() }
+
+    /// How lines are aligned.
+    open var alignment: NSTextAlignment { _alignment }
+    /// How text that does not fit is wrapped or truncated.
+    open var lineBreakMode: NSLineBreakMode { _lineBreakMode }
+    /// Extra space between lines (kept; Lamina's layout does not add it yet).
+    open var lineSpacing: CGFloat { _lineSpacing }
+    /// Extra space after a paragraph (kept; not applied yet).
+    open var paragraphSpacing: CGFloat { _paragraphSpacing }
+
+    open func copy(with zone: NSZone? = nil) -> Any { fill(NSParagraphStyle()) }
+    open func mutableCopy(with zone: NSZone? = nil) -> Any { fill(NSMutableParagraphStyle()) }
+
+    private func fill<T: NSParagraphStyle>(_ s: T) -> T {
+        s._alignment = _alignment
+        s._lineBreakMode = _lineBreakMode
+        s._lineSpacing = _lineSpacing
+        s._paragraphSpacing = _paragraphSpacing
+        return s
+    }
+}
+
+/// A paragraph style whose attributes can be set.
+open class NSMutableParagraphStyle: NSParagraphStyle, @unchecked Sendable {
+    open override var alignment: NSTextAlignment { get { _alignment } set { _alignment = newValue } }
+    open override var lineBreakMode: NSLineBreakMode { get { _lineBreakMode } set { _lineBreakMode = newValue } }
+    open override var lineSpacing: CGFloat { get { _lineSpacing } set { _lineSpacing = newValue } }
+    open override var paragraphSpacing: CGFloat { get { _paragraphSpacing } set { _paragraphSpacing = newValue } }
+}
+
+/// Options for measuring and drawing strings (UIKit's raw values).
+public struct NSStringDrawingOptions: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// Lay out in lines wrapped to the width (otherwise one line).
+    public static let usesLineFragmentOrigin = NSStringDrawingOptions(rawValue: 1 << 0)
+    /// Include the fonts' leading in line heights (Lamina's lines always do).
+    public static let usesFontLeading = NSStringDrawingOptions(rawValue: 1 << 1)
+    /// Measure glyph bounds rather than typographic bounds (accepted; typographic is used).
+    public static let usesDeviceMetrics = NSStringDrawingOptions(rawValue: 1 << 3)
+    /// Truncate the last line that fits with an ellipsis.
+    public static let truncatesLastVisibleLine = NSStringDrawingOptions(rawValue: 1 << 5)
+}
+
+/// Extra settings and results of string drawing (accepted for source compatibility).
+open class NSStringDrawingContext: NSObject {
+    /// The smallest scale text may shrink to (Lamina does not shrink text).
+    open var minimumScaleFactor: CGFloat = 0
+    /// The bounds of the last drawing or measurement.
+    open internal(set) var totalBounds: CGRect = .zero
+}
+
+/// Text attributes as Lamina's layout reads them: runs of text with a font, size and colour,
+/// and the paragraph style of the first character. Shared by labels and string drawing.
+enum TextRuns {
+    /// UIKit's default for string drawing: Helvetica 12, black.
+    static var defaultFont: UIFont { UIFont(name: "Helvetica", size: 12) ?? .systemFont(ofSize: 12) }
+
+    static func runs(of a: NSAttributedString, font baseFont: UIFont, color baseColor: CGColor)
+        -> [(text: String, font: CGFont, size: CGFloat, color: CGColor)] {
+        var out: [(String, CGFont, CGFloat, CGColor)] = []
+        a.enumerateAttributes(in: NSRange(location: 0, length: a.length)) { attrs, range, _ in
+            let s = (a.string as NSString).substring(with: range)
+            var f = (baseFont.cgFont, baseFont.pointSize)
+            if let uf = attrs[.font] as? UIFont { f = (uf.cgFont, uf.pointSize) } else if let cg = attrs[.font] as? CGFont { f.0 = cg }
+            var c = baseColor
+            if let uc = attrs[.foregroundColor] as? UIColor { c = uc.cgColor } else if let cg = attrs[.foregroundColor] as? CGColor { c = cg }
+            out.append((s, f.0, f.1, c))
+        }
+        return out
+    }
+
+    static func paragraphStyle(of a: NSAttributedString) -> NSParagraphStyle? {
+        guard a.length > 0 else { return nil }
+        return a.attribute(.paragraphStyle, at: 0, effectiveRange: nil) as? NSParagraphStyle
+    }
+
+    static func alignment(_ a: NSTextAlignment) -> CATextLayerAlignmentMode {
+        switch a {
+        case .center: .center
+        case .right: .right
+        case .justified: .justified
+        default: .left
+        }
+    }
+
+    static func truncation(_ m: NSLineBreakMode) -> CATextLayerTruncationMode {
+        switch m {
+        case .byTruncatingHead: .start
+        case .byTruncatingMiddle: .middle
+        case .byTruncatingTail: .end
+        default: .none
+        }
+    }
+
+    /// Lays out `a` as string drawing does: wrapped to `width` (nil: one line per paragraph).
+    static func layout(_ a: NSAttributedString, width: CGFloat?, height: CGFloat, truncateLast: Bool = false) -> LaminaTextLayout {
+        let style = paragraphStyle(of: a)
+        var truncation = truncation(style?.lineBreakMode ?? .byWordWrapping)
+        if truncateLast && truncation == .none { truncation = .end }
+        return LaminaTextLayout(runs: runs(of: a, font: defaultFont, color: CGColor(gray: 0, alpha: 1)), width: width,
+                                height: height, wraps: width != nil, alignment: alignment(style?.alignment ?? .natural),
+                                truncation: truncation)
+    }
+}
+
+extension NSAttributedString {
+    /// The size the string takes on one line per paragraph.
+    public func size() -> CGSize { TextRuns.layout(self, width: nil, height: .infinity).usedSize }
+
+    /// Draws the string with its first line's top left at `point` in the current context
+    /// (one line per paragraph, no wrapping).
+    public func draw(at point: CGPoint) {
+        guard let ctx = UIGraphicsGetCurrentContext() else { return }
+        TextRuns.layout(self, width: nil, height: .infinity).draw(in: ctx, at: point)
+    }
+
+    /// Draws the string wrapped to `rect`'s width, the lines that fit its height, aligned by
+    /// its paragraph style.
+    public func draw(in rect: CGRect) {
+        draw(with: rect, options: .usesLineFragmentOrigin, context: nil)
+    }
+
+    /// Draws the string in `rect` with `options` (wrapped with `.usesLineFragmentOrigin`).
+    public func draw(with rect: CGRect, options: NSStringDrawingOptions = [], context: NSStringDrawingContext?) {
+        guard let ctx = UIGraphicsGetCurrentContext(), rect.isFinite else { return }
+        let wraps = options.contains(.usesLineFragmentOrigin)
+        let l = TextRuns.layout(self, width: wraps ? rect.width : nil, height: wraps ? rect.height : .infinity,
+                                truncateLast: options.contains(.truncatesLastVisibleLine))
+        context?.totalBounds = CGRect(origin: rect.origin, size: l.usedSize)
+        ctx.saveGState()
+        if wraps { ctx.clip(to: rect) }
+        l.draw(in: ctx, at: rect.origin)
+        ctx.restoreGState()
+    }
+
+    /// The rectangle the string needs within `size`: lines wrapped to its width with
+    /// `.usesLineFragmentOrigin`, else one line per paragraph.
+    public func boundingRect(with size: CGSize, options: NSStringDrawingOptions = [], context: NSStringDrawingContext?) -> CGRect {
+        let wraps = options.contains(.usesLineFragmentOrigin)
+        let width: CGFloat? = wraps && size.width > 0 && size.width.isFinite ? size.width : nil
+        let height: CGFloat = wraps && size.height > 0 ? size.height : .infinity
+        let r = CGRect(origin: .zero, size: TextRuns.layout(self, width: width, height: height).usedSize)
+        context?.totalBounds = r
+        return r
+    }
+}
+
+extension NSString {
+    /// The size the string takes with `attrs` on one line per paragraph.
+    public func size(withAttributes attrs: [NSAttributedString.Key: Any]? = nil) -> CGSize {
+        NSAttributedString(string: self as String, attributes: attrs).size()
+    }
+
+    /// Draws the string with `attrs`, its first line's top left at `point`.
+    public func draw(at point: CGPoint, withAttributes attrs: [NSAttributedString.Key: Any]? = nil) {
+        NSAttributedString(string: self as String, attributes: attrs).draw(at: point)
+    }
+
+    /// Draws the string with `attrs` wrapped in `rect`.
+    public func draw(in rect: CGRect, withAttributes attrs: [NSAttributedString.Key: Any]? = nil) {
+        NSAttributedString(string: self as String, attributes: attrs).draw(in: rect)
+    }
+
+    /// Draws the string with `attrs` in `rect` with `options`.
+    public func draw(with rect: CGRect, options: NSStringDrawingOptions = [], attributes attrs: [NSAttributedString.Key: Any]? = nil,
+                     context: NSStringDrawingContext?) {
+        NSAttributedString(string: self as String, attributes: attrs).draw(with: rect, options: options, context: context)
+    }
+
+    /// The rectangle the string needs with `attrs` within `size`.
+    public func boundingRect(with size: CGSize, options: NSStringDrawingOptions = [], attributes attrs: [NSAttributedString.Key: Any]? = nil,
+                             context: NSStringDrawingContext?) -> CGRect {
+        NSAttributedString(string: self as String, attributes: attrs).boundingRect(with: size, options: options, context: context)
+    }
+}
+
+extension StringProtocol {
+    /// The size the string takes with `attrs` on one line per paragraph.
+    public func size(withAttributes attrs: [NSAttributedString.Key: Any]? = nil) -> CGSize {
+        (String(self) as NSString).size(withAttributes: attrs)
+    }
+
+    /// Draws the string with `attrs`, its first line's top left at `point`.
+    public func draw(at point: CGPoint, withAttributes attrs: [NSAttributedString.Key: Any]? = nil) {
+        (String(self) as NSString).draw(at: point, withAttributes: attrs)
+    }
+
+    /// Draws the string with `attrs` wrapped in `rect`.
+    public func draw(in rect: CGRect, withAttributes attrs: [NSAttributedString.Key: Any]? = nil) {
+        (String(self) as NSString).draw(in: rect, withAttributes: attrs)
+    }
+
+    /// Draws the string with `attrs` in `rect` with `options`.
+    public func draw(with rect: CGRect, options: NSStringDrawingOptions = [], attributes attrs: [NSAttributedString.Key: Any]? = nil,
+                     context: NSStringDrawingContext?) {
+        (String(self) as NSString).draw(with: rect, options: options, attributes: attrs, context: context)
+    }
+
+    /// The rectangle the string needs with `attrs` within `size`.
+    public func boundingRect(with size: CGSize, options: NSStringDrawingOptions = [], attributes attrs: [NSAttributedString.Key: Any]? = nil,
+                             context: NSStringDrawingContext?) -> CGRect {
+        (String(self) as NSString).boundingRect(with: size, options: options, attributes: attrs, context: context)
+    }
+}
