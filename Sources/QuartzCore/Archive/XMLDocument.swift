@@ -99,8 +99,16 @@ enum XMLReader {
             return String(decoding: bytes[start..<i], as: UTF8.self)
         }
 
+        /// How deep elements are nested now.
+        var depth = 0
+        /// The deepest nesting read: far beyond any real archive, well within the stack.
+        static let maximumDepth = 256
+
         mutating func element() throws(CAMLError) -> XMLElement {
             guard peek("<") else { throw fail("expected an element") }
+            depth += 1
+            defer { depth -= 1 }
+            guard depth <= Parser.maximumDepth else { throw fail("elements nested more than \(Parser.maximumDepth) deep") }
             let startLine = line
             advance()
             let n = try name()
