@@ -107,3 +107,43 @@ struct TreeTests {
         }
     }
 }
+
+@Suite("Very deep trees")
+struct DeepTreeTests {
+    /// A chain of 3,000 layers (far deeper than the 512 levels Lamina follows): committing,
+    /// animating, hit testing and drawing leave the deeper layers out with a diagnostic instead
+    /// of exhausting the stack; the shallow part still draws.
+    @Test func aChainDeeperThanTheLimitDoesNotCrash() throws {
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 60, height: 60)
+        root.backgroundColor = CGColor(gray: 1, alpha: 1)
+        var chain: [CALayer] = []
+        var parent = root
+        for k in 0..<3000 {
+            let l = CALayer()
+            l.frame = CGRect(x: k == 0 ? 10 : 0, y: 0, width: 40, height: 40)
+            parent.addSublayer(l)
+            chain.append(l)
+            parent = l
+        }
+        chain[0].backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        chain[2999].backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        let (image, diagnostics) = try LaminaDiagnostics.collecting { () throws -> CGImage in
+            CATransaction.flush()
+            chain[100].opacity = 0.5               // an implicit animation deep in the tree
+            CATransaction.flush()
+            let renderer = CARenderer(layer: root, scale: 1)
+            _ = renderer.nextFrame()
+            withoutActions { chain[2000].backgroundColor = CGColor(gray: 0, alpha: 1) }
+            _ = renderer.nextFrame()
+            _ = root.hitTest(CGPoint(x: 20, y: 20))
+            _ = chain[2999].presentation()
+            return try #require(renderer.image())
+        }
+        #expect(diagnostics.contains { $0.contains("deeper than 512 levels") }, "\(diagnostics)")
+        let px = try image.straightRGBA8()
+        let i = (20 * 60 + 20) * 4
+        #expect(px[i] > 200 && px[i + 2] < 60)      // the red layer near the top draws; the blue one is too deep
+        #expect(root.hitTest(CGPoint(x: 20, y: 20)) != nil)
+    }
+}

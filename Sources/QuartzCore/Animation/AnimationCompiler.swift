@@ -133,8 +133,10 @@ enum AnimationEvents {
                     layer.renderVersion &+= 1
                 }
             }
-            if let m = layer._mask { walk(m, t) }
-            for sub in layer._sublayers { walk(sub, t) }
+            TreeDepth.descend("animated", fallback: ()) {
+                if let m = layer._mask { walk(m, t) }
+                for sub in layer._sublayers { walk(sub, t) }
+            }
         }
         let parentTime = root._superlayer.map { $0.convertTime(time, from: nil) } ?? time
         walk(root, parentTime)

@@ -30,6 +30,10 @@ struct PresentationBuilder {
     }
 
     private func build(_ layer: CALayer, parentTime: Double) -> CALayer {
+        TreeDepth.descend("presented", fallback: layer) { buildLevel(layer, parentTime: parentTime) }
+    }
+
+    private func buildLevel(_ layer: CALayer, parentTime: Double) -> CALayer {
         let t = layer.timingModel.layerTime(parentTime)
         let subs = layer.committedSublayers ?? layer._sublayers
         var kids: [CALayer] = []

@@ -226,8 +226,10 @@ extension CALayer {
     func markCommitted() {
         guard !flags.contains(.committed) else { return }
         flags.insert(.committed)
-        _mask?.markCommitted()
-        for s in _sublayers { s.markCommitted() }
+        TreeDepth.descend("committed", fallback: ()) {
+            _mask?.markCommitted()
+            for s in _sublayers { s.markCommitted() }
+        }
     }
 }
 

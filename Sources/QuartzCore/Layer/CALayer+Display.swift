@@ -45,8 +45,10 @@ extension CALayer {
         displayIfNeeded()
         guard flags.contains(.descendantNeedsDisplay) else { return }
         flags.remove(.descendantNeedsDisplay)
-        _mask?.displaySubtreeIfNeeded()
-        for sub in _sublayers { sub.displaySubtreeIfNeeded() }
+        TreeDepth.descend("displayed", fallback: ()) {
+            _mask?.displaySubtreeIfNeeded()
+            for sub in _sublayers { sub.displaySubtreeIfNeeded() }
+        }
     }
 
     func defaultDisplay() {

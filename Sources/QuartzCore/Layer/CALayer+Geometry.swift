@@ -165,6 +165,10 @@ extension CALayer {
     /// Hit testing with `p` in `base`'s plane (the nearest flattening ancestor).
     func hitTest(_ p: CGPoint, base: CALayer?) -> CALayer? {
         if isHidden { return nil }
+        return TreeDepth.descend("hit-tested", fallback: nil) { hitTestLevel(p, base: base) }
+    }
+
+    private func hitTestLevel(_ p: CGPoint, base: CALayer?) -> CALayer? {
         if preservesSublayerDepth {
             // A transform layer is never hit itself; its sublayers are tested in 3D (spec §2).
             for sub in _sublayers.reversed() {

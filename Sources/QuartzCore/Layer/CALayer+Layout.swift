@@ -39,7 +39,9 @@ extension CALayer {
         guard flags.contains(.descendantNeedsLayout) || _sublayers.contains(where: { $0.flags.contains(.needsLayout) })
         else { return }
         flags.remove(.descendantNeedsLayout)
-        for sub in _sublayers { sub.layoutSubtreeIfNeeded() }
+        TreeDepth.descend("laid out", fallback: ()) {
+            for sub in _sublayers { sub.layoutSubtreeIfNeeded() }
+        }
     }
 
     func defaultLayoutSublayers() {

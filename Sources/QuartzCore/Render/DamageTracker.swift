@@ -15,6 +15,9 @@ struct DamageTracker {
         var shadows: [CGRect] = []
         var damage = CGRect.null
         func walk(_ layer: CALayer, _ t: CGAffineTransform, _ ancestorChanged: Bool) {
+            TreeDepth.descend("drawn", fallback: ()) { level(layer, t, ancestorChanged) }
+        }
+        func level(_ layer: CALayer, _ t: CGAffineTransform, _ ancestorChanged: Bool) {
             var extent = LayerRenderer.visibleExtent(of: layer).applying(t)
             var version = layer.renderVersion
             if layer is CAEmitterLayer {
@@ -78,6 +81,10 @@ struct DamageTracker {
 extension LayerRenderer {
     /// A version number that changes when anything in a subtree changes.
     static func subtreeVersion(_ layer: CALayer) -> UInt64 {
+        TreeDepth.descend("drawn", fallback: 0) { subtreeVersionLevel(layer) }
+    }
+
+    private static func subtreeVersionLevel(_ layer: CALayer) -> UInt64 {
         var v = layer.renderVersion &* 0x9E37_79B9_7F4A_7C15
         if let m = layer._mask { v = v &+ subtreeVersion(m) &* 31 }
         for sub in layer._sublayers { v = (v &* 1_000_003) &+ subtreeVersion(sub) }

@@ -29,6 +29,10 @@ final class InPlacePresentation {
     }
 
     private func present(_ layer: CALayer, _ parentTime: Double) {
+        TreeDepth.descend("presented", fallback: ()) { presentLevel(layer, parentTime) }
+    }
+
+    private func presentLevel(_ layer: CALayer, _ parentTime: Double) {
         let t = layer.timingModel.layerTime(parentTime)
         let animated = !layer.attachedAnimations.isEmpty
         if animated || layer.committedStore != nil || layer.committedSublayers != nil || layer.committedMask != nil {

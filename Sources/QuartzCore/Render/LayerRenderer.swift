@@ -18,6 +18,10 @@ struct LayerRenderer {
     /// Renders `layer` and its subtree in the layer's own coordinate space.
     func render(_ layer: CALayer, alpha inherited: CGFloat, ignoringTransitions: Bool = false) {
         guard !layer.isHidden else { return }
+        TreeDepth.descend("drawn", fallback: ()) { renderLevel(layer, alpha: inherited, ignoringTransitions: ignoringTransitions) }
+    }
+
+    private func renderLevel(_ layer: CALayer, alpha inherited: CGFloat, ignoringTransitions: Bool) {
         if !ignoringTransitions, let (transition, progress) = layer.activeTransitions.last {
             renderTransition(layer, transition, progress: progress, alpha: inherited)
             return
@@ -398,6 +402,10 @@ struct LayerRenderer {
     /// The part of a layer's own coordinate space its subtree draws into: its bounds, its
     /// sublayers' frames (unless it clips), and its shadow's reach.
     static func visibleExtent(of layer: CALayer) -> CGRect {
+        TreeDepth.descend("drawn", fallback: layer.bounds) { visibleExtentLevel(of: layer) }
+    }
+
+    private static func visibleExtentLevel(of layer: CALayer) -> CGRect {
         var r = layer.bounds
         if !layer.masksToBounds {
             r = r.union(ownContentExtent(of: layer))
@@ -443,6 +451,10 @@ struct LayerRenderer {
 
     /// The extent of `layer`'s subtree mapped by `m` (the layer's 3D coordinates to a plane).
     private static func projectedExtent(of layer: CALayer, through m: CATransform3D) -> CGRect {
+        TreeDepth.descend("drawn", fallback: CGRect.null) { projectedExtentLevel(of: layer, through: m) }
+    }
+
+    private static func projectedExtentLevel(of layer: CALayer, through m: CATransform3D) -> CGRect {
         guard layer.preservesSublayerDepth && layer is CATransformLayer else {
             return conservativelyMapped(visibleExtent(of: layer), Homography(m))
         }
@@ -528,7 +540,7 @@ struct LayerRenderer {
             for sub in l._sublayers where !sub.isHidden {
                 let mm = CATransform3DConcat(sub.transformToSuperlayer, m)
                 if sub.preservesSublayerDepth && sub is CATransformLayer {
-                    collect(sub, mm)
+                    TreeDepth.descend("drawn", fallback: ()) { collect(sub, mm) }
                 } else if sub.isDoubleSided || !LayerRenderer.facesAway(Homography(mm), sub.bounds) {
                     items.append((sub, mm))
                 }

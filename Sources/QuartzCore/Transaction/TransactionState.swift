@@ -48,6 +48,8 @@ final class TransactionScope {
 /// changed since the last commit, the animations added since, and queued events.
 final class TransactionState {
     var scopes: [TransactionScope] = []
+    /// How deep the layer-tree walks running on this thread are nested (see ``TreeDepth``).
+    var treeDepth = 0
     /// Layers changed in the open transaction (each once: flagged `.touched`).
     var touched: [CALayer] = []
     /// Animations added in the open transaction.
