@@ -19,4 +19,16 @@ enum TreeDepth {
         defer { s.treeDepth -= 1 }
         return try body()
     }
+
+    /// How deep the walks on this thread are now (where a self-counting walk starts).
+    static var current: Int { TransactionState.current.treeDepth }
+
+    /// For walks that count their own depth: whether `depth` is within the limit (with the
+    /// diagnostic when it is not).
+    @inline(__always)
+    static func allows(_ depth: Int) -> Bool {
+        if depth < limit { return true }
+        LaminaDiagnostics.report("a layer tree deeper than \(limit) levels: the deeper layers are not drawn")
+        return false
+    }
 }

@@ -18,7 +18,7 @@ struct DamageTracker {
             TreeDepth.descend("drawn", fallback: ()) { level(layer, t, ancestorChanged) }
         }
         func level(_ layer: CALayer, _ t: CGAffineTransform, _ ancestorChanged: Bool) {
-            var extent = LayerRenderer.visibleExtent(of: layer).applying(t)
+            var extent = LayerRenderer.visibleExtent(of: layer, depth: TreeDepth.current).applying(t)
             var version = layer.renderVersion
             if layer is CAEmitterLayer {
                 version ^= timeBits
@@ -28,7 +28,7 @@ struct DamageTracker {
             if let rep = layer as? CAReplicatorLayer {
                 // The copies are not layers of their own: any change below redraws them all,
                 // and delayed copies move with time alone.
-                version ^= LayerRenderer.subtreeVersion(rep)
+                version ^= LayerRenderer.subtreeVersion(rep, depth: TreeDepth.current)
                 if rep.instanceDelay != 0 { version ^= timeBits }
             }
             let id = ObjectIdentifier(layer.identityLayer)
@@ -48,8 +48,8 @@ struct DamageTracker {
                     walk(sub, CGAffineTransform(a: a, b: b, c: d, d: e, tx: g, ty: hh).concatenating(t), changed)
                 } else {
                     // A projected or 3D subtree is one unit: any change in it redraws all of it.
-                    let ext = LayerRenderer.extentInSuperlayer(of: sub).applying(t)
-                    let version = LayerRenderer.subtreeVersion(sub)
+                    let ext = LayerRenderer.extentInSuperlayer(of: sub, depth: TreeDepth.current).applying(t)
+                    let version = LayerRenderer.subtreeVersion(sub, depth: TreeDepth.current)
                     let sid = ObjectIdentifier(sub.identityLayer)
                     current[sid] = (version, ext)
                     let o = last[sid]
@@ -80,14 +80,11 @@ struct DamageTracker {
 
 extension LayerRenderer {
     /// A version number that changes when anything in a subtree changes.
-    static func subtreeVersion(_ layer: CALayer) -> UInt64 {
-        TreeDepth.descend("drawn", fallback: 0) { subtreeVersionLevel(layer) }
-    }
-
-    private static func subtreeVersionLevel(_ layer: CALayer) -> UInt64 {
+    static func subtreeVersion(_ layer: CALayer, depth: Int = 0) -> UInt64 {
+        guard TreeDepth.allows(depth) else { return 0 }
         var v = layer.renderVersion &* 0x9E37_79B9_7F4A_7C15
-        if let m = layer._mask { v = v &+ subtreeVersion(m) &* 31 }
-        for sub in layer._sublayers { v = (v &* 1_000_003) &+ subtreeVersion(sub) }
+        if let m = layer._mask { v = v &+ subtreeVersion(m, depth: depth + 1) &* 31 }
+        for sub in layer._sublayers { v = (v &* 1_000_003) &+ subtreeVersion(sub, depth: depth + 1) }
         return v
     }
 }

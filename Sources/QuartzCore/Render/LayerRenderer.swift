@@ -53,7 +53,7 @@ struct LayerRenderer {
         if let blend { ctx.setBlendMode(blend) }
         if needsLayer {
             // Offscreen work only where this layer draws: its extent in whole device pixels.
-            ctx.clip(toDevicePixels: ctx.pixelBounds(of: LayerRenderer.visibleExtent(of: layer)))
+            ctx.clip(toDevicePixels: ctx.pixelBounds(of: LayerRenderer.visibleExtent(of: layer, depth: TreeDepth.current)))
             ctx.setAlpha(inherited * (group ? opacity : 1))
             if shadowVisible && layer.shadowPath == nil {
                 let (offset, blur, color) = shadowParameters(layer)
@@ -350,7 +350,7 @@ struct LayerRenderer {
         let h = Homography(m)
         if !sub.isDoubleSided && LayerRenderer.facesAway(h, sub.bounds) { return }
         // Skip what lies entirely outside the clip (damage-limited frames draw little).
-        let extent = h.mapRect(LayerRenderer.visibleExtent(of: sub))
+        let extent = h.mapRect(LayerRenderer.visibleExtent(of: sub, depth: TreeDepth.current))
         if !extent.isNull, !extent.intersects(ctx.boundingBoxOfClipPath) { return }
         let (a, b, c, d, e, f, g, hh, i) = h.m
         if c == 0 && f == 0 && i == 1 {
@@ -375,7 +375,7 @@ struct LayerRenderer {
     /// Renders a layer with perspective: its subtree drawn in its own plane into an image, then
     /// that image drawn through the homography.
     private func renderProjected(_ layer: CALayer, homography: CGProjectiveTransform, alpha: CGFloat) {
-        let area = LayerRenderer.visibleExtent(of: layer)
+        let area = LayerRenderer.visibleExtent(of: layer, depth: TreeDepth.current)
         guard area.width > 0, area.height > 0, area.isFinite else { return }
         // Resolution: the device scale times the largest local stretch of the mapping.
         let scale = min(4, max(1, ctx.deviceScale * LayerRenderer.maximumStretch(homography, area)))
@@ -401,17 +401,16 @@ struct LayerRenderer {
 
     /// The part of a layer's own coordinate space its subtree draws into: its bounds, its
     /// sublayers' frames (unless it clips), and its shadow's reach.
-    static func visibleExtent(of layer: CALayer) -> CGRect {
-        TreeDepth.descend("drawn", fallback: layer.bounds) { visibleExtentLevel(of: layer) }
-    }
-
-    private static func visibleExtentLevel(of layer: CALayer) -> CGRect {
+    /// `depth`: how deep below the first call this one is (these walks run often: they count
+    /// their own depth rather than the thread's, see ``TreeDepth``).
+    static func visibleExtent(of layer: CALayer, depth: Int = 0) -> CGRect {
+        guard TreeDepth.allows(depth) else { return layer.bounds }
         var r = layer.bounds
         if !layer.masksToBounds {
             r = r.union(ownContentExtent(of: layer))
             var subs = CGRect.null
             for sub in layer._sublayers where !sub.isHidden {
-                let mapped = extentInSuperlayer(of: sub)
+                let mapped = extentInSuperlayer(of: sub, depth: depth + 1)
                 if !mapped.isNull { subs = subs.union(mapped) }
             }
             if let rep = layer as? CAReplicatorLayer, !subs.isNull {
@@ -445,22 +444,19 @@ struct LayerRenderer {
     /// Where `sub`'s subtree draws in its superlayer's plane. A transform layer's sublayers keep
     /// their depth until they reach that plane (a face pushed towards the eye under perspective
     /// is drawn larger than its flattened self).
-    static func extentInSuperlayer(of sub: CALayer) -> CGRect {
-        projectedExtent(of: sub, through: sub.transformToSuperlayer)
+    static func extentInSuperlayer(of sub: CALayer, depth: Int = 0) -> CGRect {
+        projectedExtent(of: sub, through: sub.transformToSuperlayer, depth: depth)
     }
 
     /// The extent of `layer`'s subtree mapped by `m` (the layer's 3D coordinates to a plane).
-    private static func projectedExtent(of layer: CALayer, through m: CATransform3D) -> CGRect {
-        TreeDepth.descend("drawn", fallback: CGRect.null) { projectedExtentLevel(of: layer, through: m) }
-    }
-
-    private static func projectedExtentLevel(of layer: CALayer, through m: CATransform3D) -> CGRect {
+    private static func projectedExtent(of layer: CALayer, through m: CATransform3D, depth: Int) -> CGRect {
+        guard TreeDepth.allows(depth) else { return .null }
         guard layer.preservesSublayerDepth && layer is CATransformLayer else {
-            return conservativelyMapped(visibleExtent(of: layer), Homography(m))
+            return conservativelyMapped(visibleExtent(of: layer, depth: depth), Homography(m))
         }
         var r = CGRect.null
         for s in layer._sublayers where !s.isHidden {
-            let e = projectedExtent(of: s, through: CATransform3DConcat(s.transformToSuperlayer, m))
+            let e = projectedExtent(of: s, through: CATransform3DConcat(s.transformToSuperlayer, m), depth: depth + 1)
             if !e.isNull { r = r.union(e) }
         }
         return r
