@@ -276,6 +276,40 @@ struct AutoLayoutTests {
         v.layoutIfNeeded()
         #expect(g.frame == CGRect(x: 10, y: 0, width: 280, height: 50))
     }
+
+    @Test func multiLineLabelsWrapToTheirLaidOutWidth() {
+        // No preferredMaxLayoutWidth: the label's height follows the width the constraints give it.
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 160, height: 400))
+        let label = UILabel()
+        label.numberOfLines = 0
+        label.text = "A long sentence that cannot fit on one line of a narrow column."
+        label.translatesAutoresizingMaskIntoConstraints = false
+        let below = UIView()
+        below.translatesAutoresizingMaskIntoConstraints = false
+        root.addSubview(label)
+        root.addSubview(below)
+        NSLayoutConstraint.activate([
+            label.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 10),
+            label.trailingAnchor.constraint(equalTo: root.trailingAnchor, constant: -10),
+            label.topAnchor.constraint(equalTo: root.topAnchor, constant: 10),
+            below.topAnchor.constraint(equalTo: label.bottomAnchor, constant: 4),
+            below.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+            below.widthAnchor.constraint(equalToConstant: 10), below.heightAnchor.constraint(equalToConstant: 10),
+        ])
+        root.layoutIfNeeded()
+        let fits = label.sizeThatFits(CGSize(width: 140, height: CGFloat.greatestFiniteMagnitude))
+        #expect(label.frame.width == 140)
+        #expect(label.frame.height == fits.height && fits.height > 2 * label.font.lineHeight, "\(label.frame) \(fits)")
+        #expect(below.frame.minY == label.frame.maxY + 4)
+        // Wider: fewer lines, and the view below moves up.
+        root.frame.size.width = 400
+        root.layoutIfNeeded()
+        #expect(label.frame.height < fits.height && below.frame.minY == label.frame.maxY + 4)
+        // A single-line label keeps its one-line height.
+        label.numberOfLines = 1
+        root.layoutIfNeeded()
+        #expect(abs(label.frame.height - label.font.lineHeight) < 2)
+    }
 }
 
 @Suite("UIStackView")

@@ -46,6 +46,19 @@ final class AutoLayoutEngine {
             return
         }
         root.updateConstraintsIfNeeded()
+        solveAndApply()
+        // Multi-line labels wrap to the width the layout gave them, which changes their height:
+        // lay out again with the wrapped sizes (UIKit's second pass; a few rounds at most).
+        for _ in 0..<3 {
+            var wrapped = false
+            for v in involvedViews { if let l = v as? UILabel, l.adoptLayoutWidth() { wrapped = true } }
+            guard wrapped else { break }
+            dirty = true
+            solveAndApply()
+        }
+    }
+
+    private func solveAndApply() {
         if dirty { rebuild() }
         let size = root.bounds.size
         if size != lastRootSize {

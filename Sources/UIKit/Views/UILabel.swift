@@ -112,9 +112,26 @@ open class UILabel: UIView {
         return ((0.5, f.ascender - textHeight / 2), (0.5, textHeight / 2 + f.descender - f.leading))
     }
 
-    /// The size of the text on one line, or wrapped to `preferredMaxLayoutWidth`.
+    /// The width Auto Layout last gave a multi-line label with no `preferredMaxLayoutWidth`:
+    /// its intrinsic size wraps to it (as UIKit sets the preferred width itself).
+    private var layoutWrapWidth: CGFloat?
+
+    /// Takes the laid-out width as the wrapping width; true when that changes the label's
+    /// intrinsic size (Auto Layout then lays out again).
+    func adoptLayoutWidth() -> Bool {
+        guard numberOfLines != 1, preferredMaxLayoutWidth == 0 else { return false }
+        let w = bounds.width
+        guard w > 0, w.isFinite, w != layoutWrapWidth else { return false }
+        let before = intrinsicContentSize
+        layoutWrapWidth = w
+        return intrinsicContentSize != before
+    }
+
+    /// The size of the text on one line, or wrapped to `preferredMaxLayoutWidth` (or, for a
+    /// multi-line label without one, to the width Auto Layout gave it).
     open override var intrinsicContentSize: CGSize {
-        let width: CGFloat? = numberOfLines != 1 && preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : nil
+        let wrap = preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : layoutWrapWidth
+        let width: CGFloat? = numberOfLines != 1 ? wrap : nil
         let s = layout(width: width, height: .infinity).usedSize
         return CGSize(width: s.width.rounded(.up), height: s.height.rounded(.up))
     }
