@@ -169,6 +169,40 @@ struct ViewAnimationTests {
         #expect(frame[0] > 100 && frame[2] > 100, "\(frame[0..<4])")
     }
 
+    @Test(arguments: [(UIView.AnimationOptions.transitionFlipFromLeft, false), (.transitionFlipFromRight, false),
+                      (.transitionFlipFromTop, true), (.transitionFlipFromBottom, true)])
+    func flipTransitionsTurnTheViewOver(_ option: UIView.AnimationOptions, _ aboutX: Bool) throws {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
+        window.screen = UIScreen(size: CGSize(width: 200, height: 200), scale: 1)
+        let v = UIView(frame: CGRect(x: 50, y: 50, width: 100, height: 100))
+        v.backgroundColor = .red
+        window.addSubview(v)
+        window.makeKeyAndVisible()
+        _ = window.render(atTime: 0)
+        let (_, d) = LaminaDiagnostics.collecting {
+            window.run { UIView.transition(with: v, duration: 1, options: [option, .curveLinear], animations: { v.backgroundColor = .blue }) }
+        }
+        #expect(d.isEmpty, "\(d)")
+        /// The coloured extent across the middle, along the axis the flip narrows, and its colour.
+        func look(_ t: Double) throws -> (extent: Int, red: Bool, blue: Bool) {
+            let px = try #require(window.render(atTime: t)).straightRGBA8()
+            var n = 0, red = 0, blue = 0
+            for k in 0..<200 {
+                let i = aboutX ? (k * 200 + 100) * 4 : (100 * 200 + k) * 4
+                guard px[i + 3] > 128 else { continue }
+                n += 1
+                if px[i] > 150 && px[i + 2] < 100 { red += 1 }
+                if px[i + 2] > 150 && px[i] < 100 { blue += 1 }
+            }
+            return (n, red > n / 2, blue > n / 2)
+        }
+        let quarter = try look(0.25), threeQuarters = try look(0.75), done = try look(1.2)
+        // A quarter of the way the old (red) side is turned 45°: narrower; then the new (blue) side.
+        #expect(quarter.red && quarter.extent < 85 && quarter.extent > 55, "\(quarter)")
+        #expect(threeQuarters.blue && threeQuarters.extent < 85 && threeQuarters.extent > 55, "\(threeQuarters)")
+        #expect(done.blue && done.extent == 100, "\(done)")
+    }
+
     @Test func hostedSublayersAnimateUnlessForwarded() throws {
         // Article 5: a sublayer added to a view's layer animates implicitly (Core Animation's
         // 0.25 s); with the forwarder as delegate it follows the view's rules.

@@ -38,6 +38,9 @@ public struct CATransitionType: RawRepresentable, Hashable, Sendable, KVCStringE
     public static let push = Self(rawValue: "push")
     /// The old content slides away, revealing the new.
     public static let reveal = Self(rawValue: "reveal")
+    /// The layer turns over about its centre, the old content on the front and the new on the
+    /// back ("oglFlip": the private type UIKit's flip transitions use; Lamina draws it).
+    static let flip = Self(rawValue: "oglFlip")
 }
 
 /// The direction of a motion transition.

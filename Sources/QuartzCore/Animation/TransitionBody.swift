@@ -16,7 +16,7 @@ final class TransitionBody {
         let s = Double(max(0, min(1, t.startProgress))), e = Double(max(0, min(1, t.endProgress)))
         start = s
         end = max(s, e)
-        if ![.fade, .moveIn, .push, .reveal].contains(t.type) {
+        if ![.fade, .moveIn, .push, .reveal, .flip].contains(t.type) {
             LaminaDiagnostics.report("CATransition: unknown type \(t.type.rawValue); drawn as a fade")
         }
         before = layer.flags.contains(.committed) ? PresentationBuilder(forRendering: true).committedCopy(of: layer) : nil

@@ -170,6 +170,10 @@ struct LayerRenderer {
         default: break
         }
         let full = CGSize(width: dir.dx * b.width, height: dir.dy * b.height)
+        if t.type == .flip {
+            renderFlip(layer, t, progress: k, alpha: alpha)
+            return
+        }
         func draw(_ l: CALayer?, shift: CGFloat, alpha a: CGFloat, current: Bool) {
             guard let l, a > 0 else { return }
             ctx.saveGState()
@@ -199,6 +203,31 @@ struct LayerRenderer {
             ctx.endTransparencyLayer()
         }
         ctx.restoreGState()
+    }
+
+    /// A flip: the layer turns half over about its centre showing the old content, then the
+    /// rest of the way showing the new, under perspective. From left/right it turns about the
+    /// vertical axis, from top/bottom about the horizontal one. [U] The eye sits two of the
+    /// layer's larger sides away; Apple's distance is not documented.
+    private func renderFlip(_ layer: CALayer, _ t: TransitionBody, progress k: CGFloat, alpha: CGFloat) {
+        let b = layer.bounds
+        let vertical = t.subtype == .fromTop || t.subtype == .fromBottom
+        let sign: CGFloat = t.subtype == .fromRight || t.subtype == .fromBottom ? -1 : 1
+        // The old content turns 0 → 90°, then the new one −90° → 0.
+        let firstHalf = k < 0.5
+        let angle = sign * .pi * (firstHalf ? k : k - 1)
+        var m = CATransform3DMakeTranslation(-b.midX, -b.midY, 0)
+        m = CATransform3DConcat(m, vertical ? CATransform3DMakeRotation(angle, 1, 0, 0) : CATransform3DMakeRotation(angle, 0, 1, 0))
+        var p = CATransform3DIdentity
+        p.m34 = -1 / (2 * max(b.width, b.height, 1))
+        m = CATransform3DConcat(CATransform3DConcat(m, p), CATransform3DMakeTranslation(b.midX, b.midY, 0))
+        let h = Homography(m).m
+        let homography = CGProjectiveTransform([h.0, h.1, h.2, h.3, h.4, h.5, h.6, h.7, h.8])
+        if firstHalf {
+            if let before = t.before { renderProjected(before, homography: homography, alpha: alpha) }
+        } else {
+            renderProjected(layer, homography: homography, alpha: alpha, ignoringTransitions: true)
+        }
     }
 
     /// Draws the `contents` image: gravity, `contentsRect`, `contentsCenter` nine-slice,
@@ -374,7 +403,8 @@ struct LayerRenderer {
 
     /// Renders a layer with perspective: its subtree drawn in its own plane into an image, then
     /// that image drawn through the homography.
-    private func renderProjected(_ layer: CALayer, homography: CGProjectiveTransform, alpha: CGFloat) {
+    private func renderProjected(_ layer: CALayer, homography: CGProjectiveTransform, alpha: CGFloat,
+                                 ignoringTransitions: Bool = false) {
         let area = LayerRenderer.visibleExtent(of: layer, depth: TreeDepth.current)
         guard area.width > 0, area.height > 0, area.isFinite else { return }
         // Resolution: the device scale times the largest local stretch of the mapping.
@@ -389,7 +419,7 @@ struct LayerRenderer {
         off.translateBy(x: 0, y: CGFloat(hgt))
         off.scaleBy(x: kx, y: -ky)
         off.translateBy(x: -area.minX, y: -area.minY)
-        LayerRenderer(ctx: off, time: time).render(layer, alpha: 1)
+        LayerRenderer(ctx: off, time: time).render(layer, alpha: 1, ignoringTransitions: ignoringTransitions)
         guard let image = off.makeImage() else { return }
         // Image pixels → layer space → this plane.
         let toLayer = CGProjectiveTransform(CGAffineTransform(a: 1 / kx, b: 0, c: 0, d: 1 / ky, tx: area.minX, ty: area.minY))
@@ -434,6 +464,10 @@ struct LayerRenderer {
             let caster = layer.shadowPath.map { $0.boundingBoxOfPath } ?? r
             let shadow = caster.offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height).insetBy(dx: -k, dy: -k)
             if !caster.isNull && caster.isFinite { r = r.union(shadow) }
+        }
+        if layer.activeTransitions.contains(where: { $0.0.type == .flip }) {
+            // A flip's near edge comes towards the eye: at most 4/3 of its size (see renderFlip).
+            r = r.union(layer.bounds.insetBy(dx: -layer.bounds.width / 4, dy: -layer.bounds.height / 4))
         }
         let reach = layer.bounds.insetBy(dx: -4096, dy: -4096)
         // Extreme values (a shadow radius of 1e308…) reach everywhere they can.

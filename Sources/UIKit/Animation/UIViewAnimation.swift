@@ -118,17 +118,26 @@ extension UIView {
         UIViewAnimationContext.stack.removeLast()
     }
 
+    /// Core Animation's (private) flip transition type, which UIKit's flips use.
+    private static let flip = CATransitionType(rawValue: "oglFlip")
+
     /// A transition of `view`'s whole appearance while `animations` changes it: the changes
-    /// apply at once and the view cross-dissolves from its old look (`.transitionCrossDissolve`;
-    /// flips and curls are drawn as cross-dissolves, with a diagnostic).
+    /// apply at once and the view cross-dissolves from its old look (`.transitionCrossDissolve`)
+    /// or turns over to show it (the four flips); curls are drawn as cross-dissolves, with a
+    /// diagnostic.
     public class func transition(with view: UIView, duration: TimeInterval, options: AnimationOptions = [],
                                  animations: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
         let t = CATransition()
         t.type = .fade
         t.duration = duration
         t.timingFunction = options.curve
-        if options.transition != 0 && options.transition != 5 {
-            LaminaDiagnostics.report("UIView.transition: flip and curl transitions are drawn as cross-dissolves")
+        switch options.transition {
+        case 1: t.type = Self.flip; t.subtype = .fromLeft
+        case 2: t.type = Self.flip; t.subtype = .fromRight
+        case 6: t.type = Self.flip; t.subtype = .fromTop
+        case 7: t.type = Self.flip; t.subtype = .fromBottom
+        case 3, 4: LaminaDiagnostics.report("UIView.transition: curl transitions are drawn as cross-dissolves")
+        default: break
         }
         CATransaction.begin()
         CATransaction.setCompletionBlock { completion?(true) }

@@ -69,7 +69,8 @@ extension Gallery {
     static let viewAnimations = GalleryEntry(
         "view-animations", section: .motion, title: "View animations: keyframes and transitions",
         caption: "UIView.animateKeyframes moves a view around a square in four relative keyframes, turning it on the way; "
-            + "UIView.transition(with:options: .transitionCrossDissolve) changes a label's text and colour with a dissolve.",
+            + "UIView.transition(with:options: .transitionCrossDissolve) changes a label's text and colour with a dissolve, "
+            + "and .transitionFlipFromLeft turns a card over to show its new face.",
         size: CGSize(width: 400, height: 200), output: .animation(duration: 2.8)
     ) { stage in
         let window = stage.window
@@ -79,12 +80,23 @@ extension Gallery {
         box.layer.cornerRadius = 8
         window.addSubview(box)
 
-        let label = UILabel(frame: CGRect(x: 230, y: 75, width: 150, height: 50))
+        let label = UILabel(frame: CGRect(x: 230, y: 20, width: 150, height: 50))
         label.text = "Before"
         label.textAlignment = .center
         label.font = .boldSystemFont(ofSize: 26)
         label.textColor = .systemBlue
         window.addSubview(label)
+
+        let card = UIView(frame: CGRect(x: 265, y: 95, width: 80, height: 80))
+        card.backgroundColor = .systemOrange
+        card.layer.cornerRadius = 12
+        let face = UILabel(frame: card.bounds)
+        face.text = "A"
+        face.textAlignment = .center
+        face.font = .boldSystemFont(ofSize: 40)
+        face.textColor = .white
+        card.addSubview(face)
+        window.addSubview(card)
         // gallery:end
         stage.at(0.3) {
             // gallery:begin view-animations
@@ -103,6 +115,10 @@ extension Gallery {
             UIView.transition(with: label, duration: 1, options: .transitionCrossDissolve) {
                 label.text = "After"
                 label.textColor = .systemPink
+            }
+            UIView.transition(with: card, duration: 1.2, options: .transitionFlipFromLeft) {
+                card.backgroundColor = .systemTeal
+                face.text = "B"
             }
             // gallery:end
         }
