@@ -14,7 +14,7 @@ struct Lamina: ParsableCommand {
             Examples:
               lamina gallery --out gallery
               lamina render Examples/archives/toggle.ca --state On -o on.png
-              lamina render Examples/archives/toggle.ca --from base --state On --fps 50 -o toggle.png
+              lamina render Examples/archives/toggle.ca --from base --state On -o flip.png
               lamina render Examples/archives/toggle.ca --duration 2 --fps 25 -o spin.gif
             """,
         version: "lamina 0.8.0",

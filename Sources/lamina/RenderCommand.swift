@@ -46,7 +46,7 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "GIF only: no dithering (flat colours, larger bands).")
     var noDither = false
 
-    @Flag(name: .shortAndLong, help: "Do not print warnings about the archive.")
+    @Flag(name: .shortAndLong, help: "Do not print warnings (about the archive, or values Lamina clamped).")
     var quiet = false
 
     @Option(name: .shortAndLong, help: "The file to write: .png or .gif.")
@@ -70,6 +70,11 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
+        // Quiet: Lamina's own diagnostics (values it clamped or refused) are dropped too.
+        if quiet { _ = try LaminaDiagnostics.collecting { try export() } } else { try export() }
+    }
+
+    private func export() throws {
         let document: CAMLDocument
         do {
             document = try CAMLDocument(contentsOf: URL(fileURLWithPath: archive))

@@ -122,7 +122,7 @@ struct CommandLineTests {
         try Data("""
             <caml xmlns="http://www.apple.com/CoreAnimation/1.0">
               <CALayer bounds="0 0 40 30" position="20 15" backgroundColor="1 0 0" wobble="3">
-                <sublayers><CAMysteryLayer bounds="0 0 5 5"/></sublayers>
+                <sublayers><CAMysteryLayer bounds="0 0 5 5"/><CALayer bounds="0 0 5 5" position="-50 -50" shadowOpacity="1" shadowRadius="1e12"/></sublayers>
               </CALayer>
             </caml>
             """.utf8).write(to: URL(fileURLWithPath: archive))
@@ -132,6 +132,7 @@ struct CommandLineTests {
         let r = try LaminaProcess.run(["render", archive, "-o", png])
         #expect(r.status == 0)
         #expect(r.stderr.contains("warning") && r.stderr.contains("wobble") && r.stderr.contains("CAMysteryLayer"), "\(r.stderr)")
+        #expect(r.stderr.contains("clamped"), "\(r.stderr)")          // a value Lamina clamped while drawing
         let image = try CGImage.decodePNG(Data(contentsOf: URL(fileURLWithPath: png)))
         #expect(image.width == 40 && image.height == 30)
         #expect(try image.straightRGBA8()[0..<4] == [255, 0, 0, 255])
