@@ -65,4 +65,46 @@ struct EmitterTests {
         let failure = try compositorGolden.check("emitter") { try #require(CARenderer(layer: emitterScene(), scale: 2).image(atTime: 1.5)) }
         #expect(failure == nil, "\(failure ?? "")")
     }
+
+    /// Fireworks: an invisible rocket rises and, near the end of its life, its spark cell bursts
+    /// from wherever it is; sparks start there and spread in every direction.
+    @Test func cellsEmitCellsFromTheirParticles() throws {
+        let dot = rgbaContext(8, 8)
+        dot.setFillColor(gray: 1, alpha: 1)
+        dot.fillEllipse(in: CGRect(x: 0, y: 0, width: 8, height: 8))
+        let spark = CAEmitterCell()
+        spark.contents = dot.makeImage()
+        spark.beginTime = 0.9
+        spark.duration = 0.1
+        spark.birthRate = 2000
+        spark.lifetime = 0.8
+        spark.velocity = 60
+        spark.emissionRange = 2 * .pi
+        let rocket = CAEmitterCell()                    // no contents: it is not drawn, it carries sparks
+        rocket.birthRate = 1
+        rocket.lifetime = 1
+        rocket.velocity = 200
+        rocket.emissionLongitude = -.pi / 2
+        rocket.emitterCells = [spark]
+        let emitter = CAEmitterLayer()
+        emitter.bounds = CGRect(x: 0, y: 0, width: 300, height: 300)
+        emitter.emitterPosition = CGPoint(x: 150, y: 290)
+        emitter.emitterCells = [rocket]
+        let (early, d) = LaminaDiagnostics.collecting { EmitterSimulation.particles(of: emitter, at: 0.5) }
+        #expect(early.isEmpty && d.isEmpty, "\(d)")
+        // The first rocket (born at 0) bursts between 0.9 and 1.0 s, 180 to 200 points up.
+        let burst = EmitterSimulation.particles(of: emitter, at: 1.2)
+        #expect(burst.count >= 190 && burst.count <= 201, "\(burst.count)")
+        for p in burst {
+            let dx = p.position.x - 150, dy = p.position.y - (290 - 190)
+            #expect((dx * dx + dy * dy).squareRoot() < 60 * 0.3 + 12)
+        }
+        let left = burst.filter { $0.position.x < 140 }.count, right = burst.filter { $0.position.x > 160 }.count
+        #expect(left > 30 && right > 30)
+        // At 2.5 s the first burst is over and the second rocket's (born at 1 s) is under way.
+        let later = EmitterSimulation.particles(of: emitter, at: 2.5)
+        #expect(!later.isEmpty && later.allSatisfy { $0.birth >= 1.9 })
+        // Same time, same particles.
+        #expect(EmitterSimulation.particles(of: emitter, at: 1.2).map(\.position) == burst.map(\.position))
+    }
 }

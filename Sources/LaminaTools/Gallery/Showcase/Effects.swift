@@ -106,6 +106,75 @@ extension Gallery {
         // gallery:end
     }
 
+    static let fireworks = GalleryEntry(
+        "emitter-fireworks", section: .layers, title: "Cells that emit cells: fireworks",
+        caption: "Each rocket is a particle with a short trail; its emitterCells burst from wherever it is near the end of "
+            + "its life (a sub-cell's beginTime and duration count from its parent's birth). Additive rendering brightens "
+            + "where sparks overlap.",
+        size: CGSize(width: 300, height: 260), output: .animation(duration: 4)
+    ) { stage in
+        stage.window.backgroundColor = UIColor(red: 0.03, green: 0.03, blue: 0.1, alpha: 1)
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = 2
+        // gallery:begin emitter-fireworks
+        let dotImage = UIGraphicsImageRenderer(size: CGSize(width: 12, height: 12), format: format).image { _ in
+            UIColor.white.setFill()
+            UIBezierPath(ovalIn: CGRect(x: 0, y: 0, width: 12, height: 12)).fill()
+        }.cgImage!
+
+        let burst = CAEmitterCell()
+        burst.contents = dotImage
+        burst.beginTime = 1.0                  // one second after its rocket's launch
+        burst.duration = 0.06
+        burst.birthRate = 1600                 // about a hundred sparks
+        burst.lifetime = 1.4
+        burst.lifetimeRange = 0.6
+        burst.velocity = 55
+        burst.velocityRange = 45
+        burst.emissionRange = 2 * .pi
+        burst.yAcceleration = 45
+        burst.scale = 0.3
+        burst.scaleSpeed = -0.15
+        burst.alphaSpeed = -0.6
+        burst.color = UIColor(red: 1, green: 0.5, blue: 0.3, alpha: 0.9).cgColor
+        burst.redRange = 0.3
+        burst.greenRange = 0.7
+        burst.blueRange = 0.9
+
+        let trail = CAEmitterCell()            // embers left behind all the way up
+        trail.contents = dotImage
+        trail.birthRate = 30
+        trail.lifetime = 0.5
+        trail.velocity = 8
+        trail.emissionRange = 2 * .pi
+        trail.scale = 0.15
+        trail.alphaSpeed = -1.8
+        trail.color = UIColor(red: 1, green: 0.8, blue: 0.5, alpha: 0.9).cgColor
+
+        let rocket = CAEmitterCell()
+        rocket.contents = dotImage
+        rocket.birthRate = 1.2
+        rocket.lifetime = 1.05
+        rocket.velocity = 190
+        rocket.velocityRange = 30
+        rocket.emissionLongitude = -.pi / 2
+        rocket.emissionRange = .pi / 8
+        rocket.yAcceleration = 60
+        rocket.scale = 0.22
+        rocket.emitterCells = [trail, burst]
+
+        let show = CAEmitterLayer()
+        show.frame = stage.bounds
+        show.emitterPosition = CGPoint(x: 150, y: 255)
+        show.emitterShape = .line
+        show.emitterSize = CGSize(width: 140, height: 0)
+        show.renderMode = .additive
+        show.emitterCells = [rocket]
+        show.seed = 5
+        stage.addSublayer(show)
+        // gallery:end
+    }
+
     static let blendModes = GalleryEntry(
         "blend-modes", section: .layers, title: "Compositing filters",
         caption: "The same two discs over a gradient, the top one given a compositingFilter by name, as Core Animation "
