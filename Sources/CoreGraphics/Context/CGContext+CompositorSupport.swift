@@ -89,9 +89,15 @@ extension CGContext {
         let a = max(0, min(1, tint.alpha))
         factors[channel.r] = byte(max(0, min(1, tint.red)) * a); factors[channel.g] = byte(max(0, min(1, tint.green)) * a)
         factors[channel.b] = byte(max(0, min(1, tint.blue)) * a); factors[channel.a] = byte(a)
-        let buffer = layer.buffer.assumingMemoryBound(to: UInt8.self)
-        for i in 0..<(bytesPerRow * height) where buffer[i] != 0 {
-            buffer[i] = UInt8(mul255(UInt32(buffer[i]), factors[i & 3]))
+        // Only the region the layer was drawn in holds its pixels.
+        let r = layer.source
+        if !r.isEmpty {
+            for row in r.y0..<r.y1 {
+                let line = (layer.buffer + row * bytesPerRow).assumingMemoryBound(to: UInt8.self)
+                for i in (r.x0 * 4)..<(r.x1 * 4) where line[i] != 0 {
+                    line[i] = UInt8(mul255(UInt32(line[i]), factors[i & 3]))
+                }
+            }
         }
         endTransparencyLayer()
     }
