@@ -18,7 +18,7 @@ struct PresentationBuilder {
         let s = TransactionState.current
         s.buildingPresentation += 1
         defer { s.buildingPresentation -= 1 }
-        return build(layer, parentTime: parentTime)
+        return build(layer, parentTime: parentTime, depth: TreeDepth.current)
     }
 
     /// A copy of `layer`'s subtree as last committed, without animations (a transition's
@@ -29,23 +29,20 @@ struct PresentationBuilder {
         return b.copy(layer, parentTime: 0)
     }
 
-    private func build(_ layer: CALayer, parentTime: Double) -> CALayer {
-        TreeDepth.descend("presented", fallback: layer) { buildLevel(layer, parentTime: parentTime) }
-    }
-
-    private func buildLevel(_ layer: CALayer, parentTime: Double) -> CALayer {
+    private func build(_ layer: CALayer, parentTime: Double, depth: Int) -> CALayer {
+        guard TreeDepth.allows(depth, "presented") else { return layer }
         let t = layer.timingModel.layerTime(parentTime)
         let subs = layer.committedSublayers ?? layer._sublayers
         var kids: [CALayer] = []
         kids.reserveCapacity(subs.count)
         var copiedKid = false
         for sub in subs {
-            let k = build(sub, parentTime: t)
+            let k = build(sub, parentTime: t, depth: depth + 1)
             copiedKid = copiedKid || k !== sub
             kids.append(k)
         }
         let mask: CALayer? = layer.committedMask ?? layer._mask
-        let maskCopy = mask.map { build($0, parentTime: t) }
+        let maskCopy = mask.map { build($0, parentTime: t, depth: depth + 1) }
         if forRendering && !copiedKid && maskCopy === mask && layer.attachedAnimations.isEmpty && layer.committedStore == nil
             && layer.committedSublayers == nil && layer.committedMask == nil {
             return layer

@@ -26,9 +26,9 @@ enum TreeDepth {
     /// For walks that count their own depth: whether `depth` is within the limit (with the
     /// diagnostic when it is not).
     @inline(__always)
-    static func allows(_ depth: Int) -> Bool {
+    static func allows(_ depth: Int, _ what: StaticString = "drawn") -> Bool {
         if depth < limit { return true }
-        LaminaDiagnostics.report("a layer tree deeper than \(limit) levels: the deeper layers are not drawn")
+        LaminaDiagnostics.report("a layer tree deeper than \(limit) levels: the deeper layers are not \(what)")
         return false
     }
 }

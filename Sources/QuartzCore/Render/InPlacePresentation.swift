@@ -25,21 +25,18 @@ final class InPlacePresentation {
         let s = TransactionState.current
         s.buildingPresentation += 1
         defer { s.buildingPresentation -= 1 }
-        present(root, parentTime)
+        present(root, parentTime, depth: TreeDepth.current)
     }
 
-    private func present(_ layer: CALayer, _ parentTime: Double) {
-        TreeDepth.descend("presented", fallback: ()) { presentLevel(layer, parentTime) }
-    }
-
-    private func presentLevel(_ layer: CALayer, _ parentTime: Double) {
+    private func present(_ layer: CALayer, _ parentTime: Double, depth: Int) {
+        guard TreeDepth.allows(depth, "presented") else { return }
         let t = layer.timingModel.layerTime(parentTime)
         let animated = !layer.attachedAnimations.isEmpty
         if animated || layer.committedStore != nil || layer.committedSublayers != nil || layer.committedMask != nil {
             begin(layer, time: t, animated: animated)
         }
-        if let m = layer._mask { present(m, t) }
-        for sub in layer._sublayers { present(sub, t) }
+        if let m = layer._mask { present(m, t, depth: depth + 1) }
+        for sub in layer._sublayers { present(sub, t, depth: depth + 1) }
     }
 
     private func begin(_ layer: CALayer, time t: Double, animated: Bool) {
