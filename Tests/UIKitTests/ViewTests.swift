@@ -213,3 +213,39 @@ struct UIKitFidelityTests {
         #expect(r.passes, "\(r)")
     }
 }
+
+@Suite("Snapshots of views")
+struct SnapshotTests {
+    @Test func drawHierarchyShowsTheViewAsItAppears() throws {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
+        window.screen = UIScreen(size: CGSize(width: 200, height: 200), scale: 2)
+        let card = UIView(frame: CGRect(x: 20, y: 20, width: 100, height: 50))
+        card.backgroundColor = .red
+        let inner = UIView(frame: CGRect(x: 50, y: 0, width: 50, height: 50))
+        inner.backgroundColor = .blue
+        card.addSubview(inner)
+        window.addSubview(card)
+        window.makeKeyAndVisible()
+        _ = window.render(atTime: 0)
+        // Mid-animation, the snapshot shows the presented colour, not the model's.
+        window.run { UIView.animate(withDuration: 1, delay: 0, options: .curveLinear) { inner.backgroundColor = .green } }
+        window.advance(to: 0.5)
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = 1
+        let image = UIGraphicsImageRenderer(size: CGSize(width: 200, height: 100), format: format).image { _ in
+            #expect(card.drawHierarchy(in: CGRect(x: 0, y: 0, width: 200, height: 100), afterScreenUpdates: true))
+        }
+        let px = try #require(image.cgImage).straightRGBA8()
+        func at(_ x: Int, _ y: Int) -> [UInt8] { Array(px[(y * 200 + x) * 4..<(y * 200 + x) * 4 + 4]) }
+        #expect(at(50, 50) == [255, 0, 0, 255])                 // the card, scaled 2×
+        let mid = at(150, 50)                                   // the inner view, half-way blue → green
+        #expect(mid[1] > 90 && mid[1] < 170 && mid[2] > 90 && mid[2] < 170, "\(mid)")
+        // A snapshot view holds the picture at the screen's scale.
+        let snap = try #require(card.snapshotView(afterScreenUpdates: false))
+        #expect(snap.bounds.size == CGSize(width: 100, height: 50))
+        let contents = try #require(snap.layer.contents as? CGImage)
+        #expect(contents.width == 200 && contents.height == 100 && snap.layer.contentsScale == 2)
+        // No context: nothing drawn.
+        #expect(!card.drawHierarchy(in: card.bounds, afterScreenUpdates: false))
+    }
+}

@@ -49,6 +49,17 @@ public final class CARenderer {
         return ctx.makeImage()
     }
 
+    /// Draws the tree as it appears at `time` (its animations applied) into `ctx` through the
+    /// context's current transform, in the layer's own coordinates, as `CALayer.render(in:)` does
+    /// for model values (Lamina API).
+    public func render(in ctx: CGContext, atTime time: CFTimeInterval? = nil) {
+        guard let layer else { return }
+        let time = time ?? CACurrentMediaTime()
+        CARenderer.withPresentation(of: layer, at: time) { tree in
+            LayerRenderer(ctx: ctx, time: time).render(tree, alpha: 1)
+        }
+    }
+
     // MARK: Incremental frames
 
     private var frameContext: CGContext?
