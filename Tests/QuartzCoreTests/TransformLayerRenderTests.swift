@@ -1,5 +1,5 @@
 import Testing
-import QuartzCore
+@testable import QuartzCore
 
 /// Drawing CATransformLayer: sublayers keep their 3D placement through the transform layer's own
 /// transform and its parent's perspective, and are drawn by depth.
@@ -119,5 +119,30 @@ struct TransformLayerRenderTests {
         let differing = zip(pc, pd).filter { $0 != $1 }
         #expect(differing.count < 40 && differing.allSatisfy { abs(Int($0) - Int($1)) <= 3 }, "\(differing.count)")
         #expect(try rgb(c, 70, 100) != rgb(c, 130, 100))
+    }
+
+    @Test func planeSorterOrdersAndSplits() {
+        func quad(z0: Double, z1: Double, x0: Double = -1, x1: Double = 1) -> [SIMD3<Double>] {
+            // A quad from x0 to x1 whose depth goes from z0 (left) to z1 (right), y in −1…1.
+            [SIMD3(x0, -1, z0), SIMD3(x1, -1, z1), SIMD3(x1, 1, z1), SIMD3(x0, 1, z0)]
+        }
+        // Parallel planes: far first, whatever the order given; nothing is cut.
+        let near = quad(z0: 1, z1: 1), far = quad(z0: -1, z1: -1)
+        #expect(PlaneSorter.order([near, far]).map(\.item) == [1, 0])
+        #expect(PlaneSorter.order([far, near]).map(\.item) == [0, 1])
+        #expect(PlaneSorter.order([near, far]).allSatisfy { $0.halfPlanes.isEmpty })
+        // Two planes crossing along x = 0: one is cut in two, and each half is painted on the
+        // right side of the other plane (the far half before it, the near half after).
+        let a = quad(z0: -1, z1: 1), b = quad(z0: 1, z1: -1)
+        let pieces = PlaneSorter.order([a, b])
+        #expect(pieces.count == 3)
+        let cut = pieces.filter { $0.item == 1 }
+        #expect(cut.count == 2 && cut.allSatisfy { $0.halfPlanes.count == 1 })
+        #expect(pieces.first?.item == 1 && pieces.last?.item == 1 && pieces[1].item == 0)
+        // The first (far) half of b lies where b is behind a: x > 0 (b recedes to the right).
+        let farHalf = pieces[0].polygon
+        #expect(farHalf.allSatisfy { $0.x >= -1e-9 })
+        let clipped = PlaneSorter.clip(CGRect(x: -1, y: -1, width: 2, height: 2), by: pieces[0].halfPlanes)
+        #expect(clipped.allSatisfy { $0.x >= -1e-9 } && clipped.contains { $0.x > 0.9 })
     }
 }

@@ -594,13 +594,13 @@ struct LayerRenderer {
         if projectable {
             for piece in PlaneSorter.order(polygons) {
                 let item = items[piece.item]
-                if piece.bounds.isEmpty {
+                if piece.halfPlanes.isEmpty {
                     drawFlattened(item.layer, item.matrix, alpha: alpha)
                     continue
                 }
                 // A piece: clip to its side of each cut, without antialiasing so the pieces of
                 // one layer tile its pixels exactly.
-                let outline = PlaneSorter.clip(ctx.boundingBoxOfClipPath, by: piece.bounds)
+                let outline = PlaneSorter.clip(ctx.boundingBoxOfClipPath, by: piece.halfPlanes)
                 guard outline.count >= 3 else { continue }
                 ctx.saveGState()
                 let aa = ctx.antialiasingEnabled

@@ -15,7 +15,7 @@ struct PlaneSorter {
     struct Piece {
         var item: Int
         var polygon: [SIMD3<Double>]
-        var bounds: [SIMD3<Double>]
+        var halfPlanes: [SIMD3<Double>]
     }
 
     /// A plane `n · p = d`.
@@ -33,7 +33,7 @@ struct PlaneSorter {
     static func order(_ polygons: [[SIMD3<Double>]]) -> [Piece] {
         let sorter = PlaneSorter(polygons)
         var out: [Piece] = []
-        let pieces = polygons.enumerated().map { Piece(item: $0.offset, polygon: $0.element, bounds: []) }
+        let pieces = polygons.enumerated().map { Piece(item: $0.offset, polygon: $0.element, halfPlanes: []) }
         sorter.paint(pieces, into: &out, depth: 0)
         return out
     }
@@ -106,8 +106,8 @@ struct PlaneSorter {
         }
         let k = plane.n.z / own.n.z
         let line = SIMD3(plane.n.x - k * own.n.x, plane.n.y - k * own.n.y, k * own.d - plane.d)
-        let frontPiece = f.count >= 3 ? Piece(item: piece.item, polygon: f, bounds: piece.bounds + [line]) : nil
-        let backPiece = b.count >= 3 ? Piece(item: piece.item, polygon: b, bounds: piece.bounds + [-line]) : nil
+        let frontPiece = f.count >= 3 ? Piece(item: piece.item, polygon: f, halfPlanes: piece.halfPlanes + [line]) : nil
+        let backPiece = b.count >= 3 ? Piece(item: piece.item, polygon: b, halfPlanes: piece.halfPlanes + [-line]) : nil
         return (frontPiece, backPiece)
     }
 
