@@ -24,19 +24,28 @@ public final class CARenderer {
         self.scale = scale
     }
 
-    /// The rendered tree, or nil (with a diagnostic) when there is nothing to render or the
-    /// bitmap would be empty or too large.
-    public func image(atTime time: CFTimeInterval? = nil) -> CGImage? {
-        guard let layer else { return nil }
-        let time = time ?? CACurrentMediaTime()
+    /// The area rendered (layer coordinates), the scale, and the bitmap's size in pixels; nil
+    /// (with a diagnostic) when the bitmap would be empty or too large.
+    private func bitmapGeometry(of layer: CALayer) -> (area: CGRect, scale: CGFloat, width: Int, height: Int)? {
         let area = (bounds ?? layer.bounds).standardized
         let s = scale.isFinite && scale > 0 ? scale : 1
-        let w = Int((area.width * s).rounded(.up)), h = Int((area.height * s).rounded(.up))
-        guard area.isFinite, w > 0, h > 0, w.multipliedReportingOverflow(by: h).overflow == false,
-              w * h <= CGContext.maximumPixelCount else {
+        guard area.isFinite, area.width * s < 1e9, area.height * s < 1e9 else {
             LaminaDiagnostics.report("CARenderer: cannot render \(area) at scale \(s)")
             return nil
         }
+        let w = Int((area.width * s).rounded(.up)), h = Int((area.height * s).rounded(.up))
+        guard w > 0, h > 0, w.multipliedReportingOverflow(by: h).overflow == false, w * h <= CGContext.maximumPixelCount else {
+            LaminaDiagnostics.report("CARenderer: cannot render \(area) at scale \(s)")
+            return nil
+        }
+        return (area, s, w, h)
+    }
+
+    /// The rendered tree, or nil (with a diagnostic) when there is nothing to render or the
+    /// bitmap would be empty or too large.
+    public func image(atTime time: CFTimeInterval? = nil) -> CGImage? {
+        guard let layer, let (area, s, w, h) = bitmapGeometry(of: layer) else { return nil }
+        let time = time ?? CACurrentMediaTime()
         guard let ctx = CGContext(data: nil, width: w, height: h, bitsPerComponent: 8, bytesPerRow: w * 4,
                                   space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
         else { return nil }
@@ -73,16 +82,8 @@ public final class CARenderer {
     /// previous frame (damage tracking): layers whose properties, contents or subtree changed,
     /// added or removed layers, and the shadows they touch. The result equals a full render.
     public func nextFrame(atTime time: CFTimeInterval? = nil) -> CGImage? {
-        guard let layer else { return nil }
+        guard let layer, let (area, s, w, h) = bitmapGeometry(of: layer) else { return nil }
         let time = time ?? CACurrentMediaTime()
-        let area = (bounds ?? layer.bounds).standardized
-        let s = scale.isFinite && scale > 0 ? scale : 1
-        let w = Int((area.width * s).rounded(.up)), h = Int((area.height * s).rounded(.up))
-        guard area.isFinite, w > 0, h > 0, w.multipliedReportingOverflow(by: h).overflow == false,
-              w * h <= CGContext.maximumPixelCount else {
-            LaminaDiagnostics.report("CARenderer: cannot render \(area) at scale \(s)")
-            return nil
-        }
         var first = false
         if frameContext == nil || frameArea != area || frameScale != s {
             frameContext = CGContext(data: nil, width: w, height: h, bitsPerComponent: 8, bytesPerRow: w * 4,

@@ -47,14 +47,20 @@ extension CATextLayer {
     /// Draws the laid-out glyphs, the first line at the top of the bounds (y down).
     func drawText(in ctx: CGContext) {
         let b = bounds
-        let layout = textLayout(width: b.width, height: b.height)
-        guard !layout.glyphs.isEmpty else { return }
-        // One path per colour.
+        textLayout(width: b.width, height: b.height).draw(in: ctx, at: b.origin)
+    }
+}
+
+extension TextLayout {
+    /// Fills the glyphs, one path per colour, with the first line's top at `origin` in a y-down
+    /// context.
+    func draw(in ctx: CGContext, at origin: CGPoint) {
+        guard !glyphs.isEmpty else { return }
         var paths: [(CGColor, CGMutablePath)] = []
-        for g in layout.glyphs {
+        for g in glyphs {
             guard let outline = g.font.path(for: g.glyph), !outline.isEmpty else { continue }
             let k = g.size / CGFloat(max(1, g.font.unitsPerEm))
-            let t = CGAffineTransform(a: k, b: 0, c: 0, d: -k, tx: b.minX + g.x, ty: b.minY + g.baseline)
+            let t = CGAffineTransform(a: k, b: 0, c: 0, d: -k, tx: origin.x + g.x, ty: origin.y + g.baseline)
             if let i = paths.firstIndex(where: { $0.0 == g.color }) {
                 paths[i].1.addPath(outline, transform: t)
             } else {

@@ -19,28 +19,7 @@
     public var lineCount: Int { layout.lineCount }
 
     /// Draws the glyphs with the first line's top at `origin` in a y-down context.
-    public func draw(in ctx: CGContext, at origin: CGPoint) {
-        var paths: [(CGColor, CGMutablePath)] = []
-        for g in layout.glyphs {
-            guard let outline = g.font.path(for: g.glyph), !outline.isEmpty else { continue }
-            let k = g.size / CGFloat(max(1, g.font.unitsPerEm))
-            let t = CGAffineTransform(a: k, b: 0, c: 0, d: -k, tx: origin.x + g.x, ty: origin.y + g.baseline)
-            if let i = paths.firstIndex(where: { $0.0 == g.color }) {
-                paths[i].1.addPath(outline, transform: t)
-            } else {
-                let p = CGMutablePath()
-                p.addPath(outline, transform: t)
-                paths.append((g.color, p))
-            }
-        }
-        ctx.saveGState()
-        for (color, path) in paths {
-            ctx.setFillColor(color)
-            ctx.addPath(path)
-            ctx.fillPath()
-        }
-        ctx.restoreGState()
-    }
+    public func draw(in ctx: CGContext, at origin: CGPoint) { layout.draw(in: ctx, at: origin) }
 }
 
 /// Shapes layers draw, for UIKit (SPI).
