@@ -110,4 +110,14 @@ struct DamageTrackingTests {
             #expect(try equal(frame, #require(CARenderer(layer: root, scale: 1).image())), "angle \(angle)")
         }
     }
+
+    @Test func enormousLayersAreRefusedNotTrapped() {
+        let huge = CALayer()
+        huge.bounds = CGRect(x: 0, y: 0, width: 1e300, height: 10)
+        let (images, d) = LaminaDiagnostics.collecting {
+            [CARenderer(layer: huge, scale: 1).image(), CARenderer(layer: huge, scale: 2).nextFrame()]
+        }
+        #expect(images.allSatisfy { $0 == nil })
+        #expect(d.contains { $0.contains("cannot render") })
+    }
 }
