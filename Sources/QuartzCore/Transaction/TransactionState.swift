@@ -65,23 +65,9 @@ final class TransactionState {
     var committing = false
 
     /// The current thread's state.
-    static var current: TransactionState {
-        if let p = pthread_getspecific(key) { return Unmanaged<TransactionState>.fromOpaque(p).takeUnretainedValue() }
-        let s = TransactionState()
-        pthread_setspecific(key, Unmanaged.passRetained(s).toOpaque())
-        return s
-    }
+    static var current: TransactionState { perThread.value }
 
-    private static let key: pthread_key_t = {
-        var k = pthread_key_t()
-        pthread_key_create(&k) { p in
-            #if os(Linux)
-            guard let p else { return }
-            #endif
-            Unmanaged<TransactionState>.fromOpaque(p).release()
-        }
-        return k
-    }()
+    private static let perThread = PerThread { TransactionState() }
 
     /// Opens an implicit transaction when none is open (a change outside any transaction).
     @inline(__always)

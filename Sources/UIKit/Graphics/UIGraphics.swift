@@ -7,23 +7,9 @@ final class GraphicsContextStack {
     /// Legacy image contexts and their scales.
     var imageContexts: [(CGContext, CGFloat)] = []
 
-    static var current: GraphicsContextStack {
-        if let p = pthread_getspecific(key) { return Unmanaged<GraphicsContextStack>.fromOpaque(p).takeUnretainedValue() }
-        let s = GraphicsContextStack()
-        pthread_setspecific(key, Unmanaged.passRetained(s).toOpaque())
-        return s
-    }
+    static var current: GraphicsContextStack { perThread.value }
 
-    private static let key: pthread_key_t = {
-        var k = pthread_key_t()
-        pthread_key_create(&k) { p in
-            #if os(Linux)
-            guard let p else { return }
-            #endif
-            Unmanaged<GraphicsContextStack>.fromOpaque(p).release()
-        }
-        return k
-    }()
+    private static let perThread = PerThread { GraphicsContextStack() }
 }
 
 /// The context UIKit drawing goes to (a view's `draw(_:)`, an image renderer's block), or nil.
