@@ -121,20 +121,20 @@ struct TransformLayerRenderTests {
         #expect(try rgb(c, 70, 100) != rgb(c, 130, 100))
     }
 
-    @Test func planeSorterOrdersAndSplits() {
+    @Test func planeSorterOrdersAndSplits() throws {
         func quad(z0: Double, z1: Double, x0: Double = -1, x1: Double = 1) -> [SIMD3<Double>] {
             // A quad from x0 to x1 whose depth goes from z0 (left) to z1 (right), y in −1…1.
             [SIMD3(x0, -1, z0), SIMD3(x1, -1, z1), SIMD3(x1, 1, z1), SIMD3(x0, 1, z0)]
         }
         // Parallel planes: far first, whatever the order given; nothing is cut.
         let near = quad(z0: 1, z1: 1), far = quad(z0: -1, z1: -1)
-        #expect(PlaneSorter.order([near, far]).map(\.item) == [1, 0])
-        #expect(PlaneSorter.order([far, near]).map(\.item) == [0, 1])
-        #expect(PlaneSorter.order([near, far]).allSatisfy { $0.halfPlanes.isEmpty })
+        #expect(PlaneSorter.order([near, far])?.map(\.item) == [1, 0])
+        #expect(PlaneSorter.order([far, near])?.map(\.item) == [0, 1])
+        #expect(PlaneSorter.order([near, far])?.allSatisfy { $0.halfPlanes.isEmpty } == true)
         // Two planes crossing along x = 0: one is cut in two, and each half is painted on the
         // right side of the other plane (the far half before it, the near half after).
         let a = quad(z0: -1, z1: 1), b = quad(z0: 1, z1: -1)
-        let pieces = PlaneSorter.order([a, b])
+        let pieces = try #require(PlaneSorter.order([a, b]))
         #expect(pieces.count == 3)
         let cut = pieces.filter { $0.item == 1 }
         #expect(cut.count == 2 && cut.allSatisfy { $0.halfPlanes.count == 1 })
@@ -144,5 +144,39 @@ struct TransformLayerRenderTests {
         #expect(farHalf.allSatisfy { $0.x >= -1e-9 })
         let clipped = PlaneSorter.clip(CGRect(x: -1, y: -1, width: 2, height: 2), by: pieces[0].halfPlanes)
         #expect(clipped.allSatisfy { $0.x >= -1e-9 } && clipped.contains { $0.x > 0.9 })
+    }
+
+    /// Cards crossing one another every which way: a few are split exactly; many fall back to the
+    /// centres' depth with a diagnostic instead of splitting without end.
+    @Test func manyCrossingPlanesFallBackInsteadOfExploding() throws {
+        func fan(_ n: Int) throws -> (CGImage, [String]) {
+            let root = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: 160, height: 160)
+            var p = CATransform3DIdentity
+            p.m34 = -1 / 400
+            root.sublayerTransform = p
+            let t = CATransformLayer()
+            t.frame = CGRect(x: 30, y: 30, width: 100, height: 100)
+            t.transform = CATransform3DMakeRotation(0.3, 1, 0, 0)
+            for k in 0..<n {
+                let card = CALayer()
+                card.frame = t.bounds
+                card.backgroundColor = CGColor(red: CGFloat(k) / CGFloat(n), green: 0.5, blue: 1 - CGFloat(k) / CGFloat(n), alpha: 1)
+                // Planes turned every which way about different axes and depths: they cut one another
+                // along many different lines.
+                let a = CGFloat(k)
+                card.transform = CATransform3DRotate(CATransform3DMakeTranslation(0, 0, 8 * sin(a * 1.7)), a * 0.9, sin(a), cos(a * 1.3), 0.4)
+                t.addSublayer(card)
+            }
+            root.addSublayer(t)
+            let (image, d) = LaminaDiagnostics.collecting { CARenderer(layer: root, scale: 1).image() }
+            return (try #require(image), d)
+        }
+        let (_, few) = try fan(5)
+        #expect(few.isEmpty, "\(few)")
+        let (image, many) = try fan(60)
+        #expect(many.contains { $0.contains("cross too often") }, "\(many)")
+        let px = try image.straightRGBA8()
+        #expect(px[(80 * 160 + 80) * 4 + 3] == 255)         // still drawn
     }
 }

@@ -405,27 +405,40 @@ struct LayerRenderer {
     /// that image drawn through the homography.
     private func renderProjected(_ layer: CALayer, homography: CGProjectiveTransform, alpha: CGFloat,
                                  ignoringTransitions: Bool = false) {
+        guard let projected = projectedImage(layer, homography: homography, ignoringTransitions: ignoringTransitions)
+        else { return }
+        draw(projected, alpha: alpha)
+    }
+
+    /// A layer's subtree drawn in its own plane into an image, with the map from the image's
+    /// pixels to this plane; nil when it covers nothing.
+    private func projectedImage(_ layer: CALayer, homography: CGProjectiveTransform,
+                                ignoringTransitions: Bool = false) -> (image: CGImage, toPlane: CGProjectiveTransform)? {
         let area = LayerRenderer.visibleExtent(of: layer, depth: TreeDepth.current)
-        guard area.width > 0, area.height > 0, area.isFinite else { return }
+        guard area.width > 0, area.height > 0, area.isFinite else { return nil }
         // Resolution: the device scale times the largest local stretch of the mapping.
         let scale = min(4, max(1, ctx.deviceScale * LayerRenderer.maximumStretch(homography, area)))
         let w = min(LayerRenderer.maximumOffscreenSide, Int((area.width * scale).rounded(.up)))
         let hgt = min(LayerRenderer.maximumOffscreenSide, Int((area.height * scale).rounded(.up)))
         guard w > 0, hgt > 0, let off = CGContext(data: nil, width: w, height: hgt, bitsPerComponent: 8, bytesPerRow: w * 4,
                                                   space: CGColorSpaceCreateDeviceRGB(),
-                                                  bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue) else { return }
+                                                  bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue) else { return nil }
         let kx = CGFloat(w) / area.width, ky = CGFloat(hgt) / area.height
         // Layer space (y down) to offscreen device space (y up): row 0 is area.minY.
         off.translateBy(x: 0, y: CGFloat(hgt))
         off.scaleBy(x: kx, y: -ky)
         off.translateBy(x: -area.minX, y: -area.minY)
         LayerRenderer(ctx: off, time: time).render(layer, alpha: 1, ignoringTransitions: ignoringTransitions)
-        guard let image = off.makeImage() else { return }
+        guard let image = off.makeImage() else { return nil }
         // Image pixels → layer space → this plane.
         let toLayer = CGProjectiveTransform(CGAffineTransform(a: 1 / kx, b: 0, c: 0, d: 1 / ky, tx: area.minX, ty: area.minY))
+        return (image, toLayer.concatenating(homography))
+    }
+
+    private func draw(_ projected: (image: CGImage, toPlane: CGProjectiveTransform), alpha: CGFloat) {
         ctx.saveGState()
         ctx.setAlpha(alpha)
-        ctx.drawImage(image, imageToUser: toLayer.concatenating(homography), filter: .linear)
+        ctx.drawImage(projected.image, imageToUser: projected.toPlane, filter: .linear)
         ctx.restoreGState()
     }
 
@@ -591,8 +604,10 @@ struct LayerRenderer {
             if !projectable { break }
             polygons.append(poly)
         }
-        if projectable {
-            for piece in PlaneSorter.order(polygons) {
+        if projectable, let pieces = PlaneSorter.order(polygons, maximumPieces: 4 * polygons.count + 64) {
+            // A layer cut in pieces is rendered once and drawn per piece.
+            var projected: [Int: (image: CGImage, toPlane: CGProjectiveTransform)] = [:]
+            for piece in pieces {
                 let item = items[piece.item]
                 if piece.halfPlanes.isEmpty {
                     drawFlattened(item.layer, item.matrix, alpha: alpha)
@@ -610,10 +625,21 @@ struct LayerRenderer {
                 ctx.closePath()
                 ctx.clip()
                 ctx.setShouldAntialias(aa)
-                drawFlattened(item.layer, item.matrix, alpha: alpha)
+                let (a, b, c, d, e, f, g, hh, i) = Homography(item.matrix).m
+                if c == 0 && f == 0 && i == 1 {
+                    drawFlattened(item.layer, item.matrix, alpha: alpha)
+                } else {
+                    if projected[piece.item] == nil {
+                        projected[piece.item] = projectedImage(item.layer, homography: CGProjectiveTransform([a, b, c, d, e, f, g, hh, i]))
+                    }
+                    if let p = projected[piece.item] { draw(p, alpha: alpha) }
+                }
                 ctx.restoreGState()
             }
             return
+        }
+        if projectable {
+            LaminaDiagnostics.report("CATransformLayer: its sublayers' planes cross too often to split; drawn by the depth of their centres")
         }
         let depths = items.map { item -> CGFloat in
             let c = item.matrix.apply(x: item.layer.bounds.midX, y: item.layer.bounds.midY, z: 0)

@@ -30,11 +30,14 @@ struct PlaneSorter {
 
     /// The pieces of `polygons` (one convex planar polygon per layer, in projective space) in
     /// painting order. A degenerate polygon (no area) is painted where the order reaches it.
-    static func order(_ polygons: [[SIMD3<Double>]]) -> [Piece] {
+    /// Nil when splitting would make more than `maximumPieces` pieces (many planes crossing
+    /// each other: the caller falls back to a simpler order).
+    static func order(_ polygons: [[SIMD3<Double>]], maximumPieces: Int = .max) -> [Piece]? {
         let sorter = PlaneSorter(polygons)
         var out: [Piece] = []
+        var budget = maximumPieces
         let pieces = polygons.enumerated().map { Piece(item: $0.offset, polygon: $0.element, halfPlanes: []) }
-        sorter.paint(pieces, into: &out, depth: 0)
+        guard sorter.paint(pieces, into: &out, depth: 0, budget: &budget) else { return nil }
         return out
     }
 
@@ -59,11 +62,12 @@ struct PlaneSorter {
         }
     }
 
-    /// Appends `pieces` back to front. The first piece's plane splits the rest.
-    private func paint(_ pieces: [Piece], into out: inout [Piece], depth: Int) {
-        guard let first = pieces.first else { return }
+    /// Appends `pieces` back to front. The first piece's plane splits the rest. False when the
+    /// pieces outgrow `budget`.
+    private func paint(_ pieces: [Piece], into out: inout [Piece], depth: Int, budget: inout Int) -> Bool {
+        guard let first = pieces.first else { return true }
         // Degenerate planes (zero area) and runaway recursion paint in the order given.
-        guard let plane = planes[first.item], depth < 64 else { out += pieces; return }
+        guard let plane = planes[first.item], depth < 64 else { out += pieces; return true }
         var back: [Piece] = [], front: [Piece] = [], here: [Piece] = [first]
         for piece in pieces.dropFirst() {
             let ds = piece.polygon.map(plane.distance)
@@ -73,14 +77,16 @@ struct PlaneSorter {
             case (true, false): front.append(piece)
             case (false, true): back.append(piece)
             case (true, true):
+                budget -= 1
+                guard budget > 0 else { return false }
                 let (f, b) = split(piece, by: plane, ds)
                 if let f { front.append(f) }
                 if let b { back.append(b) }
             }
         }
-        paint(back, into: &out, depth: depth + 1)
+        guard paint(back, into: &out, depth: depth + 1, budget: &budget) else { return false }
         out += here
-        paint(front, into: &out, depth: depth + 1)
+        return paint(front, into: &out, depth: depth + 1, budget: &budget)
     }
 
     /// The parts of `piece` on each side of `plane` (`ds`: its vertices' signed distances), each
