@@ -85,6 +85,20 @@ struct CAMLTests {
         #expect(CAMLValues.number("Inf") == .infinity && CAMLValues.bool("YES") == true)
     }
 
+    @Test func numberListsAsAttributes() throws {
+        let doc = try caml("""
+            <CAShapeLayer bounds="0 0 10 10" lineDashPattern="4 2, 1">
+              <sublayers><CAGradientLayer bounds="0 0 5 5" locations="0 0.25 1"/><CAShapeLayer lineDashPattern="4 x"/></sublayers>
+            </CAShapeLayer>
+            """)
+        let shape = try #require(doc.rootLayer as? CAShapeLayer)
+        #expect(shape.lineDashPattern?.map(\.doubleValue) == [4, 2, 1])
+        #expect((shape.sublayers?[0] as? CAGradientLayer)?.locations?.map(\.doubleValue) == [0, 0.25, 1])
+        // Not all numbers: refused with a warning naming the property.
+        #expect((shape.sublayers?[1] as? CAShapeLayer)?.lineDashPattern == nil)
+        #expect(doc.warnings.contains { $0.contains("lineDashPattern") })
+    }
+
     @Test func badInputIsReportedNotFatal() throws {
         // Malformed XML names the line.
         #expect(throws: CAMLError.malformedXML(line: 3, message: "</CAShapeLayer> closes <CALayer> (line 2)")) {

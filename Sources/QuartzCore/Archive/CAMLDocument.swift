@@ -310,6 +310,9 @@ public final class CAMLDocument {
             if let problem { warn("\(problem) in \(key) (line \(line))") }
             return t
         case is CGColor.Type, is CGColor?.Type: return CAMLValues.color(raw)
+        case is [NSNumber].Type, is [NSNumber]?.Type:
+            // A list of numbers as one attribute (`lineDashPattern="4 2"`, `locations="0 0.5 1"`).
+            return CAMLValues.numberList(raw).map { $0.map { NSNumber(value: $0) } }
         case is CGPath.Type, is CGPath?.Type:
             let (p, problem) = CAMLValues.path(raw)
             if let problem { warn("\(problem) in \(key) (line \(line))") }
@@ -484,6 +487,13 @@ enum CAMLValues {
         case "0", "false", "no": false
         default: nil
         }
+    }
+
+    /// Every token a number, separated by spaces or commas; nil when one is not.
+    static func numberList(_ s: String) -> [Double]? {
+        let tokens = s.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" || $0 == "\n" })
+        let parts = tokens.compactMap { number(String($0)) }
+        return parts.count == tokens.count ? parts : nil
     }
 
     static func numbers(_ s: String, _ count: Int) -> [CGFloat]? {
