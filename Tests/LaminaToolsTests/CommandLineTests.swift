@@ -165,6 +165,30 @@ struct CommandLineTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: "\(dir)/again.png")) == Data(contentsOf: URL(fileURLWithPath: "\(dir)/on.png")))
     }
 
+    @Test func progressBarOnlyOnATerminal() throws {
+        // util-linux's `script` (part of every Debian system) gives lamina a terminal.
+        let script = "/usr/bin/script"
+        #expect(FileManager.default.isExecutableFile(atPath: script), "\(script) is missing")
+        let out = temporary("bar.png")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let lamina = try LaminaProcess.executable().path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: script)
+        func quoted(_ p: String) -> String { "'" + p.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        process.arguments = ["-qec", "\(quoted(lamina)) render \(quoted(toggle)) --duration 1 --fps 20 -o \(quoted(out))", "/dev/null"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let shown = String(decoding: data, as: UTF8.self)
+        #expect(process.terminationStatus == 0)
+        #expect(shown.contains("█") && shown.contains("/21"), "\(shown.suffix(200))")
+        // Without a terminal (the other tests) standard error stays empty.
+        let quiet = try LaminaProcess.run(["render", toggle, "--duration", "1", "--fps", "20", "-o", out])
+        #expect(quiet.status == 0 && quiet.stderr.isEmpty)
+    }
+
     @Test func galleryOptions() throws {
         let list = try LaminaProcess.run(["gallery", "--list"])
         #expect(list.status == 0 && list.stdout.contains("article1-gradient-view") && list.stdout.contains("cube"))
