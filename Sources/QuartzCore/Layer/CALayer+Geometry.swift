@@ -233,6 +233,13 @@ struct Homography {
                            a.6 * b.0 + a.7 * b.3 + a.8 * b.6, a.6 * b.1 + a.7 * b.4 + a.8 * b.7, a.6 * b.2 + a.7 * b.5 + a.8 * b.8))
     }
 
+    /// The mapping as an affine transform, when it has no perspective part.
+    var affine: CGAffineTransform? {
+        let (a, b, c, d, e, f, g, h, i) = m
+        guard c == 0 && f == 0 && i == 1 else { return nil }
+        return CGAffineTransform(a: a, b: b, c: d, d: e, tx: g, ty: h)
+    }
+
     var inverse: Homography? {
         let (a, b, c, d, e, f, g, h, i) = m
         let A = e * i - f * h, B = -(d * i - f * g), C = d * h - e * g

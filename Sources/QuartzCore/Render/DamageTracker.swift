@@ -43,9 +43,8 @@ struct DamageTracker {
             if let m = layer._mask { walk(m, t, changed) }
             for sub in layer._sublayers where !sub.isHidden {
                 let h = Homography(sub.transformToSuperlayer)
-                let (a, b, c, d, e, f, g, hh, i) = h.m
-                if c == 0 && f == 0 && i == 1 && !sub.preservesSublayerDepth {
-                    walk(sub, CGAffineTransform(a: a, b: b, c: d, d: e, tx: g, ty: hh).concatenating(t), changed)
+                if let affine = h.affine, !sub.preservesSublayerDepth {
+                    walk(sub, affine.concatenating(t), changed)
                 } else {
                     // A projected or 3D subtree is one unit: any change in it redraws all of it.
                     let ext = LayerRenderer.extentInSuperlayer(of: sub, depth: TreeDepth.current).applying(t)

@@ -221,8 +221,7 @@ struct LayerRenderer {
         var p = CATransform3DIdentity
         p.m34 = -1 / (2 * max(b.width, b.height, 1))
         m = CATransform3DConcat(CATransform3DConcat(m, p), CATransform3DMakeTranslation(b.midX, b.midY, 0))
-        let h = Homography(m).m
-        let homography = CGProjectiveTransform([h.0, h.1, h.2, h.3, h.4, h.5, h.6, h.7, h.8])
+        let homography = Homography(m).projective
         if firstHalf {
             if let before = t.before { renderProjected(before, homography: homography, alpha: alpha) }
         } else {
@@ -381,15 +380,7 @@ struct LayerRenderer {
         // Skip what lies entirely outside the clip (damage-limited frames draw little).
         let extent = h.mapRect(LayerRenderer.visibleExtent(of: sub, depth: TreeDepth.current))
         if !extent.isNull, !extent.intersects(ctx.boundingBoxOfClipPath) { return }
-        let (a, b, c, d, e, f, g, hh, i) = h.m
-        if c == 0 && f == 0 && i == 1 {
-            ctx.saveGState()
-            ctx.concatenate(CGAffineTransform(a: a, b: b, c: d, d: e, tx: g, ty: hh))
-            render(sub, alpha: alpha)
-            ctx.restoreGState()
-            return
-        }
-        renderProjected(sub, homography: CGProjectiveTransform([a, b, c, d, e, f, g, hh, i]), alpha: alpha)
+        drawFlattened(sub, h, alpha: alpha)
     }
 
     /// Whether a layer mapped by `h` shows its back: the mapping reverses orientation at the
@@ -610,7 +601,7 @@ struct LayerRenderer {
             for piece in pieces {
                 let item = items[piece.item]
                 if piece.halfPlanes.isEmpty {
-                    drawFlattened(item.layer, item.matrix, alpha: alpha)
+                    drawFlattened(item.layer, Homography(item.matrix), alpha: alpha)
                     continue
                 }
                 // A piece: clip to its side of each cut, without antialiasing so the pieces of
@@ -625,12 +616,12 @@ struct LayerRenderer {
                 ctx.closePath()
                 ctx.clip()
                 ctx.setShouldAntialias(aa)
-                let (a, b, c, d, e, f, g, hh, i) = Homography(item.matrix).m
-                if c == 0 && f == 0 && i == 1 {
-                    drawFlattened(item.layer, item.matrix, alpha: alpha)
+                let h = Homography(item.matrix)
+                if h.affine != nil {
+                    drawFlattened(item.layer, h, alpha: alpha)
                 } else {
                     if projected[piece.item] == nil {
-                        projected[piece.item] = projectedImage(item.layer, homography: CGProjectiveTransform([a, b, c, d, e, f, g, hh, i]))
+                        projected[piece.item] = projectedImage(item.layer, homography: h.projective)
                     }
                     if let p = projected[piece.item] { draw(p, alpha: alpha) }
                 }
@@ -646,20 +637,20 @@ struct LayerRenderer {
             return c.w != 0 ? c.z / c.w : c.z
         }
         for k in items.indices.sorted(by: { depths[$0] != depths[$1] ? depths[$0] < depths[$1] : $0 < $1 }) {
-            drawFlattened(items[k].layer, items[k].matrix, alpha: alpha)
+            drawFlattened(items[k].layer, Homography(items[k].matrix), alpha: alpha)
         }
     }
 
-    /// Draws one flat layer of a transform layer through its matrix into this plane.
-    private func drawFlattened(_ layer: CALayer, _ matrix: CATransform3D, alpha: CGFloat) {
-        let (a, b, c, d, e, f, g, hh, i) = Homography(matrix).m
-        if c == 0 && f == 0 && i == 1 {
+    /// Draws a layer flattened into its own plane, mapped into this one by `h`: directly
+    /// through the CTM when the mapping is affine, else offscreen and projectively.
+    private func drawFlattened(_ layer: CALayer, _ h: Homography, alpha: CGFloat) {
+        if let t = h.affine {
             ctx.saveGState()
-            ctx.concatenate(CGAffineTransform(a: a, b: b, c: d, d: e, tx: g, ty: hh))
+            ctx.concatenate(t)
             render(layer, alpha: alpha)
             ctx.restoreGState()
         } else {
-            renderProjected(layer, homography: CGProjectiveTransform([a, b, c, d, e, f, g, hh, i]), alpha: alpha)
+            renderProjected(layer, homography: h.projective, alpha: alpha)
         }
     }
 
@@ -676,15 +667,7 @@ struct LayerRenderer {
         // Device space of the region: shift the full bitmap's device space (y up) to the region.
         m.translateBy(x: -CGFloat(region.x0), y: -CGFloat(ctx.height - region.y1))
         m.concatenate(ctx.ctm)
-        let h = Homography(mask.transformToSuperlayer)
-        let (a, b, c, d, e, f, g, hh, i) = h.m
-        let r = LayerRenderer(ctx: m, time: time)
-        if c == 0 && f == 0 && i == 1 {
-            m.concatenate(CGAffineTransform(a: a, b: b, c: d, d: e, tx: g, ty: hh))
-            r.render(mask, alpha: 1)
-        } else {
-            r.renderProjected(mask, homography: CGProjectiveTransform([a, b, c, d, e, f, g, hh, i]), alpha: 1)
-        }
+        LayerRenderer(ctx: m, time: time).drawFlattened(mask, Homography(mask.transformToSuperlayer), alpha: 1)
         if let image = m.makeImage() { ctx.clip(toDeviceMask: image, originX: region.x0, originY: region.y0) }
     }
 }
@@ -693,4 +676,9 @@ struct LayerRenderer {
 public protocol ContentsImageProviding {
     /// The image drawn as contents.
     var cgImageForContents: CGImage? { get }
+}
+
+extension Homography {
+    /// The mapping for projective image drawing.
+    var projective: CGProjectiveTransform { CGProjectiveTransform([m.0, m.1, m.2, m.3, m.4, m.5, m.6, m.7, m.8]) }
 }

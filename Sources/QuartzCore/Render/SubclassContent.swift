@@ -10,7 +10,7 @@ extension CAGradientLayer {
         // [U] Apple's gradient layers interpolate in Generic RGB (gamma 1.8) with the colours
         // clipped to its gamut: `gradient-red-yellow.png` (red to yellow @3x) starts at green 38,
         // not 0, and fits this model within 0.2/255 on average; a plain sRGB ramp is off by 4.4.
-        let space = CGGradientLayerSpace.shared
+        let space = GradientLayerColorSpace.shared
         let gradient: CGGradient? = locs == nil
             ? CGGradient(colorsSpace: space, colors: cgColors as CFArray, locations: nil)
             : locs!.withUnsafeBufferPointer { CGGradient(colorsSpace: space, colors: cgColors as CFArray, locations: $0.baseAddress) }
@@ -41,7 +41,7 @@ extension CAGradientLayer {
 }
 
 /// The colour space gradient layers interpolate in.
-enum CGGradientLayerSpace {
+enum GradientLayerColorSpace {
     static let shared = CGColorSpace(name: kCGColorSpaceGenericRGB)
 }
 
