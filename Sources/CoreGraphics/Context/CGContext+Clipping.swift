@@ -70,7 +70,7 @@ extension CGContext {
         var made: ClipMask?
         rasterize(outline.elements, evenOdd: false) { b in
             let (x0, y0, x1, y1) = b
-            let plane = ClipMask(x0: x0, y0: y0, width: x1 - x0, height: y1 - y0, fill: 0)
+            let plane = ClipMask(x0: x0, y0: y0, width: x1 - x0, height: y1 - y0, fill: 0, rows: (state.rowsY0, state.rowsY1))
             let alphaBits = UInt32(channel.a * 8)
             sampled.pixels.withUnsafeBufferPointer { px in
                 accumulator.sweep(evenOdd: false) { y, x, n, a in
@@ -113,7 +113,7 @@ extension CGContext {
         var made: ClipMask?
         rasterize(elements, evenOdd: evenOdd) { b in
             let (x0, y0, x1, y1) = b
-            let mask = ClipMask(x0: x0, y0: y0, width: x1 - x0, height: y1 - y0, fill: 0)
+            let mask = ClipMask(x0: x0, y0: y0, width: x1 - x0, height: y1 - y0, fill: 0, rows: (state.rowsY0, state.rowsY1))
             var writer = MaskWriter(mask: mask)
             let aa = state.antialias
             accumulator.sweep(evenOdd: evenOdd) { y, x, n, a in
@@ -126,7 +126,7 @@ extension CGContext {
             return
         }
         if let old = state.clipMask {
-            for row in mask.y0..<(mask.y0 + mask.height) {
+            for row in mask.storedY0..<mask.storedY1 {
                 let a = mask.pointer(row: row, x: mask.x0)
                 for i in 0..<mask.width { a[i] = UInt8(mul255(UInt32(a[i]), UInt32(old.value(row: row, x: mask.x0 + i)))) }
             }

@@ -10,7 +10,7 @@ extension CGContext {
     @_spi(Lamina) public func fillShadowOnly(of path: CGPath, offset: CGSize, blur: CGFloat, color: CGColor) {
         guard format == .color32, let shadow = Shadow(offset: offset, blur: blur, color: color) else { return }
         let previous = state.shadow
-        let clip = (state.clipX0, state.clipY0, state.clipX1, state.clipY1, state.clipMask)
+        let clip = (state.clipX0, state.clipY0, state.clipX1, state.clipY1, state.clipMask, state.rowsY0, state.rowsY1)
         state.shadow = shadow
         let source = beginShadowSource()
         let buffer = makeOffscreen()
@@ -24,7 +24,7 @@ extension CGContext {
         fillPath()
         state.fill = fill
         pixels = saved.0; state.alpha = saved.1; state.blendMode = saved.2; state.shadow = saved.3; devicePath = saved.4
-        (state.clipX0, state.clipY0, state.clipX1, state.clipY1, state.clipMask) = clip
+        (state.clipX0, state.clipY0, state.clipX1, state.clipY1, state.clipMask, state.rowsY0, state.rowsY1) = clip
         compositeShadowOnly(buffer, source: source)
         state.shadow = previous
     }
@@ -41,8 +41,9 @@ extension CGContext {
         state.clipX1 = min(state.clipX1, originX + image.width); state.clipY1 = min(state.clipY1, originY + image.height)
         guard state.clipX0 < state.clipX1, state.clipY0 < state.clipY1 else { return }
         let x0 = state.clipX0, y0 = state.clipY0
-        let mask = ClipMask(x0: x0, y0: y0, width: state.clipX1 - x0, height: state.clipY1 - y0, fill: 0)
-        for row in y0..<state.clipY1 {
+        let mask = ClipMask(x0: x0, y0: y0, width: state.clipX1 - x0, height: state.clipY1 - y0, fill: 0,
+                            rows: (state.rowsY0, state.rowsY1))
+        for row in mask.storedY0..<mask.storedY1 {
             let out = mask.pointer(row: row, x: x0)
             for i in 0..<mask.width {
                 var k = UInt32(rgba[((row - originY) * image.width + (x0 + i - originX)) * 4 + 3])
@@ -91,8 +92,9 @@ extension CGContext {
         factors[channel.b] = byte(max(0, min(1, tint.blue)) * a); factors[channel.a] = byte(a)
         // Only the region the layer was drawn in holds its pixels.
         let r = layer.source
+        let rows = max(r.y0, state.rowsY0)..<max(max(r.y0, state.rowsY0), min(r.y1, state.rowsY1))
         if !r.isEmpty {
-            for row in r.y0..<r.y1 {
+            for row in rows {
                 let line = (layer.buffer + row * bytesPerRow).assumingMemoryBound(to: UInt8.self)
                 for i in (r.x0 * 4)..<(r.x1 * 4) where line[i] != 0 {
                     line[i] = UInt8(mul255(UInt32(line[i]), factors[i & 3]))

@@ -184,7 +184,7 @@ extension CGContext {
         // Even-odd fills rasterize at 4 sub-rows per pixel row (see CoverageAccumulator).
         let sub = evenOdd ? 4 : 1
         accumulator.setSubRows(sub)
-        accumulator.begin(x0: x0, y0: y0 * sub, x1: x1, y1: y1 * sub)
+        accumulator.begin(x0: x0, y0: y0 * sub, x1: x1, y1: y1 * sub, storeY0: state.rowsY0 * sub, storeY1: state.rowsY1 * sub)
         // Flatten in pixel space (the same polyline for every fill rule), then scale to sub-rows.
         let ys = CGFloat(sub)
         var first = CGPoint.zero, last = CGPoint.zero

@@ -72,7 +72,7 @@ extension CGContext {
     func paintClip(_ body: (_ row: Int, _ x: Int, _ count: Int, _ coverage: (Int) -> UInt32) -> Void) {
         guard state.clipX0 < state.clipX1, state.clipY0 < state.clipY1 else { return }
         let w = state.clipX1 - state.clipX0
-        for row in state.clipY0..<state.clipY1 {
+        for row in activeRows {
             if let mask = state.clipMask {
                 let m = mask.pointer(row: row, x: state.clipX0)
                 body(row, state.clipX0, w) { UInt32(m[$0]) }

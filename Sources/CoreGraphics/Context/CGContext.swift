@@ -64,6 +64,10 @@ public final class CGContext {
         var ctm: CGAffineTransform = .identity
         /// The clip's pixel bounds in raster space (x right, rows down).
         var clipX0 = 0, clipY0 = 0, clipX1 = 0, clipY1 = 0
+        /// The rows drawing may touch: the context's row window (see ``setRowWindow(_:_:)``),
+        /// widened while a shadow's source is drawn. Unlike the clip it never changes where
+        /// coverage is computed from, so a row's pixels do not depend on it.
+        var rowsY0 = 0, rowsY1 = 0
         var clipMask: ClipMask?
         var fill: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat) = (0, 0, 0, 1)
         var stroke: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat) = (0, 0, 0, 1)
@@ -86,6 +90,8 @@ public final class CGContext {
     }
     var state: GState
     private var stack: [GState] = []
+    /// The row window set with ``setRowWindow(_:_:)`` (the whole bitmap by default).
+    private var windowY0 = 0, windowY1 = 0
     /// The text matrix and position are not part of the graphics state (as on Apple platforms).
     var textMatrixValue: CGAffineTransform = .identity
     /// The current path, in device space (points are transformed by the CTM when added).
@@ -143,6 +149,8 @@ public final class CGContext {
         pixels = basePixels
         state = GState()
         state.clipX1 = width; state.clipY1 = height
+        state.rowsY1 = height
+        windowY1 = height
     }
 
     deinit {
@@ -175,6 +183,26 @@ public final class CGContext {
         devicePath.removeAll()
         state = GState()
         state.clipX1 = width; state.clipY1 = height
+        state.rowsY0 = windowY0; state.rowsY1 = windowY1
+    }
+
+    /// Restricts all drawing to the raster rows `[y0, y1)` (rows counted down from the top),
+    /// without changing how anything is computed: each pixel of those rows comes out exactly
+    /// as it would if the whole bitmap were drawn (Lamina SPI: the compositor draws a frame as
+    /// bands, in parallel, one context per band over the same memory). Shadows read the rows
+    /// around the window they need. Set it before drawing; it survives `resetGState()`.
+    @_spi(Lamina) public func setRowWindow(_ y0: Int, _ y1: Int) {
+        windowY0 = max(0, min(height, y0)); windowY1 = max(windowY0, min(height, y1))
+        state.rowsY0 = windowY0; state.rowsY1 = windowY1
+    }
+
+    /// The rows drawing may touch now (the row window, or the rows a shadow's source needs).
+    @_spi(Lamina) public var rowWindow: (y0: Int, y1: Int) { (state.rowsY0, state.rowsY1) }
+
+    /// The rows of the clip that drawing may touch (empty when none).
+    var activeRows: Range<Int> {
+        let y0 = max(state.clipY0, state.rowsY0), y1 = min(state.clipY1, state.rowsY1)
+        return y0 < y1 ? y0..<y1 : y0..<y0
     }
 
     /// The current transformation matrix (user space to device space).

@@ -126,27 +126,34 @@ struct Clear32: SpanTarget {
 }
 
 /// An 8-bit coverage mask over a device rectangle (its bounds; outside it coverage is 0), used
-/// for clips that are not pixel-aligned rectangles. Immutable once built; graphics states share it.
+/// for clips that are not pixel-aligned rectangles. Only the rows `[storedY0, storedY1)` are
+/// kept (a context drawing a row window builds masks for its rows alone); the bounds stay
+/// those of the whole mask. Immutable once built; graphics states share it.
 final class ClipMask: @unchecked Sendable {
     let x0: Int, y0: Int, width: Int, height: Int
+    let storedY0: Int, storedY1: Int
     let bytes: UnsafeMutablePointer<UInt8>
 
-    init(x0: Int, y0: Int, width: Int, height: Int, fill: UInt8) {
+    init(x0: Int, y0: Int, width: Int, height: Int, fill: UInt8, rows: (y0: Int, y1: Int)? = nil) {
         self.x0 = x0; self.y0 = y0; self.width = max(0, width); self.height = max(0, height)
-        bytes = .allocate(capacity: max(1, self.width * self.height))
-        bytes.initialize(repeating: fill, count: max(1, self.width * self.height))
+        let s0 = max(y0, rows?.y0 ?? y0), s1 = max(s0, min(y0 + self.height, rows?.y1 ?? y0 + self.height))
+        storedY0 = s0; storedY1 = s1
+        let count = max(1, self.width * (s1 - s0))
+        bytes = .allocate(capacity: count)
+        bytes.initialize(repeating: fill, count: count)
     }
     deinit { bytes.deallocate() }
 
-    /// The mask's bytes from device pixel (x, row), which must lie inside the bounds.
+    /// The mask's bytes from device pixel (x, row), which must lie inside the bounds and the
+    /// stored rows.
     @inline(__always) func pointer(row: Int, x: Int) -> UnsafeMutablePointer<UInt8> {
-        bytes + (row - y0) * width + (x - x0)
+        bytes + (row - storedY0) * width + (x - x0)
     }
 
-    /// Coverage at a device pixel (0 outside the bounds).
+    /// Coverage at a device pixel (0 outside the bounds or the stored rows).
     @inline(__always) func value(row: Int, x: Int) -> UInt8 {
-        guard row >= y0, row < y0 + height, x >= x0, x < x0 + width else { return 0 }
-        return bytes[(row - y0) * width + (x - x0)]
+        guard row >= storedY0, row < storedY1, x >= x0, x < x0 + width else { return 0 }
+        return bytes[(row - storedY0) * width + (x - x0)]
     }
 }
 

@@ -19,6 +19,8 @@ final class CoverageAccumulator {
     private var bitCapacity = 0
     /// Rows that received a segment: [rowMin, rowMax).
     private var rowMin = Int.max, rowMax = Int.min
+    /// The area rows kept in `cells` ([storeTop, storeBottom)): all of them, or a row window's.
+    private var storeTop = 0, storeBottom = 0
     /// Sub-rows per pixel row: 1 for exact-area coverage; 4 for even-odd fills, whose rule
     /// cannot be applied to a pixel's averaged winding (half at winding 0 and half at 2 would
     /// read as fully covered), so each sub-row is folded on its own and the four are averaged.
@@ -32,11 +34,16 @@ final class CoverageAccumulator {
     /// Sets the number of sub-rows per pixel row for the next `begin` (1 or 4).
     func setSubRows(_ n: Int) { subRows = n }
 
-    /// Prepares for a fill covering the device rectangle `[x0, x1) × [y0, y1)`.
-    func begin(x0: Int, y0: Int, x1: Int, y1: Int) {
+    /// Prepares for a fill covering the device rectangle `[x0, x1) × [y0, y1)`, storing only the
+    /// rows `[storeY0, storeY1)` (a row window). Coverage is computed relative to the area's
+    /// corner whatever the window, so a stored row comes out exactly as without one.
+    func begin(x0: Int, y0: Int, x1: Int, y1: Int, storeY0: Int = .min, storeY1: Int = .max) {
         minX = x0; minY = y0; width = max(0, x1 - x0); height = max(0, y1 - y0)
         stride = width + 2
-        let needCells = stride * height
+        storeTop = max(0, min(height, storeY0 == .min ? 0 : storeY0 - y0))
+        storeBottom = max(storeTop, min(height, storeY1 == .max ? height : storeY1 - y0))
+        let storedRows = storeBottom - storeTop
+        let needCells = stride * storedRows
         if needCells > cellCapacity {
             cells.deallocate()
             cellCapacity = max(needCells, cellCapacity * 2)
@@ -44,7 +51,7 @@ final class CoverageAccumulator {
             cells.initialize(repeating: 0, count: cellCapacity)
         }
         bitWords = (stride + 63) >> 6
-        let needBits = bitWords * height
+        let needBits = bitWords * storedRows
         if needBits > bitCapacity {
             bits.deallocate()
             bitCapacity = max(needBits, bitCapacity * 2)
@@ -53,6 +60,9 @@ final class CoverageAccumulator {
         }
         rowMin = Int.max; rowMax = Int.min
     }
+
+    /// Whether no row of the area is stored (nothing can be drawn).
+    var storesNothing: Bool { storeTop >= storeBottom }
 
     @inline(__always)
     private func deposit(_ row: UnsafeMutablePointer<Float>, _ rowBits: UnsafeMutablePointer<UInt64>, _ i: Int, _ v: Float) {
@@ -135,16 +145,20 @@ final class CoverageAccumulator {
         if by > h { bx -= (by - h) * dxdy; by = h }
         var y = Int(ay)
         let yEnd = Int(by.rounded(.up))
-        rowMin = min(rowMin, y); rowMax = max(rowMax, yEnd)
+        // Rows outside the stored ones are stepped through (x advances row by row, so the
+        // stored rows see exactly the x they would without a window) but get nothing.
+        let lastStored = min(yEnd, storeBottom)
+        guard y < lastStored, yEnd > storeTop else { return }
+        rowMin = min(rowMin, max(y, storeTop)); rowMax = max(rowMax, lastStored)
         var x = ax
-        while y < yEnd {
+        while y < lastStored {
             let top = max(ay, Float(y)), bottom = min(by, Float(y + 1))
             let dy = bottom - top
             let xNext = y + 1 >= yEnd ? bx : x + dxdy * dy
             let d = dy * dir
-            if d != 0 {
-                let row = cells + y * stride
-                let rowBits = bits + y * bitWords
+            if d != 0 && y >= storeTop {
+                let row = cells + (y - storeTop) * stride
+                let rowBits = bits + (y - storeTop) * bitWords
                 addRowSegment(row, rowBits, x, xNext, d)
             }
             x = xNext
@@ -247,9 +261,9 @@ final class CoverageAccumulator {
     @inline(__always)
     private func sweepRows(evenOdd: Bool, _ span: (_ y: Int, _ x: Int, _ count: Int, _ alpha: UInt8) -> Void) {
         guard rowMin < rowMax else { return }
-        for y in max(0, rowMin)..<min(height, rowMax) {
-            let row = cells + y * stride
-            let rowBits = bits + y * bitWords
+        for y in max(storeTop, rowMin)..<min(storeBottom, rowMax) {
+            let row = cells + (y - storeTop) * stride
+            let rowBits = bits + (y - storeTop) * bitWords
             var acc: Float = 0
             var w = 0
             while w < bitWords {
