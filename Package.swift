@@ -23,7 +23,10 @@ let package = Package(
         .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
                        providers: [.apt(["libfontconfig-dev"])]),
         .target(name: "CoreGraphics", dependencies: ["CLibPNG", "CTurboJPEG", "CFreeType", "CFontconfig"]),
-        .target(name: "QuartzCore", dependencies: ["CoreGraphics"]),
+        // The render tree, animation evaluator, compositor and bands: below QuartzCore, it sees
+        // CoreGraphics and value types only (never a layer), so the compiler keeps the cut.
+        .target(name: "LaminaRender", dependencies: ["CoreGraphics"]),
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "LaminaRender"]),
         .target(name: "UIKit", dependencies: ["QuartzCore"]),
         // Empty stand-ins for Swift Testing's cross-import overlays, which Linux toolchains lack.
         .target(name: "_Testing_CoreGraphics", dependencies: ["CoreGraphics"]),

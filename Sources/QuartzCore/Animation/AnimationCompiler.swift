@@ -1,30 +1,53 @@
 import Foundation
+import LaminaRender
 
-/// Turns an added animation (already copied) into its compiled body.
+/// Turns an added animation (already copied) into its compiled body (shared with the renderer)
+/// and the model's description of each target it writes.
 enum AnimationCompiler {
     /// The duration group members with none get [U: as top-level animations do].
     static let defaultDuration = 0.25
 
-    static func compile(_ a: CAAnimation, layer: CALayer) -> AnimationBody? {
+    /// A compiled animation.
+    struct Compiled {
+        var body: AnimationBody
+        /// The targets, indexed by `AnimationTargetInfo.index`.
+        var targets: [AnimationTarget]
+        /// For a transition: the layer's subtree as last committed.
+        var transitionBefore: CALayer?
+    }
+
+    static func compile(_ a: CAAnimation, layer: CALayer) -> Compiled? {
+        var targets: [AnimationTarget] = []
+        var before: CALayer?
+        guard let body = compile(a, layer: layer, targets: &targets, before: &before) else { return nil }
+        return Compiled(body: body, targets: targets, transitionBefore: before)
+    }
+
+    private static func compile(_ a: CAAnimation, layer: CALayer, targets: inout [AnimationTarget],
+                                before: inout CALayer?) -> AnimationBody? {
         switch a {
         case let g as CAAnimationGroup:
-            var kids: [(timing: TimingModel, body: AnimationBody, timingFunction: CAMediaTimingFunction?)] = []
+            var kids: [(timing: TimingModel, body: AnimationBody, timingFunction: TimingCurve?)] = []
             for child in g.animations ?? [] {
-                guard let body = compile(child, layer: layer) else { continue }
-                kids.append((TimingModel(child, defaultDuration: defaultDuration), body, child.timingFunction))
+                guard let body = compile(child, layer: layer, targets: &targets, before: &before) else { continue }
+                kids.append((TimingModel(child, defaultDuration: defaultDuration), body, child.timingFunction?.curve))
             }
             return .group(kids)
         case let t as CATransition:
-            return .transition(TransitionBody(t, layer: layer))
+            let kind = TransitionKind(rawValue: t.type.rawValue)
+            if kind == nil { LaminaDiagnostics.report("CATransition: unknown type \(t.type.rawValue); drawn as a fade") }
+            if layer.flags.contains(.committed) { before = PresentationBuilder(forRendering: true).committedCopy(of: layer) }
+            return .transition(TransitionBody(kind: kind ?? .fade, direction: t.subtype.flatMap { TransitionDirection(rawValue: $0.rawValue) },
+                                              startProgress: Double(t.startProgress), endProgress: Double(t.endProgress)))
         case let p as CAPropertyAnimation:
-            return compileProperty(p, layer: layer).map { .property($0) }
+            return compileProperty(p, layer: layer, targets: &targets).map { .property($0) }
         default:
             LaminaDiagnostics.report("\(a.diagnosticName): an abstract CAAnimation animates nothing; use a subclass")
             return AnimationBody.none
         }
     }
 
-    static func compileProperty(_ p: CAPropertyAnimation, layer: CALayer) -> PropertyAnimationBody? {
+    static func compileProperty(_ p: CAPropertyAnimation, layer: CALayer, targets: inout [AnimationTarget]) -> PropertyAnimationBody? {
         let name = "\(p.diagnosticName)(\(p.keyPath ?? "nil"))"
         guard let keyPath = p.keyPath, !keyPath.isEmpty else {
             LaminaDiagnostics.report("\(name): no keyPath; not animated")
@@ -33,7 +56,8 @@ enum AnimationCompiler {
         let basic = p as? CABasicAnimation
         let keyframe = p as? CAKeyframeAnimation
         let sample: Any? = basic?.fromValue ?? basic?.toValue ?? basic?.byValue ?? keyframe?.values?.first
-        guard let target = AnimationTarget(keyPath: keyPath, layer: layer, sample: sample) else { return nil }
+        guard let target = AnimationTarget(keyPath: keyPath, layer: layer, sample: sample, index: targets.count) else { return nil }
+        targets.append(target)
         var kind = target.kind
         if let vf = p.valueFunction {
             guard target.kind == .transform else {
@@ -54,9 +78,16 @@ enum AnimationCompiler {
             return .some(c)
         }
         let curve: PropertyAnimationBody.Curve
+        var rotation: AnimationTargetInfo?
         if let k = keyframe {
-            guard let c = KeyframeCurve(k, kind: kind, layer: layer) else { return nil }
+            guard let spec = keyframeSpec(k, name: "CAKeyframeAnimation(\(k.keyPath ?? "nil"))", kind: kind),
+                  let c = KeyframeCurve(spec, kind: kind) else { return nil }
             curve = .keyframes(c)
+            if c.rotationReverse != nil,
+               let t = AnimationTarget(keyPath: "transform", layer: layer, sample: nil, index: targets.count) {
+                targets.append(t)
+                rotation = t.info
+            }
         } else {
             guard let from = value(basic?.fromValue, "fromValue"), let to = value(basic?.toValue, "toValue"),
                   let by = value(basic?.byValue, "byValue") else { return nil }
@@ -89,8 +120,39 @@ enum AnimationCompiler {
                 curve = .basic(from: ends.0, to: ends.1)
             }
         }
-        return PropertyAnimationBody(target: target, curve: curve, additive: p.isAdditive, cumulative: p.isCumulative,
-                                     valueFunction: p.valueFunction, kind: kind)
+        return PropertyAnimationBody(target: target.info, curve: curve, additive: p.isAdditive, cumulative: p.isCumulative,
+                                     valueFunction: p.valueFunction?.function, kind: kind, rotation: rotation)
+    }
+
+    /// A keyframe animation's parameters as values, its keyframes converted to `kind`; nil
+    /// (with a diagnostic) when a value does not fit.
+    static func keyframeSpec(_ a: CAKeyframeAnimation, name: String, kind: AnimatedKind) -> KeyframeSpec? {
+        var values: [AnimatedValue]?
+        if a.path == nil, let raw = a.values {
+            var vs: [AnimatedValue] = []
+            for v in raw {
+                guard let c = AnimatedValue.from(v, kind: kind) else {
+                    LaminaDiagnostics.report("\(name): the value \(v) does not fit the key path; not animated")
+                    return nil
+                }
+                vs.append(c)
+            }
+            values = vs
+        }
+        let calc: KeyframeSpec.Calculation
+        switch a.calculationMode {
+        case .linear: calc = .linear
+        case .discrete: calc = .discrete
+        case .paced: calc = .paced
+        case .cubic: calc = .cubic
+        case .cubicPaced: calc = .cubicPaced
+        default: calc = .unknown(a.calculationMode.rawValue)
+        }
+        let rotation: KeyframeSpec.Rotation? = a.rotationMode.map { $0 == .rotateAutoReverse ? .autoReverse : .auto }
+        return KeyframeSpec(name: name, calculation: calc, path: a.path, values: values, rotation: rotation,
+                            keyTimes: a.keyTimes?.map(\.doubleValue), timingFunctions: (a.timingFunctions ?? []).map { $0.curve },
+                            tension: a.tensionValues?.map(\.doubleValue), continuity: a.continuityValues?.map(\.doubleValue),
+                            bias: a.biasValues?.map(\.doubleValue))
     }
 }
 

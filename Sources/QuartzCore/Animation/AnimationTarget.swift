@@ -1,4 +1,5 @@
 import Foundation
+import LaminaRender
 
 /// Where an animation's value lives on a layer: a key path resolved once, when the animation is
 /// added, into a property (or an undeclared key) and the components below it.
@@ -16,21 +17,23 @@ final class AnimationTarget {
     /// Whether the property is part of the layer's own drawn content (shape, gradient, text).
     let isContent: Bool
     /// A digest of the key path (for frame fingerprints).
-    let keyPathHash: UInt64
+    var keyPathHash: UInt64 { info.keyPathHash }
+    /// The description of this target that the animation body carries (shared with the renderer).
+    private(set) var info: AnimationTargetInfo!
 
     /// Resolves `keyPath` on `layer`; nil (with a diagnostic) when it names nothing animatable.
-    init?(keyPath: String, layer: CALayer, sample: Any?) {
+    /// `index` numbers the target within its animation.
+    init?(keyPath: String, layer: CALayer, sample: Any?, index: Int) {
         let parts = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard let top = parts.first, !top.isEmpty, !parts.contains("") else {
             LaminaDiagnostics.report("\(layer.diagnosticName): cannot animate the key path \"\(keyPath)\"")
             return nil
         }
         self.keyPath = keyPath
-        keyPathHash = keyPath.utf8.reduce(0xCBF2_9CE4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
         topKey = top
         components = Array(parts.dropFirst())
-        let info = layer.propertyClassInfo
-        let d = info.descriptor(forKey: top)
+        let classInfo = layer.propertyClassInfo
+        let d = classInfo.descriptor(forKey: top)
         if let d, !d.isStored {
             LaminaDiagnostics.report("\(layer.diagnosticName).\(top) is derived and cannot be animated; animate its parts (e.g. position and bounds)")
             return nil
@@ -40,7 +43,7 @@ final class AnimationTarget {
             return nil
         }
         descriptor = d
-        redraws = info.needsDisplay(forKey: top)
+        redraws = classInfo.needsDisplay(forKey: top)
         isContent = d.map { !$0.effects.isDisjoint(with: [.content, .display]) } ?? false
         if !components.isEmpty {
             // The component's kind from its current value (CGFloat, CGPoint or CGSize).
@@ -72,6 +75,19 @@ final class AnimationTarget {
             default: kind = .discrete
             }
         }
+        info = AnimationTargetInfo(keyPath: keyPath, topKey: top, kind: kind, redraws: redraws, isContent: isContent,
+                                   render: AnimationTarget.renderTarget(descriptor: d, components: components, layer: layer),
+                                   index: index)
+    }
+
+    /// Where the property lands in the render tree: a built-in property the renderer draws from
+    /// (not a subclass's `@Managed` one of the same name), with the component the key path names.
+    static func renderTarget(descriptor d: CAPropertyDescriptor?, components: [String], layer: CALayer) -> RenderTarget? {
+        guard let d, let property = RenderProperty(rawValue: d.key),
+              type(of: layer).builtInPropertyDescriptors.contains(where: { $0 === d }) else { return nil }
+        let whole: AnimatedKind = d.key == "contents" ? .image : d.key == "colors" ? .colors : AnimatedKind.of(d.valueType)
+        guard let component = ValueComponent(components, of: whole) else { return nil }
+        return RenderTarget(property: property, component: component)
     }
 
     /// The current value on `layer` (model or presentation copy).

@@ -1,4 +1,5 @@
 import Foundation
+import LaminaRender
 
 /// How a keyframe animation moves between its keyframes.
 public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable, KVCStringEnum {
@@ -75,38 +76,23 @@ public struct CAValueFunctionName: RawRepresentable, Hashable, Sendable {
 public final class CAValueFunction: NSObject, @unchecked Sendable {
     /// The function's name.
     public let name: CAValueFunctionName
+    /// What it computes (shared with the renderer).
+    let function: ValueFunction
 
     /// The function named `name`; nil for an unknown name (with a diagnostic).
     public init?(name: CAValueFunctionName) {
-        let known: [CAValueFunctionName] = [.rotateX, .rotateY, .rotateZ, .scale, .scaleX, .scaleY, .scaleZ, .translate,
-                                           .translateX, .translateY, .translateZ]
-        guard known.contains(name) else {
+        guard let f = ValueFunction(rawValue: name.rawValue) else {
             LaminaDiagnostics.report("CAValueFunction(name: \(name.rawValue)): unknown function")
             return nil
         }
         self.name = name
+        function = f
         super.init()
     }
 
     /// How many numbers the function takes.
-    var arity: Int { name == .scale || name == .translate ? 3 : 1 }
+    var arity: Int { function.arity }
 
-    /// The transform for `v` (its first one or three numbers; missing ones are 0, or 1 for
-    /// scales).
-    func transform(_ v: [Double]) -> CATransform3D {
-        func at(_ i: Int, _ fallback: Double) -> CGFloat { CGFloat(i < v.count ? v[i] : fallback) }
-        switch name {
-        case .rotateX: return CATransform3DMakeRotation(at(0, 0), 1, 0, 0)
-        case .rotateY: return CATransform3DMakeRotation(at(0, 0), 0, 1, 0)
-        case .rotateZ: return CATransform3DMakeRotation(at(0, 0), 0, 0, 1)
-        case .scale: return CATransform3DMakeScale(at(0, 1), at(1, 1), at(2, 1))
-        case .scaleX: return CATransform3DMakeScale(at(0, 1), 1, 1)
-        case .scaleY: return CATransform3DMakeScale(1, at(0, 1), 1)
-        case .scaleZ: return CATransform3DMakeScale(1, 1, at(0, 1))
-        case .translate: return CATransform3DMakeTranslation(at(0, 0), at(1, 0), at(2, 0))
-        case .translateX: return CATransform3DMakeTranslation(at(0, 0), 0, 0)
-        case .translateY: return CATransform3DMakeTranslation(0, at(0, 0), 0)
-        default: return CATransform3DMakeTranslation(0, 0, at(0, 0))
-        }
-    }
+    /// The transform for `v`.
+    func transform(_ v: [Double]) -> CATransform3D { function.transform(v) }
 }

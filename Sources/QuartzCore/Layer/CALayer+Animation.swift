@@ -1,4 +1,5 @@
 import Foundation
+import LaminaRender
 
 // Animations, actions, presentation and time on layers (spec §5, §6).
 extension CALayer {
@@ -22,9 +23,9 @@ extension CALayer {
         if let p = copy as? CAPropertyAnimation, p.keyPath == nil, let key { p.keyPath = key }
         if !(copy.duration > 0) { copy.duration = CATransaction.animationDuration() }
         if let tf = CATransaction.animationTimingFunction() { copy.timingFunction = tf }
-        guard let body = AnimationCompiler.compile(copy, layer: self) else { return }
+        guard let compiled = AnimationCompiler.compile(copy, layer: self) else { return }
         touch()
-        let attached = AttachedAnimation(key: key, animation: copy, timing: TimingModel(copy), body: body)
+        let attached = AttachedAnimation(key: key, animation: copy, timing: TimingModel(copy), compiled: compiled)
         if let key, let i = attachedAnimations.firstIndex(where: { $0.key == key }) {
             let old = attachedAnimations.remove(at: i)
             AnimationEvents.removed(old)
@@ -231,19 +232,4 @@ extension CALayer {
             for s in _sublayers { s.markCommitted() }
         }
     }
-}
-
-extension AnimationBody {
-    /// Whether the animation writes the property `key`.
-    func touches(key: String) -> Bool {
-        switch self {
-        case .property(let p): return p.target.topKey == key || (key == "transform" && p.rotates)
-        case .group(let kids): return kids.contains { $0.body.touches(key: key) }
-        case .transition, .none: return false
-        }
-    }
-}
-
-extension PropertyAnimationBody {
-    var rotates: Bool { if case .keyframes(let k) = curve { return k.rotationTarget != nil }; return false }
 }

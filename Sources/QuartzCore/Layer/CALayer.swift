@@ -1,3 +1,4 @@
+import LaminaRender
 /// The Core Animation layer: geometry, appearance and a tree of sublayers.
 ///
 /// Every property is described once by a ``CAPropertyDescriptor`` and lives in the layer's keyed
@@ -54,7 +55,7 @@ open class CALayer: NSObject, CAMediaTiming, PropertyOwner {
     var modelLayer: CALayer?
     /// For a presentation copy, or a layer presenting in place during a render: transitions in
     /// progress, with their progress.
-    var activeTransitions: [(TransitionBody, Double)] = []
+    var activeTransitions: [(TransitionBody, CALayer?, Double)] = []
     /// While a render presents animated values in place: the model's own store and versions.
     var renderSaved: RenderSavedState?
     /// Actions found before a property changed, run after it changed, with the presentation

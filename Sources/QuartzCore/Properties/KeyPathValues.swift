@@ -1,3 +1,5 @@
+import LaminaRender
+
 /// Dotted key paths on layers: struct fields and `CATransform3D` components (spec §7).
 enum KeyPathValues {
     static func value(of layer: CALayer, atPath path: String) -> Any? {
@@ -73,64 +75,26 @@ enum KeyPathValues {
     }
 
     static func transformComponent(_ t: CATransform3D, path: ArraySlice<String>) -> Any? {
-        let d = t.decomposed ?? .identity
-        let name = path.joined(separator: ".")
-        switch name {
-        case "rotation", "rotation.z": return preferredEuler(d).z
-        case "rotation.x": return preferredEuler(d).x
-        case "rotation.y": return preferredEuler(d).y
-        case "scale": return (d.scale.x + d.scale.y + d.scale.z) / 3
-        case "scale.x": return d.scale.x
-        case "scale.y": return d.scale.y
-        case "scale.z": return d.scale.z
-        case "scale.xy": return (d.scale.x + d.scale.y) / 2
-        case "translation": return CGSize(width: d.translation.x, height: d.translation.y)
-        case "translation.x": return d.translation.x
-        case "translation.y": return d.translation.y
-        case "translation.z": return d.translation.z
+        guard let c = TransformComponent(name: path.joined(separator: ".")) else { return nil }
+        switch c.read(t) {
+        case .number(let n): return CGFloat(n)
+        case .size(let s): return s
         default: return nil
         }
     }
 
     static func setTransformComponent(_ t: CATransform3D, path: ArraySlice<String>, to newValue: Any?) -> Any? {
-        var d = t.decomposed ?? .identity
-        let name = path.joined(separator: ".")
-        if name == "translation" {
-            guard let s = kvcCoerce(newValue, to: CGSize.self), s.isFinite else { return nil }
-            d.translation.x = s.width; d.translation.y = s.height
-            return d.transform
+        guard let c = TransformComponent(name: path.joined(separator: ".")) else { return nil }
+        if c.isSize {
+            guard let s = kvcCoerce(newValue, to: CGSize.self) else { return nil }
+            return c.write(.size(s), into: t)
         }
-        guard let n = kvcCoerce(newValue, to: CGFloat.self), n.isFinite else { return nil }
-        switch name {
-        case "rotation", "rotation.z", "rotation.x", "rotation.y":
-            var e = preferredEuler(d)
-            switch name { case "rotation.x": e.x = n; case "rotation.y": e.y = n; default: e.z = n }
-            d.setEulerAngles(x: e.x, y: e.y, z: e.z)
-        case "scale": d.scale = (n, n, n)
-        case "scale.x": d.scale.x = n
-        case "scale.y": d.scale.y = n
-        case "scale.z": d.scale.z = n
-        case "scale.xy": d.scale.x = n; d.scale.y = n
-        case "translation.x": d.translation.x = n
-        case "translation.y": d.translation.y = n
-        case "translation.z": d.translation.z = n
-        default: return nil
-        }
-        return d.transform
+        guard let n = kvcCoerce(newValue, to: CGFloat.self) else { return nil }
+        return c.write(.number(Double(n)), into: t)
     }
 
-    /// Euler angles, choosing between the two equivalent solutions the one with the smaller
-    /// total turn, so a rotation set about one axis reads back about that axis
-    /// (rotation.y = π reads (0, π, 0), not (π, 0, π)).
+    /// See ``TransformComponent/preferredEuler(_:)``.
     static func preferredEuler(_ d: CATransform3DDecomposition) -> (x: CGFloat, y: CGFloat, z: CGFloat) {
-        let e = d.eulerAngles
-        func wrap(_ a: CGFloat) -> CGFloat {
-            var r = a.truncatingRemainder(dividingBy: 2 * .pi)
-            if r > .pi { r -= 2 * .pi } else if r <= -.pi { r += 2 * .pi }
-            return r
-        }
-        let alt = (x: wrap(e.x + .pi), y: wrap(.pi - e.y), z: wrap(e.z + .pi))
-        let cost = { (a: (x: CGFloat, y: CGFloat, z: CGFloat)) in abs(a.x) + abs(a.y) + abs(a.z) }
-        return cost(alt) + 1e-9 < cost(e) ? alt : e
+        TransformComponent.preferredEuler(d)
     }
 }

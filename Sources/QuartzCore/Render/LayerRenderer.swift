@@ -1,4 +1,5 @@
 @_spi(Lamina) import CoreGraphics
+import LaminaRender
 
 /// Draws a layer tree into a `CGContext`, each layer in Apple's order: shadow, background,
 /// contents (or the subclass's own content), sublayers by `zPosition` then array order, border
@@ -22,8 +23,8 @@ struct LayerRenderer {
     }
 
     private func renderLevel(_ layer: CALayer, alpha inherited: CGFloat, ignoringTransitions: Bool) {
-        if !ignoringTransitions, let (transition, progress) = layer.activeTransitions.last {
-            renderTransition(layer, transition, progress: progress, alpha: inherited)
+        if !ignoringTransitions, let (transition, before, progress) = layer.activeTransitions.last {
+            renderTransition(layer, transition, before: before, progress: progress, alpha: inherited)
             return
         }
         let opacity = CGFloat(max(0, min(1, layer.opacity.isFinite ? layer.opacity : 1)))
@@ -159,19 +160,19 @@ struct LayerRenderer {
     /// the transition's type within the layer's bounds. Motion types move the contents by the
     /// bounds' size in the subtype's direction (from the left by default; "top" is the minimum-y
     /// edge, as iOS shows it) [U].
-    private func renderTransition(_ layer: CALayer, _ t: TransitionBody, progress p: Double, alpha: CGFloat) {
+    private func renderTransition(_ layer: CALayer, _ t: TransitionBody, before: CALayer?, progress p: Double, alpha: CGFloat) {
         let b = layer.bounds
         let k = CGFloat(max(0, min(1, p)))
         var dir = CGVector(dx: 1, dy: 0)
-        switch t.subtype {
+        switch t.direction {
         case .fromRight?: dir = CGVector(dx: -1, dy: 0)
         case .fromTop?: dir = CGVector(dx: 0, dy: 1)
         case .fromBottom?: dir = CGVector(dx: 0, dy: -1)
         default: break
         }
         let full = CGSize(width: dir.dx * b.width, height: dir.dy * b.height)
-        if t.type == .flip {
-            renderFlip(layer, t, progress: k, alpha: alpha)
+        if t.kind == .flip {
+            renderFlip(layer, t, before: before, progress: k, alpha: alpha)
             return
         }
         func draw(_ l: CALayer?, shift: CGFloat, alpha a: CGFloat, current: Bool) {
@@ -183,21 +184,21 @@ struct LayerRenderer {
         }
         ctx.saveGState()
         ctx.clip(to: b)
-        switch t.type {
+        switch t.kind {
         case .moveIn:
-            draw(t.before, shift: 0, alpha: alpha, current: false)
+            draw(before, shift: 0, alpha: alpha, current: false)
             draw(layer, shift: k - 1, alpha: alpha, current: true)
         case .push:
-            draw(t.before, shift: k, alpha: alpha, current: false)
+            draw(before, shift: k, alpha: alpha, current: false)
             draw(layer, shift: k - 1, alpha: alpha, current: true)
         case .reveal:
             draw(layer, shift: 0, alpha: alpha, current: true)
-            draw(t.before, shift: k, alpha: alpha, current: false)
+            draw(before, shift: k, alpha: alpha, current: false)
         default:
             // Cross-dissolve: before × (1 − p) + after × p, summed in a group.
             ctx.setAlpha(alpha)
             ctx.beginTransparencyLayer(auxiliaryInfo: nil)
-            draw(t.before, shift: 0, alpha: 1 - k, current: false)
+            draw(before, shift: 0, alpha: 1 - k, current: false)
             ctx.setBlendMode(.plusLighter)
             draw(layer, shift: 0, alpha: k, current: true)
             ctx.endTransparencyLayer()
@@ -209,10 +210,10 @@ struct LayerRenderer {
     /// rest of the way showing the new, under perspective. From left/right it turns about the
     /// vertical axis, from top/bottom about the horizontal one. [U] The eye sits two of the
     /// layer's larger sides away; Apple's distance is not documented.
-    private func renderFlip(_ layer: CALayer, _ t: TransitionBody, progress k: CGFloat, alpha: CGFloat) {
+    private func renderFlip(_ layer: CALayer, _ t: TransitionBody, before: CALayer?, progress k: CGFloat, alpha: CGFloat) {
         let b = layer.bounds
-        let vertical = t.subtype == .fromTop || t.subtype == .fromBottom
-        let sign: CGFloat = t.subtype == .fromRight || t.subtype == .fromBottom ? -1 : 1
+        let vertical = t.direction == .fromTop || t.direction == .fromBottom
+        let sign: CGFloat = t.direction == .fromRight || t.direction == .fromBottom ? -1 : 1
         // The old content turns 0 → 90°, then the new one −90° → 0.
         let firstHalf = k < 0.5
         let angle = sign * .pi * (firstHalf ? k : k - 1)
@@ -223,7 +224,7 @@ struct LayerRenderer {
         m = CATransform3DConcat(CATransform3DConcat(m, p), CATransform3DMakeTranslation(b.midX, b.midY, 0))
         let homography = Homography(m).projective
         if firstHalf {
-            if let before = t.before { renderProjected(before, homography: homography, alpha: alpha) }
+            if let before = before { renderProjected(before, homography: homography, alpha: alpha) }
         } else {
             renderProjected(layer, homography: homography, alpha: alpha, ignoringTransitions: true)
         }
@@ -469,7 +470,7 @@ struct LayerRenderer {
             let shadow = caster.offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height).insetBy(dx: -k, dy: -k)
             if !caster.isNull && caster.isFinite { r = r.union(shadow) }
         }
-        if layer.activeTransitions.contains(where: { $0.0.type == .flip }) {
+        if layer.activeTransitions.contains(where: { $0.0.kind == .flip }) {
             // A flip's near edge comes towards the eye: at most 4/3 of its size (see renderFlip).
             r = r.union(layer.bounds.insetBy(dx: -layer.bounds.width / 4, dy: -layer.bounds.height / 4))
         }
@@ -676,9 +677,4 @@ struct LayerRenderer {
 public protocol ContentsImageProviding {
     /// The image drawn as contents.
     var cgImageForContents: CGImage? { get }
-}
-
-extension Homography {
-    /// The mapping for projective image drawing.
-    var projective: CGProjectiveTransform { CGProjectiveTransform([m.0, m.1, m.2, m.3, m.4, m.5, m.6, m.7, m.8]) }
 }

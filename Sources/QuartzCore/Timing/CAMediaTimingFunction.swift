@@ -1,4 +1,5 @@
 import Foundation
+import LaminaRender
 
 /// The names of the predefined timing curves.
 public struct CAMediaTimingFunctionName: RawRepresentable, Hashable, Sendable {
@@ -20,8 +21,12 @@ public struct CAMediaTimingFunctionName: RawRepresentable, Hashable, Sendable {
 /// fraction of time elapsed (x) to the fraction of change (y). Evaluation solves x(s) = time for
 /// the curve parameter s, then reads y(s).
 public final class CAMediaTimingFunction: NSObject, @unchecked Sendable {
-    /// The control points c1 = (p1x, p1y), c2 = (p2x, p2y).
-    let p1x: Double, p1y: Double, p2x: Double, p2y: Double
+    /// The curve itself, a value the renderer evaluates too.
+    package let curve: TimingCurve
+    var p1x: Double { curve.p1x }
+    var p1y: Double { curve.p1y }
+    var p2x: Double { curve.p2x }
+    var p2y: Double { curve.p2y }
 
     /// A curve with control points (c1x, c1y) and (c2x, c2y). x values are clamped to [0, 1] so
     /// the curve stays a function of time; non-finite values make the curve linear (diagnostic).
@@ -31,7 +36,7 @@ public final class CAMediaTimingFunction: NSObject, @unchecked Sendable {
             LaminaDiagnostics.report("CAMediaTimingFunction: non-finite control points \(v); linear used")
             v = [0, 0, 1, 1]
         }
-        p1x = min(1, max(0, v[0])); p1y = v[1]; p2x = min(1, max(0, v[2])); p2y = v[3]
+        curve = TimingCurve(p1x: min(1, max(0, v[0])), p1y: v[1], p2x: min(1, max(0, v[2])), p2y: v[3])
         super.init()
     }
 
@@ -65,45 +70,7 @@ public final class CAMediaTimingFunction: NSObject, @unchecked Sendable {
     }
 
     /// The fraction of change at time fraction `x` (clamped to [0, 1]).
-    public func evaluate(_ x: Double) -> Double {
-        guard x.isFinite else { return x > 0 ? 1 : 0 }
-        if x <= 0 { return 0 }
-        if x >= 1 { return 1 }
-        if p1x == p1y && p2x == p2y { return x }   // linear
-        let s = solveCurveX(x)
-        return sampleY(s)
-    }
-
-    // Bézier with endpoints (0,0) and (1,1): B(s) = 3(1−s)²s·p1 + 3(1−s)s²·p2 + s³.
-    @inline(__always) private func coeffs(_ a: Double, _ b: Double) -> (Double, Double, Double) {
-        let c = 3 * a, bb = 3 * (b - a) - c, aa = 1 - c - bb
-        return (aa, bb, c)
-    }
-    private func sampleX(_ s: Double) -> Double { let (a, b, c) = coeffs(p1x, p2x); return ((a * s + b) * s + c) * s }
-    private func sampleY(_ s: Double) -> Double { let (a, b, c) = coeffs(p1y, p2y); return ((a * s + b) * s + c) * s }
-    private func sampleDX(_ s: Double) -> Double { let (a, b, c) = coeffs(p1x, p2x); return (3 * a * s + 2 * b) * s + c }
-
-    /// The curve parameter whose x is `x`: Newton's method, then bisection if it does not
-    /// converge (x(s) is non-decreasing because the control x values are in [0, 1]).
-    private func solveCurveX(_ x: Double) -> Double {
-        var s = x
-        for _ in 0..<8 {
-            let err = sampleX(s) - x
-            if abs(err) < 1e-12 { return s }
-            let d = sampleDX(s)
-            if abs(d) < 1e-9 { break }
-            s -= err / d
-        }
-        var lo = 0.0, hi = 1.0
-        s = x
-        for _ in 0..<64 {
-            let v = sampleX(s)
-            if abs(v - x) < 1e-12 { break }
-            if v < x { lo = s } else { hi = s }
-            s = (lo + hi) / 2
-        }
-        return s
-    }
+    public func evaluate(_ x: Double) -> Double { curve.evaluate(x) }
 
     public override func isEqual(_ object: Any?) -> Bool {
         guard let o = object as? CAMediaTimingFunction else { return false }

@@ -9,13 +9,13 @@ import Foundation
 /// back-to-front order: at each node the far side is drawn, then the node's plane, then the near
 /// side. A layer cut by another's plane is drawn once per piece, each piece clipped to the
 /// half-planes (in x and y) its cuts leave it.
-struct PlaneSorter {
+package struct PlaneSorter {
     /// A piece of a layer's plane: which layer, its polygon, and the 2D half-planes
     /// `a·x + b·y + c ≥ 0` that bound it (empty when the layer was not cut).
-    struct Piece {
-        var item: Int
-        var polygon: [SIMD3<Double>]
-        var halfPlanes: [SIMD3<Double>]
+    package struct Piece {
+        package var item: Int
+        package var polygon: [SIMD3<Double>]
+        package var halfPlanes: [SIMD3<Double>]
     }
 
     /// A plane `n · p = d`.
@@ -32,7 +32,7 @@ struct PlaneSorter {
     /// painting order. A degenerate polygon (no area) is painted where the order reaches it.
     /// Nil when splitting would make more than `maximumPieces` pieces (many planes crossing
     /// each other: the caller falls back to a simpler order).
-    static func order(_ polygons: [[SIMD3<Double>]], maximumPieces: Int = .max) -> [Piece]? {
+    package static func order(_ polygons: [[SIMD3<Double>]], maximumPieces: Int = .max) -> [Piece]? {
         let sorter = PlaneSorter(polygons)
         var out: [Piece] = []
         var budget = maximumPieces
@@ -118,7 +118,7 @@ struct PlaneSorter {
     }
 
     /// `rect` cut by the half-planes `a·x + b·y + c ≥ 0`: a convex polygon (maybe empty).
-    static func clip(_ rect: CGRect, by halfPlanes: [SIMD3<Double>]) -> [CGPoint] {
+    package static func clip(_ rect: CGRect, by halfPlanes: [SIMD3<Double>]) -> [CGPoint] {
         var poly = [CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY),
                     CGPoint(x: rect.maxX, y: rect.maxY), CGPoint(x: rect.minX, y: rect.maxY)]
         for h in halfPlanes {

@@ -14,38 +14,24 @@
 /// [U] Apple documents only step 1. Lamina's readings: the backwards fill shows the phase at the
 /// window's start (`timeOffset`, 0 without an offset); the final state of a whole number of
 /// cycles is the end of the last cycle (the start again when autoreversing).
-struct TimingModel: Equatable {
-    var beginTime: Double = 0
-    var duration: Double = 0
-    var speed: Double = 1
-    var timeOffset: Double = 0
-    var repeatCount: Double = 0
-    var repeatDuration: Double = 0
-    var autoreverses = false
-    var fillsBackwards = false
-    var fillsForwards = false
+package struct TimingModel: Equatable, Sendable {
+    package var beginTime: Double = 0
+    package var duration: Double = 0
+    package var speed: Double = 1
+    package var timeOffset: Double = 0
+    package var repeatCount: Double = 0
+    package var repeatDuration: Double = 0
+    package var autoreverses = false
+    package var fillsBackwards = false
+    package var fillsForwards = false
 
-    init() {}
-
-    init(_ t: CAMediaTiming, defaultDuration: Double? = nil) {
-        beginTime = t.beginTime.isFinite ? t.beginTime : 0
-        duration = t.duration.isFinite ? max(0, t.duration) : 0
-        if duration == 0, let d = defaultDuration { duration = d }
-        speed = t.speed.isFinite ? Double(t.speed) : 1
-        timeOffset = t.timeOffset.isFinite ? t.timeOffset : 0
-        repeatCount = t.repeatCount.isNaN ? 0 : max(0, Double(t.repeatCount))
-        repeatDuration = t.repeatDuration.isNaN ? 0 : max(0, t.repeatDuration)
-        autoreverses = t.autoreverses
-        let f = t.fillMode
-        fillsBackwards = f == .backwards || f == .both
-        fillsForwards = f == .forwards || f == .both
-    }
+    package init() {}
 
     /// The length of one cycle (forwards and, when autoreversing, back).
-    var cycle: Double { duration * (autoreverses ? 2 : 1) }
+    package var cycle: Double { duration * (autoreverses ? 2 : 1) }
 
     /// The active duration (infinite for endless repeats).
-    var activeDuration: Double {
+    package var activeDuration: Double {
         if repeatDuration > 0 { return repeatDuration }
         if repeatCount > 0 {
             if repeatCount >= Double(Float.greatestFiniteMagnitude) { return .infinity }
@@ -55,19 +41,19 @@ struct TimingModel: Equatable {
     }
 
     /// Where a moment falls.
-    enum Phase: Equatable { case before, active, after }
+    package enum Phase: Equatable, Sendable { case before, active, after }
 
     /// Local time within the basic duration, with the cycle number (for cumulative animations).
-    struct Local: Equatable {
-        var phase: Phase
+    package struct Local: Equatable, Sendable {
+        package var phase: Phase
         /// Time in [0, duration].
-        var time: Double
+        package var time: Double
         /// The number of whole cycles before this one.
-        var iteration: Double
+        package var iteration: Double
     }
 
     /// The time a parent time maps to, or nil when the object has no effect then.
-    func local(_ parentTime: Double) -> Local? {
+    package func local(_ parentTime: Double) -> Local? {
         let a = (parentTime - beginTime) * speed
         let active = activeDuration
         if a < 0 || (a == 0 && speed == 0 && active == 0) {
@@ -99,14 +85,14 @@ struct TimingModel: Equatable {
 
     /// A layer's local time for its parent's: layers have no duration by default, so their
     /// time runs on without wrapping; with a duration they wrap like animations (never hidden).
-    func layerTime(_ parentTime: Double) -> Double {
+    package func layerTime(_ parentTime: Double) -> Double {
         let t = (parentTime - beginTime) * speed + timeOffset
         guard duration > 0 else { return t }
         return local(parentTime)?.time ?? t
     }
 
     /// The parent time for a local (layer) time: the inverse of `layerTime` without wrapping.
-    func parentTime(_ localTime: Double) -> Double {
+    package func parentTime(_ localTime: Double) -> Double {
         guard speed != 0 else { return beginTime }
         return (localTime - timeOffset) / speed + beginTime
     }

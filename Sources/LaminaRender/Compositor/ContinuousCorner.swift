@@ -16,20 +16,20 @@ import Foundation
 ///
 /// Local frame: the corner's vertex at the origin, x along the edge arriving at the corner, y
 /// pointing into the shape. The curve runs from (−expansionFactor, 0) to (0, expansionFactor).
-enum ContinuousCorner {
+package enum ContinuousCorner {
     /// How far along each edge a continuous corner reaches, in radii.
-    static let expansionFactor: CGFloat = 1.528665
+    package static let expansionFactor: CGFloat = 1.528665
 
     /// The tangent angle at which a transition cubic meets the arc.
-    static let transitionAngle: CGFloat = 20 * .pi / 180
+    package static let transitionAngle: CGFloat = 20 * .pi / 180
 
     /// 10 points: the start, then three cubics (two controls and an end each): transition, arc,
     /// mirrored transition.
-    static let continuous: [CGPoint] = solve()
+    package static let continuous: [CGPoint] = solve()
 
     /// A circular corner in the same form (degenerate transitions, a quarter circle as one
     /// cubic), for blending when the continuous corner does not fit.
-    static let circular: [CGPoint] = {
+    package static let circular: [CGPoint] = {
         let k = 4.0 / 3.0 * tan(CGFloat.pi / 8)    // quarter circle as one cubic
         let a = CGPoint(x: -1, y: 0), b = CGPoint(x: 0, y: 1)
         return [a, a, a, a, CGPoint(x: -1 + k, y: 0), CGPoint(x: 0, y: 1 - k), b, b, b, b]
@@ -37,7 +37,7 @@ enum ContinuousCorner {
 
     /// The corner for a continuity in [0, 1]: 0 circular, 1 fully continuous, between a blend of
     /// the two (used when a large radius leaves too little edge for the full curve).
-    static func points(continuity k: CGFloat) -> [CGPoint] {
+    package static func points(continuity k: CGFloat) -> [CGPoint] {
         if k >= 1 { return continuous }
         return zip(circular, continuous).map { c, s in CGPoint(x: c.x + (s.x - c.x) * k, y: c.y + (s.y - c.y) * k) }
     }

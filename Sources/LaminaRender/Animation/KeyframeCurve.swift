@@ -2,17 +2,17 @@ import Foundation
 
 /// A keyframe animation compiled: its keyframes (values, or segments of a path), when each is
 /// reached, per-segment timing functions and the calculation mode (spec §6).
-final class KeyframeCurve {
-    enum Mode { case linear, discrete, cubic }
+package final class KeyframeCurve: @unchecked Sendable {
+    package enum Mode: Sendable { case linear, discrete, cubic }
     /// A piece of a path between two keyframes.
-    enum Segment {
+    package enum Segment: Sendable {
         case line(CGPoint, CGPoint)
         case quad(CGPoint, CGPoint, CGPoint)
         case cubic(CGPoint, CGPoint, CGPoint, CGPoint)
         /// A move-to: the position jumps (no time of its own is spent moving).
         case jump(CGPoint)
 
-        func point(_ s: Double) -> CGPoint {
+        package func point(_ s: Double) -> CGPoint {
             let t = CGFloat(s), u = 1 - t
             switch self {
             case let .line(a, b): return CGPoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
@@ -77,33 +77,32 @@ final class KeyframeCurve {
         }
     }
 
-    var values: [AnimatedValue]
-    var segments: [Segment]?
-    var keyTimes: [Double]
-    var timingFunctions: [CAMediaTimingFunction?]
-    var mode: Mode
-    var isPaced: Bool
+    package var values: [AnimatedValue]
+    package var segments: [Segment]?
+    package var keyTimes: [Double]
+    package var timingFunctions: [TimingCurve?]
+    package var mode: Mode
+    package var isPaced: Bool
     /// Kochanek–Bartels tangents (outgoing, incoming) per keyframe, as component vectors.
     var tangents: [(out: [Double], inc: [Double])] = []
     /// Numeric keyframes as vectors (numbers, points, sizes, rects, colours), interpolated
     /// without copying values.
     var vectors: [SIMD4<Double>]?
     var vectorKind: AnimatedKind = .number
-    var rotationReverse: Bool?
-    /// Where a path's rotation goes (`transform`), when `rotationMode` is set.
-    var rotationTarget: AnimationTarget?
+    /// When the layer turns with the path (`rotationMode`): whether it faces backwards.
+    package var rotationReverse: Bool?
 
-    /// Compiles `a` for a target of `kind`; nil (with a diagnostic) when it cannot be animated.
-    init?(_ a: CAKeyframeAnimation, kind: AnimatedKind, layer: CALayer) {
-        let name = "CAKeyframeAnimation(\(a.keyPath ?? "nil"))"
-        let calc = a.calculationMode
-        isPaced = calc == .paced || calc == .cubicPaced
-        switch calc {
+    /// Compiles a keyframe animation for a target of `kind`; nil (with a diagnostic) when it
+    /// cannot be animated.
+    package init?(_ a: KeyframeSpec, kind: AnimatedKind) {
+        let name = a.name
+        isPaced = a.calculation == .paced || a.calculation == .cubicPaced
+        switch a.calculation {
         case .discrete: mode = .discrete
         case .cubic, .cubicPaced: mode = .cubic
         case .linear, .paced: mode = .linear
-        default:
-            LaminaDiagnostics.report("\(name): unknown calculationMode \(calc.rawValue); linear used")
+        case .unknown(let other):
+            LaminaDiagnostics.report("\(name): unknown calculationMode \(other); linear used")
             mode = .linear
         }
         if let path = a.path {
@@ -136,27 +135,16 @@ final class KeyframeCurve {
             }
             segments = segs
             values = [.point(segs[0].point(0))] + segs.map { .point($0.point(1)) }
-            if let r = a.rotationMode {
-                rotationReverse = r == .rotateAutoReverse
-                rotationTarget = AnimationTarget(keyPath: "transform", layer: layer, sample: nil)
-            }
+            if let r = a.rotation { rotationReverse = r == .autoReverse }
             if mode == .cubic { mode = .linear }   // the path's own curves are followed
         } else {
-            guard let raw = a.values, !raw.isEmpty else {
+            guard let vs = a.values, !vs.isEmpty else {
                 LaminaDiagnostics.report("\(name): no values and no path; not animated")
                 return nil
             }
-            var vs: [AnimatedValue] = []
-            for v in raw {
-                guard let c = AnimatedValue.from(v, kind: kind) else {
-                    LaminaDiagnostics.report("\(name): the value \(v) does not fit the key path; not animated")
-                    return nil
-                }
-                vs.append(c)
-            }
             values = vs
             segments = nil
-            if a.rotationMode != nil {
+            if a.rotation != nil {
                 LaminaDiagnostics.report("\(name): rotationMode needs a path; ignored")
             }
         }
@@ -164,7 +152,7 @@ final class KeyframeCurve {
         let intervals = mode == .discrete && segments == nil ? n : max(1, n - 1)
         // Key times: given (when valid), paced, or uniform.
         var times: [Double]?
-        if !isPaced, let kt = a.keyTimes?.map(\.doubleValue) {
+        if !isPaced, let kt = a.keyTimes {
             let countOK = mode == .discrete && segments == nil ? (kt.count == n + 1 || kt.count == n) : kt.count == n
             let ordered = zip(kt, kt.dropFirst()).allSatisfy { $0 <= $1 }
             if countOK, ordered, kt.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= 1 }),
@@ -172,7 +160,7 @@ final class KeyframeCurve {
                 times = kt
                 if mode == .discrete && segments == nil && kt.count == n { times = kt + [1] }
             } else {
-                LaminaDiagnostics.report("\(name): keyTimes \(kt) do not suit \(n) values in \(calc.rawValue) mode; ignored")
+                LaminaDiagnostics.report("\(name): keyTimes \(kt) do not suit \(n) values in \(a.calculation.name) mode; ignored")
             }
         }
         if times == nil && isPaced {
@@ -201,7 +189,7 @@ final class KeyframeCurve {
             }
             if vs.count == values.count { vectors = vs; vectorKind = kind }
         }
-        let fns = a.timingFunctions ?? []
+        let fns = a.timingFunctions
         timingFunctions = isPaced ? [] : (0..<intervals).map { $0 < fns.count ? fns[$0] : nil }
         if mode == .cubic {
             guard values.allSatisfy({ $0.components != nil }) else {
@@ -210,19 +198,18 @@ final class KeyframeCurve {
                 return
             }
             tangents = KeyframeCurve.kochanekBartels(values.map { $0.components! }, times: keyTimes,
-                                                     tension: a.tensionValues, continuity: a.continuityValues,
-                                                     bias: a.biasValues)
+                                                     tension: a.tension, continuity: a.continuity, bias: a.bias)
         }
     }
 
     /// Tangents with Kochanek–Bartels parameters (0 each gives Catmull-Rom), scaled for uneven
     /// key times. [U] The ends reflect their neighbour (P₋₁ = P₀, Pₙ = Pₙ₋₁).
-    static func kochanekBartels(_ p: [[Double]], times: [Double], tension: [NSNumber]?, continuity: [NSNumber]?,
-                                bias: [NSNumber]?) -> [(out: [Double], inc: [Double])] {
+    static func kochanekBartels(_ p: [[Double]], times: [Double], tension: [Double]?, continuity: [Double]?,
+                                bias: [Double]?) -> [(out: [Double], inc: [Double])] {
         let n = p.count
-        func param(_ a: [NSNumber]?, _ i: Int) -> Double {
+        func param(_ a: [Double]?, _ i: Int) -> Double {
             guard let a, i < a.count else { return 0 }
-            return max(-1, min(1, a[i].doubleValue))
+            return max(-1, min(1, a[i]))
         }
         var out: [(out: [Double], inc: [Double])] = []
         for i in 0..<n {
@@ -247,7 +234,7 @@ final class KeyframeCurve {
     }
 
     /// The value at progress `f` ∈ [0, 1], and the path's tangent angle when rotating.
-    func value(at f: Double) -> (AnimatedValue, angle: Double?) {
+    package func value(at f: Double) -> (AnimatedValue, angle: Double?) {
         let times = keyTimes
         let last = times.count - 1
         // The segment containing f.
@@ -301,5 +288,43 @@ final class KeyframeCurve {
             let c = (0..<p0.count).map { h00 * p0[$0] + h10 * m0[$0] + h01 * p1[$0] + h11 * m1[$0] }
             return (values[i].withComponents(c), nil)
         }
+    }
+}
+
+/// A keyframe animation's parameters as plain values (QuartzCore reads them from a
+/// `CAKeyframeAnimation` and converts its `values` to the target's kind).
+package struct KeyframeSpec {
+    package enum Calculation: Equatable, Sendable {
+        case linear, discrete, paced, cubic, cubicPaced, unknown(String)
+        package var name: String {
+            switch self {
+            case .linear: "linear"
+            case .discrete: "discrete"
+            case .paced: "paced"
+            case .cubic: "cubic"
+            case .cubicPaced: "cubicPaced"
+            case .unknown(let s): s
+            }
+        }
+    }
+    package enum Rotation: Sendable { case auto, autoReverse }
+    /// How diagnostics name the animation.
+    package var name: String
+    package var calculation: Calculation
+    package var path: CGPath?
+    package var values: [AnimatedValue]?
+    package var rotation: Rotation?
+    package var keyTimes: [Double]?
+    package var timingFunctions: [TimingCurve?]
+    package var tension: [Double]?
+    package var continuity: [Double]?
+    package var bias: [Double]?
+
+    package init(name: String, calculation: Calculation, path: CGPath?, values: [AnimatedValue]?, rotation: Rotation?,
+                 keyTimes: [Double]?, timingFunctions: [TimingCurve?], tension: [Double]?, continuity: [Double]?,
+                 bias: [Double]?) {
+        self.name = name; self.calculation = calculation; self.path = path; self.values = values
+        self.rotation = rotation; self.keyTimes = keyTimes; self.timingFunctions = timingFunctions
+        self.tension = tension; self.continuity = continuity; self.bias = bias
     }
 }

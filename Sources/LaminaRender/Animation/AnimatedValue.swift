@@ -1,12 +1,12 @@
-@_spi(Lamina) import CoreGraphics
+import CoreGraphics
 import Foundation
 
 /// What kind of value an animation interpolates, from the animated property's declared type.
-enum AnimatedKind: Equatable {
+package enum AnimatedKind: Equatable, Sendable {
     case number, point, size, rect, color, transform, path, image, numbers, colors, discrete
 
     /// The kind for a property type.
-    static func of(_ type: Any.Type) -> AnimatedKind {
+    package static func of(_ type: Any.Type) -> AnimatedKind {
         switch type {
         case is CGFloat.Type, is Float.Type, is Double.Type, is Int.Type: .number
         case is CGPoint.Type: .point
@@ -25,7 +25,7 @@ enum AnimatedKind: Equatable {
 /// interpolate"): numbers linearly, geometry component-wise, colours component-wise in sRGB,
 /// transforms by decomposition, paths point by point, images by cross-fade, arrays element by
 /// element, anything else discretely.
-enum AnimatedValue {
+package enum AnimatedValue: @unchecked Sendable {
     case number(Double)
     case point(CGPoint)
     case size(CGSize)
@@ -40,45 +40,13 @@ enum AnimatedValue {
 
     // MARK: Conversion
 
-    /// `value` as a value of `kind`, or nil when it cannot be one.
-    static func from(_ value: Any?, kind: AnimatedKind) -> AnimatedValue? {
-        switch kind {
-        case .number: return kvcCoerce(value, to: Double.self).map { .number($0) }
-        case .point: return kvcCoerce(value, to: CGPoint.self).map { .point($0) }
-        case .size: return kvcCoerce(value, to: CGSize.self).map { .size($0) }
-        case .rect: return kvcCoerce(value, to: CGRect.self).map { .rect($0) }
-        case .color:
-            guard let c = kvcCoerce(value, to: CGColor.self) else { return value == nil ? .discrete(nil) : nil }
-            return color(c)
-        case .transform: return kvcCoerce(value, to: CATransform3D.self).map { .transform($0) }
-        case .path:
-            guard let p = kvcCoerce(value, to: CGPath.self) else { return value == nil ? .discrete(nil) : nil }
-            return .path(p)
-        case .image:
-            let flat = (value as? KVCOptional)?.kvcFlattened ?? value
-            if let x = flat as? CrossfadeContents { return .image(x) }
-            return .image(CrossfadeContents(from: flat, to: flat, fraction: 0))
-        case .numbers:
-            guard let flat = (value as? KVCOptional)?.kvcFlattened ?? value else { return .discrete(nil) }
-            guard let a = flat as? [Any] else { return nil }
-            let n = a.compactMap { kvcCoerce($0, to: Double.self) }
-            return n.count == a.count ? .numbers(n) : .discrete(flat)
-        case .colors:
-            guard let flat = (value as? KVCOptional)?.kvcFlattened ?? value else { return .discrete(nil) }
-            guard let a = flat as? [Any] else { return .discrete(flat) }
-            let c = a.compactMap { kvcCoerce($0, to: CGColor.self) }
-            return c.count == a.count ? .colors(c.map(color)) : .discrete(flat)
-        case .discrete: return .discrete((value as? KVCOptional)?.kvcFlattened ?? value)
-        }
-    }
-
-    static func color(_ c: CGColor) -> AnimatedValue {
+    package static func color(_ c: CGColor) -> AnimatedValue {
         let v = c.rgba   // sRGB components
         return .color(r: Double(v.red), g: Double(v.green), b: Double(v.blue), a: Double(v.alpha))
     }
 
     /// The value as the property would store it (numbers as Double, colours as sRGB CGColors).
-    var anyValue: Any? {
+    package var anyValue: Any? {
         switch self {
         case .number(let v): return v
         case .point(let p): return p
@@ -97,7 +65,7 @@ enum AnimatedValue {
     /// The value as `V` without going through `Any`, for the common property types; nil when
     /// the kinds differ or `V` is another type.
     @inline(__always)
-    static func typed<V>(_ v: AnimatedValue, as type: V.Type) -> V? {
+    package static func typed<V>(_ v: AnimatedValue, as type: V.Type) -> V? {
         switch v {
         case .number(let d):
             if V.self == CGFloat.self { return unsafeBitCast(CGFloat(d), to: V.self) }
@@ -114,7 +82,7 @@ enum AnimatedValue {
         return nil
     }
 
-    static func makeColor(_ r: Double, _ g: Double, _ b: Double, _ a: Double) -> CGColor {
+    package static func makeColor(_ r: Double, _ g: Double, _ b: Double, _ a: Double) -> CGColor {
         func c(_ v: Double) -> CGFloat { CGFloat(max(0, min(1, v))) }
         return CGColor(red: c(r), green: c(g), blue: c(b), alpha: c(a))
     }
@@ -123,7 +91,7 @@ enum AnimatedValue {
 
     /// The value a fraction `t` of the way from `a` to `b` (t may leave [0, 1] for springs and
     /// splines). Mismatched kinds switch at the midpoint.
-    static func lerp(_ a: AnimatedValue, _ b: AnimatedValue, _ t: Double) -> AnimatedValue {
+    package static func lerp(_ a: AnimatedValue, _ b: AnimatedValue, _ t: Double) -> AnimatedValue {
         func m(_ x: Double, _ y: Double) -> Double { x + (y - x) * t }
         func mc(_ x: CGFloat, _ y: CGFloat) -> CGFloat { x + (y - x) * CGFloat(t) }
         switch (a, b) {
@@ -150,7 +118,7 @@ enum AnimatedValue {
 
     /// `a + b` (transforms: `b` then `a`, i.e. `a` concatenated after `b`), or nil when the kinds
     /// cannot be added.
-    static func add(_ a: AnimatedValue, _ b: AnimatedValue) -> AnimatedValue? {
+    package static func add(_ a: AnimatedValue, _ b: AnimatedValue) -> AnimatedValue? {
         switch (a, b) {
         case let (.number(x), .number(y)): return .number(x + y)
         case let (.point(p), .point(q)): return .point(CGPoint(x: p.x + q.x, y: p.y + q.y))
@@ -169,7 +137,7 @@ enum AnimatedValue {
     }
 
     /// `a − b` (transforms: `a` after undoing `b`), or nil when the kinds cannot be subtracted.
-    static func subtract(_ a: AnimatedValue, _ b: AnimatedValue) -> AnimatedValue? {
+    package static func subtract(_ a: AnimatedValue, _ b: AnimatedValue) -> AnimatedValue? {
         switch (a, b) {
         case let (.transform(x), .transform(y)):
             return .transform(CATransform3DConcat(x, CATransform3DInvert(y)))
@@ -180,7 +148,7 @@ enum AnimatedValue {
     }
 
     /// `k · a`, or nil for kinds that cannot be scaled.
-    func scaled(_ k: Double) -> AnimatedValue? {
+    package func scaled(_ k: Double) -> AnimatedValue? {
         let c = CGFloat(k)
         switch self {
         case .number(let x): return .number(x * k)
@@ -204,7 +172,7 @@ enum AnimatedValue {
     }
 
     /// The distance between two values (for paced keyframes): Euclidean over the components.
-    static func distance(_ a: AnimatedValue, _ b: AnimatedValue) -> Double {
+    package static func distance(_ a: AnimatedValue, _ b: AnimatedValue) -> Double {
         switch (a, b) {
         case let (.number(x), .number(y)): return abs(y - x)
         case let (.point(p), .point(q)): return Double(hypot(q.x - p.x, q.y - p.y))
@@ -221,7 +189,7 @@ enum AnimatedValue {
     }
 
     /// Components for splines, and the inverse.
-    var components: [Double]? {
+    package var components: [Double]? {
         switch self {
         case .number(let x): return [x]
         case .point(let p): return [Double(p.x), Double(p.y)]
@@ -233,7 +201,7 @@ enum AnimatedValue {
         }
     }
 
-    func withComponents(_ c: [Double]) -> AnimatedValue {
+    package func withComponents(_ c: [Double]) -> AnimatedValue {
         switch self {
         case .number: return .number(c[0])
         case .point: return .point(CGPoint(x: c[0], y: c[1]))
@@ -246,7 +214,7 @@ enum AnimatedValue {
     }
 
     /// A 64-bit digest of the value, to tell frames apart (damage tracking, content caches).
-    var fingerprint: UInt64 {
+    package var fingerprint: UInt64 {
         func mix(_ h: UInt64, _ v: UInt64) -> UInt64 { (h ^ v) &* 0x100_0000_01B3 &+ 0x9E37_79B9 }
         func bits(_ d: [Double]) -> UInt64 { d.reduce(0xCBF2_9CE4_8422_2325) { mix($0, $1.bitPattern) } }
         switch self {
@@ -268,18 +236,18 @@ enum AnimatedValue {
 }
 
 /// A layer's `contents` part way through a cross-fade between two images.
-final class CrossfadeContents: @unchecked Sendable {
-    let from: Any?, to: Any?
-    let fraction: Double
-    init(from: Any?, to: Any?, fraction: Double) { self.from = from; self.to = to; self.fraction = fraction }
+package final class CrossfadeContents: @unchecked Sendable {
+    package let from: Any?, to: Any?
+    package let fraction: Double
+    package init(from: Any?, to: Any?, fraction: Double) { self.from = from; self.to = to; self.fraction = fraction }
     /// The image mostly shown (for chaining cross-fades).
-    var shown: Any? { fraction < 0.5 ? from : to }
+    package var shown: Any? { fraction < 0.5 ? from : to }
 }
 
 /// Paths interpolated point by point: the same structure blends each point; different
 /// structures switch at the midpoint.
 enum PathInterpolation {
-    static func lerp(_ a: CGPath, _ b: CGPath, _ t: Double) -> CGPath {
+    package static func lerp(_ a: CGPath, _ b: CGPath, _ t: Double) -> CGPath {
         let ea = a.elements, eb = b.elements
         guard ea.count == eb.count else { return t < 0.5 ? a : b }
         let k = CGFloat(t)
