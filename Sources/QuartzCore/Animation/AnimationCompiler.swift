@@ -191,6 +191,8 @@ enum AnimationEvents {
                     }
                 }
                 if !finished.isEmpty {
+                    // A change the renderer must hear of (at the next commit).
+                    layer.touch()
                     layer.attachedAnimations.removeAll { a in finished.contains { $0 === a } }
                     layer.renderVersion &+= 1
                 }

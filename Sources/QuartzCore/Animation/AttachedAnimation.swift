@@ -1,10 +1,14 @@
 import Foundation
+import Synchronization
 import LaminaRender
 
 /// An animation added to a layer: the copy `animation(forKey:)` returns, compiled once into its
 /// timing and a body (shared with the renderer), plus the model's own view of the targets it
 /// writes and its event state.
 final class AttachedAnimation {
+    /// Unique among all animations added (the renderer's name for it).
+    let id = AttachedAnimation.nextID.add(1, ordering: .relaxed).newValue
+    private static let nextID = Atomic<UInt64>(0)
     let key: String?
     let animation: CAAnimation
     var timing: TimingModel

@@ -69,6 +69,8 @@ open class CALayer: NSObject, CAMediaTiming, PropertyOwner {
     /// Bumped by any change that can alter how the layer draws (properties, tree, contents):
     /// what damage tracking compares between frames.
     var renderVersion: UInt64 = 0
+    /// The layer's node in the render store, from its first commit (−1 before).
+    var renderSlot: Int32 = -1
 
     /// Creates a layer with every property at its default.
     public required override init() {
@@ -103,6 +105,11 @@ open class CALayer: NSObject, CAMediaTiming, PropertyOwner {
         super.init()
         finishInit()
         LayerArchiving.decode(self, from: coder)
+    }
+
+    deinit {
+        // The renderer frees the layer's node at its next commit or snapshot.
+        if renderSlot >= 0 { RenderStore.shared.release(renderSlot) }
     }
 
     /// Completes the class's property information the first time the class is instantiated:

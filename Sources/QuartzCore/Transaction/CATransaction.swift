@@ -1,4 +1,5 @@
 import Foundation
+import LaminaRender
 
 /// The key of the transaction's animation duration.
 public let kCATransactionAnimationDuration = "animationDuration"
@@ -163,6 +164,10 @@ enum TransactionCommitter {
             a.timing.beginTime = layer.convertTime(now, from: nil) + a.commitDelay
             a.beginPending = false
         }
+        // Hand the renderer what changed: the changed layers' values, structure and animations.
+        var slots = SharedSlots()
+        let update = CommitEncoder.encode(s.touched, in: &slots)
+        if !update.isEmpty { RenderStore.shared.commit(update) }
         for l in s.touched {
             l.committedStore = nil
             l.committedSublayers = nil

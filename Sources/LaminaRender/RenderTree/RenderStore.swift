@@ -1,0 +1,69 @@
+import Foundation
+import Synchronization
+
+/// The committed layer trees, as the renderer sees them: Lamina's counterpart of Core
+/// Animation's render server. Every commit, on any thread, encodes what changed and applies it
+/// here under one lock; a renderer takes a snapshot (a copy of the tree, made in constant time)
+/// and draws from it without holding the lock and without ever touching a layer, so layers may
+/// change on their own threads while frames render.
+///
+/// Layers get a slot the first time they are committed; a layer that is freed gives its slot
+/// back at the next commit or snapshot.
+package final class RenderStore: Sendable {
+    /// The store every layer commits to.
+    package static let shared = RenderStore()
+
+    private struct State: @unchecked Sendable {
+        var tree = RenderTree()
+        var freeSlots: [Int32] = []
+        var nextSlot: Int32 = 0
+        var pendingReleases: [Int32] = []
+        var commits = 0
+    }
+    private let state = Mutex(State())
+
+    package init() {}
+
+    /// A slot for a layer committed for the first time.
+    package func allocateSlot() -> Int32 {
+        state.withLock { s in
+            if let slot = s.freeSlots.popLast() { return slot }
+            defer { s.nextSlot += 1 }
+            return s.nextSlot
+        }
+    }
+
+    /// A layer holding `slot` was freed (called from its `deinit`, on any thread).
+    package func release(_ slot: Int32) {
+        state.withLock { $0.pendingReleases.append(slot) }
+    }
+
+    /// Applies a commit's update.
+    package func commit(_ update: RenderUpdate) {
+        state.withLock { s in
+            var u = update
+            u.released += s.pendingReleases
+            s.pendingReleases = []
+            s.tree.apply(u)
+            s.freeSlots += u.released
+            s.commits += 1
+        }
+    }
+
+    /// The committed trees as they are now (frees the slots of layers that are gone first).
+    package func snapshot() -> RenderTree {
+        state.withLock { s in
+            if !s.pendingReleases.isEmpty {
+                var u = RenderUpdate()
+                u.released = s.pendingReleases
+                s.pendingReleases = []
+                s.tree.apply(u)
+                s.freeSlots += u.released
+            }
+            return s.tree
+        }
+    }
+
+    /// How many commits have been applied (statistics and tests).
+    package var commitCount: Int { state.withLock { $0.commits } }
+}
