@@ -24,43 +24,47 @@ struct OwnContentCacheTests {
         return (root, shape, gradient)
     }
 
-    func pixels(_ root: CALayer) throws -> [UInt8] {
-        try #require(CARenderer(layer: root, scale: 2).image()).straightRGBA8()
+    func pixels(_ renderer: CARenderer) throws -> [UInt8] {
+        try #require(renderer.image()).straightRGBA8()
     }
 
     @Test func contentIsRasterizedOnceAndReused() throws {
         let (root, shape, gradient) = scene()
-        let first = try pixels(root)
-        #expect(shape.ownContentBuilds == 1 && gradient.ownContentBuilds == 1)
-        #expect(try pixels(root) == first)
-        #expect(shape.ownContentBuilds == 1 && gradient.ownContentBuilds == 1)
+        // The cache belongs to the renderer: frames of one renderer share it.
+        let renderer = CARenderer(layer: root, scale: 2)
+        func builds(_ l: CALayer) -> Int { renderer.ownContentBuilds(of: l) }
+        let first = try pixels(renderer)
+        #expect(builds(shape) == 1 && builds(gradient) == 1)
+        #expect(try pixels(renderer) == first)
+        #expect(builds(shape) == 1 && builds(gradient) == 1)
         // Whole device pixels of movement reuse the cache; the picture still changes.
         withoutActions { shape.position.x += 3 }
-        let moved = try pixels(root)
-        #expect(shape.ownContentBuilds == 1 && moved != first)
+        let moved = try pixels(renderer)
+        #expect(builds(shape) == 1 && moved != first)
         // A sub-pixel move, a content change or a resize rebuilds it.
         withoutActions { shape.position.x += 0.25 }
-        _ = try pixels(root)
-        #expect(shape.ownContentBuilds == 2)
+        _ = try pixels(renderer)
+        #expect(builds(shape) == 2)
         withoutActions { shape.fillColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1) }
-        let recoloured = try pixels(root)
-        #expect(shape.ownContentBuilds == 3)
+        let recoloured = try pixels(renderer)
+        #expect(builds(shape) == 3)
         withoutActions { gradient.bounds.size.height = 50 }
-        _ = try pixels(root)
-        #expect(gradient.ownContentBuilds == 2)
+        _ = try pixels(renderer)
+        #expect(builds(gradient) == 2)
         withoutActions { gradient.cornerCurve = .continuous }
-        _ = try pixels(root)
-        #expect(gradient.ownContentBuilds == 3)
+        _ = try pixels(renderer)
+        #expect(builds(gradient) == 3)
         // Drawn at another scale, rebuilt for it.
-        _ = CARenderer(layer: root, scale: 3).image()
-        #expect(shape.ownContentBuilds == 4)
+        renderer.scale = 3
+        _ = renderer.image()
+        #expect(builds(shape) == 4)
         #expect(recoloured != moved)
     }
 
     @Test func cachedContentMatchesDirectDrawing() throws {
         let (root, shape, _) = scene()
         root.sublayers = [shape]
-        let cached = try pixels(root)
+        let cached = try pixels(CARenderer(layer: root, scale: 2))
         // The same picture drawn straight into a context: within one level per channel.
         let ctx = rgbaContext(240, 160)
         ctx.translateBy(x: 0, y: 160); ctx.scaleBy(x: 2, y: -2)
@@ -78,7 +82,8 @@ struct OwnContentCacheTests {
         let (root, shape, _) = scene()
         let p = CGMutablePath(); p.addRect(CGRect(x: -50_000, y: 10, width: 100_000, height: 10))
         shape.path = p
-        _ = try pixels(root)
-        #expect(shape.ownContentBuilds == 0 && shape.ownContentCache == nil)
+        let renderer = CARenderer(layer: root, scale: 2)
+        _ = try pixels(renderer)
+        #expect(renderer.ownContentBuilds(of: shape) == 0)
     }
 }

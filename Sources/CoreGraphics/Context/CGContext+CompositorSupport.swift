@@ -54,10 +54,43 @@ extension CGContext {
         state.clipMask = mask
     }
 
+    /// Intersects the clip with the alpha of `source`'s pixels (an RGBA context) placed with its
+    /// top-left pixel at raster pixel (`originX`, row `originY`): `clip(toDeviceMask:)` without
+    /// making an image, reading only the rows this context's row window draws.
+    @_spi(Lamina) public func clip(toDeviceMaskOf source: CGContext, originX: Int = 0, originY: Int = 0) {
+        guard source.format == .color32 else { state.clipX1 = state.clipX0; return }
+        state.clipX0 = max(state.clipX0, originX); state.clipY0 = max(state.clipY0, originY)
+        state.clipX1 = min(state.clipX1, originX + source.width); state.clipY1 = min(state.clipY1, originY + source.height)
+        guard state.clipX0 < state.clipX1, state.clipY0 < state.clipY1 else { return }
+        let x0 = state.clipX0, y0 = state.clipY0
+        let mask = ClipMask(x0: x0, y0: y0, width: state.clipX1 - x0, height: state.clipY1 - y0, fill: 0,
+                            rows: (state.rowsY0, state.rowsY1))
+        let a = source.channel.a
+        for row in mask.storedY0..<mask.storedY1 {
+            let out = mask.pointer(row: row, x: x0)
+            let src = (source.basePixels + (row - originY) * source.bytesPerRow).assumingMemoryBound(to: UInt8.self)
+            for i in 0..<mask.width {
+                var k = UInt32(src[(x0 + i - originX) * 4 + a])
+                if let old = state.clipMask { k = mul255(k, UInt32(old.value(row: row, x: x0 + i))) }
+                out[i] = UInt8(k)
+            }
+        }
+        state.clipMask = mask
+    }
+
     /// Narrows the clip to a rectangle of device pixels (x right, rows down from the top).
     @_spi(Lamina) public func clip(toDevicePixels r: (x0: Int, y0: Int, x1: Int, y1: Int)) {
         state.clipX0 = max(state.clipX0, r.x0); state.clipY0 = max(state.clipY0, r.y0)
         state.clipX1 = min(state.clipX1, r.x1); state.clipY1 = min(state.clipY1, r.y1)
+    }
+
+    /// The bounding box of the clip within the rows drawing may touch, in user space (what a
+    /// compositor drawing a band needs to consider).
+    @_spi(Lamina) public var boundingBoxOfDrawableRegion: CGRect {
+        let rows = activeRows
+        guard state.clipX0 < state.clipX1, !rows.isEmpty else { return .zero }
+        let r = CGRect(x: state.clipX0, y: rows.lowerBound, width: state.clipX1 - state.clipX0, height: rows.count)
+        return r.applying(rasterTransform.inverted()).applying(state.ctm.inverted())
     }
 
     /// The clip's bounds in device pixels (x right, rows down from the top).

@@ -90,6 +90,8 @@ public final class CGContext {
     }
     var state: GState
     private var stack: [GState] = []
+    /// Memory the context frees itself though it was given it (``init(width:height:rows:)``).
+    private var adoptedMemory: UnsafeMutableRawPointer?
     /// The row window set with ``setRowWindow(_:_:)`` (the whole bitmap by default).
     private var windowY0 = 0, windowY1 = 0
     /// The text matrix and position are not part of the graphics state (as on Apple platforms).
@@ -153,7 +155,26 @@ public final class CGContext {
         windowY1 = height
     }
 
+    /// A premultiplied RGBA bitmap context of `width` × `height` pixels that draws only the raster
+    /// rows `rows` (its row window): only their memory is prepared, so a band of a large
+    /// offscreen costs the band (Lamina SPI: masks drawn band by band).
+    @_spi(Lamina) public convenience init?(width: Int, height: Int, rows: Range<Int>) {
+        guard width > 0, height > 0, !width.multipliedReportingOverflow(by: height).overflow,
+              width * height <= CGContext.maximumPixelCount else {
+            LaminaDiagnostics.report("CGContext: a \(width)x\(height) bitmap exceeds the \(CGContext.maximumPixelCount)-pixel limit")
+            return nil
+        }
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: width * 4 * height, alignment: 16)
+        let r0 = max(0, min(height, rows.lowerBound)), r1 = max(r0, min(height, rows.upperBound))
+        (memory + r0 * width * 4).initializeMemory(as: UInt8.self, repeating: 0, count: (r1 - r0) * width * 4)
+        self.init(data: memory, width: width, height: height, bitsPerComponent: 8, bytesPerRow: width * 4,
+                  space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
+        adoptedMemory = memory
+        setRowWindow(r0, r1)
+    }
+
     deinit {
+        adoptedMemory?.deallocate()
         for l in layers { l.buffer.deallocate() }
         for b in offscreenPool { b.deallocate() }
         if ownsPixels { basePixels.deallocate() }

@@ -26,6 +26,15 @@ public enum LaminaDiagnostics {
         FileHandle.standardError.write(Data("lamina: warning: \(message)\n".utf8))
     }
 
+    /// The collector in effect here, to hand to other threads (Lamina SPI: the compositor's
+    /// workers report into the collector of the thread that asked for the frame).
+    @_spi(Lamina) public static var currentCollector: Collector? { collector }
+
+    /// Runs `body` with `c` collecting diagnostics (nil: the default, standard error).
+    @_spi(Lamina) public static func withCollector<T>(_ c: Collector?, _ body: () throws -> T) rethrows -> T {
+        try $collector.withValue(c) { try body() }
+    }
+
     /// Runs `body` and returns its result with every diagnostic it reported.
     public static func collecting<T>(_ body: () throws -> T) rethrows -> (result: T, diagnostics: [String]) {
         let c = Collector()

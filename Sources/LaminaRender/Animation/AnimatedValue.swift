@@ -221,8 +221,22 @@ package enum AnimatedValue: @unchecked Sendable {
         case .transform(let t):
             return bits([t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24, t.m31, t.m32, t.m33, t.m34,
                          t.m41, t.m42, t.m43, t.m44].map(Double.init))
-        case .path(let p): return UInt64(UInt(bitPattern: ObjectIdentifier(p).hashValue))
-        case .image(let x): return mix(UInt64(UInt(bitPattern: ObjectIdentifier(x).hashValue)), x.fraction.bitPattern)
+        case .path(let p):
+            // From the path's points: each frame's interpolated path is a new object, and a
+            // new object may reuse a freed one's address.
+            var h: UInt64 = 0xCBF2_9CE4_8422_2325
+            for e in p.elements {
+                for q in e.points { h = mix(mix(h, Double(q.x).bitPattern), Double(q.y).bitPattern) }
+                h = mix(h, UInt64(e.kindCode))
+            }
+            return h
+        case .image(let x):
+            // The images shown (held by the model while the animation runs) and the fraction.
+            func id(_ v: Any?) -> UInt64 {
+                guard let v, let o = (v as AnyObject?) else { return 0 }
+                return UInt64(UInt(bitPattern: ObjectIdentifier(o).hashValue))
+            }
+            return mix(mix(id(x.from), id(x.to)), x.fraction.bitPattern)
         case .colors(let c): return c.reduce(17) { mix($0, $1.fingerprint) }
         case .discrete(let v): return UInt64(bitPattern: Int64(String(describing: v).hashValue))
         case .number(let x): return mix(0xCBF2_9CE4_8422_2325, x.bitPattern)
@@ -265,5 +279,18 @@ enum PathInterpolation {
             }
         }
         return out
+    }
+}
+
+extension PathElement {
+    /// A number telling the element's kind apart (for fingerprints).
+    var kindCode: Int {
+        switch self {
+        case .move: 1
+        case .line: 2
+        case .quad: 3
+        case .cubic: 4
+        case .close: 5
+        }
     }
 }

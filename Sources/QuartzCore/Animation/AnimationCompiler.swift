@@ -12,31 +12,27 @@ enum AnimationCompiler {
         var body: AnimationBody
         /// The targets, indexed by `AnimationTargetInfo.index`.
         var targets: [AnimationTarget]
-        /// For a transition: the layer's subtree as last committed.
-        var transitionBefore: CALayer?
     }
 
     static func compile(_ a: CAAnimation, layer: CALayer) -> Compiled? {
         var targets: [AnimationTarget] = []
-        var before: CALayer?
-        guard let body = compile(a, layer: layer, targets: &targets, before: &before) else { return nil }
-        return Compiled(body: body, targets: targets, transitionBefore: before)
+        guard let body = compile(a, layer: layer, targets: &targets) else { return nil }
+        return Compiled(body: body, targets: targets)
     }
 
-    private static func compile(_ a: CAAnimation, layer: CALayer, targets: inout [AnimationTarget],
-                                before: inout CALayer?) -> AnimationBody? {
+    private static func compile(_ a: CAAnimation, layer: CALayer, targets: inout [AnimationTarget]) -> AnimationBody? {
         switch a {
         case let g as CAAnimationGroup:
             var kids: [(timing: TimingModel, body: AnimationBody, timingFunction: TimingCurve?)] = []
             for child in g.animations ?? [] {
-                guard let body = compile(child, layer: layer, targets: &targets, before: &before) else { continue }
+                guard let body = compile(child, layer: layer, targets: &targets) else { continue }
                 kids.append((TimingModel(child, defaultDuration: defaultDuration), body, child.timingFunction?.curve))
             }
             return .group(kids)
         case let t as CATransition:
             let kind = TransitionKind(rawValue: t.type.rawValue)
             if kind == nil { LaminaDiagnostics.report("CATransition: unknown type \(t.type.rawValue); drawn as a fade") }
-            if layer.flags.contains(.committed) { before = PresentationBuilder(forRendering: true).committedCopy(of: layer) }
+            // The renderer captures the layer's appearance before the change when it commits.
             return .transition(TransitionBody(kind: kind ?? .fade, direction: t.subtype.flatMap { TransitionDirection(rawValue: $0.rawValue) },
                                               startProgress: Double(t.startProgress), endProgress: Double(t.endProgress)))
         case let p as CAPropertyAnimation:

@@ -101,15 +101,6 @@ final class AnimationTarget {
         return AnimatedValue.from(raw, kind: kind)
     }
 
-    /// The model's own value, even while a render has the layer presenting animated values.
-    func readModel(_ layer: CALayer) -> AnimatedValue? {
-        guard let saved = layer.renderSaved else { return read(layer) }
-        let presented = layer.propertyStore
-        layer.propertyStore = saved.store
-        defer { layer.propertyStore = presented }
-        return read(layer)
-    }
-
     /// Writes `value` into `layer` without side effects (no actions, layout or versions): the
     /// presentation copy's store. Returns false when the value does not fit the property.
     @discardableResult

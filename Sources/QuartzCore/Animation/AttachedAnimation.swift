@@ -19,8 +19,6 @@ final class AttachedAnimation {
     let body: AnimationBody
     /// The model's description of each target the body writes, by the target's index.
     let targets: [AnimationTarget]
-    /// For a transition: the layer's subtree as it was before the change.
-    let transitionBefore: CALayer?
     let timingFunction: TimingCurve?
     let removedOnCompletion: Bool
     var started = false
@@ -36,7 +34,6 @@ final class AttachedAnimation {
         beginPending = animation.beginTime == 0 || animation.beginDelayAfterCommit != nil
         body = compiled.body
         targets = compiled.targets
-        transitionBefore = compiled.transitionBefore
         timingFunction = animation.timingFunction?.curve
         removedOnCompletion = animation.isRemovedOnCompletion
     }
@@ -53,17 +50,14 @@ final class AttachedAnimation {
     /// Applies the animation to `copy` (a presentation copy of `model`) at the layer's local time.
     func apply(to copy: CALayer, model: CALayer, layerTime t: Double, state: inout PresentationState) {
         guard let l = local(atLayerTime: t) else { return }
-        var sink = PresentationSink(copy: copy, model: model, targets: targets, before: transitionBefore)
+        var sink = PresentationSink(copy: copy, model: model, targets: targets)
         body.apply(local: l, timing: timing, timingFunction: timingFunction, sink: &sink, digest: &state.digest)
-        state.transitions += sink.transitions
     }
 }
 
 /// What applying animations to a presentation copy produced.
 struct PresentationState {
     var digest = EvaluationDigest()
-    /// Transitions in progress on the layer, with the appearance before the change.
-    var transitions: [(TransitionBody, CALayer?, Double)] = []
     var fingerprint: UInt64 { digest.fingerprint }
     var contentFingerprint: UInt64 { digest.contentFingerprint }
     var needsDisplay: Bool { digest.needsDisplay }
@@ -75,13 +69,12 @@ struct PresentationSink: AnimationSink {
     let copy: CALayer
     let model: CALayer
     let targets: [AnimationTarget]
-    let before: CALayer?
-    var transitions: [(TransitionBody, CALayer?, Double)] = []
 
     func current(_ target: AnimationTargetInfo) -> AnimatedValue? { targets[target.index].read(copy) }
-    func model(_ target: AnimationTargetInfo) -> AnimatedValue? { targets[target.index].readModel(model) }
+    func model(_ target: AnimationTargetInfo) -> AnimatedValue? { targets[target.index].read(model) }
     mutating func write(_ value: AnimatedValue, to target: AnimationTargetInfo) -> Bool {
         targets[target.index].write(value, to: copy)
     }
-    mutating func transition(_ body: TransitionBody, progress: Double) { transitions.append((body, before, progress)) }
+    /// Transitions change how a layer is drawn, not its properties: nothing to write.
+    mutating func transition(_ body: TransitionBody, progress: Double) {}
 }

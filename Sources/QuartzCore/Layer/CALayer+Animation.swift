@@ -82,7 +82,7 @@ extension CALayer {
         guard flags.contains(.committed) else { return nil }
         let now = CACurrentMediaTime()
         let parentTime = _superlayer.map { $0.convertTime(now, from: nil) } ?? now
-        return PresentationBuilder(forRendering: false).copy(self, parentTime: parentTime) as? Self
+        return PresentationBuilder().copy(self, parentTime: parentTime) as? Self
     }
 
     /// The model layer: for a presentation copy the layer it shows, otherwise the layer itself.

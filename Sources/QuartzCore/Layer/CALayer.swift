@@ -1,3 +1,4 @@
+import Synchronization
 import LaminaRender
 /// The Core Animation layer: geometry, appearance and a tree of sublayers.
 ///
@@ -39,10 +40,6 @@ open class CALayer: NSObject, CAMediaTiming, PropertyOwner {
     var backingStore: CGContext?
     /// The image the last display pass drew (to tell drawn contents from contents set directly).
     weak var lastDrawnContents: CGImage?
-    /// The rasterized gradient or shape content (see `OwnContentCache`).
-    var ownContentCache: OwnContentCache?
-    /// How many times the own content was rasterized into the cache.
-    var ownContentBuilds = 0
 
     // Time and transactions (see CALayer+Animation.swift).
     /// The animations added, in the order they apply.
@@ -53,28 +50,26 @@ open class CALayer: NSObject, CAMediaTiming, PropertyOwner {
     var committedMask: CALayer??
     /// For a presentation copy: the model layer it shows.
     var modelLayer: CALayer?
-    /// For a presentation copy, or a layer presenting in place during a render: transitions in
-    /// progress, with their progress.
-    var activeTransitions: [(TransitionBody, CALayer?, Double)] = []
-    /// While a render presents animated values in place: the model's own store and versions.
-    var renderSaved: RenderSavedState?
     /// Actions found before a property changed, run after it changed, with the presentation
     /// value before the change.
     var pendingActions: [(key: String, action: any CAAction, previous: Any?)] = []
     /// While an action runs: the key and the value before the change (implied animations start
     /// there).
     var actionPrevious: (key: String, value: Any?)?
-    /// Bumped whenever the layer's own rendered content must be rebuilt.
-    var contentVersion: UInt64 = 0
+    /// Bumped whenever the layer's own rendered content must be rebuilt. Starts from the layer's
+    /// serial number, so no two layers share a version (a freed layer's node slot may be reused
+    /// by another: caches and damage keyed by slot see the difference).
+    var contentVersion: UInt64
     /// Bumped by any change that can alter how the layer draws (properties, tree, contents):
-    /// what damage tracking compares between frames.
-    var renderVersion: UInt64 = 0
+    /// what damage tracking compares between frames. Unique per layer, as `contentVersion`.
+    var renderVersion: UInt64
     /// The layer's node in the render store, from its first commit (−1 before).
     var renderSlot: Int32 = -1
 
     /// Creates a layer with every property at its default.
     public required override init() {
         propertyClassInfo = CALayer.knownClassInfo(for: Self.self)
+        renderVersion = CALayer.firstVersion(); contentVersion = renderVersion
         super.init()
         finishInit()
     }
@@ -90,6 +85,7 @@ open class CALayer: NSObject, CAMediaTiming, PropertyOwner {
         } else {
             propertyClassInfo = CALayer.knownClassInfo(for: Self.self)
         }
+        renderVersion = CALayer.firstVersion(); contentVersion = renderVersion
         super.init()
         finishInit()
         if let other = layer as? CALayer {
@@ -102,10 +98,15 @@ open class CALayer: NSObject, CAMediaTiming, PropertyOwner {
     /// geometry properties are restored; see `encode(with:)`.
     public required init?(coder: NSCoder) {
         propertyClassInfo = CALayer.knownClassInfo(for: Self.self)
+        renderVersion = CALayer.firstVersion(); contentVersion = renderVersion
         super.init()
         finishInit()
         LayerArchiving.decode(self, from: coder)
     }
+
+    /// A serial number per layer made, shifted into the versions' high bits.
+    private static let serials = Atomic<UInt64>(0)
+    private static func firstVersion() -> UInt64 { serials.add(1, ordering: .relaxed).newValue << 24 }
 
     deinit {
         // The renderer frees the layer's node at its next commit or snapshot.
@@ -282,24 +283,15 @@ open class CALayer: NSObject, CAMediaTiming, PropertyOwner {
 
     /// Draws the layer tree into `ctx`, in the layer's own coordinate space through the context's
     /// current transform, as on Apple platforms (iOS code flips a bitmap context itself to get
-    /// y-down geometry). Pending layout and display in the tree run first. Draws model values.
-    open func render(in ctx: CGContext) { render(in: ctx, atTime: 0) }
-
-    /// Draws the layer tree as `render(in:)` does, with emitters at media time `time`.
-    func render(in ctx: CGContext, atTime time: CFTimeInterval) {
+    /// y-down geometry). Pending layout and display in the tree run first. Draws model values
+    /// (the properties as set now, committed or not), without animations.
+    open func render(in ctx: CGContext) {
         layoutIfNeeded()
         layoutSubtreeIfNeeded()
         displaySubtreeIfNeeded()
-        LayerRenderer(ctx: ctx, time: time).render(self, alpha: 1)
+        let (tree, root) = CommitEncoder.privateTree(of: self)
+        FrameRenderer().draw(Frame(still: tree, root: root, time: 0), in: ctx)
     }
-
-    /// Draws what a subclass draws itself (gradient, shape, particles) between its contents and
-    /// its sublayers. `shape` is the layer's rounded outline.
-    func drawOwnContent(in ctx: CGContext, alpha: CGFloat, shape: CGPath, time: CFTimeInterval) {}
-
-    /// Where the own content can draw, in the layer's coordinates, when it may be cached as a
-    /// bitmap (`OwnContentCache`); nil draws it directly every time.
-    func ownContentExtent(shape: CGPath) -> CGRect? { nil }
 
     /// Whether drawn content is flipped: true when an odd number of layers from here up to the
     /// root have `isGeometryFlipped`.

@@ -1,3 +1,7 @@
+@_spi(Lamina) import CoreGraphics
+import Foundation
+import LaminaRender
+
 /// Renders a layer tree into bitmaps, in the spirit of macOS's `CARenderer`: the root layer's
 /// bounds, at a scale, y-down like iOS, on a transparent background.
 ///
@@ -6,10 +10,23 @@
 /// let image = renderer.image()                  // a CGImage of bounds × 3 pixels
 /// try renderer.writePNG(to: URL(fileURLWithPath: "frame.png"))
 /// ```
-/// It draws the presentation of the tree at a media time: the committed layer tree with its
-/// animations applied at that time. Pending changes are committed first (`CATransaction.flush()`),
-/// so animations added with `beginTime` 0 begin at the current media time: use a manual
-/// ``MediaClock`` (or ``FrameDriver``) for repeatable frames.
+///
+/// It draws from the render tree, the renderer's own copy of the committed layer trees: never
+/// from the layers themselves, so layers may change on their own threads while a frame renders
+/// (see ARCHITECTURE.md). A frame shows the tree as committed with its animations evaluated at
+/// the frame's media time; its rows are drawn in bands on ``threads`` threads, with the same
+/// bytes for any number of them.
+///
+/// Two ways to use it:
+/// - On the thread that owns the layers: ``image(atTime:)``, ``nextFrame(atTime:)`` and
+///   ``render(in:atTime:)`` commit pending changes first (`CATransaction.flush()`), lay out and
+///   display the tree, and redraw, for that frame, layers whose `needsDisplay(forKey:)`
+///   properties are animating (their `draw(in:)` runs on a presentation copy, on this thread).
+///   Animations added with `beginTime` 0 begin at the commit: use a manual ``MediaClock`` (or
+///   ``FrameDriver``) for repeatable frames.
+/// - On any thread, Apple's frame API: ``beginFrame(atTime:timeStamp:)``, ``updateBounds()``,
+///   ``addUpdate(_:)``, ``render()``, ``endFrame()`` and ``nextFrameTime()`` draw what has been
+///   committed into the renderer's bitmap (``renderedImage``) and touch no layer.
 public final class CARenderer {
     /// The root of the tree to render.
     public var layer: CALayer?
@@ -17,6 +34,14 @@ public final class CARenderer {
     public var bounds: CGRect?
     /// Pixels per point.
     public var scale: CGFloat
+    /// How many threads draw a frame's bands (the processors, by default; at least 1). The
+    /// bytes drawn are the same for any number.
+    public var threads: Int {
+        get { frames.threads }
+        set { frames.threads = max(1, newValue) }
+    }
+
+    let frames = FrameRenderer()
 
     /// A renderer for `layer` at `scale` pixels per point.
     public init(layer: CALayer, scale: CGFloat = 1) {
@@ -24,132 +49,155 @@ public final class CARenderer {
         self.scale = scale
     }
 
-    /// The area rendered (layer coordinates), the scale, and the bitmap's size in pixels; nil
-    /// (with a diagnostic) when the bitmap would be empty or too large.
-    private func bitmapGeometry(of layer: CALayer) -> (area: CGRect, scale: CGFloat, width: Int, height: Int)? {
-        let area = (bounds ?? layer.bounds).standardized
-        let s = scale.isFinite && scale > 0 ? scale : 1
-        guard area.isFinite, area.width * s < 1e9, area.height * s < 1e9 else {
-            LaminaDiagnostics.report("CARenderer: cannot render \(area) at scale \(s)")
-            return nil
-        }
-        let w = Int((area.width * s).rounded(.up)), h = Int((area.height * s).rounded(.up))
-        guard w > 0, h > 0, w.multipliedReportingOverflow(by: h).overflow == false, w * h <= CGContext.maximumPixelCount else {
-            LaminaDiagnostics.report("CARenderer: cannot render \(area) at scale \(s)")
-            return nil
-        }
-        return (area, s, w, h)
-    }
+    // MARK: Frames on the model's thread
 
-    /// The rendered tree, or nil (with a diagnostic) when there is nothing to render or the
-    /// bitmap would be empty or too large.
+    /// The rendered tree at absolute media time `time` (now when nil), or nil (with a
+    /// diagnostic) when there is nothing to render or the bitmap would be empty or too large.
     public func image(atTime time: CFTimeInterval? = nil) -> CGImage? {
-        guard let layer, let (area, s, w, h) = bitmapGeometry(of: layer) else { return nil }
+        guard let layer, let g = geometry(of: layer) else { return nil }
         let time = time ?? CACurrentMediaTime()
-        guard let ctx = CGContext(data: nil, width: w, height: h, bitsPerComponent: 8, bytesPerRow: w * 4,
-                                  space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
-        else { return nil }
-        ctx.translateBy(x: 0, y: CGFloat(h))
-        ctx.scaleBy(x: s, y: -s)
-        ctx.translateBy(x: -area.minX, y: -area.minY)
-        CARenderer.withPresentation(of: layer, at: time) { tree in
-            LayerRenderer(ctx: ctx, time: time).render(tree, alpha: 1)
-        }
-        return ctx.makeImage()
+        guard let frame = CARenderer.prepareFrame(of: layer, at: time) else { return nil }
+        return frames.image(frame, geometry: g)
     }
 
     /// Draws the tree as it appears at `time` (its animations applied) into `ctx` through the
-    /// context's current transform, in the layer's own coordinates, as `CALayer.render(in:)` does
-    /// for model values (Lamina API).
+    /// context's current transform, in the layer's own coordinates, as `CALayer.render(in:)`
+    /// does for model values (Lamina API).
     public func render(in ctx: CGContext, atTime time: CFTimeInterval? = nil) {
         guard let layer else { return }
-        let time = time ?? CACurrentMediaTime()
-        CARenderer.withPresentation(of: layer, at: time) { tree in
-            LayerRenderer(ctx: ctx, time: time).render(tree, alpha: 1)
-        }
+        guard let frame = CARenderer.prepareFrame(of: layer, at: time ?? CACurrentMediaTime()) else { return }
+        frames.draw(frame, in: ctx)
     }
 
-    // MARK: Incremental frames
+    /// The device-pixel rectangle that changed in the last frame drawn by ``nextFrame(atTime:)``
+    /// or ``render()`` (all of it the first time; null when nothing changed). The rows it spans
+    /// were redrawn.
+    public var lastDamage: CGRect { frames.lastDamage }
 
-    private var frameContext: CGContext?
-    private var frameArea: CGRect = .null
-    private var frameScale: CGFloat = 0
-    private var tracker = DamageTracker()
-    /// The pixel rectangle the last `nextFrame()` redrew (the whole frame the first time).
-    public private(set) var lastDamage: CGRect = .null
-
-    /// Renders the next frame into a persistent bitmap, redrawing only what changed since the
-    /// previous frame (damage tracking): layers whose properties, contents or subtree changed,
-    /// added or removed layers, and the shadows they touch. The result equals a full render.
+    /// Renders the next frame into the renderer's bitmap, redrawing only the rows that changed
+    /// since the previous frame (damage tracking): layers whose properties, contents or
+    /// subtree changed, added or removed layers, and the shadows they touch. The result equals
+    /// a full render, byte for byte.
     public func nextFrame(atTime time: CFTimeInterval? = nil) -> CGImage? {
-        guard let layer, let (area, s, w, h) = bitmapGeometry(of: layer) else { return nil }
-        let time = time ?? CACurrentMediaTime()
-        var first = false
-        if frameContext == nil || frameArea != area || frameScale != s {
-            frameContext = CGContext(data: nil, width: w, height: h, bitsPerComponent: 8, bytesPerRow: w * 4,
-                                     space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
-            frameArea = area; frameScale = s
-            tracker = DamageTracker()
-            first = true
-        }
-        guard let ctx = frameContext else { return nil }
-        return CARenderer.withPresentation(of: layer, at: time) { tree in
-            drawFrame(tree, ctx: ctx, area: area, scale: s, width: w, height: h, first: first, time: time)
-        }
+        guard let layer, let g = geometry(of: layer) else { return nil }
+        guard let frame = CARenderer.prepareFrame(of: layer, at: time ?? CACurrentMediaTime()) else { return nil }
+        return frames.nextFrame(frame, geometry: g)
     }
 
-    private func drawFrame(_ tree: CALayer, ctx: CGContext, area: CGRect, scale s: CGFloat, width w: Int, height h: Int,
-                           first: Bool, time: CFTimeInterval) -> CGImage? {
-        let toPixels = CGAffineTransform(translationX: -area.minX, y: -area.minY).concatenating(CGAffineTransform(scaleX: s, y: s))
-        let full = CGRect(x: 0, y: 0, width: w, height: h)
-        var damage = tracker.damage(root: tree, toDevice: toPixels, firstFrame: first, time: time) ?? full
-        damage = damage.intersection(full)
-        if damage.isNull || damage.isEmpty {
-            lastDamage = .null
-            return ctx.makeImage()
-        }
-        damage = CGRect(x: damage.minX.rounded(.down), y: damage.minY.rounded(.down),
-                        width: damage.maxX.rounded(.up) - damage.minX.rounded(.down),
-                        height: damage.maxY.rounded(.up) - damage.minY.rounded(.down)).intersection(full)
-        lastDamage = damage
-        let clip = CGRect(x: area.minX + damage.minX / s, y: area.minY + damage.minY / s,
-                          width: damage.width / s, height: damage.height / s)
-        ctx.saveGState()
-        ctx.translateBy(x: 0, y: CGFloat(h))
-        ctx.scaleBy(x: s, y: -s)
-        ctx.translateBy(x: -area.minX, y: -area.minY)
-        ctx.clip(to: clip)
-        ctx.clear(clip)
-        LayerRenderer(ctx: ctx, time: time).render(tree, alpha: 1)
-        ctx.restoreGState()
-        return ctx.makeImage()
-    }
-
-    /// Runs `body` with the tree as this renderer draws it at media time `time` (after
-    /// committing pending changes): the layers themselves, each showing its animated values
-    /// for the duration of `body` (its own values come back afterwards). Lamina API, for
-    /// inspecting or timing what a frame shows; do not change or keep the layers' values.
+    /// Runs `body` with the tree as it appears at media time `time` (after committing pending
+    /// changes): presentation copies of its layers, made by the same evaluation the renderer
+    /// uses (Lamina API, for inspecting what a frame shows).
     public func withPresentationTree<R>(atTime time: CFTimeInterval? = nil, _ body: (CALayer) throws -> R) rethrows -> R? {
         guard let layer else { return nil }
-        return try CARenderer.withPresentation(of: layer, at: time ?? CACurrentMediaTime(), body)
-    }
-
-    /// Commits pending changes, lays out and displays the tree, and presents it in place at
-    /// absolute media time `time` while `body` runs.
-    static func withPresentation<R>(of layer: CALayer, at time: CFTimeInterval, _ body: (CALayer) throws -> R) rethrows -> R {
-        CATransaction.flush()
-        layer.layoutIfNeeded()
-        layer.layoutSubtreeIfNeeded()
-        layer.displaySubtreeIfNeeded()
-        let parentTime = layer._superlayer.map { $0.convertTime(time, from: nil) } ?? time
-        let presentation = InPlacePresentation(root: layer, parentTime: parentTime)
-        defer { presentation.restore() }
-        return try body(layer)
+        CARenderer.commit(layer)
+        let t = time ?? CACurrentMediaTime()
+        let parentTime = layer._superlayer.map { $0.convertTime(t, from: nil) } ?? t
+        return try body(PresentationBuilder().copy(layer, parentTime: parentTime))
     }
 
     /// Renders the tree and writes it as a PNG.
     public func writePNG(to url: URL, atTime time: CFTimeInterval? = nil) throws {
         guard let image = image(atTime: time) else { throw CGImageCodecError.unsupportedLayout("nothing to render") }
         try image.pngData().write(to: url)
+    }
+
+    // MARK: Apple's frame API (any thread)
+
+    private var current: (frame: Frame, geometry: FrameGeometry)?
+    private var updates = CGRect.null
+
+    /// Begins a frame at absolute media time `t`: takes the committed tree (as
+    /// `CATransaction.commit()` last left it) and evaluates its animations at `t`. Layers are
+    /// not touched, so this may run on a render thread while the model changes elsewhere.
+    /// `timeStamp` is accepted for source compatibility and ignored.
+    public func beginFrame(atTime t: CFTimeInterval, timeStamp: UnsafeMutableRawPointer? = nil) {
+        updates = .null
+        guard let layer, let g = geometry(of: layer), layer.renderSlot >= 0 else { current = nil; return }
+        let tree = RenderStore.shared.snapshot()
+        guard tree.isLive(layer.renderSlot) else { current = nil; return }
+        current = (FrameEvaluator.frame(tree, root: layer.renderSlot, time: t), g)
+    }
+
+    /// The part of the layer's coordinate space (``bounds``) that changed since the last frame
+    /// rendered, as Apple's `updateBounds()`: what ``render()`` will redraw.
+    public func updateBounds() -> CGRect {
+        guard let (frame, g) = current else { return .null }
+        let damage = frames.peekDamage(frame, geometry: g)
+        guard !damage.isNull else { return .null }
+        return CGRect(x: g.area.minX + damage.minX / g.scale, y: g.area.minY + damage.minY / g.scale,
+                      width: damage.width / g.scale, height: damage.height / g.scale)
+    }
+
+    /// Adds `r` (layer coordinates) to the region ``render()`` redraws.
+    public func addUpdate(_ r: CGRect) {
+        guard r.isFinite || r.isNull else { return }
+        updates = updates.union(r)
+    }
+
+    /// Draws the frame begun by ``beginFrame(atTime:timeStamp:)`` into the renderer's bitmap:
+    /// the rows that changed and those added with ``addUpdate(_:)``.
+    public func render() {
+        guard let (frame, g) = current else { return }
+        var extra = CGRect.null
+        if !updates.isNull {
+            extra = CGRect(x: (updates.minX - g.area.minX) * g.scale, y: (updates.minY - g.area.minY) * g.scale,
+                           width: updates.width * g.scale, height: updates.height * g.scale)
+        }
+        renderedImage = frames.nextFrame(frame, geometry: g, alsoRedraw: extra)
+    }
+
+    /// Ends the frame.
+    public func endFrame() {
+        current = nil
+        updates = .null
+    }
+
+    /// The media time at which the tree next changes by itself: now while an animation runs or
+    /// is waiting to begin (as Apple's, conservatively), infinity when nothing will change
+    /// without a new commit. Reads the committed tree only.
+    public func nextFrameTime() -> CFTimeInterval {
+        guard let layer, layer.renderSlot >= 0 else { return .infinity }
+        let tree = RenderStore.shared.snapshot()
+        let t = current?.frame.time ?? CACurrentMediaTime()
+        return RenderTreeQueries.nextChange(tree, root: layer.renderSlot, after: t)
+    }
+
+    /// The bitmap the frame API last drew (Lamina API; Apple's renders into a texture).
+    public private(set) var renderedImage: CGImage?
+
+    // MARK: Internals
+
+    /// How many times this renderer rasterized `layer`'s own content (shape, gradient) into its
+    /// cache (tests).
+    func ownContentBuilds(of layer: CALayer) -> Int {
+        layer.renderSlot < 0 ? 0 : frames.caches.ownContentBuilds(layer.renderSlot)
+    }
+
+    /// The area rendered and the bitmap's size, or nil (with a diagnostic).
+    private func geometry(of layer: CALayer) -> FrameGeometry? {
+        FrameGeometry(area: bounds ?? layer.bounds, scale: scale, who: "CARenderer")
+    }
+
+    /// Commits pending changes and lays out and displays the tree (what changes that makes is
+    /// committed too).
+    static func commit(_ layer: CALayer) {
+        CATransaction.flush()
+        layer.layoutIfNeeded()
+        layer.layoutSubtreeIfNeeded()
+        layer.displaySubtreeIfNeeded()
+        CATransaction.flush()
+    }
+
+    /// The frame of the tree under `layer` at media time `time`, on the model's thread: commits
+    /// first, then redraws the layers whose `needsDisplay(forKey:)` properties animate.
+    static func prepareFrame(of layer: CALayer, at time: CFTimeInterval) -> Frame? {
+        commit(layer)
+        if layer.renderSlot < 0 {
+            // Never committed (changes held by an open explicit transaction): its model values.
+            let (tree, root) = CommitEncoder.privateTree(of: layer)
+            return Frame(still: tree, root: root, time: time)
+        }
+        let redrawn = AnimatedDisplay.redraw(under: layer, at: time)
+        return FrameEvaluator.frame(RenderStore.shared.snapshot(), root: layer.renderSlot, time: time, redrawn: redrawn)
     }
 }

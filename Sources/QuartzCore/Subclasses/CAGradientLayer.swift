@@ -30,11 +30,7 @@ open class CAGradientLayer: CALayer {
     override class var builtInPropertyDescriptors: [CAPropertyDescriptor] { CAGradientLayer.descriptors }
     override class var builtInSlotCount: Int { LayerSlot.allCases.count + Slot.allCases.count }
 
-    override func drawOwnContent(in ctx: CGContext, alpha: CGFloat, shape: CGPath, time: CFTimeInterval) {
-        drawGradient(in: ctx, alpha: alpha, shape: shape)
-    }
 
-    override func ownContentExtent(shape: CGPath) -> CGRect? { shape.boundingBox }
 
     /// The colours (`CGColor`s) of the stops. Animatable.
     public var colors: [Any]? { get { self[GP.colors] } set { self[GP.colors] = newValue } }

@@ -57,20 +57,7 @@ open class CAShapeLayer: CALayer {
     override class var builtInPropertyDescriptors: [CAPropertyDescriptor] { CAShapeLayer.descriptors }
     override class var builtInSlotCount: Int { LayerSlot.allCases.count + Slot.allCases.count }
 
-    override func drawOwnContent(in ctx: CGContext, alpha: CGFloat, shape: CGPath, time: CFTimeInterval) {
-        drawShape(in: ctx, alpha: alpha)
-    }
 
-    override func ownContentExtent(shape: CGPath) -> CGRect? {
-        guard let path, !path.isEmpty else { return .zero }
-        var r = path.boundingBox
-        if strokeColor != nil, lineWidth > 0 {
-            // Half the width, times the miter limit for miter joins or √2 for square caps.
-            let reach = lineWidth / 2 * max(lineJoin == .miter ? max(1, miterLimit) : 1, lineCap == .square ? 2.squareRoot() : 1)
-            r = r.insetBy(dx: -reach, dy: -reach)
-        }
-        return r
-    }
 
     /// The path drawn (copied on assignment). Animatable by explicit animations.
     public var path: CGPath? { get { self[SP.path] } set { self[SP.path] = newValue?.copy() } }

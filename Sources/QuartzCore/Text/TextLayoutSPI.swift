@@ -1,4 +1,5 @@
 @_spi(Lamina) import CoreGraphics
+import LaminaRender
 
 /// Lamina's text layout for UIKit's labels (SPI): the engine `CATextLayer` uses, with a line
 /// limit, measured and drawn in a y-down context.
@@ -27,6 +28,6 @@
     /// A rectangle with rounded corners as layers draw it (UIKit's `UIBezierPath`).
     public static func roundedRect(_ rect: CGRect, radius: CGFloat, corners: CACornerMask,
                                                  continuous: Bool) -> CGPath {
-        LayerShape.path(rect, radius: radius, corners: corners, curve: continuous ? .continuous : .circular)
+        LayerShape.path(rect, radius: radius, corners: corners.rawValue, continuous: continuous)
     }
 }

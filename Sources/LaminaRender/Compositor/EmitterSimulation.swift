@@ -16,16 +16,16 @@
 /// `emissionRange`/2 in the layer's plane (latitude and z are ignored), for sub-cells too (they
 /// do not inherit the parent's velocity or heading); `.cuboid` and `.sphere` act as `.rectangle`
 /// and `.circle`; a cell's `duration` of 0 means it emits for ever.
-struct EmitterSimulation {
-    struct Particle {
-        var position: CGPoint
-        var scale: CGFloat
-        var rotation: CGFloat
-        var color: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)
-        var birth: Double
-        var image: CGImage
-        var imageScale: CGFloat
-        var contentsRect: CGRect
+package struct EmitterSimulation {
+    package struct Particle {
+        package var position: CGPoint
+        package var scale: CGFloat
+        package var rotation: CGFloat
+        package var color: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)
+        package var birth: Double
+        package var image: CGImage
+        package var imageScale: CGFloat
+        package var contentsRect: CGRect
     }
 
     /// The most particles drawn for one layer; more are dropped with a diagnostic.
@@ -41,16 +41,17 @@ struct EmitterSimulation {
         case particle(birth: Double, lifetime: Double, start: CGPoint, velocity: CGVector, acceleration: CGVector)
     }
 
-    static func particles(of layer: CAEmitterLayer, at time: CFTimeInterval) -> [Particle] {
+    package static func particles(of layer: EmitterContent, at time: CFTimeInterval) -> [Particle] {
         let t = time - layer.beginTime
-        guard t >= 0, let cells = layer.emitterCells else { return [] }
+        let cells = layer.cells
+        guard t >= 0, !cells.isEmpty else { return [] }
         var out: [Particle] = []
         var budget = maximumParticles
         for (ci, cell) in cells.enumerated() {
             emit(cell, layer, stream: UInt64(ci), now: t, source: .layer, generation: 0, into: &out, budget: &budget)
         }
         switch layer.renderMode {
-        case .oldestLast: out.sort { $0.birth > $1.birth }
+        case "oldestLast": out.sort { $0.birth > $1.birth }
         default: out.sort { $0.birth < $1.birth }
         }
         return out
@@ -58,19 +59,20 @@ struct EmitterSimulation {
 
     /// The longest a cell's particles and their descendants can matter after the particle's
     /// birth (its lifetime, then its sub-cells' reach).
-    private static func horizon(_ cell: CAEmitterCell, _ layer: CAEmitterLayer, generation: Int) -> Double {
+    private static func horizon(_ cell: EmitterCellContent, _ layer: EmitterContent, generation: Int) -> Double {
         let life = Double(max(0, cell.lifetime + cell.lifetimeRange / 2) * layer.lifetime)
-        guard generation + 1 < maximumGenerations, let subs = cell.emitterCells, !subs.isEmpty else { return life }
+        let subs = cell.cells
+        guard generation + 1 < maximumGenerations, !subs.isEmpty else { return life }
         let reach = subs.filter(\.isEnabled).map { max(0, $0.beginTime) + horizon($0, layer, generation: generation + 1) }.max() ?? 0
         return life + reach
     }
 
-    private static func emit(_ cell: CAEmitterCell, _ layer: CAEmitterLayer, stream: UInt64, now t: Double, source: Source,
+    private static func emit(_ cell: EmitterCellContent, _ layer: EmitterContent, stream: UInt64, now t: Double, source: Source,
                              generation: Int, into out: inout [Particle], budget: inout Int) {
         guard cell.isEnabled else { return }
-        let image = (cell.contents as? CGImage) ?? (cell.contents as? ContentsImageProviding)?.cgImageForContents
-        let subcells = generation + 1 < maximumGenerations ? (cell.emitterCells ?? []) : []
-        if generation + 1 >= maximumGenerations, cell.emitterCells?.isEmpty == false {
+        let image = cell.contents
+        let subcells = generation + 1 < maximumGenerations ? cell.cells : []
+        if generation + 1 >= maximumGenerations, !cell.cells.isEmpty {
             LaminaDiagnostics.report("CAEmitterCell: cells nested more than \(maximumGenerations) deep are not emitted")
         }
         guard image != nil || !subcells.isEmpty else { return }
@@ -128,7 +130,7 @@ struct EmitterSimulation {
             let scale = max(0, (CGFloat(rng.around(Float(cell.scale), Float(cell.scaleRange))) + cell.scaleSpeed * a)
                             * CGFloat(layer.scale))
             let spin = CGFloat(rng.around(Float(cell.spin), Float(cell.spinRange))) * CGFloat(layer.spin)
-            let base = (cell.color ?? CGColor.white).rgba
+            let base = cell.color.tuple
             func channel(_ v: CGFloat, _ range: Float, _ speed: Float) -> CGFloat {
                 max(0, min(1, v + CGFloat(rng.unit() - 0.5) * CGFloat(range) + CGFloat(speed) * a))
             }
@@ -141,14 +143,14 @@ struct EmitterSimulation {
     }
 
     /// Where a particle starts: on or in the emitter's shape about `emitterPosition`.
-    static func spawnPoint(_ layer: CAEmitterLayer, _ rng: inout ParticleRandom) -> CGPoint {
+    static func spawnPoint(_ layer: EmitterContent, _ rng: inout ParticleRandom) -> CGPoint {
         let c = layer.emitterPosition, size = layer.emitterSize
         let u = CGFloat(rng.unit()), v = CGFloat(rng.unit())
-        let outline = layer.emitterMode == .outline
+        let outline = layer.emitterMode == "outline"
         switch layer.emitterShape {
-        case .line:
+        case "line":
             return CGPoint(x: c.x + (u - 0.5) * size.width, y: c.y)
-        case .rectangle, .cuboid:
+        case "rectangle", "cuboid":
             if outline {
                 // A point on the perimeter, uniform by length.
                 let w = size.width, h = size.height, p = u * 2 * (w + h)
@@ -158,7 +160,7 @@ struct EmitterSimulation {
                 return CGPoint(x: c.x - w / 2, y: c.y + h / 2 - (p - 2 * w - h))
             }
             return CGPoint(x: c.x + (u - 0.5) * size.width, y: c.y + (v - 0.5) * size.height)
-        case .circle, .sphere:
+        case "circle", "sphere":
             let r = size.width / 2 * (outline ? 1 : v.squareRoot())
             let a = u * 2 * .pi
             return CGPoint(x: c.x + r * cos(a), y: c.y + r * sin(a))
@@ -168,11 +170,11 @@ struct EmitterSimulation {
     }
 
     /// Draws the particles of `layer` at `time` into `ctx` (the layer's coordinates).
-    static func draw(_ layer: CAEmitterLayer, at time: CFTimeInterval, in ctx: CGContext, alpha: CGFloat) {
+    package static func draw(_ layer: EmitterContent, at time: CFTimeInterval, in ctx: CGContext, alpha: CGFloat) {
         let particles = particles(of: layer, at: time)
         guard !particles.isEmpty else { return }
         ctx.saveGState()
-        if layer.renderMode == .additive { ctx.setBlendMode(.plusLighter) }
+        if layer.renderMode == "additive" { ctx.setBlendMode(.plusLighter) }
         for p in particles where p.scale > 0 && p.color.a > 0 {
             let w = CGFloat(p.image.width) * p.contentsRect.width / p.imageScale * p.scale
             let h = CGFloat(p.image.height) * p.contentsRect.height / p.imageScale * p.scale

@@ -1,11 +1,11 @@
 @_spi(Lamina) import CoreGraphics
 
-extension CAGradientLayer {
+extension GradientContent {
     /// The gradient over the background, filling the layer's shape (rounded corners included).
-    func drawGradient(in ctx: CGContext, alpha: CGFloat, shape: CGPath) {
-        let cgColors = (colors ?? []).compactMap { kvcCoerce($0, to: CGColor.self) }
+    package func draw(in ctx: CGContext, bounds: CGRect, alpha: CGFloat, shape: CGPath) {
+        let cgColors = colors
         guard !cgColors.isEmpty else { return }
-        var locs: [CGFloat]? = locations.map { $0.map { CGFloat($0.doubleValue) } }
+        var locs: [CGFloat]? = locations
         if let l = locs, l.count != cgColors.count { locs = nil }
         // [U] Apple's gradient layers interpolate in Generic RGB (gamma 1.8) with the colours
         // clipped to its gamut: `gradient-red-yellow.png` (red to yellow @3x) starts at green 38,
@@ -16,6 +16,7 @@ extension CAGradientLayer {
             : locs!.withUnsafeBufferPointer { CGGradient(colorsSpace: space, colors: cgColors as CFArray, locations: $0.baseAddress) }
         guard let gradient else { return }
         let b = bounds
+        let type = geometry
         func point(_ u: CGPoint) -> CGPoint { CGPoint(x: b.minX + u.x * b.width, y: b.minY + u.y * b.height) }
         let s = point(startPoint), e = point(endPoint)
         ctx.saveGState()
@@ -41,31 +42,31 @@ extension CAGradientLayer {
 }
 
 /// The colour space gradient layers interpolate in.
-enum GradientLayerColorSpace {
-    static let shared = CGColorSpace(name: kCGColorSpaceGenericRGB)
+package enum GradientLayerColorSpace {
+    package static let shared = CGColorSpace(name: kCGColorSpaceGenericRGB)
 }
 
-extension CAShapeLayer {
+extension ShapeContent {
     /// The path: fill first, then the stroke trimmed to [strokeStart, strokeEnd] of its length.
-    func drawShape(in ctx: CGContext, alpha: CGFloat) {
+    package func draw(in ctx: CGContext, alpha: CGFloat) {
         guard let path, !path.isEmpty else { return }
         ctx.saveGState()
         ctx.setAlpha(alpha)
-        if let fill = fillColor, fill.alpha > 0 {
-            ctx.setFillColor(fill)
+        if let fill = fillColor, fill.a > 0 {
+            ctx.setFillColor(red: fill.r, green: fill.g, blue: fill.b, alpha: fill.a)
             ctx.addPath(path)
-            ctx.fillPath(using: fillRule == .evenOdd ? .evenOdd : .winding)
+            ctx.fillPath(using: evenOdd ? .evenOdd : .winding)
         }
-        if let stroke = strokeColor, stroke.alpha > 0, lineWidth > 0 {
+        if let stroke = strokeColor, stroke.a > 0, lineWidth > 0 {
             let start = max(0, min(1, strokeStart)), end = max(0, min(1, strokeEnd))
             if end > start {
-                let trimmed = (start == 0 && end == 1) ? path : CAShapeLayer.trim(path, from: start, to: end)
-                ctx.setStrokeColor(stroke)
+                let trimmed = (start == 0 && end == 1) ? path : ShapeContent.trim(path, from: start, to: end)
+                ctx.setStrokeColor(red: stroke.r, green: stroke.g, blue: stroke.b, alpha: stroke.a)
                 ctx.setLineWidth(lineWidth)
-                ctx.setLineCap(lineCap == .round ? .round : lineCap == .square ? .square : .butt)
-                ctx.setLineJoin(lineJoin == .round ? .round : lineJoin == .bevel ? .bevel : .miter)
+                ctx.setLineCap(lineCap)
+                ctx.setLineJoin(lineJoin)
                 ctx.setMiterLimit(miterLimit)
-                let dashes = (lineDashPattern ?? []).map { CGFloat($0.doubleValue) }
+                let dashes = lineDashPattern ?? []
                 ctx.setLineDash(phase: lineDashPhase, lengths: dashes)
                 ctx.addPath(trimmed)
                 ctx.strokePath()
@@ -76,7 +77,7 @@ extension CAShapeLayer {
 
     /// The part of `path` between fractions `a` and `b` of its total length (curves flattened
     /// finely), as open polylines; a closed subpath trimmed in the middle stays open.
-    static func trim(_ path: CGPath, from a: CGFloat, to b: CGFloat) -> CGPath {
+    package static func trim(_ path: CGPath, from a: CGFloat, to b: CGFloat) -> CGPath {
         let lines = path.flattenedPolylines(tolerance: 0.01).map { l -> [CGPoint] in
             l.closed && l.points.count > 1 ? l.points + [l.points[0]] : l.points
         }

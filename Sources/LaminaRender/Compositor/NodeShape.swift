@@ -1,17 +1,18 @@
 /// The outline shared by a layer's background, border, `masksToBounds` clip and gradient.
-enum LayerShape {
+package enum LayerShape {
     /// `rect` with the `corners` rounded by `radius` (clamped to half the shorter side), with
     /// circular corners or Apple's smoother continuous ones (see ``ContinuousCorner``).
-    static func path(_ rect: CGRect, radius: CGFloat, corners: CACornerMask, curve: CALayerCornerCurve) -> CGPath {
+    /// `corners` holds `CACornerMask` bits.
+    package static func path(_ rect: CGRect, radius: CGFloat, corners: UInt, continuous: Bool) -> CGPath {
         let r = rect.standardized
         let half = min(r.width, r.height) / 2
         let rad = max(0, min(radius.isFinite ? radius : 0, half))
         let p = CGMutablePath()
-        guard rad > 0, !corners.isEmpty, r.isFinite else { p.addRect(r); return p }
-        func rc(_ c: CACornerMask) -> CGFloat { corners.contains(c) ? rad : 0 }
-        let tl = rc(.layerMinXMinYCorner), tr = rc(.layerMaxXMinYCorner)
-        let bl = rc(.layerMinXMaxYCorner), br = rc(.layerMaxXMaxYCorner)
-        if curve == .continuous {
+        guard rad > 0, corners & 0xF != 0, r.isFinite else { p.addRect(r); return p }
+        func rc(_ c: UInt) -> CGFloat { corners & c != 0 ? rad : 0 }
+        let tl = rc(1), tr = rc(2)
+        let bl = rc(4), br = rc(8)
+        if continuous {
             // How continuous the corners can be: their reach along each edge must fit in half
             // the shorter side; beyond that they blend towards circular.
             let k = max(0, min(1, (half / rad - 1) / (ContinuousCorner.expansionFactor - 1)))
@@ -52,46 +53,48 @@ enum LayerShape {
         return p
     }
 
-    /// The layer's shape (bounds with its rounded corners).
-    static func of(_ layer: CALayer) -> CGPath {
-        path(layer.bounds, radius: layer.cornerRadius, corners: layer.maskedCorners, curve: layer.cornerCurve)
+    /// A node's shape (bounds with its rounded corners).
+    package static func of(_ v: NodeColumns, _ i: Int) -> CGPath {
+        path(v.bounds[i], radius: v.cornerRadius[i], corners: v.style[i].maskedCorners,
+             continuous: v.flags[i].contains(.continuousCorners))
     }
 
     /// The border: the shape minus the shape inset by the border width (inner radius reduced by
     /// the width), filled even-odd.
-    static func border(of layer: CALayer) -> CGPath {
-        let b = layer.bounds.standardized, w = max(0, layer.borderWidth)
+    package static func border(of v: NodeColumns, _ i: Int) -> CGPath {
+        let b = v.bounds[i].standardized, w = max(0, v.borderWidth[i])
         let p = CGMutablePath()
-        p.addPath(of(layer))
+        p.addPath(of(v, i))
         let inner = b.insetBy(dx: min(w, b.width / 2), dy: min(w, b.height / 2))
         if inner.width > 0 && inner.height > 0 {
-            p.addPath(path(inner, radius: max(0, layer.cornerRadius - w), corners: layer.maskedCorners, curve: layer.cornerCurve))
+            p.addPath(path(inner, radius: max(0, v.cornerRadius[i] - w), corners: v.style[i].maskedCorners,
+                           continuous: v.flags[i].contains(.continuousCorners)))
         }
         return p
     }
 }
 
 /// Where a layer's contents image goes (spec §1, contents gravity).
-enum ContentsLayout {
+package enum ContentsLayout {
     /// The destination rectangle, in the layer's coordinates, for an image of `pixelSize` whose
     /// `contentsRect` part is shown, under `gravity`. "Top" is the maximum-y edge, as the headers
     /// say (on iOS that is the visual bottom).
-    static func destination(bounds b: CGRect, pixelSize: CGSize, contentsRect cr: CGRect, scale: CGFloat,
-                            gravity: CALayerContentsGravity) -> CGRect {
+    package static func destination(bounds b: CGRect, pixelSize: CGSize, contentsRect cr: CGRect, scale: CGFloat,
+                                    gravity: String) -> CGRect {
         let s = scale > 0 && scale.isFinite ? scale : 1
         let natural = CGSize(width: pixelSize.width * abs(cr.width) / s, height: pixelSize.height * abs(cr.height) / s)
         func sized(_ sz: CGSize) -> CGRect { CGRect(x: b.midX - sz.width / 2, y: b.midY - sz.height / 2, width: sz.width, height: sz.height) }
         switch gravity {
-        case .resize: return b
-        case .resizeAspect, .resizeAspectFill:
+        case "resize": return b
+        case "resizeAspect", "resizeAspectFill":
             guard natural.width > 0, natural.height > 0 else { return b }
-            let k = gravity == .resizeAspect ? min(b.width / natural.width, b.height / natural.height)
+            let k = gravity == "resizeAspect" ? min(b.width / natural.width, b.height / natural.height)
                                               : max(b.width / natural.width, b.height / natural.height)
             return sized(CGSize(width: natural.width * k, height: natural.height * k))
-        case .center: return sized(natural)
+        case "center": return sized(natural)
         default:
             var r = sized(natural)
-            let g = gravity.rawValue.lowercased()
+            let g = gravity.lowercased()
             if g.hasPrefix("top") { r.origin.y = b.maxY - natural.height }
             if g.hasPrefix("bottom") { r.origin.y = b.minY }
             if g.hasSuffix("left") { r.origin.x = b.minX }

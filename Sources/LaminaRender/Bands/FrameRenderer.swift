@@ -1,0 +1,133 @@
+@_spi(Lamina) import CoreGraphics
+import Foundation
+
+/// Where a frame goes: the part of the root node's coordinate space drawn, the pixels per
+/// point, and the bitmap's size.
+package struct FrameGeometry: Equatable, Sendable {
+    package var area: CGRect
+    package var scale: CGFloat
+    package var width: Int
+    package var height: Int
+
+    /// The geometry for `area` at `scale`, or nil (with a diagnostic naming `who`) when the
+    /// bitmap would be empty or too large.
+    package init?(area rawArea: CGRect, scale rawScale: CGFloat, who: String) {
+        let area = rawArea.standardized
+        let s = rawScale.isFinite && rawScale > 0 ? rawScale : 1
+        guard area.isFinite, area.width * s < 1e9, area.height * s < 1e9 else {
+            LaminaDiagnostics.report("\(who): cannot render \(area) at scale \(s)")
+            return nil
+        }
+        let w = Int((area.width * s).rounded(.up)), h = Int((area.height * s).rounded(.up))
+        guard w > 0, h > 0, w.multipliedReportingOverflow(by: h).overflow == false, w * h <= CGContext.maximumPixelCount else {
+            LaminaDiagnostics.report("\(who): cannot render \(area) at scale \(s)")
+            return nil
+        }
+        self.area = area; scale = s; width = w; height = h
+    }
+
+    /// Sets up a context over the bitmap: the root node's coordinates (y down) to its pixels.
+    func prepare(_ ctx: CGContext) {
+        ctx.translateBy(x: 0, y: CGFloat(height))
+        ctx.scaleBy(x: scale, y: -scale)
+        ctx.translateBy(x: -area.minX, y: -area.minY)
+    }
+}
+
+/// Draws frames into bitmaps. The rows of a bitmap are cut into bands of ``bandHeight`` rows
+/// (fixed: they do not depend on the thread count), and the bands are drawn in parallel on up
+/// to ``threads`` threads, each by its own context over the same memory. A band's pixels are
+/// exactly those a drawing of the whole bitmap would give them (CoreGraphics' row windows), so
+/// the bytes are the same for any number of threads. Frames drawn one after another into the
+/// same bitmap (``nextFrame(_:geometry:)``) redraw only the rows that changed (damage
+/// tracking), with the same result as a full drawing.
+package final class FrameRenderer: @unchecked Sendable {
+    /// Caches kept from frame to frame (shapes' and gradients' rasterized content).
+    package let caches = RenderCaches()
+    /// How many threads draw a frame's bands (the processors, by default).
+    package var threads = WorkerPool.processorCount
+    /// Rows per band.
+    package static let bandHeight = 64
+
+    private var bitmap: CGContext?
+    private var bitmapGeometry: FrameGeometry?
+    private var tracker = DamageTracker()
+    /// The device-pixel rectangle that changed in the last ``nextFrame(_:geometry:)`` (all of
+    /// it the first time; null when nothing changed). The rows it spans were redrawn.
+    package private(set) var lastDamage: CGRect = .null
+
+    package init() {}
+
+    /// Draws `frame` into a new bitmap of `geometry`.
+    package func image(_ frame: Frame, geometry g: FrameGeometry) -> CGImage? {
+        guard let ctx = CGContext(data: nil, width: g.width, height: g.height, bitsPerComponent: 8, bytesPerRow: g.width * 4,
+                                  space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
+        else { return nil }
+        drawBands(frame, into: ctx, geometry: g, rows: 0..<g.height, clear: false)
+        return ctx.makeImage()
+    }
+
+    /// Draws `frame` into the persistent bitmap, redrawing only the rows that changed since the
+    /// previous frame (the whole bitmap for the first frame or a new geometry).
+    package func nextFrame(_ frame: Frame, geometry g: FrameGeometry, alsoRedraw extra: CGRect = .null) -> CGImage? {
+        var first = false
+        if bitmap == nil || bitmapGeometry != g {
+            bitmap = CGContext(data: nil, width: g.width, height: g.height, bitsPerComponent: 8, bytesPerRow: g.width * 4,
+                               space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
+            bitmapGeometry = g
+            tracker = DamageTracker()
+            first = true
+        }
+        guard let ctx = bitmap else { return nil }
+        let toPixels = CGAffineTransform(translationX: -g.area.minX, y: -g.area.minY).concatenating(CGAffineTransform(scaleX: g.scale, y: g.scale))
+        let full = CGRect(x: 0, y: 0, width: g.width, height: g.height)
+        var damage = (tracker.damage(frame, toDevice: toPixels, firstFrame: first) ?? full).union(extra).intersection(full)
+        if damage.isNull || damage.isEmpty {
+            lastDamage = .null
+            return ctx.makeImage()
+        }
+        damage = CGRect(x: damage.minX.rounded(.down), y: damage.minY.rounded(.down),
+                        width: damage.maxX.rounded(.up) - damage.minX.rounded(.down),
+                        height: damage.maxY.rounded(.up) - damage.minY.rounded(.down)).intersection(full)
+        lastDamage = damage
+        drawBands(frame, into: ctx, geometry: g, rows: Int(damage.minY)..<Int(damage.maxY), clear: true)
+        return ctx.makeImage()
+    }
+
+    /// The device-pixel rectangle ``nextFrame(_:geometry:alsoRedraw:)`` would find changed for
+    /// `frame` (the whole bitmap before the first frame), without drawing or remembering it.
+    package func peekDamage(_ frame: Frame, geometry g: FrameGeometry) -> CGRect {
+        let full = CGRect(x: 0, y: 0, width: g.width, height: g.height)
+        guard bitmap != nil, bitmapGeometry == g else { return full }
+        var copy = tracker
+        let toPixels = CGAffineTransform(translationX: -g.area.minX, y: -g.area.minY).concatenating(CGAffineTransform(scaleX: g.scale, y: g.scale))
+        return (copy.damage(frame, toDevice: toPixels, firstFrame: false) ?? full).intersection(full)
+    }
+
+    /// Draws `frame` into `ctx` through its current transform, in the root node's coordinates
+    /// (`render(in:)`): one drawing, on this thread.
+    package func draw(_ frame: Frame, in ctx: CGContext) {
+        guard frame.tree.isLive(frame.root) else { return }
+        Compositor(ctx: ctx, caches: caches).render(frame, frame.root, alpha: 1)
+    }
+
+    /// Draws the rows `rows` of `ctx`'s bitmap, band by band on the pool (clearing them first
+    /// when `clear`).
+    private func drawBands(_ frame: Frame, into ctx: CGContext, geometry g: FrameGeometry, rows: Range<Int>, clear: Bool) {
+        guard frame.tree.isLive(frame.root), !rows.isEmpty, let base = ctx.data else { return }
+        let h = FrameRenderer.bandHeight
+        let first = rows.lowerBound / h, last = (rows.upperBound - 1) / h
+        let caches = self.caches
+        WorkerPool.shared.run(last - first + 1, threads: threads) { k in
+            let band = first + k
+            let y0 = max(rows.lowerBound, band * h), y1 = min(rows.upperBound, band * h + h)
+            guard y0 < y1, let c = CGContext(data: base, width: g.width, height: g.height, bitsPerComponent: 8,
+                                             bytesPerRow: g.width * 4, space: CGColorSpaceCreateDeviceRGB(),
+                                             bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue) else { return }
+            c.setRowWindow(y0, y1)
+            g.prepare(c)
+            if clear { (base + y0 * g.width * 4).initializeMemory(as: UInt8.self, repeating: 0, count: (y1 - y0) * g.width * 4) }
+            Compositor(ctx: c, caches: caches).render(frame, frame.root, alpha: 1)
+        }
+    }
+}

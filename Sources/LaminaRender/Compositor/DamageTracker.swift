@@ -1,0 +1,99 @@
+import Foundation
+
+/// Finds what changed between two frames: each node's version and device-space rectangle (its
+/// subtree's visible extent) are remembered, and the damage is the union of the old and new
+/// rectangles of every node that changed, appeared or disappeared.
+package struct DamageTracker {
+    private var last: [Int32: (version: UInt64, rect: CGRect)] = [:]
+    /// Shadowed nodes' device rectangles, kept to widen damage that touches their shadows.
+    private var shadowed: [CGRect] = []
+
+    package init() {}
+
+    /// The damaged device rectangle for frame `f` drawn through `toDevice`, or nil when the
+    /// whole frame must be drawn (first frame). Updates the remembered state.
+    package mutating func damage(_ f: Frame, toDevice: CGAffineTransform, firstFrame: Bool) -> CGRect? {
+        // Emitters change with time alone.
+        let timeBits = f.time.bitPattern
+        var current: [Int32: (version: UInt64, rect: CGRect)] = [:]
+        var shadows: [CGRect] = []
+        var damage = CGRect.null
+        let v = f.values
+        func walk(_ slot: Int32, _ t: CGAffineTransform, _ ancestorChanged: Bool, _ depth: Int) {
+            guard depth < RenderTree.depthLimit else { return }
+            let i = Int(slot)
+            var extent = f.extents[i].applying(t)
+            var version = v.renderVersion[i]
+            switch v.content[i] {
+            case .emitter:
+                version ^= timeBits
+                // Particles fly beyond the bounds: the whole frame is their reach.
+                extent = .infinite
+            case .replicator(let rep):
+                // The copies are not nodes of their own: any change below redraws them all,
+                // and delayed copies move with time alone.
+                version ^= DamageTracker.subtreeVersion(f, slot, depth: depth)
+                if rep.instanceDelay != 0 { version ^= timeBits }
+            default:
+                break
+            }
+            // A transition in progress changes the node's appearance with its progress.
+            if let ts = f.transitions[slot] {
+                for tr in ts { version = (version &* 31) ^ tr.progress.bitPattern }
+            }
+            current[slot] = (version, extent)
+            let old = last[slot]
+            let changed = ancestorChanged || old == nil || old!.version != version || old!.rect != extent
+            if changed {
+                damage = damage.union(extent)
+                if let o = old { damage = damage.union(o.rect) }
+            }
+            if v.shadowOpacity[i] > 0 { shadows.append(extent) }
+            let m = f.tree.mask[i]
+            if m >= 0 { walk(m, t, changed, depth + 1) }
+            for sub in f.tree.children[i] where !v.flags[Int(sub)].contains(.hidden) {
+                let h = Homography(f.transformToSuperlayer(sub))
+                if let affine = h.affine, !f.isTransformLayer(Int(sub)) {
+                    walk(sub, affine.concatenating(t), changed, depth + 1)
+                } else {
+                    // A projected or 3D subtree is one unit: any change in it redraws all of it.
+                    let ext = Extents.extentInSuperlayer(f, sub, f.extents, depth: depth + 1).applying(t)
+                    let version = DamageTracker.subtreeVersion(f, sub, depth: depth + 1)
+                    let o = last[sub]
+                    current[sub] = (version, ext)
+                    if changed || o == nil || o!.version != version || o!.rect != ext {
+                        damage = damage.union(ext)
+                        if let o { damage = damage.union(o.rect) }
+                    }
+                }
+            }
+        }
+        walk(f.root, toDevice, false, 0)
+        for (id, old) in last where current[id] == nil { damage = damage.union(old.rect) }
+        // Damage touching a shadow takes in the whole shadowed node, so its blur sees all of it.
+        var grown = true
+        var rounds = 0
+        while grown && !damage.isNull && rounds < 8 {
+            grown = false
+            rounds += 1
+            for r in shadows + shadowed where r.intersects(damage) && !damage.contains(r) {
+                damage = damage.union(r); grown = true
+            }
+        }
+        last = current
+        shadowed = shadows
+        return firstFrame ? nil : damage
+    }
+
+    /// A version number that changes when anything in a subtree changes.
+    static func subtreeVersion(_ f: Frame, _ slot: Int32, depth: Int) -> UInt64 {
+        guard depth < RenderTree.depthLimit else { return 0 }
+        let i = Int(slot)
+        var v = f.values.renderVersion[i] &* 0x9E37_79B9_7F4A_7C15
+        if let ts = f.transitions[slot] { for tr in ts { v = (v &* 31) ^ tr.progress.bitPattern } }
+        let m = f.tree.mask[i]
+        if m >= 0 { v = v &+ subtreeVersion(f, m, depth: depth + 1) &* 31 }
+        for sub in f.tree.children[i] { v = (v &* 1_000_003) &+ subtreeVersion(f, sub, depth: depth + 1) }
+        return v
+    }
+}

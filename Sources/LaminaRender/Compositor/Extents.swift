@@ -1,0 +1,153 @@
+@_spi(Lamina) import CoreGraphics
+import Foundation
+
+/// Where each node's subtree draws, in the node's own coordinates: its bounds, its sublayers'
+/// extents (unless it clips), its own content beyond its bounds, its shadow's reach. Computed
+/// once per frame, bottom up, for the nodes under the frame's root.
+package enum Extents {
+    static func compute(_ f: Frame) -> [CGRect] {
+        var out = [CGRect](repeating: .null, count: f.tree.slotCount)
+        guard f.tree.isLive(f.root) else { return out }
+        var done = [Bool](repeating: false, count: f.tree.slotCount)
+        func visit(_ slot: Int32, _ depth: Int) {
+            let i = Int(slot)
+            guard depth < RenderTree.depthLimit else { out[i] = f.values.bounds[i]; done[i] = true; return }
+            let m = f.tree.mask[i]
+            if m >= 0 { visit(m, depth + 1) }
+            for c in f.tree.children[i] { visit(c, depth + 1) }
+            out[i] = visibleExtent(f, i, out)
+            done[i] = true
+        }
+        visit(f.root, 0)
+        return out
+    }
+
+    /// The visible extent of node `i`, its descendants' already known.
+    static func visibleExtent(_ f: Frame, _ i: Int, _ known: [CGRect]) -> CGRect {
+        let v = f.values
+        var r = v.bounds[i]
+        let flags = v.flags[i]
+        if !flags.contains(.masksToBounds) {
+            r = r.union(ownContentExtent(f, i))
+            var subs = CGRect.null
+            for c in f.tree.children[Int(i)] where !v.flags[Int(c)].contains(.hidden) {
+                let mapped = extentInSuperlayer(f, c, known, depth: 0)
+                if !mapped.isNull { subs = subs.union(mapped) }
+            }
+            if case .replicator(let rep) = v.content[i], !subs.isNull {
+                // Every copy's place.
+                let b = v.bounds[i]
+                let c = CGPoint(x: b.midX, y: b.midY)
+                let step = CATransform3DConcat(CATransform3DConcat(CATransform3DMakeTranslation(-c.x, -c.y, 0), rep.instanceTransform),
+                                               CATransform3DMakeTranslation(c.x, c.y, 0))
+                var acc = CATransform3DIdentity
+                for _ in 0..<max(0, min(rep.instanceCount, 10_000)) {
+                    let mapped = Homography(acc).mapRect(subs)
+                    if !mapped.isNull { r = r.union(mapped) }
+                    acc = CATransform3DConcat(acc, step)
+                }
+            } else if !subs.isNull {
+                r = r.union(subs)
+            }
+        }
+        if v.shadowOpacity[i] > 0 {
+            let k = 3 * max(0, v.shadowRadius[i])
+            // The shadow of a shadowPath is that path's; otherwise the shadow of what is drawn.
+            let caster = v.shadowPath[i].path.map { $0.boundingBoxOfPath } ?? r
+            let offset = v.shadowOffset[i]
+            let shadow = caster.offsetBy(dx: offset.width, dy: offset.height).insetBy(dx: -k, dy: -k)
+            if !caster.isNull && caster.isFinite { r = r.union(shadow) }
+        }
+        if f.transitions[Int32(i)]?.contains(where: { $0.body.kind == .flip }) == true {
+            // A flip's near edge comes towards the eye: at most 4/3 of its size (see renderFlip).
+            let b = v.bounds[i]
+            r = r.union(b.insetBy(dx: -b.width / 4, dy: -b.height / 4))
+        }
+        let reach = v.bounds[i].insetBy(dx: -4096, dy: -4096)
+        // Extreme values (a shadow radius of 1e308…) reach everywhere they can.
+        guard r.isFinite, reach.isFinite else { return reach }
+        return r.intersection(reach)
+    }
+
+    /// Where node `sub`'s subtree draws in its superlayer's plane. A transform layer's sublayers
+    /// keep their depth until they reach that plane.
+    static func extentInSuperlayer(_ f: Frame, _ sub: Int32, _ known: [CGRect], depth: Int) -> CGRect {
+        projectedExtent(f, sub, through: f.transformToSuperlayer(sub), known, depth: depth)
+    }
+
+    private static func projectedExtent(_ f: Frame, _ slot: Int32, through m: CATransform3D, _ known: [CGRect],
+                                        depth: Int) -> CGRect {
+        guard depth < RenderTree.depthLimit else { return .null }
+        let i = Int(slot)
+        guard f.isTransformLayer(i) else { return conservativelyMapped(known[i], Homography(m)) }
+        var r = CGRect.null
+        for s in f.tree.children[i] where !f.values.flags[Int(s)].contains(.hidden) {
+            let e = projectedExtent(f, s, through: CATransform3DConcat(f.transformToSuperlayer(s), m), known, depth: depth + 1)
+            if !e.isNull { r = r.union(e) }
+        }
+        return r
+    }
+
+    /// The bounding box of a rectangle under a projective map; when part of it falls behind the
+    /// eye, where it lands is unbounded (it is clipped when drawn), so the answer is everything.
+    static func conservativelyMapped(_ rect: CGRect, _ h: Homography) -> CGRect {
+        guard !rect.isNull, rect.isFinite else { return rect }
+        let s = rect.standardized
+        var points: [CGPoint] = []
+        for p in [CGPoint(x: s.minX, y: s.minY), CGPoint(x: s.maxX, y: s.minY), CGPoint(x: s.minX, y: s.maxY), CGPoint(x: s.maxX, y: s.maxY)] {
+            guard let q = h.map(p) else { return everywhere }
+            points.append(q)
+        }
+        return CGRect.boundingBox(of: points)
+    }
+
+    /// A rectangle that covers any frame (finite, so it survives further mapping).
+    package static let everywhere = CGRect(x: -1e7, y: -1e7, width: 2e7, height: 2e7)
+
+    /// Where a node's own drawing can reach beyond its bounds (when it does not clip): a shape
+    /// layer's path with its stroke, contents placed by a gravity that overflows, an emitter's
+    /// particles (anywhere).
+    static func ownContentExtent(_ f: Frame, _ i: Int) -> CGRect {
+        let v = f.values
+        var r = CGRect.null
+        if case .shape(let shape) = v.content[i], let path = shape.path, !path.isEmpty {
+            var box = path.boundingBoxOfPath
+            if shape.strokeColor != nil && shape.lineWidth > 0 {
+                // Half the width; more where miter joins may spike (paths with straight segments)
+                // and at square caps' corners.
+                let hasCorners = path.elements.contains { if case .line = $0 { true } else { false } }
+                let miter = shape.lineJoin == .miter && hasCorners ? max(1, shape.miterLimit) : 1
+                let cap: CGFloat = shape.lineCap == .square ? 1.415 : 1
+                let reach = shape.lineWidth / 2 * max(miter, cap) + 1
+                box = box.insetBy(dx: -reach, dy: -reach)
+            }
+            if box.isFinite { r = r.union(box) }
+        }
+        if case .emitter = v.content[i] {
+            r = r.union(v.bounds[i].insetBy(dx: -4096, dy: -4096))
+        }
+        if let image = v.contents[i].image, v.style[i].contentsGravity != "resize" {
+            let dest = ContentsLayout.destination(bounds: v.bounds[i], pixelSize: CGSize(width: image.width, height: image.height),
+                                                  contentsRect: v.contentsRect[i], scale: v.contentsScale[i],
+                                                  gravity: v.style[i].contentsGravity)
+            if dest.isFinite && !dest.isNull { r = r.union(dest) }
+        }
+        return r
+    }
+
+    /// The largest factor by which the mapping stretches lengths over `area` (at its corners).
+    package static func maximumStretch(_ h: CGProjectiveTransform, _ area: CGRect) -> CGFloat {
+        var best: CGFloat = 1
+        for p in [CGPoint(x: area.minX, y: area.minY), CGPoint(x: area.maxX, y: area.minY),
+                  CGPoint(x: area.minX, y: area.maxY), CGPoint(x: area.maxX, y: area.maxY)] {
+            let m = h.m
+            let w = p.x * m[2] + p.y * m[5] + m[8]
+            guard w > 1e-6 else { continue }
+            let x = (p.x * m[0] + p.y * m[3] + m[6]) / w, y = (p.x * m[1] + p.y * m[4] + m[7]) / w
+            let dxdx = (m[0] - x * m[2]) / w, dydx = (m[1] - y * m[2]) / w
+            let dxdy = (m[3] - x * m[5]) / w, dydy = (m[4] - y * m[5]) / w
+            best = max(best, (dxdx * dxdx + dydx * dydx).squareRoot(), (dxdy * dxdy + dydy * dydy).squareRoot())
+        }
+        return best
+    }
+}

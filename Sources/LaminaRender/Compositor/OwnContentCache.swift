@@ -1,0 +1,178 @@
+@_spi(Lamina) import CoreGraphics
+import Foundation
+
+/// A shape or gradient node's own content, rasterized once at the resolution it is drawn at
+/// and reused while it stays valid: the same content version, bounds and corners, and the same
+/// device transform up to a whole-pixel translation (so a layer that moves by whole pixels, or
+/// whose neighbours change, is not redrawn).
+///
+/// The content is drawn into the cache at full opacity and composited with the layer's alpha,
+/// so a fill under a translucent stroke shows as it would in a flattened bitmap.
+struct OwnContentKey: Equatable {
+    var version: UInt64
+    var bounds: CGRect
+    var cornerRadius: CGFloat
+    var corners: UInt
+    var continuous: Bool
+    /// The device transform's linear part and sub-pixel offset.
+    var a, b, c, d, fx, fy: CGFloat
+    /// The cached pixels relative to the whole-pixel part of the translation.
+    var x0, y0, width, height: Int
+}
+
+/// What a renderer keeps from frame to frame, shared by every band and thread drawing for it:
+/// each node's rasterized own content (one entry per node, replaced when its key changes).
+package final class RenderCaches: @unchecked Sendable {
+    private enum Entry {
+        case making(OwnContentKey)
+        case made(OwnContentKey, CGImage)
+    }
+    private var table: [Int32: Entry] = [:]
+    private var buildCounts: [Int32: Int] = [:]
+    private let lock = NSLock()
+    private let condition = Condition()
+
+    private func withLock<R>(_ body: (inout [Int32: Entry]) -> R) -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&table)
+    }
+
+    package init() {}
+
+    /// The largest cached content, in pixels and pixels per side; bigger content is drawn
+    /// directly each time.
+    static let maximumPixels = 4096 * 4096
+    static let maximumSide = 8192
+
+    /// The image for `key` of node `slot`, made by `make` when not cached; nil when `make` fails.
+    func ownContent(_ slot: Int32, _ key: OwnContentKey, _ make: () -> CGImage?) -> CGImage? {
+        while true {
+            let generation = condition.generation
+            enum Found { case image(CGImage), wait, make }
+            let found: Found = withLock { table in
+                switch table[slot] {
+                case .made(let k, let image)? where k == key: return .image(image)
+                case .making(let k)? where k == key: return .wait
+                case .making?:
+                    // Another thread makes this node at another resolution (an offscreen plane):
+                    // make ours without caching it.
+                    return .make
+                default:
+                    table[slot] = .making(key)
+                    return .make
+                }
+            }
+            switch found {
+            case .image(let image): return image
+            case .wait: condition.wait(after: generation)
+            case .make:
+                let image = make()
+                lock.lock(); buildCounts[slot, default: 0] += 1; lock.unlock()
+                withLock { table in
+                    if case .making(let k)? = table[slot], k == key {
+                        if let image { table[slot] = .made(key, image) } else { table[slot] = nil }
+                    }
+                }
+                condition.broadcast()
+                return image
+            }
+        }
+    }
+
+    /// How many times node `slot`'s own content was rasterized (tests and statistics).
+    package func ownContentBuilds(_ slot: Int32) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return buildCounts[slot, default: 0]
+    }
+
+    /// Forgets the content of nodes that are gone (or whose slot was reused).
+    package func forget(_ live: (Int32) -> Bool) {
+        withLock { table in
+            for k in table.keys where !live(k) { if case .made = table[k]! { table[k] = nil } }
+        }
+    }
+}
+
+extension Compositor {
+    /// Where node `i`'s own content can draw, in its coordinates, when it may be cached as a
+    /// bitmap; nil draws it directly every time (particles, plain layers).
+    static func ownContentCacheExtent(_ v: NodeColumns, _ i: Int, shape: CGPath) -> CGRect? {
+        switch v.content[i] {
+        case .gradient: return shape.boundingBox
+        case .shape(let s):
+            guard let path = s.path, !path.isEmpty else { return .zero }
+            var r = path.boundingBox
+            if s.strokeColor != nil, s.lineWidth > 0 {
+                // Half the width, times the miter limit for miter joins or √2 for square caps.
+                let reach = s.lineWidth / 2 * max(s.lineJoin == .miter ? max(1, s.miterLimit) : 1,
+                                                  s.lineCap == .square ? 2.squareRoot() : 1)
+                r = r.insetBy(dx: -reach, dy: -reach)
+            }
+            return r
+        default: return nil
+        }
+    }
+
+    /// Draws node `i`'s own content (gradient, shape) without caching.
+    static func drawOwnContentDirectly(_ v: NodeColumns, _ i: Int, in ctx: CGContext, alpha: CGFloat, shape: CGPath) {
+        switch v.content[i] {
+        case .gradient(let g): g.draw(in: ctx, bounds: v.bounds[i], alpha: alpha, shape: shape)
+        case .shape(let s): s.draw(in: ctx, alpha: alpha)
+        default: break
+        }
+    }
+
+    /// Draws a node's own content (gradient, shape) through the cache where it can.
+    func drawOwnContent(_ f: Frame, _ slot: Int32, alpha: CGFloat, shape: CGPath) {
+        let v = f.values
+        let i = Int(slot)
+        guard let extent = Compositor.ownContentCacheExtent(v, i, shape: shape),
+              let cached = cachedContent(v, slot, extent: extent, shape: shape) else {
+            Compositor.drawOwnContentDirectly(v, i, in: ctx, alpha: alpha, shape: shape)
+            return
+        }
+        guard let (image, x, y) = cached else { return }   // nothing to draw
+        ctx.saveGState()
+        ctx.setAlpha(alpha)
+        ctx.drawImage(image, atPixelX: x, y: y)
+        ctx.restoreGState()
+    }
+
+    /// The cached image and where it goes in raster pixels; `.some(nil)` when the content covers
+    /// no pixels; nil when the content cannot be cached here (drawn directly instead).
+    private func cachedContent(_ v: NodeColumns, _ slot: Int32, extent: CGRect, shape: CGPath) -> (CGImage, Int, Int)?? {
+        let i = Int(slot)
+        let m = ctx.userToPixels
+        guard m.a.isFinite, m.b.isFinite, m.c.isFinite, m.d.isFinite, m.tx.isFinite, m.ty.isFinite,
+              m.a * m.d - m.b * m.c != 0, extent.isFinite else { return nil }
+        let ix = m.tx.rounded(.down), iy = m.ty.rounded(.down)
+        let local = CGAffineTransform(a: m.a, b: m.b, c: m.c, d: m.d, tx: m.tx - ix, ty: m.ty - iy)
+        // One pixel of margin for antialiasing.
+        let r = extent.applying(local).insetBy(dx: -1, dy: -1)
+        guard r.width * r.height <= CGFloat(RenderCaches.maximumPixels),
+              max(r.width, r.height) <= CGFloat(RenderCaches.maximumSide) else { return nil }
+        // Content a billion pixels away lands on no bitmap.
+        let far: CGFloat = 1_073_741_824
+        guard abs(ix) < far, abs(iy) < far, abs(r.minX) < far, abs(r.maxX) < far, abs(r.minY) < far, abs(r.maxY) < far
+        else { return .some(nil) }
+        let x0 = Int(r.minX.rounded(.down)), y0 = Int(r.minY.rounded(.down))
+        let w = Int(r.maxX.rounded(.up)) - x0, h = Int(r.maxY.rounded(.up)) - y0
+        guard w > 0, h > 0 else { return .some(nil) }
+        let key = OwnContentKey(version: v.contentVersion[i], bounds: v.bounds[i], cornerRadius: v.cornerRadius[i],
+                                corners: v.style[i].maskedCorners, continuous: v.flags[i].contains(.continuousCorners),
+                                a: m.a, b: m.b, c: m.c, d: m.d, fx: local.tx, fy: local.ty, x0: x0, y0: y0, width: w, height: h)
+        let origin = (Int(ix) + x0, Int(iy) + y0)
+        let image = caches.ownContent(slot, key) { () -> CGImage? in
+            guard let c = CGContext(data: nil, width: w, height: h, bitsPerComponent: 8, bytesPerRow: w * 4,
+                                    space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
+            else { return nil }
+            c.setUserToPixels(local.concatenating(CGAffineTransform(translationX: CGFloat(-x0), y: CGFloat(-y0))))
+            Compositor.drawOwnContentDirectly(v, i, in: c, alpha: 1, shape: shape)
+            return c.makeImage()
+        }
+        guard let image else { return nil }
+        return (image, origin.0, origin.1)
+    }
+}

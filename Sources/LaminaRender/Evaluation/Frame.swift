@@ -1,0 +1,127 @@
+import Foundation
+import Synchronization
+
+/// A transition in progress on a node in one frame.
+package struct FrameTransition: @unchecked Sendable {
+    /// The transition animation's id.
+    package let animationID: UInt64
+    package let body: TransitionBody
+    /// The node's subtree just before the change (nil when it had never been committed).
+    package let before: RenderSnapshot?
+    package let progress: Double
+}
+
+/// One frame's values: a render tree with its animations applied at the frame's media time.
+/// Immutable once made, so any number of threads draw from it at once.
+package final class Frame: @unchecked Sendable {
+    /// The tree as committed (structure, animations, committed values).
+    package let tree: RenderTree
+    /// The values shown: the committed ones with the animations applied.
+    package let values: NodeColumns
+    /// Transitions in progress, by node.
+    package let transitions: [Int32: [FrameTransition]]
+    /// The frame's absolute media time.
+    package let time: Double
+    /// The node drawn.
+    package let root: Int32
+    /// Each node's visible extent in its own coordinates (see ``Extents``), for the nodes under
+    /// the root.
+    package private(set) var extents: [CGRect] = []
+    /// Offscreen planes made while drawing the frame (perspective layers, flips, transform
+    /// layers' pieces), shared by the bands that draw it.
+    package let offscreens = OnceMap<ProjectedKey, ProjectedImage?>()
+    /// A replicator's copies shown as they were earlier (`instanceDelay`), by replicator and copy.
+    package let delayedFrames = OnceMap<DelayedCopyKey, Frame>()
+    /// Transitions' "before" frames, by transition.
+    package let beforeFrames = OnceMap<UInt64, Frame>()
+
+    package init(tree: RenderTree, values: NodeColumns, transitions: [Int32: [FrameTransition]], time: Double, root: Int32) {
+        self.tree = tree
+        self.values = values
+        self.transitions = transitions
+        self.time = time
+        self.root = root
+        extents = Extents.compute(self)
+    }
+
+    /// A frame showing a tree's committed values, without animations (render(in:), a
+    /// transition's "before").
+    package convenience init(still tree: RenderTree, root: Int32, time: Double) {
+        self.init(tree: tree, values: tree.columns, transitions: [:], time: time, root: root)
+    }
+}
+
+/// Evaluates animations into frames.
+package enum FrameEvaluator {
+    /// Numbers the contents redrawn for frames (see ``frame(_:root:time:redrawn:)``).
+    static let redrawSerial = Atomic<UInt64>(0)
+
+    /// The frame of the subtree under `root` at absolute media time `time`: every node's
+    /// animations applied at its local time (through its ancestors' timing), then `contents`
+    /// replaced for the nodes the model redrew for this frame (layers whose `needsDisplay(forKey:)`
+    /// properties animate).
+    package static func frame(_ tree: RenderTree, root: Int32, time: Double, redrawn: [Int32: CGImage] = [:]) -> Frame {
+        var values = tree.columns
+        var transitions: [Int32: [FrameTransition]] = [:]
+        if tree.isLive(root) {
+            evaluate(tree, root: root, parentTime: tree.parentTime(of: root, atAbsolute: time), into: &values,
+                     transitions: &transitions)
+        }
+        for (slot, image) in redrawn.sorted(by: { $0.key < $1.key }) where tree.isLive(slot) {
+            let i = Int(slot)
+            values.contents[i] = .image(image)
+            // A serial, not the image's identity: a new image may reuse a freed one's address.
+            let serial = FrameEvaluator.redrawSerial.add(1, ordering: .relaxed).newValue
+            values.renderVersion[i] = values.renderVersion[i] &+ serial &* 0x9E37_79B9_7F4A_7C15
+            values.contentVersion[i] = values.contentVersion[i] &+ serial &* 0x9E37_79B9_7F4A_7C15
+        }
+        return Frame(tree: tree, values: values, transitions: transitions, time: time, root: root)
+    }
+
+    /// Applies the animations of the subtree under `root`, whose superlayer's local time is
+    /// `parentTime`, into `values`.
+    package static func evaluate(_ tree: RenderTree, root: Int32, parentTime: Double, into values: inout NodeColumns,
+                                 transitions: inout [Int32: [FrameTransition]]) {
+        withUnsafeMutablePointer(to: &values) { out in
+            var sink = RenderSink(tree: tree, values: out)
+            func walk(_ slot: Int32, _ parentTime: Double, _ depth: Int) {
+                guard depth < RenderTree.depthLimit else {
+                    LaminaDiagnostics.report("a layer tree deeper than \(RenderTree.depthLimit) levels: the deeper layers are not presented")
+                    return
+                }
+                let i = Int(slot)
+                let t = tree.columns.timing[i].layerTime(parentTime)
+                let animations = tree.animations[i]
+                if !animations.isEmpty {
+                    sink.slot = i
+                    var digest = EvaluationDigest()
+                    for a in animations {
+                        guard let l = a.local(atLayerTime: t) else { continue }
+                        sink.animationID = a.id
+                        a.body.apply(local: l, timing: a.timing, timingFunction: a.timingFunction, sink: &sink, digest: &digest)
+                    }
+                    if digest.fingerprint != 0 {
+                        out.pointee.renderVersion[i] = tree.columns.renderVersion[i] &+ digest.fingerprint
+                    }
+                    if digest.contentFingerprint != 0 {
+                        out.pointee.contentVersion[i] = tree.columns.contentVersion[i] &+ digest.contentFingerprint
+                    }
+                    if !sink.transitions.isEmpty {
+                        transitions[slot] = sink.transitions
+                        sink.transitions = []
+                    }
+                }
+                let m = tree.mask[i]
+                if m >= 0 { walk(m, t, depth + 1) }
+                for c in tree.children[i] { walk(c, t, depth + 1) }
+            }
+            walk(root, parentTime, 0)
+        }
+    }
+}
+
+/// A replicator's copy: which replicator, which copy.
+package struct DelayedCopyKey: Hashable, Sendable {
+    package let replicator: Int32
+    package let copy: Int
+}
