@@ -34,7 +34,7 @@ let package = Package(
         // The gallery and archive export behind the command line (not a product).
         .target(name: "LaminaTools", dependencies: ["UIKit"]),
         .executableTarget(name: "lamina", dependencies: ["LaminaTools", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
-        .executableTarget(name: "lamina-bench", dependencies: ["QuartzCore"]),
+        .executableTarget(name: "lamina-bench", dependencies: ["QuartzCore", "LaminaRender"]),
         // Shared test helpers (fidelity comparison, contexts); not a product.
         .target(name: "LaminaTestSupport", dependencies: ["CoreGraphics"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "_Testing_CoreGraphics", "LaminaTestSupport"],

@@ -1,9 +1,10 @@
 import Foundation
 import QuartzCore
+import LaminaRender
 
 /// `lamina-bench animation`: layers each running two animations (a spring on `position`, a
-/// keyframe animation on `opacity`); the time to produce the presentation tree for one frame,
-/// for several layer counts.
+/// keyframe animation on `opacity`); the time the renderer takes to evaluate one frame of them
+/// from its render tree, for several layer counts, on one core.
 enum AnimationBenchmark {
     static func tree(_ n: Int) -> CALayer {
         let root = CALayer()
@@ -18,12 +19,17 @@ enum AnimationBenchmark {
     }
 
     static func animate(_ root: CALayer) {
+        let settle: CFTimeInterval = {
+            let s = CASpringAnimation()
+            s.damping = 8
+            return s.settlingDuration
+        }()
         for (i, l) in (root.sublayers ?? []).enumerated() {
             let spring = CASpringAnimation(keyPath: "position")
             spring.fromValue = CGPoint(x: l.position.x, y: l.position.y - 40)
             spring.toValue = l.position
             spring.damping = 8
-            spring.duration = spring.settlingDuration
+            spring.duration = settle
             spring.beginTime = Double(i % 10) * 0.01
             l.add(spring, forKey: "drop")
             let blink = CAKeyframeAnimation(keyPath: "opacity")
@@ -35,51 +41,69 @@ enum AnimationBenchmark {
         }
     }
 
-    /// A long run of one size, for profilers.
-    static func profile() {
-        let clock = MediaClock(manualAt: 0)
+    /// A committed tree of `n` animated layers and the render tree holding it.
+    static func committed(_ n: Int, clock: MediaClock) -> (root: CALayer, tree: RenderTree) {
         clock.run {
-            let root = tree(10_000)
+            let root = tree(n)
             CATransaction.flush()
             animate(root)
             CATransaction.flush()
-            let renderer = CARenderer(layer: root)
-            // Many frames, so the set-up is a small part of a profile.
-            let frames = 600
-            let t = CompositorBenchmark.seconds {
-                for f in 0..<frames {
-                    clock.set(0.05 + Double(f) / 60)
-                    _ = renderer.withPresentationTree { $0 }
-                }
-            }
-            print(String(format: "%.3f ms per frame", t * 1000 / Double(frames)))
+            return (root, RenderStore.shared.snapshot())
         }
     }
 
-    static func run() {
-        print("presentation of one frame (CARenderer.withPresentationTree: layers × 2 running animations,")
-        print("applied in place and restored; median of 41 frames, one core)")
-        for n in [1_000, 2_500, 5_000, 10_000, 20_000] {
-            let clock = MediaClock(manualAt: 0)
-            clock.run {
-                let root = tree(n)
-                CATransaction.flush()
-                animate(root)
-                CATransaction.flush()
-                var times: [Double] = []
-                var checksum = 0.0
-                let renderer = CARenderer(layer: root)
-                for f in 0..<41 {
-                    clock.set(0.05 + Double(f) / 60)
-                    let t = CompositorBenchmark.seconds {
-                        renderer.withPresentationTree { tree in checksum += Double(tree.sublayers![n / 2].opacity) }
-                    }
-                    times.append(t)
-                }
-                let median = times.sorted()[times.count / 2]
-                print(String(format: "%6d layers: %8.3f ms  (%5.0f ns per layer)   [checksum %.3f]", n, median * 1000,
-                             median / Double(n) * 1e9, checksum))
+    /// A long run of one size, for profilers.
+    static func profile() {
+        let clock = MediaClock(manualAt: 0)
+        let (root, snapshot) = committed(10_000, clock: clock)
+        let frames = Int(ProcessInfo.processInfo.environment["FRAMES"] ?? "") ?? 600
+        var checksum: Float = 0
+        let t = CompositorBenchmark.seconds {
+            for f in 0..<frames {
+                var values = snapshot.columns
+                var transitions: [Int32: [FrameTransition]] = [:]
+                FrameEvaluator.evaluate(snapshot, root: root.renderSlot, parentTime: 0.05 + Double(f) / 60, into: &values,
+                                        transitions: &transitions)
+                checksum += values.opacity[Int(root.sublayers![5_000].renderSlot)]
             }
+        }
+        print(String(format: "%.3f ms per frame (evaluation only)   [checksum %.3f]", t * 1000 / Double(frames), checksum))
+        withExtendedLifetime(root) {}
+    }
+
+    static func run() {
+        print("one frame of animations, evaluated by the renderer from its render tree (layers × 2 running")
+        print("animations: a spring on position, a keyframe animation on opacity; median of 41 consecutive frames,")
+        print("one core). evaluation: the animations applied into the frame's columns; frame: the frame the")
+        print("compositor draws (also every node's visible extent)")
+        let sizes = ProcessInfo.processInfo.environment["SIZES"].map { $0.split(separator: ",").compactMap { Int($0) } } ?? [1_000, 2_500, 5_000, 10_000, 20_000]
+        for n in sizes {
+            let clock = MediaClock(manualAt: 0)
+            let (root, snapshot) = committed(n, clock: clock)
+            let slot = root.renderSlot, probe = Int(root.sublayers![n / 2].renderSlot)
+            var evaluation: [Double] = [], whole: [Double] = []
+            var checksum = 0.0
+            // Each measured as a renderer runs it: frame after frame.
+            for f in 0..<41 {
+                let t = 0.05 + Double(f) / 60
+                evaluation.append(CompositorBenchmark.seconds {
+                    var values = snapshot.columns
+                    var transitions: [Int32: [FrameTransition]] = [:]
+                    FrameEvaluator.evaluate(snapshot, root: slot, parentTime: t, into: &values, transitions: &transitions)
+                    checksum += Double(values.opacity[probe])
+                })
+            }
+            for f in 0..<41 {
+                let t = 0.05 + Double(f) / 60
+                whole.append(CompositorBenchmark.seconds {
+                    let frame = FrameEvaluator.frame(snapshot, root: slot, time: t)
+                    checksum += Double(frame.values.opacity[probe])
+                })
+            }
+            func median(_ v: [Double]) -> Double { v.sorted()[v.count / 2] }
+            print(String(format: "%6d layers: evaluation %7.3f ms (%4.0f ns per layer), frame %7.3f ms   [checksum %.2f]", n,
+                         median(evaluation) * 1000, median(evaluation) / Double(n) * 1e9, median(whole) * 1000, checksum))
+            withExtendedLifetime(root) {}
         }
     }
 }

@@ -119,7 +119,7 @@ package final class PropertyAnimationBody: @unchecked Sendable {
     /// Both ends fixed numbers or geometry: interpolated as vectors, without copying values.
     package struct FixedEnds {
         let kind: AnimatedKind
-        let a: SIMD4<Double>, d: SIMD4<Double>
+        package let a: SIMD4<Double>, d: SIMD4<Double>
         package init(kind: AnimatedKind, a: SIMD4<Double>, d: SIMD4<Double>) { self.kind = kind; self.a = a; self.d = d }
         package func value(_ t: Double) -> AnimatedValue {
             let c = a + d * t
@@ -138,6 +138,8 @@ package final class PropertyAnimationBody: @unchecked Sendable {
     /// Whether the animation's timing function shapes progress (not for paced keyframes or
     /// springs).
     let usesTimingFunction: Bool
+    /// The renderer's direct route, when the animation takes it.
+    package let plan: VectorPlan?
 
     package init(target: AnimationTargetInfo, curve: Curve, additive: Bool, cumulative: Bool, valueFunction: ValueFunction?,
                  kind: AnimatedKind, rotation: AnimationTargetInfo?) {
@@ -161,6 +163,8 @@ package final class PropertyAnimationBody: @unchecked Sendable {
         } else {
             fixed = nil
         }
+        plan = VectorPlan(target: target, fixed: fixed, spring: spring, keyframe: keyframe, usesTimingFunction: usesTimingFunction,
+                          additive: additive, cumulative: cumulative, valueFunction: valueFunction, rotation: rotation)
     }
 
     func endpoint<S: AnimationSink>(_ e: Endpoint, sink: S) -> AnimatedValue? {

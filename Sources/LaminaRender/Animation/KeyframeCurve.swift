@@ -77,128 +77,156 @@ package final class KeyframeCurve: @unchecked Sendable {
         }
     }
 
-    package var values: [AnimatedValue]
-    package var segments: [Segment]?
-    package var keyTimes: [Double]
-    package var timingFunctions: [TimingCurve?]
-    package var mode: Mode
-    package var isPaced: Bool
+    package let values: [AnimatedValue]
+    package let segments: [Segment]?
+    package let keyTimes: [Double]
+    package let timingFunctions: [TimingCurve?]
+    package let mode: Mode
+    package let isPaced: Bool
     /// Kochanek–Bartels tangents (outgoing, incoming) per keyframe, as component vectors.
-    var tangents: [(out: [Double], inc: [Double])] = []
+    let tangents: [(out: [Double], inc: [Double])]
     /// Numeric keyframes as vectors (numbers, points, sizes, rects, colours), interpolated
     /// without copying values.
-    var vectors: [SIMD4<Double>]?
-    var vectorKind: AnimatedKind = .number
+    let vectors: [SIMD4<Double>]?
+    let vectorKind: AnimatedKind
     /// When the layer turns with the path (`rotationMode`): whether it faces backwards.
-    package var rotationReverse: Bool?
+    package let rotationReverse: Bool?
 
     /// Compiles a keyframe animation for a target of `kind`; nil (with a diagnostic) when it
     /// cannot be animated.
     package init?(_ a: KeyframeSpec, kind: AnimatedKind) {
-        let name = a.name
-        isPaced = a.calculation == .paced || a.calculation == .cubicPaced
-        switch a.calculation {
-        case .discrete: mode = .discrete
-        case .cubic, .cubicPaced: mode = .cubic
-        case .linear, .paced: mode = .linear
-        case .unknown(let other):
-            LaminaDiagnostics.report("\(name): unknown calculationMode \(other); linear used")
-            mode = .linear
-        }
-        if let path = a.path {
-            guard kind == .point else {
-                LaminaDiagnostics.report("\(name): a path animates points only; this key path is not a point")
-                return nil
-            }
-            var segs: [Segment] = []
-            var current = CGPoint.zero, start = CGPoint.zero
-            var first: CGPoint?
-            for e in path.elements {
-                switch e {
-                case .move(let p):
-                    if first == nil { first = p } else { segs.append(.jump(p)) }
-                    current = p; start = p
-                case .line(let p): segs.append(.line(current, p)); current = p
-                case let .quad(c, p): segs.append(.quad(current, c, p)); current = p
-                case let .cubic(c1, c2, p): segs.append(.cubic(current, c1, c2, p)); current = p
-                case .close:
-                    if current != start { segs.append(.line(current, start)) }
-                    current = start
-                }
-                if first == nil { first = current }
-            }
-            // Jumps take no time: fold each into the following segment's start.
-            segs = segs.filter { if case .jump = $0 { return false }; return true }
-            guard !segs.isEmpty else {
-                LaminaDiagnostics.report("\(name): the path has no segments; not animated")
-                return nil
-            }
-            segments = segs
-            values = [.point(segs[0].point(0))] + segs.map { .point($0.point(1)) }
-            if let r = a.rotation { rotationReverse = r == .autoReverse }
-            if mode == .cubic { mode = .linear }   // the path's own curves are followed
-        } else {
-            guard let vs = a.values, !vs.isEmpty else {
-                LaminaDiagnostics.report("\(name): no values and no path; not animated")
-                return nil
-            }
-            values = vs
-            segments = nil
-            if a.rotation != nil {
-                LaminaDiagnostics.report("\(name): rotationMode needs a path; ignored")
-            }
-        }
-        let n = values.count
-        let intervals = mode == .discrete && segments == nil ? n : max(1, n - 1)
-        // Key times: given (when valid), paced, or uniform.
-        var times: [Double]?
-        if !isPaced, let kt = a.keyTimes {
-            let countOK = mode == .discrete && segments == nil ? (kt.count == n + 1 || kt.count == n) : kt.count == n
-            let ordered = zip(kt, kt.dropFirst()).allSatisfy { $0 <= $1 }
-            if countOK, ordered, kt.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= 1 }),
-               mode == .discrete || (kt.first == 0 && kt.last == 1) {
-                times = kt
-                if mode == .discrete && segments == nil && kt.count == n { times = kt + [1] }
-            } else {
-                LaminaDiagnostics.report("\(name): keyTimes \(kt) do not suit \(n) values in \(a.calculation.name) mode; ignored")
-            }
-        }
-        if times == nil && isPaced {
-            var lengths: [Double] = []
-            if let segs = segments {
-                lengths = segs.map(\.length)
-            } else {
-                lengths = zip(values, values.dropFirst()).map { AnimatedValue.distance($0, $1) }
-            }
-            let total = lengths.reduce(0, +)
-            if total > 0 {
-                var acc = 0.0
-                var t = [0.0]
-                for l in lengths { acc += l; t.append(acc / total) }
-                t[t.count - 1] = 1
-                times = t
-            }
-        }
-        keyTimes = times ?? (0...intervals).map { Double($0) / Double(intervals) }
-        if segments == nil, [.number, .point, .size, .rect, .color].contains(kind) {
-            let vs = values.compactMap { v -> SIMD4<Double>? in
-                guard let c = v.components, c.count <= 4 else { return nil }
-                var s = SIMD4<Double>(repeating: 0)
-                for (i, x) in c.enumerated() { s[i] = x }
-                return s
-            }
-            if vs.count == values.count { vectors = vs; vectorKind = kind }
-        }
-        let fns = a.timingFunctions
-        timingFunctions = isPaced ? [] : (0..<intervals).map { $0 < fns.count ? fns[$0] : nil }
-        if mode == .cubic {
-            guard values.allSatisfy({ $0.components != nil }) else {
-                LaminaDiagnostics.report("\(name): cubic interpolation of these values is not supported; linear used")
+        guard let p = Parts(a, kind: kind) else { return nil }
+        values = p.values; segments = p.segments; keyTimes = p.keyTimes; timingFunctions = p.timingFunctions
+        mode = p.mode; isPaced = p.isPaced; tangents = p.tangents; vectors = p.vectors; vectorKind = p.vectorKind
+        rotationReverse = p.rotationReverse
+    }
+
+    /// The curve's parts as the compilation works them out (the curve itself is immutable, so
+    /// reading it while frames are evaluated needs no run-time exclusivity checks).
+    private struct Parts {
+        var values: [AnimatedValue]
+        var segments: [Segment]?
+        var keyTimes: [Double]
+        var timingFunctions: [TimingCurve?]
+        var mode: Mode
+        var isPaced: Bool
+        /// Kochanek–Bartels tangents (outgoing, incoming) per keyframe, as component vectors.
+        var tangents: [(out: [Double], inc: [Double])] = []
+        /// Numeric keyframes as vectors (numbers, points, sizes, rects, colours), interpolated
+        /// without copying values.
+        var vectors: [SIMD4<Double>]?
+        var vectorKind: AnimatedKind = .number
+        /// When the layer turns with the path (`rotationMode`): whether it faces backwards.
+        var rotationReverse: Bool?
+
+        /// Compiles a keyframe animation for a target of `kind`; nil (with a diagnostic) when it
+        /// cannot be animated.
+        init?(_ a: KeyframeSpec, kind: AnimatedKind) {
+            let name = a.name
+            isPaced = a.calculation == .paced || a.calculation == .cubicPaced
+            switch a.calculation {
+            case .discrete: mode = .discrete
+            case .cubic, .cubicPaced: mode = .cubic
+            case .linear, .paced: mode = .linear
+            case .unknown(let other):
+                LaminaDiagnostics.report("\(name): unknown calculationMode \(other); linear used")
                 mode = .linear
-                return
             }
-            tangents = KeyframeCurve.kochanekBartels(values.map { $0.components! }, times: keyTimes,
-                                                     tension: a.tension, continuity: a.continuity, bias: a.bias)
+            if let path = a.path {
+                guard kind == .point else {
+                    LaminaDiagnostics.report("\(name): a path animates points only; this key path is not a point")
+                    return nil
+                }
+                var segs: [Segment] = []
+                var current = CGPoint.zero, start = CGPoint.zero
+                var first: CGPoint?
+                for e in path.elements {
+                    switch e {
+                    case .move(let p):
+                        if first == nil { first = p } else { segs.append(.jump(p)) }
+                        current = p; start = p
+                    case .line(let p): segs.append(.line(current, p)); current = p
+                    case let .quad(c, p): segs.append(.quad(current, c, p)); current = p
+                    case let .cubic(c1, c2, p): segs.append(.cubic(current, c1, c2, p)); current = p
+                    case .close:
+                        if current != start { segs.append(.line(current, start)) }
+                        current = start
+                    }
+                    if first == nil { first = current }
+                }
+                // Jumps take no time: fold each into the following segment's start.
+                segs = segs.filter { if case .jump = $0 { return false }; return true }
+                guard !segs.isEmpty else {
+                    LaminaDiagnostics.report("\(name): the path has no segments; not animated")
+                    return nil
+                }
+                segments = segs
+                values = [.point(segs[0].point(0))] + segs.map { .point($0.point(1)) }
+                if let r = a.rotation { rotationReverse = r == .autoReverse }
+                if mode == .cubic { mode = .linear }   // the path's own curves are followed
+            } else {
+                guard let vs = a.values, !vs.isEmpty else {
+                    LaminaDiagnostics.report("\(name): no values and no path; not animated")
+                    return nil
+                }
+                values = vs
+                segments = nil
+                if a.rotation != nil {
+                    LaminaDiagnostics.report("\(name): rotationMode needs a path; ignored")
+                }
+            }
+            let n = values.count
+            let intervals = mode == .discrete && segments == nil ? n : max(1, n - 1)
+            // Key times: given (when valid), paced, or uniform.
+            var times: [Double]?
+            if !isPaced, let kt = a.keyTimes {
+                let countOK = mode == .discrete && segments == nil ? (kt.count == n + 1 || kt.count == n) : kt.count == n
+                let ordered = zip(kt, kt.dropFirst()).allSatisfy { $0 <= $1 }
+                if countOK, ordered, kt.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= 1 }),
+                   mode == .discrete || (kt.first == 0 && kt.last == 1) {
+                    times = kt
+                    if mode == .discrete && segments == nil && kt.count == n { times = kt + [1] }
+                } else {
+                    LaminaDiagnostics.report("\(name): keyTimes \(kt) do not suit \(n) values in \(a.calculation.name) mode; ignored")
+                }
+            }
+            if times == nil && isPaced {
+                var lengths: [Double] = []
+                if let segs = segments {
+                    lengths = segs.map(\.length)
+                } else {
+                    lengths = zip(values, values.dropFirst()).map { AnimatedValue.distance($0, $1) }
+                }
+                let total = lengths.reduce(0, +)
+                if total > 0 {
+                    var acc = 0.0
+                    var t = [0.0]
+                    for l in lengths { acc += l; t.append(acc / total) }
+                    t[t.count - 1] = 1
+                    times = t
+                }
+            }
+            keyTimes = times ?? (0...intervals).map { Double($0) / Double(intervals) }
+            if segments == nil, [.number, .point, .size, .rect, .color].contains(kind) {
+                let vs = values.compactMap { v -> SIMD4<Double>? in
+                    guard let c = v.components, c.count <= 4 else { return nil }
+                    var s = SIMD4<Double>(repeating: 0)
+                    for (i, x) in c.enumerated() { s[i] = x }
+                    return s
+                }
+                if vs.count == values.count { vectors = vs; vectorKind = kind }
+            }
+            let fns = a.timingFunctions
+            timingFunctions = isPaced ? [] : (0..<intervals).map { $0 < fns.count ? fns[$0] : nil }
+            if mode == .cubic {
+                guard values.allSatisfy({ $0.components != nil }) else {
+                    LaminaDiagnostics.report("\(name): cubic interpolation of these values is not supported; linear used")
+                    mode = .linear
+                    return
+                }
+                tangents = KeyframeCurve.kochanekBartels(values.map { $0.components! }, times: keyTimes,
+                                                         tension: a.tension, continuity: a.continuity, bias: a.bias)
+            }
         }
     }
 
@@ -233,21 +261,67 @@ package final class KeyframeCurve: @unchecked Sendable {
         return out
     }
 
+    /// The keyframe segment containing progress `f`, and the fraction through it after the
+    /// segment's timing function.
+    @inline(__always)
+    private func segment(at f: Double) -> (i: Int, s: Double) {
+        keyTimes.withUnsafeBufferPointer { times in
+            let last = times.count - 1
+            // The segment containing f.
+            var i = 0
+            if f >= times[last] {
+                i = max(0, last - 1)
+            } else {
+                while i < last - 1 && f >= times[i + 1] { i += 1 }
+            }
+            let span = times[i + 1] - times[i]
+            var s = span > 0 ? (f - times[i]) / span : (f >= times[i + 1] ? 1 : 0)
+            s = max(0, min(1, s))
+            if i < timingFunctions.count, let tf = timingFunctions[i] { s = tf.evaluate(s) }
+            return (i, s)
+        }
+    }
+
+    /// For keyframes of numbers or geometry (not along a path, not cubic): the value at progress
+    /// `f` as a vector of components; nil for other keyframes.
+    @inline(__always)
+    package func vector(at f: Double) -> SIMD4<Double>? {
+        guard let vectors, mode != .cubic else { return nil }
+        if timingFunctions.allSatisfy({ $0 == nil }) {
+            return keyTimes.withUnsafeBufferPointer { times in
+                vectors.withUnsafeBufferPointer { v in
+                    KeyframeTable.vector(at: f, times: times.baseAddress!, vectors: v.baseAddress!, count: v.count,
+                                         discrete: mode == .discrete)
+                }
+            }
+        }
+        let (i, s) = segment(at: f)
+        return vectors.withUnsafeBufferPointer { v in
+            if mode == .discrete {
+                return keyTimes.withUnsafeBufferPointer { times in
+                    var k = 0
+                    while k < v.count - 1 && f >= times[k + 1] { k += 1 }
+                    return v[k]
+                }
+            }
+            let a = v[i], b = v[min(i + 1, v.count - 1)]
+            return a + (b - a) * s
+        }
+    }
+
+    /// Whether the keyframes fit a ``KeyframeTable`` (numeric, linear or discrete, without
+    /// per-segment timing functions).
+    var isTabulable: Bool {
+        vectors != nil && mode != .cubic && timingFunctions.allSatisfy { $0 == nil }
+    }
+
     /// The value at progress `f` ∈ [0, 1], and the path's tangent angle when rotating.
     package func value(at f: Double) -> (AnimatedValue, angle: Double?) {
-        let times = keyTimes
-        let last = times.count - 1
-        // The segment containing f.
-        var i = 0
-        if f >= times[last] {
-            i = max(0, last - 1)
-        } else {
-            while i < last - 1 && f >= times[i + 1] { i += 1 }
+        if let c = vector(at: f) {
+            return (PropertyAnimationBody.FixedEnds(kind: vectorKind, a: c, d: .zero).value(0), nil)
         }
-        let span = times[i + 1] - times[i]
-        var s = span > 0 ? (f - times[i]) / span : (f >= times[i + 1] ? 1 : 0)
-        s = max(0, min(1, s))
-        if i < timingFunctions.count, let tf = timingFunctions[i] { s = tf.evaluate(s) }
+        let times = keyTimes
+        let (i, s) = segment(at: f)
         if let segs = segments {
             let seg = segs[min(i, segs.count - 1)]
             let param = isPaced ? seg.parameter(atLengthFraction: s) : s
@@ -258,18 +332,6 @@ package final class KeyframeCurve: @unchecked Sendable {
                 angle = Double(atan2(d.dy, d.dx)) + (reverse ? Double.pi : 0)
             }
             return (.point(point), angle)
-        }
-        if let vectors, mode != .cubic {
-            let c: SIMD4<Double>
-            if mode == .discrete {
-                var k = 0
-                while k < vectors.count - 1 && f >= times[k + 1] { k += 1 }
-                c = vectors[k]
-            } else {
-                let a = vectors[i], b = vectors[min(i + 1, vectors.count - 1)]
-                c = a + (b - a) * s
-            }
-            return (PropertyAnimationBody.FixedEnds(kind: vectorKind, a: c, d: .zero).value(0), nil)
         }
         switch mode {
         case .discrete:
@@ -326,5 +388,36 @@ package struct KeyframeSpec {
         self.name = name; self.calculation = calculation; self.path = path; self.values = values
         self.rotation = rotation; self.keyTimes = keyTimes; self.timingFunctions = timingFunctions
         self.tension = tension; self.continuity = continuity; self.bias = bias
+    }
+}
+
+/// Numeric keyframes as a table: key times, then the keyframes as vectors of components, in
+/// contiguous memory (the render tree keeps every node's tables in one pool, in the order
+/// frames walk them). The lookup is the one ``KeyframeCurve/vector(at:)`` uses, so both give
+/// the same bits.
+package enum KeyframeTable {
+    /// The value at progress `f` of `count` keyframes (`count + 1` key times for discrete
+    /// keyframes, `count` otherwise; linear: `max(1, count − 1)` intervals).
+    @inline(__always)
+    package static func vector(at f: Double, times: UnsafePointer<Double>, vectors v: UnsafePointer<SIMD4<Double>>, count: Int,
+                               discrete: Bool) -> SIMD4<Double> {
+        let last = discrete ? count : max(1, count - 1)
+        // The segment containing f.
+        var i = 0
+        if f >= times[last] {
+            i = max(0, last - 1)
+        } else {
+            while i < last - 1 && f >= times[i + 1] { i += 1 }
+        }
+        if discrete {
+            var k = 0
+            while k < count - 1 && f >= times[k + 1] { k += 1 }
+            return v[k]
+        }
+        let span = times[i + 1] - times[i]
+        var s = span > 0 ? (f - times[i]) / span : (f >= times[i + 1] ? 1 : 0)
+        s = max(0, min(1, s))
+        let a = v[i], b = v[min(i + 1, count - 1)]
+        return a + (b - a) * s
     }
 }

@@ -8,15 +8,13 @@ package enum Extents {
     static func compute(_ f: Frame) -> [CGRect] {
         var out = [CGRect](repeating: .null, count: f.tree.slotCount)
         guard f.tree.isLive(f.root) else { return out }
-        var done = [Bool](repeating: false, count: f.tree.slotCount)
         func visit(_ slot: Int32, _ depth: Int) {
             let i = Int(slot)
-            guard depth < RenderTree.depthLimit else { out[i] = f.values.bounds[i]; done[i] = true; return }
+            guard depth < RenderTree.depthLimit else { out[i] = f.values.bounds[i]; return }
             let m = f.tree.mask[i]
             if m >= 0 { visit(m, depth + 1) }
             for c in f.tree.children[i] { visit(c, depth + 1) }
             out[i] = visibleExtent(f, i, out)
-            done[i] = true
         }
         visit(f.root, 0)
         return out
@@ -58,7 +56,7 @@ package enum Extents {
             let shadow = caster.offsetBy(dx: offset.width, dy: offset.height).insetBy(dx: -k, dy: -k)
             if !caster.isNull && caster.isFinite { r = r.union(shadow) }
         }
-        if f.transitions[Int32(i)]?.contains(where: { $0.body.kind == .flip }) == true {
+        if !f.transitions.isEmpty, f.transitions[Int32(i)]?.contains(where: { $0.body.kind == .flip }) == true {
             // A flip's near edge comes towards the eye: at most 4/3 of its size (see renderFlip).
             let b = v.bounds[i]
             r = r.union(b.insetBy(dx: -b.width / 4, dy: -b.height / 4))
@@ -93,12 +91,11 @@ package enum Extents {
     static func conservativelyMapped(_ rect: CGRect, _ h: Homography) -> CGRect {
         guard !rect.isNull, rect.isFinite else { return rect }
         let s = rect.standardized
-        var points: [CGPoint] = []
-        for p in [CGPoint(x: s.minX, y: s.minY), CGPoint(x: s.maxX, y: s.minY), CGPoint(x: s.minX, y: s.maxY), CGPoint(x: s.maxX, y: s.maxY)] {
-            guard let q = h.map(p) else { return everywhere }
-            points.append(q)
-        }
-        return CGRect.boundingBox(of: points)
+        guard let a = h.map(CGPoint(x: s.minX, y: s.minY)), let b = h.map(CGPoint(x: s.maxX, y: s.minY)),
+              let c = h.map(CGPoint(x: s.minX, y: s.maxY)), let d = h.map(CGPoint(x: s.maxX, y: s.maxY)) else { return everywhere }
+        let x0 = min(min(a.x, b.x), min(c.x, d.x)), x1 = max(max(a.x, b.x), max(c.x, d.x))
+        let y0 = min(min(a.y, b.y), min(c.y, d.y)), y1 = max(max(a.y, b.y), max(c.y, d.y))
+        return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     /// A rectangle that covers any frame (finite, so it survives further mapping).

@@ -82,40 +82,117 @@ package enum FrameEvaluator {
     /// `parentTime`, into `values`.
     package static func evaluate(_ tree: RenderTree, root: Int32, parentTime: Double, into values: inout NodeColumns,
                                  transitions: inout [Int32: [FrameTransition]]) {
+        // The committed columns are read through buffers taken once (reading them through the
+        // tree for each node would copy and retain the column set every time).
+        tree.columns.timing.withUnsafeBufferPointer { timing in
+        tree.columns.flags.withUnsafeBufferPointer { flags in
+        tree.keyframeTimes.withUnsafeBufferPointer { keyframeTimes in
+        tree.keyframeVectors.withUnsafeBufferPointer { keyframeVectors in
+        tree.stepPool.withUnsafeBufferPointer { stepPool in
+        tree.stepStart.withUnsafeBufferPointer { stepStart in
+        tree.stepCount.withUnsafeBufferPointer { stepCount in
+        tree.animations.withUnsafeBufferPointer { animationLists in
+        tree.children.withUnsafeBufferPointer { children in
+        tree.mask.withUnsafeBufferPointer { masks in
+        tree.columns.renderVersion.withUnsafeBufferPointer { baseRender in
+        tree.columns.contentVersion.withUnsafeBufferPointer { baseContent in
         withUnsafeMutablePointer(to: &values) { out in
-            var sink = RenderSink(tree: tree, values: out)
-            func walk(_ slot: Int32, _ parentTime: Double, _ depth: Int) {
-                guard depth < RenderTree.depthLimit else {
-                    LaminaDiagnostics.report("a layer tree deeper than \(RenderTree.depthLimit) levels: the deeper layers are not presented")
-                    return
-                }
-                let i = Int(slot)
-                let t = tree.columns.timing[i].layerTime(parentTime)
-                let animations = tree.animations[i]
-                if !animations.isEmpty {
-                    sink.slot = i
-                    var digest = EvaluationDigest()
-                    for a in animations {
-                        guard let l = a.local(atLayerTime: t) else { continue }
+            var walker = Walker(timing: timing, flags: flags, keyframeTimes: keyframeTimes, keyframeVectors: keyframeVectors,
+                                stepPool: stepPool, stepStart: stepStart, stepCount: stepCount, animationLists: animationLists, children: children, masks: masks,
+                                baseRender: baseRender, baseContent: baseContent, out: out, sink: RenderSink(tree: tree, values: out))
+            walker.walk(root, parentTime, 0)
+            for (slot, list) in walker.transitions { transitions[slot] = list }
+        }
+        }
+        }
+        }
+        }
+        }
+        }
+        }
+        }
+        }
+        }
+        }
+        }
+    }
+
+    /// The walk over a subtree: its state in one value, so the compiler checks every access
+    /// statically (state captured by a nested function is checked at run time, per access).
+    private struct Walker {
+        let timing: UnsafeBufferPointer<TimingModel>
+        let flags: UnsafeBufferPointer<NodeFlags>
+        let keyframeTimes: UnsafeBufferPointer<Double>
+        let keyframeVectors: UnsafeBufferPointer<SIMD4<Double>>
+        let stepPool: UnsafeBufferPointer<AnimationStep>
+        let stepStart: UnsafeBufferPointer<Int32>
+        let stepCount: UnsafeBufferPointer<Int32>
+        let animationLists: UnsafeBufferPointer<[RenderAnimation]>
+        let children: UnsafeBufferPointer<[Int32]>
+        let masks: UnsafeBufferPointer<Int32>
+        let baseRender: UnsafeBufferPointer<UInt64>
+        let baseContent: UnsafeBufferPointer<UInt64>
+        let out: UnsafeMutablePointer<NodeColumns>
+        var sink: RenderSink
+        var springs = SpringMemo()
+        var transitions: [Int32: [FrameTransition]] = [:]
+
+        init(timing: UnsafeBufferPointer<TimingModel>, flags: UnsafeBufferPointer<NodeFlags>,
+             keyframeTimes: UnsafeBufferPointer<Double>, keyframeVectors: UnsafeBufferPointer<SIMD4<Double>>, stepPool: UnsafeBufferPointer<AnimationStep>,
+             stepStart: UnsafeBufferPointer<Int32>, stepCount: UnsafeBufferPointer<Int32>,
+             animationLists: UnsafeBufferPointer<[RenderAnimation]>,
+             children: UnsafeBufferPointer<[Int32]>, masks: UnsafeBufferPointer<Int32>, baseRender: UnsafeBufferPointer<UInt64>,
+             baseContent: UnsafeBufferPointer<UInt64>, out: UnsafeMutablePointer<NodeColumns>, sink: RenderSink) {
+            self.timing = timing; self.flags = flags; self.keyframeTimes = keyframeTimes; self.keyframeVectors = keyframeVectors
+            self.stepPool = stepPool; self.stepStart = stepStart
+            self.stepCount = stepCount; self.animationLists = animationLists; self.children = children; self.masks = masks
+            self.baseRender = baseRender; self.baseContent = baseContent; self.out = out; self.sink = sink
+        }
+
+        mutating func walk(_ slot: Int32, _ parentTime: Double, _ depth: Int) {
+            guard depth < RenderTree.depthLimit else {
+                LaminaDiagnostics.report("a layer tree deeper than \(RenderTree.depthLimit) levels: the deeper layers are not presented")
+                return
+            }
+            let i = Int(slot)
+            // Most layers have no timing of their own: their time is their parent's.
+            let t = flags[i].contains(.timed) ? timing[i].layerTime(parentTime) : parentTime
+            let count = Int(stepCount[i])
+            if count > 0 {
+                var digest = EvaluationDigest()
+                let first = stepPool.baseAddress! + Int(stepStart[i])
+                do {
+                    for k in 0..<count {
+                        let step = first + k
+                        guard let l = step.pointee.local(atLayerTime: t) else { continue }
+                        if step.pointee.hasPlan {
+                            var table: KeyframeTableRef?
+                            if step.pointee.hasTable {
+                                table = KeyframeTableRef(times: keyframeTimes.baseAddress! + Int(step.pointee.tableTimes),
+                                                         vectors: keyframeVectors.baseAddress! + Int(step.pointee.tableVectors),
+                                                         count: Int(step.pointee.tableCount), discrete: step.pointee.tableDiscrete)
+                            }
+                            step.pointee.plan.apply(local: l, timing: step.pointee.timing, timingFunction: step.pointee.timingFunction,
+                                                    columns: &out.pointee, i, digest: &digest, springs: &springs, table: table)
+                            continue
+                        }
+                        let a = animationLists[i][Int(step.pointee.index)]
+                        sink.slot = i
                         sink.animationID = a.id
                         a.body.apply(local: l, timing: a.timing, timingFunction: a.timingFunction, sink: &sink, digest: &digest)
                     }
-                    if digest.fingerprint != 0 {
-                        out.pointee.renderVersion[i] = tree.columns.renderVersion[i] &+ digest.fingerprint
-                    }
-                    if digest.contentFingerprint != 0 {
-                        out.pointee.contentVersion[i] = tree.columns.contentVersion[i] &+ digest.contentFingerprint
-                    }
-                    if !sink.transitions.isEmpty {
-                        transitions[slot] = sink.transitions
-                        sink.transitions = []
-                    }
                 }
-                let m = tree.mask[i]
-                if m >= 0 { walk(m, t, depth + 1) }
-                for c in tree.children[i] { walk(c, t, depth + 1) }
+                if digest.fingerprint != 0 { out.pointee.renderVersion[i] = baseRender[i] &+ digest.fingerprint }
+                if digest.contentFingerprint != 0 { out.pointee.contentVersion[i] = baseContent[i] &+ digest.contentFingerprint }
+                if !sink.transitions.isEmpty {
+                    transitions[slot] = sink.transitions
+                    sink.transitions = []
+                }
             }
-            walk(root, parentTime, 0)
+            let m = masks[i]
+            if m >= 0 { walk(m, t, depth + 1) }
+            let kids = children[i]
+            for c in kids { walk(c, t, depth + 1) }
         }
     }
 }

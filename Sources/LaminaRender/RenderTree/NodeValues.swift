@@ -76,6 +76,9 @@ package struct NodeFlags: OptionSet, Hashable, Sendable {
     package static let preservesDepth = NodeFlags(rawValue: 1 << 6)
     /// Rounded corners use the continuous curve.
     package static let continuousCorners = NodeFlags(rawValue: 1 << 7)
+    /// The node has timing of its own (`beginTime`, `speed`…): its local time is not its
+    /// parent's.
+    package static let timed = NodeFlags(rawValue: 1 << 8)
 }
 
 /// A node's properties that are read as a group and rarely animated.

@@ -24,7 +24,8 @@ package final class RenderStore: Sendable {
 
     package init() {}
 
-    /// A slot for a layer committed for the first time.
+    /// A slot for a layer committed for the first time: the lowest free one, so a tree built
+    /// in order gets ascending, nearby slots (its frames then walk the columns in order).
     package func allocateSlot() -> Int32 {
         state.withLock { s in
             if let slot = s.freeSlots.popLast() { return slot }
@@ -46,6 +47,7 @@ package final class RenderStore: Sendable {
             s.pendingReleases = []
             s.tree.apply(u)
             s.freeSlots += u.released
+            if !u.released.isEmpty { s.freeSlots.sort(by: >) }
             s.commits += 1
         }
     }
@@ -59,6 +61,7 @@ package final class RenderStore: Sendable {
                 s.pendingReleases = []
                 s.tree.apply(u)
                 s.freeSlots += u.released
+                s.freeSlots.sort(by: >)
             }
             return s.tree
         }

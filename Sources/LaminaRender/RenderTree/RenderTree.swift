@@ -1,8 +1,8 @@
 import Foundation
 
 /// An animation as the render tree holds it: its compiled body and its timing, with the begin
-/// time the commit gave it.
-package struct RenderAnimation: @unchecked Sendable {
+/// time the commit gave it. Immutable.
+package final class RenderAnimation: @unchecked Sendable {
     /// Unique for each animation added to a layer (a transition's captured "before" is kept
     /// under it).
     package let id: UInt64
@@ -10,10 +10,13 @@ package struct RenderAnimation: @unchecked Sendable {
     package let body: AnimationBody
     package let timingFunction: TimingCurve?
     package let removedOnCompletion: Bool
+    /// The direct route when the animation is a property animation that takes it.
+    package let plan: VectorPlan?
 
     package init(id: UInt64, timing: TimingModel, body: AnimationBody, timingFunction: TimingCurve?, removedOnCompletion: Bool) {
         self.id = id; self.timing = timing; self.body = body
         self.timingFunction = timingFunction; self.removedOnCompletion = removedOnCompletion
+        if case .property(let p) = body { plan = p.plan } else { plan = nil }
     }
 
     /// The animation's local time for its layer's local time, or nil when it has no effect then.
@@ -25,6 +28,43 @@ package struct RenderAnimation: @unchecked Sendable {
     }
 
     package var isTransition: Bool { if case .transition = body { return true }; return false }
+}
+
+/// One of a node's animations in the form frames evaluate: timing, curve and (for the common
+/// numeric animations) its direct plan inline, so evaluating it touches no reference counts.
+/// Animations without a plan are found by index among the node's ``RenderAnimation``s.
+package struct AnimationStep: @unchecked Sendable {
+    package let timing: TimingModel
+    package let timingFunction: TimingCurve?
+    package let removedOnCompletion: Bool
+    /// Whether the animation takes the direct route (``plan``).
+    package let hasPlan: Bool
+    /// The direct route (a placeholder when ``hasPlan`` is false); stored inline, so calling it
+    /// borrows it rather than copying it.
+    package let plan: VectorPlan
+    /// The animation's index in the node's list.
+    package let index: Int32
+    /// Where the plan's keyframes are in the tree's keyframe pools (when ``hasTable``).
+    package var hasTable = false
+    package var tableDiscrete = false
+    package var tableTimes: Int32 = 0, tableVectors: Int32 = 0, tableCount: Int32 = 0
+
+    init(_ a: RenderAnimation, index: Int) {
+        timing = a.timing
+        timingFunction = a.timingFunction
+        removedOnCompletion = a.removedOnCompletion
+        hasPlan = a.plan != nil
+        plan = a.plan ?? .placeholder
+        self.index = Int32(index)
+    }
+
+    /// The animation's local time for its layer's local time, or nil when it has no effect then.
+    @inline(__always)
+    package func local(atLayerTime t: Double) -> TimingModel.Local? {
+        guard let l = timing.local(t) else { return nil }
+        if l.phase == .after && removedOnCompletion { return nil }
+        return l
+    }
 }
 
 /// A layer tree as the renderer owns it: value types in flat arrays indexed by node slot, no
@@ -41,6 +81,17 @@ package struct RenderTree: @unchecked Sendable {
     package var mask: [Int32] = []
     /// Each node's animations, in the order they apply.
     package var animations: [[RenderAnimation]] = []
+    /// The same animations in evaluation form (see ``AnimationStep``), in one contiguous pool:
+    /// node `i`'s are `stepPool[stepStart[i] ..< stepStart[i] + stepCount[i]]`. A frame walks
+    /// them in order without chasing a pointer per node. Changed nodes' steps are appended;
+    /// the pool is compacted when most of it is stale.
+    package private(set) var stepPool: [AnimationStep] = []
+    package private(set) var stepStart: [Int32] = []
+    package private(set) var stepCount: [Int32] = []
+    private var staleSteps = 0
+    /// The steps' keyframe tables (``KeyframeTable``): key times, and keyframes as vectors.
+    package private(set) var keyframeTimes: [Double] = []
+    package private(set) var keyframeVectors: [SIMD4<Double>] = []
     /// Whether a slot holds a live node.
     package var alive: [Bool] = []
     /// The nodes with animations (evaluation visits them only through the tree walk; this
@@ -64,6 +115,7 @@ package struct RenderTree: @unchecked Sendable {
         while alive.count <= Int(slot) {
             columns.append(NodeState())
             parent.append(-1); children.append([]); mask.append(-1); animations.append([]); alive.append(false)
+            stepStart.append(0); stepCount.append(0)
         }
     }
 
@@ -89,11 +141,61 @@ package struct RenderTree: @unchecked Sendable {
             for a in animations[i] where a.isTransition && !n.animations.contains(where: { $0.id == a.id }) {
                 transitionBefore[a.id] = nil
             }
-            if had || !n.animations.isEmpty { animations[i] = n.animations }
+            if had || !n.animations.isEmpty {
+                animations[i] = n.animations
+                setSteps(i, n.animations)
+            }
             animatedCount += (n.animations.isEmpty ? 0 : 1) - (had ? 1 : 0)
             if !alive[i] { alive[i] = true }
         }
         for slot in update.released where isLive(slot) { clear(slot) }
+        if staleSteps > 1024 && staleSteps > stepPool.count / 2 { compactSteps() }
+    }
+
+    /// Replaces node `i`'s steps with those of `list`.
+    private mutating func setSteps(_ i: Int, _ list: [RenderAnimation]) {
+        staleSteps += Int(stepCount[i])
+        stepStart[i] = Int32(stepPool.count)
+        stepCount[i] = Int32(list.count)
+        for (k, a) in list.enumerated() {
+            var step = AnimationStep(a, index: k)
+            if step.hasPlan, let curve = step.plan.keyframeRef?.takeUnretainedValue(), curve.isTabulable, let v = curve.vectors {
+                step.hasTable = true
+                step.tableDiscrete = curve.mode == .discrete
+                step.tableTimes = Int32(keyframeTimes.count)
+                step.tableVectors = Int32(keyframeVectors.count)
+                step.tableCount = Int32(v.count)
+                keyframeTimes += curve.keyTimes
+                keyframeVectors += v
+            }
+            stepPool.append(step)
+        }
+    }
+
+    /// Rebuilds the step pool without stale steps, in slot order.
+    private mutating func compactSteps() {
+        var pool: [AnimationStep] = []
+        var times: [Double] = [], vectors: [SIMD4<Double>] = []
+        pool.reserveCapacity(stepPool.count - staleSteps)
+        for i in stepStart.indices where stepCount[i] > 0 {
+            let start = Int(stepStart[i])
+            stepStart[i] = Int32(pool.count)
+            for var step in stepPool[start..<(start + Int(stepCount[i]))] {
+                if step.hasTable {
+                    let t0 = Int(step.tableTimes), v0 = Int(step.tableVectors), n = Int(step.tableCount)
+                    let nt = step.tableDiscrete ? n + 1 : max(2, n)
+                    step.tableTimes = Int32(times.count)
+                    step.tableVectors = Int32(vectors.count)
+                    times += keyframeTimes[t0..<(t0 + nt)]
+                    vectors += keyframeVectors[v0..<(v0 + n)]
+                }
+                pool.append(step)
+            }
+        }
+        stepPool = pool
+        keyframeTimes = times
+        keyframeVectors = vectors
+        staleSteps = 0
     }
 
     /// Empties a slot (its layer is gone).
@@ -103,6 +205,8 @@ package struct RenderTree: @unchecked Sendable {
         if !animations[i].isEmpty { animatedCount -= 1 }
         columns.set(i, NodeState())
         parent[i] = -1; children[i] = []; mask[i] = -1; animations[i] = []; alive[i] = false
+        staleSteps += Int(stepCount[i])
+        stepCount[i] = 0
     }
 
     /// A frozen copy of the subtree under `root` (its committed values, without animations).

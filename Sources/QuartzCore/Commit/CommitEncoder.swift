@@ -147,6 +147,7 @@ enum CommitEncoder {
         }
         s.style = style
         s.timing = layer.timingModel
+        if s.timing != TimingModel() { s.flags.insert(.timed) }
         s.renderVersion = layer.renderVersion
         s.contentVersion = layer.contentVersion
         return s

@@ -64,7 +64,7 @@ open class CALayer: NSObject, CAMediaTiming, PropertyOwner {
     /// what damage tracking compares between frames. Unique per layer, as `contentVersion`.
     var renderVersion: UInt64
     /// The layer's node in the render store, from its first commit (−1 before).
-    var renderSlot: Int32 = -1
+    package var renderSlot: Int32 = -1
 
     /// Creates a layer with every property at its default.
     public required override init() {
