@@ -1,3 +1,4 @@
+import Foundation
 import QuartzCore
 import LaminaRender
 
@@ -98,6 +99,36 @@ enum CompositorBenchmark {
 
     static func median(_ v: [Double]) -> Double { v.sorted()[v.count / 2] }
 
+    /// Many damage-tracked frames, each after one badge changed, for profilers.
+    static func damageProfile() {
+        let (root, badges, _) = screen()
+        let renderer = CARenderer(layer: root, scale: 3)
+        renderer.threads = Int(ProcessInfo.processInfo.environment["THREADS"] ?? "") ?? 1
+        _ = renderer.nextFrame()
+        let frames = Int(ProcessInfo.processInfo.environment["FRAMES"] ?? "") ?? 200
+        let t = seconds {
+            for k in 0..<frames {
+                CATransaction.begin()
+                CATransaction.setDisableActions(true)
+                badges[3].backgroundColor = k % 2 == 0 ? CGColor(red: 0.2, green: 0.6, blue: 0.2, alpha: 1) : CGColor(red: 0.9, green: 0.2, blue: 0.2, alpha: 1)
+                CATransaction.commit()
+                _ = renderer.nextFrame()
+            }
+        }
+        print(String(format: "%.3f ms per change and frame", t * 1000 / Double(frames)))
+    }
+
+    /// Many full frames of the screen on one thread (caches warm), for profilers.
+    static func profile() {
+        let (root, _, _) = screen()
+        let renderer = CARenderer(layer: root, scale: 3)
+        renderer.threads = Int(ProcessInfo.processInfo.environment["THREADS"] ?? "") ?? 1
+        _ = renderer.image()
+        let frames = Int(ProcessInfo.processInfo.environment["FRAMES"] ?? "") ?? 20
+        let t = seconds { for _ in 0..<frames { _ = renderer.image() } }
+        print(String(format: "%.2f ms per full frame", t * 1000 / Double(frames)))
+    }
+
     static func run() {
         let (root, badges, layers) = screen()
         let renderer = CARenderer(layer: root, scale: 3)
@@ -130,7 +161,7 @@ enum CompositorBenchmark {
             damage = renderer.lastDamage
         }
         print(String(format: "next frame after one badge changed (median of 21, damage-tracked): %8.3f ms", median(incremental) * 1000))
-        print("damage of that frame: \(Int(damage.width))x\(Int(damage.height)) pixels of 1179x2556 (\(String(format: "%.3f", damage.width * damage.height / (1179 * 2556) * 100))%); its \(Int(damage.height)) rows redrawn")
+        print("damage of that frame: \(Int(damage.width))x\(Int(damage.height)) pixels of 1179x2556 (\(String(format: "%.3f", damage.width * damage.height / (1179 * 2556) * 100))%); only those pixels redrawn")
         print(String(format: "commit of that change (begin, set, commit: encoded and applied; median of 21): %8.1f us",
                      median(commits) * 1e6))
     }

@@ -94,6 +94,10 @@ case "animation":
     AnimationBenchmark.run()
 case "animation-profile":
     AnimationBenchmark.profile()
+case "compositor-profile":
+    CompositorBenchmark.profile()
+case "damage-profile":
+    CompositorBenchmark.damageProfile()
 case "layout":
     do { try LayoutBenchmark.run() } catch {
         FileHandle.standardError.write(Data("lamina-bench layout: \(error)\n".utf8))

@@ -2,10 +2,11 @@ import Foundation
 import Testing
 @testable @_spi(Lamina) import CoreGraphics
 
-/// A context drawing only a row window (a band of the bitmap) must produce, in those rows, the
-/// very bytes a context drawing the whole bitmap produces: the compositor draws frames as bands
-/// on several threads and promises the same bytes whatever the band split or thread count.
-@Suite("Row windows (bands)")
+/// A context drawing only a row window (a band of the bitmap), or a row and a column window (a
+/// rectangle), must produce there the very bytes a context drawing the whole bitmap produces:
+/// the compositor draws frames as bands on several threads, and redraws only the rectangle that
+/// changed, and promises the same bytes either way.
+@Suite("Row and column windows (bands, damaged rectangles)")
 struct RowWindowTests {
     /// SplitMix64: a small deterministic generator for the scenes.
     struct Random {
@@ -156,6 +157,41 @@ struct RowWindowTests {
         #expect(differing == 0, "seed \(seed), bands \(bands): \(differing) bytes differ")
         // The scene draws something (a blank comparison would prove nothing).
         #expect(whole.contains { $0 != 0 })
+    }
+
+    /// The scene drawn as a grid of rectangles (each its own context with a row and a column
+    /// window) equals the whole drawing.
+    @Test(arguments: 0..<16)
+    func tilesGiveTheWholeBitmapsBytes(seed: Int) {
+        var r = Random(state: UInt64(seed) &* 104_729 &+ 7)
+        func cuts(_ total: Int) -> [Int] {
+            var out: [Int] = [], left = total
+            while left > 0 { let h = min(left, 1 + r.int(60)); out.append(h); left -= h }
+            return out
+        }
+        let count = RowWindowTests.width * RowWindowTests.height * 4
+        let whole = RowWindowTests.context(data: nil)
+        RowWindowTests.draw(whole, seed: UInt64(seed) + 1000)
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 16)
+        defer { memory.deallocate() }
+        memory.initializeMemory(as: UInt8.self, repeating: 0, count: count)
+        let rows = cuts(RowWindowTests.height), columns = cuts(RowWindowTests.width)
+        var y = 0
+        for h in rows {
+            var x = 0
+            for w in columns {
+                let tile = RowWindowTests.context(data: memory)
+                tile.setRowWindow(y, y + h)
+                tile.setColumnWindow(x, x + w)
+                RowWindowTests.draw(tile, seed: UInt64(seed) + 1000)
+                x += w
+            }
+            y += h
+        }
+        let a = [UInt8](UnsafeRawBufferPointer(start: whole.data, count: count))
+        let b = [UInt8](UnsafeRawBufferPointer(start: memory, count: count))
+        let differing = zip(a, b).filter { $0 != $1 }.count
+        #expect(differing == 0, "seed \(seed), rows \(rows), columns \(columns): \(differing) bytes differ")
     }
 
     @Test func aWindowLeavesOtherRowsUntouched() {

@@ -73,7 +73,9 @@ extension CGContext {
             let plane = ClipMask(x0: x0, y0: y0, width: x1 - x0, height: y1 - y0, fill: 0, rows: (state.rowsY0, state.rowsY1))
             let alphaBits = UInt32(channel.a * 8)
             sampled.pixels.withUnsafeBufferPointer { px in
-                accumulator.sweep(evenOdd: false) { y, x, n, a in
+                accumulator.sweep(evenOdd: false) { y, x0, n0, a in
+                    let (x, n) = trimmed(x0, n0)
+                    guard n > 0 else { return }
                     let out = plane.pointer(row: y, x: x)
                     let fy = Double(y) + 0.5
                     for i in 0..<n {
@@ -116,8 +118,9 @@ extension CGContext {
             let mask = ClipMask(x0: x0, y0: y0, width: x1 - x0, height: y1 - y0, fill: 0, rows: (state.rowsY0, state.rowsY1))
             var writer = MaskWriter(mask: mask)
             let aa = state.antialias
-            accumulator.sweep(evenOdd: evenOdd) { y, x, n, a in
-                writer.span(row: y, x: x, count: n, alpha: aa ? a : (a >= 128 ? 255 : 0))
+            accumulator.sweep(evenOdd: evenOdd) { y, x0, n0, a in
+                let (x, n) = trimmed(x0, n0)
+                if n > 0 { writer.span(row: y, x: x, count: n, alpha: aa ? a : (a >= 128 ? 255 : 0)) }
             }
             made = mask
         }
@@ -126,9 +129,10 @@ extension CGContext {
             return
         }
         if let old = state.clipMask {
-            for row in mask.storedY0..<mask.storedY1 {
-                let a = mask.pointer(row: row, x: mask.x0)
-                for i in 0..<mask.width { a[i] = UInt8(mul255(UInt32(a[i]), UInt32(old.value(row: row, x: mask.x0 + i)))) }
+            let c0 = max(mask.x0, state.colsX0), c1 = min(mask.x0 + mask.width, state.colsX1)
+            for row in mask.storedY0..<mask.storedY1 where c0 < c1 {
+                let a = mask.pointer(row: row, x: c0)
+                for i in 0..<(c1 - c0) { a[i] = UInt8(mul255(UInt32(a[i]), UInt32(old.value(row: row, x: c0 + i)))) }
             }
         }
         state.clipMask = mask

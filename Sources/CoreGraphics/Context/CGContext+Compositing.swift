@@ -74,12 +74,12 @@ extension CGContext {
     /// ever drawn into or read back). Buffers are pooled: return them with `releaseOffscreen`.
     func makeOffscreen() -> UnsafeMutableRawPointer {
         let b = offscreenPool.popLast() ?? UnsafeMutableRawPointer.allocate(byteCount: bytesPerRow * height, alignment: 16)
-        let rows = activeRows
-        if state.clipX0 < state.clipX1 {
+        let rows = activeRows, cols = activeColumns
+        if !cols.isEmpty {
             let bpp = bitsPerPixel / 8
             for row in rows {
-                (b + row * bytesPerRow + state.clipX0 * bpp).initializeMemory(as: UInt8.self, repeating: 0,
-                                                                            count: (state.clipX1 - state.clipX0) * bpp)
+                (b + row * bytesPerRow + cols.lowerBound * bpp).initializeMemory(as: UInt8.self, repeating: 0,
+                                                                               count: cols.count * bpp)
             }
         }
         return b
@@ -95,7 +95,8 @@ extension CGContext {
     func drawOperation(_ op: () -> Void) {
         drawOperationCount &+= 1
         guard state.shadow != nil, format == .color32 else { op(); return }
-        let clip = (state.clipX0, state.clipY0, state.clipX1, state.clipY1, state.clipMask, state.rowsY0, state.rowsY1)
+        let clip = (state.clipX0, state.clipY0, state.clipX1, state.clipY1, state.clipMask, state.rowsY0, state.rowsY1,
+                    state.colsX0, state.colsX1)
         let source = beginShadowSource()
         let buffer = makeOffscreen()
         let saved = (pixels, state.alpha, state.blendMode, state.shadow)
@@ -104,7 +105,8 @@ extension CGContext {
         op()
         pixels = saved.0
         state.alpha = saved.1; state.blendMode = saved.2; state.shadow = saved.3
-        (state.clipX0, state.clipY0, state.clipX1, state.clipY1, state.clipMask, state.rowsY0, state.rowsY1) = clip
+        (state.clipX0, state.clipY0, state.clipX1, state.clipY1, state.clipMask, state.rowsY0, state.rowsY1,
+         state.colsX0, state.colsX1) = clip
         // The operation already applied the global alpha; composite at full strength.
         let alpha = state.alpha
         state.alpha = 1
@@ -126,12 +128,15 @@ extension CGContext {
                             x1: min(width, max(clip.x1, clip.x1 - dx + reach)), y1: min(height, max(clip.y1, clip.y1 - dy + reach)))
         // The rows the source must be drawn in: those whose shadow lands in the visible rows of
         // the clip, and those rows themselves (nothing when no visible row is clipped in).
-        let visible = activeRows
-        if visible.isEmpty {
+        let visible = activeRows, visibleCols = activeColumns
+        if visible.isEmpty || visibleCols.isEmpty {
             state.rowsY1 = state.rowsY0
+            state.colsX1 = state.colsX0
         } else {
             state.rowsY0 = max(0, min(visible.lowerBound, visible.lowerBound - dy - reach))
             state.rowsY1 = min(height, max(visible.upperBound, visible.upperBound - dy + reach))
+            state.colsX0 = max(0, min(visibleCols.lowerBound, visibleCols.lowerBound - dx - reach))
+            state.colsX1 = min(width, max(visibleCols.upperBound, visibleCols.upperBound - dx + reach))
         }
         state.clipX0 = r.x0; state.clipY0 = r.y0; state.clipX1 = r.x1; state.clipY1 = r.y1
         state.clipMask = nil
@@ -233,9 +238,9 @@ extension CGContext {
         // The plane covers the clip grown by the reach (where blurred values inside the clip come from).
         // Only the rows the row window lets through are written, so only theirs are needed (the
         // blur's reach covers every row they read).
-        let visible = activeRows
-        guard !visible.isEmpty else { return }
-        let px0 = max(0, state.clipX0 - reach), px1 = min(width, state.clipX1 + reach)
+        let visible = activeRows, visibleCols = activeColumns
+        guard !visible.isEmpty, !visibleCols.isEmpty else { return }
+        let px0 = max(0, visibleCols.lowerBound - reach), px1 = min(width, visibleCols.upperBound + reach)
         let py0 = max(0, visible.lowerBound - reach), py1 = min(height, visible.upperBound + reach)
         let pw = px1 - px0, ph = py1 - py0
         guard pw > 0, ph > 0 else { return }

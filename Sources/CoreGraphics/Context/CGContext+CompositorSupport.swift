@@ -10,7 +10,8 @@ extension CGContext {
     @_spi(Lamina) public func fillShadowOnly(of path: CGPath, offset: CGSize, blur: CGFloat, color: CGColor) {
         guard format == .color32, let shadow = Shadow(offset: offset, blur: blur, color: color) else { return }
         let previous = state.shadow
-        let clip = (state.clipX0, state.clipY0, state.clipX1, state.clipY1, state.clipMask, state.rowsY0, state.rowsY1)
+        let clip = (state.clipX0, state.clipY0, state.clipX1, state.clipY1, state.clipMask, state.rowsY0, state.rowsY1,
+                    state.colsX0, state.colsX1)
         state.shadow = shadow
         let source = beginShadowSource()
         let buffer = makeOffscreen()
@@ -24,7 +25,8 @@ extension CGContext {
         fillPath()
         state.fill = fill
         pixels = saved.0; state.alpha = saved.1; state.blendMode = saved.2; state.shadow = saved.3; devicePath = saved.4
-        (state.clipX0, state.clipY0, state.clipX1, state.clipY1, state.clipMask, state.rowsY0, state.rowsY1) = clip
+        (state.clipX0, state.clipY0, state.clipX1, state.clipY1, state.clipMask, state.rowsY0, state.rowsY1,
+         state.colsX0, state.colsX1) = clip
         compositeShadowOnly(buffer, source: source)
         state.shadow = previous
     }
@@ -43,9 +45,10 @@ extension CGContext {
         let x0 = state.clipX0, y0 = state.clipY0
         let mask = ClipMask(x0: x0, y0: y0, width: state.clipX1 - x0, height: state.clipY1 - y0, fill: 0,
                             rows: (state.rowsY0, state.rowsY1))
-        for row in mask.storedY0..<mask.storedY1 {
-            let out = mask.pointer(row: row, x: x0)
-            for i in 0..<mask.width {
+        let c0 = max(x0, state.colsX0), c1 = min(x0 + mask.width, state.colsX1)
+        for row in mask.storedY0..<mask.storedY1 where c0 < c1 {
+            let out = mask.pointer(row: row, x: c0) - (c0 - x0)
+            for i in (c0 - x0)..<(c1 - x0) {
                 var k = UInt32(rgba[((row - originY) * image.width + (x0 + i - originX)) * 4 + 3])
                 if let old = state.clipMask { k = mul255(k, UInt32(old.value(row: row, x: x0 + i))) }
                 out[i] = UInt8(k)
@@ -66,10 +69,11 @@ extension CGContext {
         let mask = ClipMask(x0: x0, y0: y0, width: state.clipX1 - x0, height: state.clipY1 - y0, fill: 0,
                             rows: (state.rowsY0, state.rowsY1))
         let a = source.channel.a
-        for row in mask.storedY0..<mask.storedY1 {
-            let out = mask.pointer(row: row, x: x0)
+        let c0 = max(x0, state.colsX0), c1 = min(x0 + mask.width, state.colsX1)
+        for row in mask.storedY0..<mask.storedY1 where c0 < c1 {
+            let out = mask.pointer(row: row, x: c0) - (c0 - x0)
             let src = (source.basePixels + (row - originY) * source.bytesPerRow).assumingMemoryBound(to: UInt8.self)
-            for i in 0..<mask.width {
+            for i in (c0 - x0)..<(c1 - x0) {
                 var k = UInt32(src[(x0 + i - originX) * 4 + a])
                 if let old = state.clipMask { k = mul255(k, UInt32(old.value(row: row, x: x0 + i))) }
                 out[i] = UInt8(k)
@@ -84,12 +88,12 @@ extension CGContext {
         state.clipX1 = min(state.clipX1, r.x1); state.clipY1 = min(state.clipY1, r.y1)
     }
 
-    /// The bounding box of the clip within the rows drawing may touch, in user space (what a
-    /// compositor drawing a band needs to consider).
+    /// The bounding box of the clip within the rows and columns drawing may touch, in user space
+    /// (what a compositor drawing a band, or a damaged rectangle, needs to consider).
     @_spi(Lamina) public var boundingBoxOfDrawableRegion: CGRect {
-        let rows = activeRows
-        guard state.clipX0 < state.clipX1, !rows.isEmpty else { return .zero }
-        let r = CGRect(x: state.clipX0, y: rows.lowerBound, width: state.clipX1 - state.clipX0, height: rows.count)
+        let rows = activeRows, cols = activeColumns
+        guard !cols.isEmpty, !rows.isEmpty else { return .zero }
+        let r = CGRect(x: cols.lowerBound, y: rows.lowerBound, width: cols.count, height: rows.count)
         return r.applying(rasterTransform.inverted()).applying(state.ctm.inverted())
     }
 
@@ -126,10 +130,11 @@ extension CGContext {
         // Only the region the layer was drawn in holds its pixels.
         let r = layer.source
         let rows = max(r.y0, state.rowsY0)..<max(max(r.y0, state.rowsY0), min(r.y1, state.rowsY1))
+        let c0 = max(r.x0, state.colsX0), c1 = max(c0, min(r.x1, state.colsX1))
         if !r.isEmpty {
             for row in rows {
                 let line = (layer.buffer + row * bytesPerRow).assumingMemoryBound(to: UInt8.self)
-                for i in (r.x0 * 4)..<(r.x1 * 4) where line[i] != 0 {
+                for i in (c0 * 4)..<(c1 * 4) where line[i] != 0 {
                     line[i] = UInt8(mul255(UInt32(line[i]), factors[i & 3]))
                 }
             }

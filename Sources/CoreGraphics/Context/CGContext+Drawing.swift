@@ -137,7 +137,10 @@ extension CGContext {
     public func clear(_ rect: CGRect) {
         rasterize(deviceRect(rect), evenOdd: false) { bounds in
             var t = Clear32(base: pixels, bytesPerRow: bytesPerRow, bytesPerPixel: bitsPerPixel / 8, mask: state.clipMask)
-            accumulator.sweep(evenOdd: false) { y, x, n, a in t.span(row: y, x: x, count: n, alpha: a) }
+            accumulator.sweep(evenOdd: false) { y, x, n, a in
+                let (tx, tn) = trimmed(x, n)
+                if tn > 0 { t.span(row: y, x: tx, count: tn, alpha: a) }
+            }
         }
     }
 
@@ -227,16 +230,23 @@ extension CGContext {
             if mode == .normal {
                 var t = SolidOver32(base: pixels, bytesPerRow: bytesPerRow, color: word, alphaShift: alphaShift, mask: state.clipMask)
                 if aa {
-                    accumulator.sweep(evenOdd: evenOdd) { y, x, n, a in t.span(row: y, x: x, count: n, alpha: a) }
+                    accumulator.sweep(evenOdd: evenOdd) { y, x, n, a in
+                        let (tx, tn) = trimmed(x, n)
+                        if tn > 0 { t.span(row: y, x: tx, count: tn, alpha: a) }
+                    }
                 } else {
-                    accumulator.sweep(evenOdd: evenOdd) { y, x, n, a in if a >= 128 { t.span(row: y, x: x, count: n, alpha: 255) } }
+                    accumulator.sweep(evenOdd: evenOdd) { y, x, n, a in
+                        let (tx, tn) = trimmed(x, n)
+                        if a >= 128 && tn > 0 { t.span(row: y, x: tx, count: tn, alpha: 255) }
+                    }
                 }
                 return
             }
             // Other modes: per pixel, mixing the blended result with the destination by coverage.
             let mask = state.clipMask, order = channel
-            accumulator.sweep(evenOdd: evenOdd) { y, x, n, a in
+            accumulator.sweep(evenOdd: evenOdd) { y, x0, n0, a in
                 let c = UInt32(cov(a)); guard c != 0 else { return }
+                let (x, n) = trimmed(x0, n0)
                 let p = (pixels + y * bytesPerRow).assumingMemoryBound(to: UInt32.self) + x
                 let m = mask?.pointer(row: y, x: x)
                 for i in 0..<n {
@@ -248,15 +258,18 @@ extension CGContext {
             if mode == .clear || mode == .copy {
                 var clear = Clear32(base: pixels, bytesPerRow: bytesPerRow, bytesPerPixel: 1, mask: state.clipMask)
                 var g = oneByteTarget(color)
-                accumulator.sweep(evenOdd: evenOdd) { y, x, n, a in
-                    let c = cov(a); guard c != 0 else { return }
+                accumulator.sweep(evenOdd: evenOdd) { y, x0, n0, a in
+                    let c = cov(a); let (x, n) = trimmed(x0, n0); guard c != 0, n > 0 else { return }
                     clear.span(row: y, x: x, count: n, alpha: c)
                     if mode == .copy { g.span(row: y, x: x, count: n, alpha: c) }
                 }
                 return
             }
             var t = oneByteTarget(color)
-            accumulator.sweep(evenOdd: evenOdd) { y, x, n, a in let c = cov(a); if c != 0 { t.span(row: y, x: x, count: n, alpha: c) } }
+            accumulator.sweep(evenOdd: evenOdd) { y, x0, n0, a in
+                let c = cov(a); let (x, n) = trimmed(x0, n0)
+                if c != 0 && n > 0 { t.span(row: y, x: x, count: n, alpha: c) }
+            }
         }
     }
 

@@ -60,7 +60,7 @@ extension CGContext {
                                       extendAfter: options.contains(.drawsAfterEndLocation))
         drawOperation {
             let blend = Blending(mode: state.blendMode == .normal ? nil : state.blendMode, order: channel)
-            paintClip { row, x, n, coverage in
+            paintClip(stepping: true) { row, x, n, coverage in
                 painter.paint(row: row, x: x, count: n, base: pixels, bytesPerRow: bytesPerRow, alphaShift: alphaShift,
                               blend: blend, coverage: coverage)
             }

@@ -42,7 +42,7 @@ extension CGContext {
         drawOperation {
             let blend = Blending(mode: state.blendMode == .normal ? nil : state.blendMode, order: channel)
             if tiled {
-                paintClip { row, x, n, cov in
+                paintClip(stepping: true) { row, x, n, cov in
                     painter.paint(row: row, x: x, count: n, base: pixels, bytesPerRow: bytesPerRow, alphaShift: alphaShift,
                                   blend: blend, coverage: cov)
                 }
@@ -53,32 +53,58 @@ extension CGContext {
             let aa = state.antialias
             rasterize(m2.elements, evenOdd: false) { _ in
                 let mask = state.clipMask
-                accumulator.sweep(evenOdd: false) { y, x, n, a in
+                accumulator.sweep(evenOdd: false) { y, x, n0, a in
                     let c = UInt32(aa ? a : (a >= 128 ? 255 : 0))
+                    let full: (Int) -> UInt32
                     if let mask {
                         let mp = mask.pointer(row: y, x: x)
-                        painter.paint(row: y, x: x, count: n, base: pixels, bytesPerRow: bytesPerRow, alphaShift: alphaShift,
-                                      blend: blend) { mul255(c, UInt32(mp[$0])) }
+                        full = { mul255(c, UInt32(mp[$0])) }
                     } else {
-                        painter.paint(row: y, x: x, count: n, base: pixels, bytesPerRow: bytesPerRow, alphaShift: alphaShift,
-                                      blend: blend) { _ in c }
+                        full = { _ in c }
                     }
+                    let (n, cov) = windowed(x, n0, full)
+                    guard n > 0 else { return }
+                    painter.paint(row: y, x: x, count: n, base: pixels, bytesPerRow: bytesPerRow, alphaShift: alphaShift,
+                                  blend: blend, coverage: cov)
                 }
             }
         }
     }
 
     /// Calls `body` for every row span of the clip with its per-pixel coverage.
-    func paintClip(_ body: (_ row: Int, _ x: Int, _ count: Int, _ coverage: (Int) -> UInt32) -> Void) {
-        guard state.clipX0 < state.clipX1, state.clipY0 < state.clipY1 else { return }
-        let w = state.clipX1 - state.clipX0
+    /// For `stepping` bodies (painters that advance their position pixel by pixel along a span,
+    /// which must keep the span's start to compute the same values), the spans start at the
+    /// clip and the columns before the column window get zero coverage; other bodies get spans
+    /// cut to the window.
+    func paintClip(stepping: Bool = false, _ body: (_ row: Int, _ x: Int, _ count: Int, _ coverage: (Int) -> UInt32) -> Void) {
+        let cols = activeColumns
+        guard state.clipX0 < state.clipX1, state.clipY0 < state.clipY1, !cols.isEmpty else { return }
+        let x0 = stepping ? state.clipX0 : cols.lowerBound
+        let w = cols.upperBound - x0
+        let skip = cols.lowerBound - x0
         for row in activeRows {
             if let mask = state.clipMask {
-                let m = mask.pointer(row: row, x: state.clipX0)
-                body(row, state.clipX0, w) { UInt32(m[$0]) }
+                let m = mask.pointer(row: row, x: x0)
+                if skip > 0 {
+                    body(row, x0, w) { $0 < skip ? 0 : UInt32(m[$0]) }
+                } else {
+                    body(row, x0, w) { UInt32(m[$0]) }
+                }
+            } else if skip > 0 {
+                body(row, x0, w) { $0 < skip ? 0 : 255 }
             } else {
-                body(row, state.clipX0, w) { _ in 255 }
+                body(row, x0, w) { _ in 255 }
             }
         }
+    }
+
+    /// A stepping painter's span cut to the column window: its start kept (the painter steps its
+    /// position from there), its end cut; the coverage is zero before the window.
+    @inline(__always)
+    func windowed(_ x: Int, _ n: Int, _ coverage: @escaping (Int) -> UInt32) -> (count: Int, coverage: (Int) -> UInt32) {
+        let end = min(n, state.colsX1 - x)
+        let skip = state.colsX0 - x
+        if skip <= 0 { return (max(0, end), coverage) }
+        return (max(0, end), { $0 < skip ? 0 : coverage($0) })
     }
 }

@@ -85,16 +85,19 @@ extension CGContext {
             let blend = Blending(mode: state.blendMode == .normal ? nil : state.blendMode, order: channel)
             rasterize(outline, evenOdd: false) { _ in
                 let mask = state.clipMask
-                accumulator.sweep(evenOdd: false) { y, x, n, a in
+                accumulator.sweep(evenOdd: false) { y, x, n0, a in
                     let c = UInt32(a)
+                    let full: (Int) -> UInt32
                     if let mask {
                         let mp = mask.pointer(row: y, x: x)
-                        painter.paint(row: y, x: x, count: n, base: pixels, bytesPerRow: bytesPerRow, alphaShift: alphaShift,
-                                      blend: blend) { mul255(c, UInt32(mp[$0])) }
+                        full = { mul255(c, UInt32(mp[$0])) }
                     } else {
-                        painter.paint(row: y, x: x, count: n, base: pixels, bytesPerRow: bytesPerRow, alphaShift: alphaShift,
-                                      blend: blend) { _ in c }
+                        full = { _ in c }
                     }
+                    let (n, cov) = windowed(x, n0, full)
+                    guard n > 0 else { return }
+                    painter.paint(row: y, x: x, count: n, base: pixels, bytesPerRow: bytesPerRow, alphaShift: alphaShift,
+                                  blend: blend, coverage: cov)
                 }
             }
         }

@@ -68,6 +68,9 @@ public final class CGContext {
         /// widened while a shadow's source is drawn. Unlike the clip it never changes where
         /// coverage is computed from, so a row's pixels do not depend on it.
         var rowsY0 = 0, rowsY1 = 0
+        /// The columns drawing may touch (the context's column window, widened while a shadow's
+        /// source is drawn); like the row window, it never changes how a pixel is computed.
+        var colsX0 = 0, colsX1 = 0
         var clipMask: ClipMask?
         var fill: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat) = (0, 0, 0, 1)
         var stroke: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat) = (0, 0, 0, 1)
@@ -94,6 +97,8 @@ public final class CGContext {
     private var adoptedMemory: UnsafeMutableRawPointer?
     /// The row window set with ``setRowWindow(_:_:)`` (the whole bitmap by default).
     private var windowY0 = 0, windowY1 = 0
+    /// The column window set with ``setColumnWindow(_:_:)``.
+    private var windowX0 = 0, windowX1 = 0
     /// The text matrix and position are not part of the graphics state (as on Apple platforms).
     var textMatrixValue: CGAffineTransform = .identity
     /// The current path, in device space (points are transformed by the CTM when added).
@@ -152,7 +157,9 @@ public final class CGContext {
         state = GState()
         state.clipX1 = width; state.clipY1 = height
         state.rowsY1 = height
+        state.colsX1 = width
         windowY1 = height
+        windowX1 = width
     }
 
     /// A premultiplied RGBA bitmap context of `width` × `height` pixels that draws only the raster
@@ -205,6 +212,32 @@ public final class CGContext {
         state = GState()
         state.clipX1 = width; state.clipY1 = height
         state.rowsY0 = windowY0; state.rowsY1 = windowY1
+        state.colsX0 = windowX0; state.colsX1 = windowX1
+    }
+
+    /// Restricts all drawing to the columns `[x0, x1)`, as ``setRowWindow(_:_:)`` does rows:
+    /// each pixel of those columns comes out exactly as it would without the window (Lamina
+    /// SPI: a renderer redraws just the rectangle that changed).
+    @_spi(Lamina) public func setColumnWindow(_ x0: Int, _ x1: Int) {
+        windowX0 = max(0, min(width, x0)); windowX1 = max(windowX0, min(width, x1))
+        state.colsX0 = windowX0; state.colsX1 = windowX1
+    }
+
+    /// The columns drawing may touch now.
+    @_spi(Lamina) public var columnWindow: (x0: Int, x1: Int) { (state.colsX0, state.colsX1) }
+
+    /// The columns of the clip that drawing may touch (empty when none).
+    var activeColumns: Range<Int> {
+        let x0 = max(state.clipX0, state.colsX0), x1 = min(state.clipX1, state.colsX1)
+        return x0 < x1 ? x0..<x1 : x0..<x0
+    }
+
+    /// A span `[x, x + n)` cut to the column window: for writers whose pixels do not depend on
+    /// each other (a stepping painter must keep its start: see ``windowEnd(_:_:)``).
+    @inline(__always)
+    func trimmed(_ x: Int, _ n: Int) -> (x: Int, n: Int) {
+        let x0 = max(x, state.colsX0), x1 = min(x + n, state.colsX1)
+        return (x0, max(0, x1 - x0))
     }
 
     /// Restricts all drawing to the raster rows `[y0, y1)` (rows counted down from the top),

@@ -89,6 +89,14 @@ struct ImagePainter {
         return v < 0 ? 0 : (v >= n ? n - 1 : v)
     }
 
+    /// ⌊x⌋ as an integer, without the library call `rounded(.down)` becomes on baseline x86-64
+    /// (the same value: truncation, one less for negative fractions).
+    @inline(__always)
+    static func floorInt(_ x: Double) -> Int {
+        let i = Int(x)
+        return Double(i) > x ? i - 1 : i
+    }
+
     /// The premultiplied word at image position (u, v) (pixel centres at +0.5).
     @inline(__always)
     func sample(_ u: Double, _ v: Double, _ px: UnsafeBufferPointer<UInt32>) -> UInt32 {
@@ -118,13 +126,12 @@ struct ImagePainter {
     @inline(__always)
     func sample(_ u: Double, _ v: Double, _ px: UnsafeBufferPointer<UInt32>, width w: Int, height h: Int) -> UInt32 {
         if !bilinear {
-            let x = wrap(Int((u).rounded(.down)), w), y = wrap(Int((v).rounded(.down)), h)
+            let x = wrap(ImagePainter.floorInt(u), w), y = wrap(ImagePainter.floorInt(v), h)
             return px[y * w + x]
         }
         let fu = u - 0.5, fv = v - 0.5
-        let x0f = fu.rounded(.down), y0f = fv.rounded(.down)
-        let ax = UInt32((fu - x0f) * 256), ay = UInt32((fv - y0f) * 256)
-        let x0 = Int(x0f), y0 = Int(y0f)
+        let x0 = ImagePainter.floorInt(fu), y0 = ImagePainter.floorInt(fv)
+        let ax = UInt32((fu - Double(x0)) * 256), ay = UInt32((fv - Double(y0)) * 256)
         let xa = wrap(x0, w), xb = wrap(x0 + 1, w), ya = wrap(y0, h), yb = wrap(y0 + 1, h)
         let p00 = px[ya * w + xa], p10 = px[ya * w + xb], p01 = px[yb * w + xa], p11 = px[yb * w + xb]
         // Lerp two byte lanes at a time with 8-bit weights.

@@ -39,59 +39,61 @@ package struct FrameGeometry: Equatable, Sendable {
 /// to ``threads`` threads, each by its own context over the same memory. A band's pixels are
 /// exactly those a drawing of the whole bitmap would give them (CoreGraphics' row windows), so
 /// the bytes are the same for any number of threads. Frames drawn one after another into the
-/// same bitmap (``nextFrame(_:geometry:)``) redraw only the rows that changed (damage
-/// tracking), with the same result as a full drawing.
+/// same bitmap (``nextFrame(_:geometry:)``) redraw only the pixel rectangle that changed (damage
+/// tracking, with row and column windows), with the same result as a full drawing.
 package final class FrameRenderer: @unchecked Sendable {
     /// Caches kept from frame to frame (shapes' and gradients' rasterized content).
     package let caches = RenderCaches()
     /// How many threads draw a frame's bands (the processors, by default).
     package var threads = WorkerPool.processorCount
     /// Rows per band.
-    package static let bandHeight = 64
+    package static let bandHeight = 128
 
-    private var bitmap: CGContext?
+    /// The persistent bitmap of ``nextFrame(_:geometry:alsoRedraw:)``, shared with the last
+    /// image handed out (copied before drawing when that image is still held).
+    private var bitmap: PixelStorage?
     private var bitmapGeometry: FrameGeometry?
     private var tracker = DamageTracker()
     /// The device-pixel rectangle that changed in the last ``nextFrame(_:geometry:)`` (all of
-    /// it the first time; null when nothing changed). The rows it spans were redrawn.
+    /// it the first time; null when nothing changed). Only its pixels were redrawn.
     package private(set) var lastDamage: CGRect = .null
 
     package init() {}
 
     /// Draws `frame` into a new bitmap of `geometry`.
     package func image(_ frame: Frame, geometry g: FrameGeometry) -> CGImage? {
-        guard let ctx = CGContext(data: nil, width: g.width, height: g.height, bitsPerComponent: 8, bytesPerRow: g.width * 4,
-                                  space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
-        else { return nil }
-        drawBands(frame, into: ctx, geometry: g, rows: 0..<g.height, clear: false)
-        return ctx.makeImage()
+        let storage = PixelStorage(count: g.width * 4 * g.height)
+        drawBands(frame, into: storage, geometry: g, rows: 0..<g.height, columns: 0..<g.width, clear: false)
+        return CGImage(sharing: storage, width: g.width, height: g.height, bytesPerRow: g.width * 4)
     }
 
-    /// Draws `frame` into the persistent bitmap, redrawing only the rows that changed since the
+    /// Draws `frame` into the persistent bitmap, redrawing only the pixels that changed since the
     /// previous frame (the whole bitmap for the first frame or a new geometry).
     package func nextFrame(_ frame: Frame, geometry g: FrameGeometry, alsoRedraw extra: CGRect = .null) -> CGImage? {
         var first = false
         if bitmap == nil || bitmapGeometry != g {
-            bitmap = CGContext(data: nil, width: g.width, height: g.height, bitsPerComponent: 8, bytesPerRow: g.width * 4,
-                               space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
+            bitmap = PixelStorage(count: g.width * 4 * g.height)
             bitmapGeometry = g
             tracker = DamageTracker()
             first = true
         }
-        guard let ctx = bitmap else { return nil }
+        func image() -> CGImage? { bitmap.flatMap { CGImage(sharing: $0, width: g.width, height: g.height, bytesPerRow: g.width * 4) } }
         let toPixels = CGAffineTransform(translationX: -g.area.minX, y: -g.area.minY).concatenating(CGAffineTransform(scaleX: g.scale, y: g.scale))
         let full = CGRect(x: 0, y: 0, width: g.width, height: g.height)
         var damage = (tracker.damage(frame, toDevice: toPixels, firstFrame: first) ?? full).union(extra).intersection(full)
         if damage.isNull || damage.isEmpty {
             lastDamage = .null
-            return ctx.makeImage()
+            return image()
         }
         damage = CGRect(x: damage.minX.rounded(.down), y: damage.minY.rounded(.down),
                         width: damage.maxX.rounded(.up) - damage.minX.rounded(.down),
                         height: damage.maxY.rounded(.up) - damage.minY.rounded(.down)).intersection(full)
         lastDamage = damage
-        drawBands(frame, into: ctx, geometry: g, rows: Int(damage.minY)..<Int(damage.maxY), clear: true)
-        return ctx.makeImage()
+        // The last image handed out shares the bitmap: keep its pixels if it is still held.
+        if !isKnownUniquelyReferenced(&bitmap!) { bitmap = bitmap!.copy() }
+        drawBands(frame, into: bitmap!, geometry: g, rows: Int(damage.minY)..<Int(damage.maxY),
+                  columns: Int(damage.minX)..<Int(damage.maxX), clear: true)
+        return image()
     }
 
     /// The device-pixel rectangle ``nextFrame(_:geometry:alsoRedraw:)`` would find changed for
@@ -111,10 +113,12 @@ package final class FrameRenderer: @unchecked Sendable {
         Compositor(ctx: ctx, caches: caches).render(frame, frame.root, alpha: 1)
     }
 
-    /// Draws the rows `rows` of `ctx`'s bitmap, band by band on the pool (clearing them first
-    /// when `clear`).
-    private func drawBands(_ frame: Frame, into ctx: CGContext, geometry g: FrameGeometry, rows: Range<Int>, clear: Bool) {
-        guard frame.tree.isLive(frame.root), !rows.isEmpty, let base = ctx.data else { return }
+    /// Draws the rectangle `rows` × `columns` of the bitmap, band by band on the pool (clearing
+    /// it first when `clear`); pixels outside it are not touched.
+    private func drawBands(_ frame: Frame, into storage: PixelStorage, geometry g: FrameGeometry,
+                           rows: Range<Int>, columns: Range<Int>, clear: Bool) {
+        guard frame.tree.isLive(frame.root), !rows.isEmpty, !columns.isEmpty else { return }
+        let base = storage.bytes
         let h = FrameRenderer.bandHeight
         let first = rows.lowerBound / h, last = (rows.upperBound - 1) / h
         let caches = self.caches
@@ -125,8 +129,13 @@ package final class FrameRenderer: @unchecked Sendable {
                                              bytesPerRow: g.width * 4, space: CGColorSpaceCreateDeviceRGB(),
                                              bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue) else { return }
             c.setRowWindow(y0, y1)
+            if columns.count < g.width { c.setColumnWindow(columns.lowerBound, columns.upperBound) }
             g.prepare(c)
-            if clear { (base + y0 * g.width * 4).initializeMemory(as: UInt8.self, repeating: 0, count: (y1 - y0) * g.width * 4) }
+            if clear {
+                for y in y0..<y1 {
+                    (base + (y * g.width + columns.lowerBound) * 4).initializeMemory(as: UInt8.self, repeating: 0, count: columns.count * 4)
+                }
+            }
             Compositor(ctx: c, caches: caches).render(frame, frame.root, alpha: 1)
         }
     }
