@@ -145,4 +145,32 @@ struct CompositingTests {
         #expect(abs(Double(after - before)) / Double(before) < 0.02)
         #expect(plane[32 * 64 + 32] < 255 && plane[32 * 64 + 40] > 0)
     }
+
+    /// The blur gives exactly what the definition gives: three box passes per row (a running
+    /// mean with zero outside, rounded to bytes after each pass), then three per column, for
+    /// odd and even box widths, planes narrower than the box, and a stride wider than the row.
+    @Test func boxBlurEqualsTheBoxPassesDefinition() {
+        func reference(_ p: inout [UInt8], width: Int, height: Int, stride: Int, sigma: Double) {
+            let d = max(1, Int(sigma * 3 * (2 * Double.pi).squareRoot() / 4 + 0.5))
+            let passes = d % 2 == 1 ? [(d / 2, d / 2), (d / 2, d / 2), (d / 2, d / 2)]
+                                    : [(d / 2, d / 2 - 1), (d / 2 - 1, d / 2), (d / 2, d / 2)]
+            func pass(_ at: (Int) -> Int, _ n: Int, _ l: Int, _ r: Int) {
+                let line = (0..<n).map { Int(p[at($0)]) }
+                for i in 0..<n {
+                    let sum = (max(0, i - l)...min(n - 1, i + r)).reduce(0) { $0 + line[$1] }
+                    p[at(i)] = UInt8(min(255, (sum * ((1 << 24) / (l + r + 1)) + (1 << 23)) >> 24))
+                }
+            }
+            for y in 0..<height { for (l, r) in passes { pass({ y * stride + $0 }, width, l, r) } }
+            for (l, r) in passes { for x in 0..<width { pass({ $0 * stride + x }, height, l, r) } }
+        }
+        var rng = RowWindowTests.Random(state: 7)
+        for (width, height, stride, sigma) in [(37, 23, 40, 2.0), (64, 9, 64, 3.3), (5, 50, 7, 6.0), (80, 80, 80, 1.2), (3, 3, 3, 9.0)] {
+            var plane = (0..<stride * height).map { _ in UInt8(truncatingIfNeeded: rng.next() % 3 == 0 ? 0 : rng.next()) }
+            var expected = plane
+            reference(&expected, width: width, height: height, stride: stride, sigma: sigma)
+            plane.withUnsafeMutableBufferPointer { BoxBlur.blur($0.baseAddress!, width: width, height: height, stride: stride, sigma: sigma) }
+            #expect(plane == expected, "\(width)x\(height) stride \(stride), sigma \(sigma)")
+        }
+    }
 }

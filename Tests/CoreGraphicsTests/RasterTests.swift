@@ -1,6 +1,6 @@
 import Testing
 import LaminaTestSupport
-import CoreGraphics
+@testable import CoreGraphics
 
 /// The most area a curve's flattening may lose: ⅔ · tolerance · length (a chord polygon within
 /// 0.03 px of the curve), plus half a level of rounding on `pixels` edge pixels.
@@ -352,4 +352,50 @@ struct JPEGCodecTests {
     r.move(to: CGPoint(x: 42, y: 0.3)); r.addLine(to: CGPoint(x: 22, y: 0.3)); r.addLine(to: CGPoint(x: 42, y: 20.3))
     r.closePath(); r.fillPath()
     #expect(abs(alphaSum(r) - 50) < 0.05)
+}
+
+/// A rectangular clip path on pixel boundaries narrows the clip's bounds instead of making a
+/// mask; the pixels are those the mask gives (forced here by adding an empty second rectangle,
+/// which keeps the path from being one rectangle), for aligned and unaligned rectangles, at
+/// scales and under a 90° rotation, with a scaled image, a gradient and a fill drawn through it.
+@Test func rectangularClipPathsDrawWhatTheirMaskDraws() throws {
+    let thumb = rgbaContext(8, 8)
+    for i in 0..<8 { thumb.setFillColor(red: CGFloat(i) / 8, green: 0.4, blue: 1, alpha: CGFloat(i + 1) / 8); thumb.fill(CGRect(x: i, y: 0, width: 1, height: 8)) }
+    let image = try #require(thumb.makeImage())
+    let gradient = try #require(CGGradient(colorsSpace: CGColorSpaceCreateDeviceRGB(),
+                                           colors: [CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 0, blue: 1, alpha: 0.5)] as CFArray,
+                                           locations: nil))
+    func draw(_ clip: CGRect, scale: CGFloat, rotate: Bool, forceMask: Bool) -> [UInt8] {
+        let ctx = rgbaContext(60, 60)
+        ctx.scaleBy(x: scale, y: scale)
+        if rotate { ctx.translateBy(x: 60 / scale, y: 0); ctx.rotate(by: .pi / 2) }
+        ctx.addRect(clip)
+        if forceMask { ctx.addRect(CGRect(x: clip.minX, y: clip.minY, width: 0, height: 0)) }
+        ctx.clip()
+        ctx.draw(image, in: CGRect(x: 1.25, y: 2, width: 17, height: 13))
+        ctx.drawLinearGradient(gradient, start: CGPoint(x: 0, y: 10), end: CGPoint(x: 20, y: 20), options: [])
+        ctx.setFillColor(red: 0, green: 0.5, blue: 0, alpha: 0.5)
+        ctx.fillEllipse(in: CGRect(x: 3, y: 3, width: 14, height: 14))
+        return Array(UnsafeBufferPointer(start: ctx.data!.assumingMemoryBound(to: UInt8.self), count: 60 * 60 * 4))
+    }
+    var aligned = 0
+    for clip in [CGRect(x: 2, y: 3, width: 10, height: 8), CGRect(x: 2.5, y: 3, width: 10, height: 8), CGRect(x: 4, y: 4, width: 6, height: 6.25),
+                 CGRect(x: 20, y: 20, width: -12, height: -9)] {
+        for scale in [CGFloat(1), 2, 3] {
+            for rotate in [false, true] {
+                let viaBounds = draw(clip, scale: scale, rotate: rotate, forceMask: false)
+                #expect(viaBounds == draw(clip, scale: scale, rotate: rotate, forceMask: true), "\(clip) at \(scale), rotated \(rotate)")
+                let corners = clip.applying(CGAffineTransform(scaleX: scale, y: scale))
+                if [corners.minX, corners.minY, corners.maxX, corners.maxY].allSatisfy({ $0 == $0.rounded() }) { aligned += 1 }
+            }
+        }
+    }
+    #expect(aligned > 8)    // the fast route was taken often
+    let raster = CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: 60)
+    let path = CGMutablePath(); path.addRect(CGRect(x: 2, y: 3, width: 10, height: 8))
+    #expect(CGContext.pixelAlignedRectangle(path.elements, raster).map { [$0.x0, $0.y0, $0.x1, $0.y1] } == [2, 49, 12, 57])
+    let rotated = CGMutablePath(); rotated.addRect(CGRect(x: 2, y: 3, width: 10, height: 8), transform: CGAffineTransform(rotationAngle: 0.1))
+    #expect(CGContext.pixelAlignedRectangle(rotated.elements, raster) == nil)
+    let half = CGMutablePath(); half.addRect(CGRect(x: 2.5, y: 3, width: 10, height: 8))
+    #expect(CGContext.pixelAlignedRectangle(half.elements, raster) == nil)
 }

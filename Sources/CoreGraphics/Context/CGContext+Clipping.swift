@@ -112,6 +112,13 @@ extension CGContext {
     /// Intersects the clip with device-space elements through a coverage mask covering only the
     /// elements' bounds within the current clip.
     func clipDevice(_ elements: [PathElement], evenOdd: Bool) {
+        // A pixel-aligned rectangle only narrows the clip's bounds: its mask would be all 255
+        // inside and 0 outside (the same bytes without the mask's memory and per-pixel reads).
+        if let r = CGContext.pixelAlignedRectangle(elements, rasterTransform) {
+            state.clipX0 = max(state.clipX0, r.x0); state.clipY0 = max(state.clipY0, r.y0)
+            state.clipX1 = min(state.clipX1, r.x1); state.clipY1 = min(state.clipY1, r.y1)
+            return
+        }
         var made: ClipMask?
         rasterize(elements, evenOdd: evenOdd) { b in
             let (x0, y0, x1, y1) = b
@@ -138,5 +145,34 @@ extension CGContext {
         state.clipMask = mask
         state.clipX0 = max(state.clipX0, mask.x0); state.clipY0 = max(state.clipY0, mask.y0)
         state.clipX1 = min(state.clipX1, mask.x0 + mask.width); state.clipY1 = min(state.clipY1, mask.y0 + mask.height)
+    }
+
+    /// The raster bounds of `elements` when they are one axis-aligned rectangle with corners on
+    /// pixel boundaries (within 10⁻⁶), in raster space through `raster`; nil otherwise.
+    static func pixelAlignedRectangle(_ elements: [PathElement], _ raster: CGAffineTransform) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
+        var corners: [CGPoint] = []
+        corners.reserveCapacity(5)
+        for (k, e) in elements.enumerated() {
+            switch e {
+            case .move(let p) where k == 0: corners.append(p.applying(raster))
+            case .line(let p): corners.append(p.applying(raster))
+            case .close where k == elements.count - 1: break
+            default: return nil
+            }
+        }
+        if corners.count == 5, corners[4] == corners[0] { corners.removeLast() }
+        guard corners.count == 4 else { return nil }
+        for k in 0..<4 {
+            let a = corners[k], b = corners[(k + 1) % 4]
+            // Sides alternate between horizontal and vertical.
+            let horizontal = (k % 2 == 0) == (corners[0].y == corners[1].y)
+            guard horizontal ? a.y == b.y && a.x != b.x : a.x == b.x && a.y != b.y else { return nil }
+        }
+        var v: [Int] = []
+        for c in [corners[0].x, corners[0].y, corners[2].x, corners[2].y] {
+            guard c.isFinite, abs(c - c.rounded()) < 1e-6 else { return nil }
+            v.append(Int(max(-1e9, min(1e9, c.rounded()))))
+        }
+        return (min(v[0], v[2]), min(v[1], v[3]), max(v[0], v[2]), max(v[1], v[3]))
     }
 }

@@ -203,11 +203,11 @@ extension CGContext {
                 if s == 0 && mode == .normal { continue }
                 if mode != .normal {
                     // The alpha scales the layer (an opacity); coverage mixes the result (a shape).
-                    let c = coverage(i)
+                    let c = coverage[i]
                     if c != 0 { dst[i] = CGContext.blendPixel(alpha == 255 ? s : scaleWord(s, alpha), dst[i], c, mode, order) }
                     continue
                 }
-                let cov = mul255(coverage(i), alpha)
+                let cov = mul255(coverage[i], alpha)
                 if cov == 0 { continue }
                 let sc = cov == 255 ? s : scaleWord(s, cov)
                 dst[i] = sc &+ scaleWord(dst[i], 255 &- ((sc >> shift) & 0xFF))
@@ -240,8 +240,12 @@ extension CGContext {
         // blur's reach covers every row they read).
         let visible = activeRows, visibleCols = activeColumns
         guard !visible.isEmpty, !visibleCols.isEmpty else { return }
-        let px0 = max(0, visibleCols.lowerBound - reach), px1 = min(width, visibleCols.upperBound + reach)
-        let py0 = max(0, visible.lowerBound - reach), py1 = min(height, visible.upperBound + reach)
+        // It is also cut to the offset source grown by the reach: beyond, the blurred alpha is
+        // exactly zero (every box window there holds only zeros), so nothing is drawn there.
+        let px0 = max(0, visibleCols.lowerBound - reach, source.x0 + dx - reach)
+        let px1 = min(width, visibleCols.upperBound + reach, source.x1 + dx + reach)
+        let py0 = max(0, visible.lowerBound - reach, source.y0 + dy - reach)
+        let py1 = min(height, visible.upperBound + reach, source.y1 + dy + reach)
         let pw = px1 - px0, ph = py1 - py0
         guard pw > 0, ph > 0 else { return }
         let plane = UnsafeMutablePointer<UInt8>.allocate(capacity: pw * ph)
@@ -260,10 +264,11 @@ extension CGContext {
         let word = pixelWord(shadow.color, alpha: state.alpha)
         let shift = alphaShift
         paintClip { row, x, n, coverage in
+            guard row >= py0, row < py1 else { return }
             let dst = (pixels + row * bytesPerRow).assumingMemoryBound(to: UInt32.self) + x
             let a = plane + (row - py0) * pw + (x - px0)
-            for i in 0..<n {
-                let cov = mul255(UInt32(a[i]), coverage(i))
+            for i in max(0, px0 - x)..<max(0, min(n, px1 - x)) {
+                let cov = mul255(UInt32(a[i]), coverage[i])
                 if cov == 0 { continue }
                 let s = scaleWord(word, cov)
                 dst[i] = s &+ scaleWord(dst[i], 255 &- ((s >> shift) & 0xFF))

@@ -55,13 +55,7 @@ extension CGContext {
                 let mask = state.clipMask
                 accumulator.sweep(evenOdd: false) { y, x, n0, a in
                     let c = UInt32(aa ? a : (a >= 128 ? 255 : 0))
-                    let full: (Int) -> UInt32
-                    if let mask {
-                        let mp = mask.pointer(row: y, x: x)
-                        full = { mul255(c, UInt32(mp[$0])) }
-                    } else {
-                        full = { _ in c }
-                    }
+                    let full = SpanCoverage(constant: c, mask: mask.map { UnsafePointer($0.pointer(row: y, x: x)) })
                     let (n, cov) = windowed(x, n0, full)
                     guard n > 0 else { return }
                     painter.paint(row: y, x: x, count: n, base: pixels, bytesPerRow: bytesPerRow, alphaShift: alphaShift,
@@ -76,35 +70,25 @@ extension CGContext {
     /// which must keep the span's start to compute the same values), the spans start at the
     /// clip and the columns before the column window get zero coverage; other bodies get spans
     /// cut to the window.
-    func paintClip(stepping: Bool = false, _ body: (_ row: Int, _ x: Int, _ count: Int, _ coverage: (Int) -> UInt32) -> Void) {
+    func paintClip(stepping: Bool = false, _ body: (_ row: Int, _ x: Int, _ count: Int, _ coverage: SpanCoverage) -> Void) {
         let cols = activeColumns
         guard state.clipX0 < state.clipX1, state.clipY0 < state.clipY1, !cols.isEmpty else { return }
         let x0 = stepping ? state.clipX0 : cols.lowerBound
         let w = cols.upperBound - x0
         let skip = cols.lowerBound - x0
         for row in activeRows {
-            if let mask = state.clipMask {
-                let m = mask.pointer(row: row, x: x0)
-                if skip > 0 {
-                    body(row, x0, w) { $0 < skip ? 0 : UInt32(m[$0]) }
-                } else {
-                    body(row, x0, w) { UInt32(m[$0]) }
-                }
-            } else if skip > 0 {
-                body(row, x0, w) { $0 < skip ? 0 : 255 }
-            } else {
-                body(row, x0, w) { _ in 255 }
-            }
+            let m = state.clipMask.map { UnsafePointer($0.pointer(row: row, x: x0)) }
+            body(row, x0, w, SpanCoverage(constant: 255, mask: m, skip: skip))
         }
     }
 
     /// A stepping painter's span cut to the column window: its start kept (the painter steps its
     /// position from there), its end cut; the coverage is zero before the window.
     @inline(__always)
-    func windowed(_ x: Int, _ n: Int, _ coverage: @escaping (Int) -> UInt32) -> (count: Int, coverage: (Int) -> UInt32) {
+    func windowed(_ x: Int, _ n: Int, _ coverage: SpanCoverage) -> (count: Int, coverage: SpanCoverage) {
         let end = min(n, state.colsX1 - x)
-        let skip = state.colsX0 - x
-        if skip <= 0 { return (max(0, end), coverage) }
-        return (max(0, end), { $0 < skip ? 0 : coverage($0) })
+        var c = coverage
+        c.skip = max(c.skip, state.colsX0 - x)
+        return (max(0, end), c)
     }
 }

@@ -87,13 +87,7 @@ extension CGContext {
                 let mask = state.clipMask
                 accumulator.sweep(evenOdd: false) { y, x, n0, a in
                     let c = UInt32(a)
-                    let full: (Int) -> UInt32
-                    if let mask {
-                        let mp = mask.pointer(row: y, x: x)
-                        full = { mul255(c, UInt32(mp[$0])) }
-                    } else {
-                        full = { _ in c }
-                    }
+                    let full = SpanCoverage(constant: c, mask: mask.map { UnsafePointer($0.pointer(row: y, x: x)) })
                     let (n, cov) = windowed(x, n0, full)
                     guard n > 0 else { return }
                     painter.paint(row: y, x: x, count: n, base: pixels, bytesPerRow: bytesPerRow, alphaShift: alphaShift,

@@ -103,7 +103,9 @@ public final class CGContext {
     var textMatrixValue: CGAffineTransform = .identity
     /// The current path, in device space (points are transformed by the CTM when added).
     var devicePath: [PathElement] = []
-    let accumulator = CoverageAccumulator()
+    /// Taken from the shared pool (its buffers are reused from context to context; it is
+    /// always left clean) and given back when the context goes.
+    let accumulator = CoverageAccumulator.take()
 
     /// The largest bitmap Lamina allocates, in pixels (2^28, i.e. 1 GiB of RGBA).
     public static let maximumPixelCount = 1 << 28
@@ -181,6 +183,7 @@ public final class CGContext {
     }
 
     deinit {
+        CoverageAccumulator.give(accumulator)
         adoptedMemory?.deallocate()
         for l in layers { l.buffer.deallocate() }
         for b in offscreenPool { b.deallocate() }

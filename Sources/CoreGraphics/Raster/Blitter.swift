@@ -5,6 +5,22 @@ protocol SpanTarget {
 }
 
 /// `a·b/255` rounded, for byte values.
+/// The coverage of a span's pixels: a constant, times a clip mask's bytes when there is one, and
+/// zero for the first `skip` pixels (those left of a column window). A value, read per pixel
+/// with no call.
+struct SpanCoverage {
+    var constant: UInt32
+    /// The mask byte of the span's first pixel.
+    var mask: UnsafePointer<UInt8>?
+    var skip = 0
+
+    @inline(__always) subscript(_ i: Int) -> UInt32 {
+        if i < skip { return 0 }
+        guard let mask else { return constant }
+        return constant == 255 ? UInt32(mask[i]) : mul255(constant, UInt32(mask[i]))
+    }
+}
+
 @inline(__always) func mul255(_ a: UInt32, _ b: UInt32) -> UInt32 {
     let t = a &* b &+ 128
     return (t &+ (t >> 8)) >> 8

@@ -1,64 +1,76 @@
 /// A fast Gaussian blur of an 8-bit plane: three box passes per direction (cost independent of
 /// the radius), box widths chosen so the three passes match a Gaussian of standard deviation σ
 /// (the SVG/CSS filter-effects rule: d = ⌊σ·3·√(2π)/4 + ½⌋).
+///
+/// Every pass runs down columns, all columns of a row at once (one running sum per column, so
+/// the inner loops are plain vector arithmetic): the vertical passes on the plane itself, the
+/// horizontal ones on its transpose. Each value becomes `(sum · ⌊2²⁴/size⌋ + 2²³) >> 24`, which
+/// fits 32 bits (sum ≤ 255·size), with zero outside the plane.
 @_spi(Lamina) public enum BoxBlur {
     /// Blurs `plane` (width × height bytes, rows `stride` apart) in place.
     public static func blur(_ plane: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, sigma: Double) {
-        guard sigma >= 0.5, width > 0, height > 0 else { return }
-        let d = max(1, Int(sigma * 3 * (2 * Double.pi).squareRoot() / 4 + 0.5))
-        let n = max(width, height)
-        let tmp = UnsafeMutablePointer<UInt8>.allocate(capacity: n)
-        defer { tmp.deallocate() }
+        guard sigma >= 0.5, sigma.isFinite, width > 0, height > 0 else { return }
+        let d = max(1, Int(min(sigma, 1e6) * 3 * (2 * Double.pi).squareRoot() / 4 + 0.5))
         // Three passes of width d: for odd d centred boxes; for even d two boxes offset by half a
         // pixel either way and one of width d + 1 centred.
         let passes: [(Int, Int)] = d % 2 == 1 ? [(d / 2, d / 2), (d / 2, d / 2), (d / 2, d / 2)]
                                               : [(d / 2, d / 2 - 1), (d / 2 - 1, d / 2), (d / 2, d / 2)]
-        for y in 0..<height {
-            for (l, r) in passes { box(plane + y * stride, step: 1, count: width, left: l, right: r, tmp: tmp) }
-        }
-        // Vertical passes walk rows, keeping one running sum per column (cache-friendly).
-        for (l, r) in passes { verticalBox(plane, width: width, height: height, stride: stride, left: l, right: r) }
-    }
-
-    /// One vertical box pass over every column at once: each value becomes the mean of the
-    /// window [y − left, y + right] of its column (zero outside).
-    private static func verticalBox(_ plane: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int,
-                                    left: Int, right: Int) {
-        let size = left + right + 1
-        let scale = (1 << 24) / size
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: width * height)
+        defer { buffer.deallocate() }
+        let sums = UnsafeMutablePointer<UInt32>.allocate(capacity: max(width, height))
+        defer { sums.deallocate() }
+        // Horizontal passes: on the transpose (height columns, width rows).
+        transpose(plane, stride: stride, width: width, height: height, into: buffer, stride: height)
         let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: width * height)
         defer { copy.deallocate() }
-        for y in 0..<height { (copy + y * width).update(from: plane + y * stride, count: width) }
-        let sums = UnsafeMutablePointer<Int32>.allocate(capacity: width)
-        defer { sums.deallocate() }
-        sums.initialize(repeating: 0, count: width)
-        for y in 0..<min(right, height) {
-            let row = copy + y * width
-            for x in 0..<width { sums[x] &+= Int32(row[x]) }
+        for (l, r) in passes {
+            columnBox(buffer, columns: height, rows: width, stride: height, left: l, right: r, copy: copy, sums: sums)
         }
-        for y in 0..<height {
-            let enter = y + right, leave = y - left - 1
-            if enter < height { let row = copy + enter * width; for x in 0..<width { sums[x] &+= Int32(row[x]) } }
-            if leave >= 0 { let row = copy + leave * width; for x in 0..<width { sums[x] &-= Int32(row[x]) } }
-            let out = plane + y * stride
-            for x in 0..<width { out[x] = UInt8(min(255, (Int(sums[x]) * scale + (1 << 23)) >> 24)) }
+        transpose(buffer, stride: height, width: height, height: width, into: plane, stride: stride)
+        for (l, r) in passes {
+            columnBox(plane, columns: width, rows: height, stride: stride, left: l, right: r, copy: copy, sums: sums)
         }
     }
 
-    /// One box pass along a line: each value becomes the mean of the window [i − left, i + right]
-    /// (zero outside the line), with a running sum.
-    private static func box(_ line: UnsafeMutablePointer<UInt8>, step: Int, count: Int, left: Int, right: Int,
-                            tmp: UnsafeMutablePointer<UInt8>) {
-        let size = left + right + 1
-        for i in 0..<count { tmp[i] = line[i * step] }
-        var sum = 0
-        for i in 0..<min(right, count) { sum += Int(tmp[i]) }
-        let scale = (1 << 24) / size
-        for i in 0..<count {
-            let enter = i + right, leave = i - left - 1
-            if enter < count { sum += Int(tmp[enter]) }
-            if leave >= 0 { sum -= Int(tmp[leave]) }
-            line[i * step] = UInt8(min(255, (sum * scale + (1 << 23)) >> 24))
+    /// Writes the transpose of the `width` × `height` bytes at `src` to `dst` (`height` × `width`),
+    /// in 8 × 8 blocks.
+    private static func transpose(_ src: UnsafeMutablePointer<UInt8>, stride s: Int, width: Int, height: Int,
+                                  into dst: UnsafeMutablePointer<UInt8>, stride t: Int) {
+        var y0 = 0
+        while y0 < height {
+            let y1 = min(y0 + 8, height)
+            var x0 = 0
+            while x0 < width {
+                let x1 = min(x0 + 8, width)
+                for y in y0..<y1 {
+                    let row = src + y * s
+                    for x in x0..<x1 { dst[x * t + y] = row[x] }
+                }
+                x0 = x1
+            }
+            y0 = y1
+        }
+    }
+
+    /// One box pass down every column at once: each value becomes the mean of the window
+    /// [y − left, y + right] of its column (zero outside). `copy` holds rows × columns bytes and
+    /// `sums` one counter per column.
+    private static func columnBox(_ plane: UnsafeMutablePointer<UInt8>, columns: Int, rows: Int, stride: Int,
+                                  left: Int, right: Int, copy: UnsafeMutablePointer<UInt8>,
+                                  sums: UnsafeMutablePointer<UInt32>) {
+        let scale = UInt32((1 << 24) / (left + right + 1))
+        for y in 0..<rows { (copy + y * columns).update(from: plane + y * stride, count: columns) }
+        sums.update(repeating: 0, count: columns)
+        for y in 0..<min(right, rows) {
+            let row = copy + y * columns
+            for x in 0..<columns { sums[x] &+= UInt32(row[x]) }
+        }
+        for y in 0..<rows {
+            let enter = y + right, leave = y - left - 1
+            if enter < rows { let row = copy + enter * columns; for x in 0..<columns { sums[x] &+= UInt32(row[x]) } }
+            if leave >= 0 { let row = copy + leave * columns; for x in 0..<columns { sums[x] &-= UInt32(row[x]) } }
+            let out = plane + y * stride
+            for x in 0..<columns { out[x] = UInt8(truncatingIfNeeded: (sums[x] &* scale &+ (1 << 23)) >> 24) }
         }
     }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Exact-area antialiasing: each line segment deposits, into the pixels of each row it crosses,
 /// the change it makes to their covered area; a running sum along the row then gives every
 /// pixel's signed coverage (the winding number weighted by area).
@@ -7,7 +9,25 @@
 /// proportional to the shape's edges and spans, not to its bounding box.
 ///
 /// Buffers are kept between fills and cleared by the sweep as it reads them.
-final class CoverageAccumulator {
+final class CoverageAccumulator: @unchecked Sendable {
+    /// Accumulators waiting for a context. Every sweep leaves its accumulator all zero, so one
+    /// from the pool rasterizes exactly as a new one; reusing them spares each new context (a
+    /// band of a frame, an offscreen buffer) growing and clearing its buffers again.
+    private static let pool = Mutex<[CoverageAccumulator]>([])
+    /// At most this many wait in the pool, each holding at most ``pooledCellLimit`` cells.
+    private static let pooledCount = 16, pooledCellLimit = 1 << 22
+
+    /// An accumulator from the pool, or a new one.
+    static func take() -> CoverageAccumulator {
+        pool.withLock { $0.popLast() } ?? CoverageAccumulator()
+    }
+
+    /// Returns an accumulator to the pool (dropped when the pool is full or it is very large).
+    static func give(_ a: CoverageAccumulator) {
+        guard a.cellCapacity <= pooledCellLimit, a.rowMin == Int.max else { return }
+        pool.withLock { if $0.count < pooledCount { $0.append(a) } }
+    }
+
     /// The device area being rasterized (integer pixel bounds, inclusive-exclusive).
     private(set) var minX = 0, minY = 0, width = 0, height = 0
     /// Row stride of `cells` (width + 2: a spare cell on the right takes the last carry).

@@ -72,7 +72,7 @@ struct GradientPainter {
     /// Source-over of the gradient on 32-bit pixels of a row span, with per-pixel coverage.
     @inline(__always)
     func paint(row: Int, x: Int, count: Int, base: UnsafeMutableRawPointer, bytesPerRow: Int,
-               alphaShift: UInt32, blend: Blending, coverage: (Int) -> UInt32) {
+               alphaShift: UInt32, blend: Blending, coverage: SpanCoverage) {
         let p = (base + row * bytesPerRow).assumingMemoryBound(to: UInt32.self) + x
         if case .linear(let t0, let dtdx, let dtdy) = geometry {
             // t is affine along the row: step it instead of recomputing it.
@@ -80,7 +80,7 @@ struct GradientPainter {
                 let top = Double(table.count - 1)
                 var t = t0 + dtdx * (Double(x) + 0.5) + dtdy * (Double(row) + 0.5)
                 for i in 0..<count {
-                    let cov = coverage(i)
+                    let cov = coverage[i]
                     var u = t
                     t += dtdx
                     if cov == 0 { continue }
@@ -100,7 +100,7 @@ struct GradientPainter {
         var px = Double(x) + 0.5
         for i in 0..<count {
             defer { px += 1 }
-            let cov = coverage(i)
+            let cov = coverage[i]
             guard cov != 0, let t = parameter(px, y) else { continue }
             var s = lut[Int(t * top + 0.5)]
             if let mode = blend.mode { p[i] = CGContext.blendPixel(s, p[i], cov, mode, blend.order); continue }

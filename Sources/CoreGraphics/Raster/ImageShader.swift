@@ -134,14 +134,16 @@ struct ImagePainter {
         let ax = UInt32((fu - Double(x0)) * 256), ay = UInt32((fv - Double(y0)) * 256)
         let xa = wrap(x0, w), xb = wrap(x0 + 1, w), ya = wrap(y0, h), yb = wrap(y0 + 1, h)
         let p00 = px[ya * w + xa], p10 = px[ya * w + xb], p01 = px[yb * w + xa], p11 = px[yb * w + xb]
-        // Lerp two byte lanes at a time with 8-bit weights.
-        @inline(__always) func lerp(_ a: UInt32, _ b: UInt32, _ t: UInt32) -> UInt32 {
-            let m: UInt32 = 0x00FF_00FF
-            let lo = ((a & m) &* (256 &- t) &+ (b & m) &* t) >> 8 & m
-            let hi = (((a >> 8) & m) &* (256 &- t) &+ ((b >> 8) & m) &* t) >> 8 & m
-            return lo | (hi << 8)
-        }
-        return lerp(lerp(p00, p10, ax), lerp(p01, p11, ax), ay)
+        return ImagePainter.lerp(ImagePainter.lerp(p00, p10, ax), ImagePainter.lerp(p01, p11, ax), ay)
+    }
+
+    /// `a + (b − a)·t/256` per byte, two byte lanes at a time (8-bit weights).
+    @inline(__always)
+    static func lerp(_ a: UInt32, _ b: UInt32, _ t: UInt32) -> UInt32 {
+        let m: UInt32 = 0x00FF_00FF
+        let lo = ((a & m) &* (256 &- t) &+ (b & m) &* t) >> 8 & m
+        let hi = (((a >> 8) & m) &* (256 &- t) &+ ((b >> 8) & m) &* t) >> 8 & m
+        return lo | (hi << 8)
     }
 
     /// The image pixel under a blend mode: the global alpha scales the source (an opacity), the
@@ -154,26 +156,77 @@ struct ImagePainter {
     /// Source-over of the image on a span of 32-bit pixels with per-pixel coverage.
     @inline(__always)
     func paint(row: Int, x: Int, count: Int, base: UnsafeMutableRawPointer, bytesPerRow: Int, alphaShift: UInt32,
-               blend: Blending, coverage: (Int) -> UInt32) {
+               blend: Blending, coverage: SpanCoverage) {
         let p = (base + row * bytesPerRow).assumingMemoryBound(to: UInt32.self) + x
         let y = Double(row) + 0.5
         // Affine mappings step (u, v) along the row; an integer translation at scale 1 copies
         // pixels straight through (the usual case for backing stores drawn at the screen scale).
-        if m.2 == 0 && m.5 == 0 && m.8 == 1 && mipmaps == nil {
+        // (Spans reaching positions beyond ±10⁹ take the per-pixel route, which skips those.)
+        let u0 = (Double(x) + 0.5) * m.0 + y * m.3 + m.6, v0 = (Double(x) + 0.5) * m.1 + y * m.4 + m.7
+        let u1 = u0 + m.0 * Double(count), v1 = v0 + m.1 * Double(count)
+        if m.2 == 0 && m.5 == 0 && m.8 == 1 && mipmaps == nil
+            && abs(u0) < 1e9 && abs(v0) < 1e9 && abs(u1) < 1e9 && abs(v1) < 1e9 {
             image.pixels.withUnsafeBufferPointer { px in
-                var u = (Double(x) + 0.5) * m.0 + y * m.3 + m.6
-                var v = (Double(x) + 0.5) * m.1 + y * m.4 + m.7
+                var u = u0, v = v0
                 // Within 1/1000 of a pixel of an integer translation counts as one (rounding noise).
                 let exact = abs(m.0 - 1) < 1e-9 && abs(m.1) < 1e-9 && !tiled
                     && abs((u - 0.5) - (u - 0.5).rounded()) < 1e-3 && abs((v - 0.5) - (v - 0.5).rounded()) < 1e-3
                 if exact {
-                    let iy = Int((v - 0.5).rounded())
+                    let w = image.width
+                    let src = px.baseAddress! + min(max(Int((v - 0.5).rounded()), 0), image.height - 1) * w
                     let ix0 = Int((u - 0.5).rounded())
+                    // Pixels [lo, hi) read inside the image; with full coverage, no opacity and
+                    // normal blending they are plain source-over of the image's row.
+                    let lo = min(count, max(0, -ix0)), hi = max(lo, min(count, w - ix0))
+                    // The others (and every pixel of other spans) go one by one.
+                    let plain = coverage.mask == nil && coverage.constant == 255 && coverage.skip <= lo && alpha == 255 && blend.mode == nil
+                    for part in 0..<2 {
+                        let range = plain ? (part == 0 ? 0..<lo : hi..<count) : (part == 0 ? 0..<count : 0..<0)
+                        for i in range {
+                            var cov = coverage[i]
+                            if cov == 0 { continue }
+                            var s = src[min(max(ix0 + i, 0), w - 1)]
+                            if s == 0 && blend.mode == nil { continue }
+                            if let mode = blend.mode { p[i] = blended(s, p[i], cov, mode, blend.order); continue }
+                            if alpha != 255 { cov = mul255(cov, alpha) }
+                            if cov != 255 { s = scaleWord(s, cov) }
+                            let inv = 255 &- ((s >> alphaShift) & 0xFF)
+                            p[i] = inv == 0 ? s : s &+ scaleWord(p[i], inv)
+                        }
+                    }
+                    if plain {
+                        let row = src + ix0
+                        var i = lo
+                        while i < hi {
+                            let s = row[i]
+                            if s != 0 {
+                                let inv = 255 &- ((s >> alphaShift) & 0xFF)
+                                p[i] = inv == 0 ? s : s &+ scaleWord(p[i], inv)
+                            }
+                            i += 1
+                        }
+                    }
+                    return
+                }
+                if bilinear && m.1 == 0 && !tiled {
+                    // No vertical step along the row: both source rows and their weight are
+                    // the span's (the same samples as `sample`, without recomputing them).
+                    let w = image.width, h = image.height
+                    let fv = v - 0.5
+                    let y0 = ImagePainter.floorInt(fv)
+                    let ay = UInt32((fv - Double(y0)) * 256)
+                    let rowA = px.baseAddress! + min(max(y0, 0), h - 1) * w
+                    let rowB = px.baseAddress! + min(max(y0 + 1, 0), h - 1) * w
                     for i in 0..<count {
-                        let ix = ix0 + i
-                        var cov = coverage(i)
+                        defer { u += m.0 }
+                        var cov = coverage[i]
                         if cov == 0 { continue }
-                        var s = px[min(max(iy, 0), image.height - 1) * image.width + min(max(ix, 0), image.width - 1)]
+                        let fu = u - 0.5
+                        let x0 = ImagePainter.floorInt(fu)
+                        let ax = UInt32((fu - Double(x0)) * 256)
+                        let xa = min(max(x0, 0), w - 1), xb = min(max(x0 + 1, 0), w - 1)
+                        var s = ImagePainter.lerp(ImagePainter.lerp(rowA[xa], rowA[xb], ax),
+                                                  ImagePainter.lerp(rowB[xa], rowB[xb], ax), ay)
                         if s == 0 && blend.mode == nil { continue }
                         if let mode = blend.mode { p[i] = blended(s, p[i], cov, mode, blend.order); continue }
                         if alpha != 255 { cov = mul255(cov, alpha) }
@@ -185,7 +238,7 @@ struct ImagePainter {
                 }
                 for i in 0..<count {
                     defer { u += m.0; v += m.1 }
-                    var cov = coverage(i)
+                    var cov = coverage[i]
                     if cov == 0 { continue }
                     var s = sample(u, v, px)
                     if s == 0 && blend.mode == nil { continue }
@@ -202,7 +255,7 @@ struct ImagePainter {
             var fx = Double(x) + 0.5
             for i in 0..<count {
                 defer { fx += 1 }
-                var cov = coverage(i)
+                var cov = coverage[i]
                 if cov == 0 { continue }
                 let wq = fx * m.2 + y * m.5 + m.8
                 guard wq > 0 else { continue }
@@ -227,3 +280,4 @@ struct ImagePainter {
         }
     }
 }
+
