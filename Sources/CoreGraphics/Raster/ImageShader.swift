@@ -134,7 +134,19 @@ struct ImagePainter {
         let ax = UInt32((fu - Double(x0)) * 256), ay = UInt32((fv - Double(y0)) * 256)
         let xa = wrap(x0, w), xb = wrap(x0 + 1, w), ya = wrap(y0, h), yb = wrap(y0 + 1, h)
         let p00 = px[ya * w + xa], p10 = px[ya * w + xb], p01 = px[yb * w + xa], p11 = px[yb * w + xb]
-        return ImagePainter.lerp(ImagePainter.lerp(p00, p10, ax), ImagePainter.lerp(p01, p11, ax), ay)
+        if (p00 | p10 | p01 | p11) == 0 { return 0 }
+        let h = ImagePainter.lerp64(UInt64(p00) | UInt64(p01) << 32, UInt64(p10) | UInt64(p11) << 32, UInt64(ax))
+        return ImagePainter.lerp(UInt32(truncatingIfNeeded: h), UInt32(truncatingIfNeeded: h >> 32), ay)
+    }
+
+    /// ``lerp(_:_:_:)`` on two words at once (each half of the 64-bit words), four byte lanes at
+    /// a time: the same values (no lane exceeds 16 bits).
+    @inline(__always)
+    static func lerp64(_ a: UInt64, _ b: UInt64, _ t: UInt64) -> UInt64 {
+        let m: UInt64 = 0x00FF_00FF_00FF_00FF
+        let lo = ((a & m) &* (256 &- t) &+ (b & m) &* t) >> 8 & m
+        let hi = (((a >> 8) & m) &* (256 &- t) &+ ((b >> 8) & m) &* t) >> 8 & m
+        return lo | (hi << 8)
     }
 
     /// `a + (b − a)·t/256` per byte, two byte lanes at a time (8-bit weights).
@@ -225,8 +237,12 @@ struct ImagePainter {
                         let x0 = ImagePainter.floorInt(fu)
                         let ax = UInt32((fu - Double(x0)) * 256)
                         let xa = min(max(x0, 0), w - 1), xb = min(max(x0 + 1, 0), w - 1)
-                        var s = ImagePainter.lerp(ImagePainter.lerp(rowA[xa], rowA[xb], ax),
-                                                  ImagePainter.lerp(rowB[xa], rowB[xb], ax), ay)
+                        let a0 = rowA[xa], a1 = rowA[xb], b0 = rowB[xa], b1 = rowB[xb]
+                        // Four transparent neighbours give a transparent sample.
+                        if (a0 | a1 | b0 | b1) == 0 && blend.mode == nil { continue }
+                        // Both rows' horizontal lerps at once, one row per half of a 64-bit word.
+                        let h = ImagePainter.lerp64(UInt64(a0) | UInt64(b0) << 32, UInt64(a1) | UInt64(b1) << 32, UInt64(ax))
+                        var s = ImagePainter.lerp(UInt32(truncatingIfNeeded: h), UInt32(truncatingIfNeeded: h >> 32), ay)
                         if s == 0 && blend.mode == nil { continue }
                         if let mode = blend.mode { p[i] = blended(s, p[i], cov, mode, blend.order); continue }
                         if alpha != 255 { cov = mul255(cov, alpha) }
