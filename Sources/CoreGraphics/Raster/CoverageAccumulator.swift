@@ -13,7 +13,7 @@ final class CoverageAccumulator: @unchecked Sendable {
     /// Accumulators waiting for a context. Every sweep leaves its accumulator all zero, so one
     /// from the pool rasterizes exactly as a new one; reusing them spares each new context (a
     /// band of a frame, an offscreen buffer) growing and clearing its buffers again.
-    private static let pool = Mutex<[CoverageAccumulator]>([])
+    private static let pool = Locked<[CoverageAccumulator]>([])
     /// At most this many wait in the pool, each holding at most ``pooledCellLimit`` cells.
     private static let pooledCount = 16, pooledCellLimit = 1 << 22
 

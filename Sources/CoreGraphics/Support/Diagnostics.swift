@@ -9,14 +9,14 @@ import Synchronization
 public enum LaminaDiagnostics {
     /// A collector installed for the current task by ``collecting(_:)``.
     public final class Collector: @unchecked Sendable {
-        private let messages = Mutex<[String]>([])
+        private let messages = Locked<[String]>([])
         /// The messages reported so far.
         public var all: [String] { messages.withLock { $0 } }
         func append(_ m: String) { messages.withLock { $0.append(m) } }
     }
 
     @TaskLocal static var collector: Collector?
-    private static let printed = Mutex<Set<String>>([])
+    private static let printed = Locked<Set<String>>([])
 
     /// Reports a diagnostic.
     public static func report(_ message: String) {

@@ -14,10 +14,10 @@ package final class WorkerPool: @unchecked Sendable {
     package static var processorCount: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
     private final class Worker: @unchecked Sendable {
-        let semaphore = DispatchSemaphore(value: 0)
-        private var jobs: [(job: () -> Void, group: DispatchGroup)] = []
+        let semaphore = CountingSignal()
+        private var jobs: [(job: () -> Void, group: CountingSignal)] = []
         private let lock = NSLock()
-        func post(_ job: @escaping () -> Void, group: DispatchGroup) {
+        func post(_ job: @escaping () -> Void, group: CountingSignal) {
             lock.lock(); jobs.append((job, group)); lock.unlock()
             semaphore.signal()
         }
@@ -32,12 +32,12 @@ package final class WorkerPool: @unchecked Sendable {
                 // The job (which borrows the caller's closure) is released before the caller
                 // hears it is done.
                 item = nil
-                group.leave()
+                group.signal()
             }
         }
     }
 
-    private let workers = Mutex<[Worker]>([])
+    private let workers = Locked<[Worker]>([])
 
     /// Runs `body(0)` … `body(count − 1)` on up to `threads` threads and waits for them all.
     /// Diagnostics the jobs report go where the caller's would.
@@ -69,13 +69,14 @@ package final class WorkerPool: @unchecked Sendable {
                     body(i)
                 }
             }
-            let group = DispatchGroup()
+            // Pthread-based waits (not Dispatch's), so ThreadSanitizer sees the bands' writes
+            // happen before the caller reads them.
+            let group = CountingSignal()
             for w in pool {
-                group.enter()
                 w.post({ LaminaDiagnostics.withCollector(collector) { job() } }, group: group)
             }
             job()
-            group.wait()
+            group.wait(pool.count)
         }
     }
 }

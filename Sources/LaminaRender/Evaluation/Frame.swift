@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+@_spi(Lamina) import CoreGraphics
 
 /// A transition in progress on a node in one frame.
 package struct FrameTransition: @unchecked Sendable {
@@ -42,6 +43,11 @@ package final class Frame: @unchecked Sendable {
         self.time = time
         self.root = root
         extents = Extents.compute(self)
+    }
+
+    deinit {
+        // Done with the committed tree's storage: the next commit may write it in place.
+        RaceAnnotations.release(RenderStore.treeToken)
     }
 
     /// A frame showing a tree's committed values, without animations (render(in:), a

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+@_spi(Lamina) import CoreGraphics
 
 /// The committed layer trees, as the renderer sees them: Lamina's counterpart of Core
 /// Animation's render server. Every commit, on any thread, encodes what changed and applies it
@@ -13,6 +14,10 @@ package final class RenderStore: Sendable {
     /// The store every layer commits to.
     package static let shared = RenderStore()
 
+    /// Frames release it when they let go of a tree; commits acquire it before writing the
+    /// tree (see ``RaceAnnotations``: storage shared by copy on write).
+    nonisolated(unsafe) package static let treeToken = RaceAnnotations.makeToken()
+
     private struct State: @unchecked Sendable {
         var tree = RenderTree()
         var freeSlots: [Int32] = []
@@ -20,7 +25,7 @@ package final class RenderStore: Sendable {
         var pendingReleases: [Int32] = []
         var commits = 0
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     package init() {}
 
@@ -42,6 +47,7 @@ package final class RenderStore: Sendable {
     /// Applies a commit's update.
     package func commit(_ update: RenderUpdate) {
         state.withLock { s in
+            RaceAnnotations.acquire(RenderStore.treeToken)
             var u = update
             u.released += s.pendingReleases
             s.pendingReleases = []
@@ -56,6 +62,7 @@ package final class RenderStore: Sendable {
     package func snapshot() -> RenderTree {
         state.withLock { s in
             if !s.pendingReleases.isEmpty {
+                RaceAnnotations.acquire(RenderStore.treeToken)
                 var u = RenderUpdate()
                 u.released = s.pendingReleases
                 s.pendingReleases = []

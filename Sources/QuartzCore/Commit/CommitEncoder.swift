@@ -10,11 +10,17 @@ protocol SlotSpace {
 }
 
 /// The shared store's slots: each layer keeps its own, from its first commit until it is freed.
+/// (Not an empty struct: an empty value passed `inout` has no address of its own, and
+/// ThreadSanitizer then reports two threads' commits as one access race.)
 struct SharedSlots: SlotSpace {
+    /// How many slots this commit handed out.
+    private(set) var assigned = 0
     mutating func slot(for layer: CALayer) -> (slot: Int32, isNew: Bool) {
-        if layer.renderSlot >= 0 { return (layer.renderSlot, false) }
+        let existing = layer.renderSlot
+        if existing >= 0 { return (existing, false) }
         let s = RenderStore.shared.allocateSlot()
         layer.renderSlot = s
+        assigned += 1
         return (s, true)
     }
 }

@@ -63,8 +63,14 @@ open class CALayer: NSObject, CAMediaTiming, PropertyOwner {
     /// Bumped by any change that can alter how the layer draws (properties, tree, contents):
     /// what damage tracking compares between frames. Unique per layer, as `contentVersion`.
     var renderVersion: UInt64
-    /// The layer's node in the render store, from its first commit (−1 before).
-    package var renderSlot: Int32 = -1
+    /// The layer's node in the render store, from its first commit (−1 before). Atomic: a
+    /// renderer on another thread (``CARenderer/beginFrame(atTime:timeStamp:)``) reads it while
+    /// the layer's thread commits.
+    package var renderSlot: Int32 {
+        get { renderSlotStorage.load(ordering: .acquiring) }
+        set { renderSlotStorage.store(newValue, ordering: .releasing) }
+    }
+    private let renderSlotStorage = Atomic<Int32>(-1)
 
     /// Creates a layer with every property at its default.
     public required override init() {

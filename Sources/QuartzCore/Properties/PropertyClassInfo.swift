@@ -1,4 +1,5 @@
 import Synchronization
+@_spi(Lamina) import CoreGraphics
 
 /// Per-class facts about properties, computed once per class the first time an instance is made:
 /// the property table (built-in properties plus `@Managed` ones), each stored property's default
@@ -23,8 +24,8 @@ final class PropertyClassInfo: @unchecked Sendable {
     /// False for a provisional info made before the class's `@Managed` properties were found.
     let isComplete: Bool
     private let needsDisplayForKey: (String) -> Bool
-    private let extraNeedsDisplay = Mutex<[String: Bool]>([:])
-    private let managedByKeyPath = Mutex<[KeyPathKey: CAPropertyDescriptor]>([:])
+    private let extraNeedsDisplay = Locked<[String: Bool]>([:])
+    private let managedByKeyPath = Locked<[KeyPathKey: CAPropertyDescriptor]>([:])
 
     init(className: String, descriptors: [CAPropertyDescriptor], classDefault: (String) -> Any?,
          needsDisplay: @escaping (String) -> Bool, isComplete: Bool = true) {
@@ -83,7 +84,7 @@ struct KeyPathKey: Hashable, @unchecked Sendable {
 
 /// The cache of class infos, by class.
 enum PropertyClassRegistry {
-    private static let infos = Mutex<[ObjectIdentifier: PropertyClassInfo]>([:])
+    private static let infos = Locked<[ObjectIdentifier: PropertyClassInfo]>([:])
 
     /// The info already built for `cls`, if any.
     static func existing(for cls: AnyClass) -> PropertyClassInfo? {

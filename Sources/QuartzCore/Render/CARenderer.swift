@@ -112,10 +112,13 @@ public final class CARenderer {
     /// `timeStamp` is accepted for source compatibility and ignored.
     public func beginFrame(atTime t: CFTimeInterval, timeStamp: UnsafeMutableRawPointer? = nil) {
         updates = .null
-        guard let layer, let g = geometry(of: layer), layer.renderSlot >= 0 else { current = nil; return }
+        current = nil
+        guard let slot = layer?.renderSlot, slot >= 0 else { return }
         let tree = RenderStore.shared.snapshot()
-        guard tree.isLive(layer.renderSlot) else { current = nil; return }
-        current = (FrameEvaluator.frame(tree, root: layer.renderSlot, time: t), g)
+        guard tree.isLive(slot) else { return }
+        // The committed bounds, not the layer's: its thread may be changing them.
+        guard let g = FrameGeometry(area: bounds ?? tree.columns.bounds[Int(slot)], scale: scale, who: "CARenderer") else { return }
+        current = (FrameEvaluator.frame(tree, root: slot, time: t), g)
     }
 
     /// The part of the layer's coordinate space (``bounds``) that changed since the last frame
@@ -156,10 +159,11 @@ public final class CARenderer {
     /// is waiting to begin (as Apple's, conservatively), infinity when nothing will change
     /// without a new commit. Reads the committed tree only.
     public func nextFrameTime() -> CFTimeInterval {
-        guard let layer, layer.renderSlot >= 0 else { return .infinity }
+        guard let slot = layer?.renderSlot, slot >= 0 else { return .infinity }
         let tree = RenderStore.shared.snapshot()
+        guard tree.isLive(slot) else { return .infinity }
         let t = current?.frame.time ?? CACurrentMediaTime()
-        return RenderTreeQueries.nextChange(tree, root: layer.renderSlot, after: t)
+        return RenderTreeQueries.nextChange(tree, root: slot, after: t)
     }
 
     /// The bitmap the frame API last drew (Lamina API; Apple's renders into a texture).

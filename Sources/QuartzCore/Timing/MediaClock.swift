@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+@_spi(Lamina) import CoreGraphics
 
 /// The clock behind `CACurrentMediaTime()`: the system's monotonic clock, or a manual clock that
 /// moves only when told, so that headless rendering at t = 1.5 s is exact and repeatable.
@@ -18,14 +19,14 @@ import Synchronization
 public final class MediaClock: Sendable {
     private enum Source { case system, manual }
     private let source: Source
-    private let manualTime: Mutex<CFTimeInterval>
+    private let manualTime: Locked<CFTimeInterval>
 
     /// The system's monotonic clock, in seconds since an arbitrary origin (boot, on Linux).
     public static let system = MediaClock(source: .system, start: 0)
 
     private init(source: Source, start: CFTimeInterval) {
         self.source = source
-        manualTime = Mutex(start)
+        manualTime = Locked(start)
     }
 
     /// A manual clock reading `time` until advanced or set.
@@ -76,7 +77,7 @@ public final class MediaClock: Sendable {
     }
 
     @TaskLocal static var bound: MediaClock?
-    private static let sharedClock = Mutex<MediaClock>(.system)
+    private static let sharedClock = Locked<MediaClock>(.system)
 
     /// The clock used where none is bound with ``run(_:)``: the system clock unless replaced.
     public static var shared: MediaClock {

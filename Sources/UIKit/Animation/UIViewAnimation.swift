@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+@_spi(Lamina) import CoreGraphics
 @_spi(Lamina) import QuartzCore
 
 extension UIView {
@@ -213,7 +214,7 @@ final class UIViewAnimationContext: CAAnimationDelegate {
     nonisolated(unsafe) private static var stacks: [ObjectIdentifier: [UIViewAnimationContext]] = [:]
     nonisolated(unsafe) private static var withoutDepth: [ObjectIdentifier: Int] = [:]
     private static let lock = NSLock()
-    static let enabled = Mutex(true)
+    static let enabled = Locked(true)
 
     private static var threadKey: ObjectIdentifier { ObjectIdentifier(Thread.current) }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+@_spi(Lamina) import CoreGraphics
 @_spi(Lamina) import QuartzCore
 
 /// An image with a scale and an orientation (UIKit's `UIImage`).
@@ -55,7 +56,7 @@ open class UIImage: NSObject, @unchecked Sendable {
         self.init(contentsOfFile: path)
     }
 
-    private static let directories = Mutex<[String]>(["Resources", Bundle.main.resourcePath ?? "."])
+    private static let directories = Locked<[String]>(["Resources", Bundle.main.resourcePath ?? "."])
 
     /// Where `UIImage(named:)` looks, in order (Lamina API).
     public static var resourceDirectories: [String] {

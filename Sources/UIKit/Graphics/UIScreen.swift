@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+@_spi(Lamina) import CoreGraphics
 
 /// The screen views are shown on. Headless: a size in points and a scale, which views use for
 /// their `contentScaleFactor` (and so their layers' `contentsScale`).
@@ -24,7 +25,7 @@ open class UIScreen: NSObject, @unchecked Sendable {
     /// The bounds in pixels.
     public var nativeBounds: CGRect { CGRect(x: 0, y: 0, width: bounds.width * scale, height: bounds.height * scale) }
 
-    private static let current = Mutex(UIScreen(size: CGSize(width: 390, height: 844), scale: 3))
+    private static let current = Locked(UIScreen(size: CGSize(width: 390, height: 844), scale: 3))
 
     /// The screen views use (settable in Lamina).
     public static var main: UIScreen {

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Builds the threaded tests with ThreadSanitizer and runs them (the render tree, rendering while
+# other threads change the model, concurrent commits, the compositor's worker bands). Fails on any
+# report. Uses its own build folder (.build/tsan) so it does not disturb the normal build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+export TSAN_OPTIONS="halt_on_error=1 abort_on_error=0 exitcode=66 second_deadlock_stack=1 ${TSAN_OPTIONS:-}"
+filter='ThreadedRenderTests|RenderTreeTests|DamageTrackingTests'
+swift build --build-tests --sanitize=thread --scratch-path .build/tsan
+log=$(mktemp)
+status=0
+swift test --skip-build --sanitize=thread --scratch-path .build/tsan --filter "$filter" 2>&1 | tee "$log" || status=$?
+if grep -q "WARNING: ThreadSanitizer" "$log"; then
+  echo "test-threads: ThreadSanitizer reported a problem (see above)" >&2
+  status=1
+fi
+rm -f "$log"
+exit $status
