@@ -23,6 +23,8 @@ struct Lamina: ParsableCommand {
 
 /// Exit statuses from sysexits(3), as command-line tools use them.
 enum Exit {
+    /// The command was used wrongly (a frame range beyond the animation).
+    static let usage = ExitCode(64)
     /// The input data was wrong (a malformed archive, an unknown state).
     static let dataError = ExitCode(65)
     /// An input file does not exist or cannot be read.

@@ -88,4 +88,33 @@ struct ArchiveExportTests {
         let still = try OutputFormat.png.encode(export.frames(for: .still(state: nil, time: 0)))
         #expect(try !pngChunks(still).contains { $0.type == "acTL" })
     }
+
+    @Test func enormousOrEmptyRootsAreRefusedWithMessagesThatDoNotTrap() throws {
+        for width in ["1e30", "0", "1e300"] {
+            let caml = """
+                <caml xmlns="http://www.apple.com/CoreAnimation/1.0"><CALayer bounds="0 0 \(width) 20" backgroundColor="#ff0000"/></caml>
+                """
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("huge-\(UUID().uuidString).caml")
+            try Data(caml.utf8).write(to: url)
+            defer { try? FileManager.default.removeItem(at: url) }
+            let export = ArchiveExport(document: try CAMLDocument(contentsOf: url), scale: 3)
+            #expect(throws: ArchiveExport.Failure.self) { try export.frames(for: .still(state: nil, time: 0)) }
+            do { _ = try export.frames(for: .animation(state: nil, duration: 1)) } catch let f as ArchiveExport.Failure {
+                #expect(f.description.contains(width == "0" ? "nothing to draw" : "too much"), "\(f.description)")
+            }
+        }
+        #expect(ArchiveExport.describe(1e30) == "1e+30" && ArchiveExport.describe(12) == "12" && ArchiveExport.describe(.nan) == "nan")
+    }
+
+    @Test func partsOfAnExportAreThePicturesOfTheWhole() throws {
+        var export = ArchiveExport(document: try toggle(), scale: 1, framesPerSecond: 10)
+        export.jobs = 1
+        let whole = try export.frames(for: .transition(from: nil, to: "On", duration: 1))
+        var parallel = ArchiveExport(document: try toggle(), scale: 1, framesPerSecond: 10)
+        parallel.jobs = 3
+        let part = try parallel.frames(for: .transition(from: nil, to: "On", duration: 1), range: 3...8)
+        #expect(part.frames.count == 6)
+        for k in 0..<6 { #expect(try part.frames[k].straightRGBA8() == whole.frames[k + 3].straightRGBA8(), "frame \(k + 3)") }
+        #expect(throws: ArchiveExport.Failure.self) { try parallel.frames(for: .animation(state: nil, duration: 1), range: 0...11) }
+    }
 }

@@ -92,6 +92,46 @@ struct CommandLineTests {
         }
     }
 
+    @Test func numberedSequencesAndRangesAreTheFramesOfTheWholeExport() throws {
+        let dir = temporary("seq")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // The whole animation, one file per frame, drawn one frame at a time.
+        let whole = try LaminaProcess.run(["render", showcase, "--duration", "1", "--fps", "10", "--jobs", "1", "-o", dir + "/all-%03d.png"])
+        #expect(whole.status == 0, "\(whole.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
+        #expect(names == (0...10).map { String(format: "all-%03d.png", $0) })
+        // Frames 4..7 alone, three at a time: the same files, byte for byte.
+        let part = try LaminaProcess.run(["render", showcase, "--duration", "1", "--fps", "10", "--frames", "4..7", "--jobs", "3",
+                                          "-o", dir + "/part-%d.png"])
+        #expect(part.status == 0, "\(part.stderr)")
+        for k in 4...7 {
+            let a = try Data(contentsOf: URL(fileURLWithPath: dir + String(format: "/all-%03d.png", k)))
+            let b = try Data(contentsOf: URL(fileURLWithPath: dir + "/part-\(k).png"))
+            #expect(a == b, "frame \(k)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir + "/part-3.png") && !FileManager.default.fileExists(atPath: dir + "/part-8.png"))
+        // An animated PNG drawn with 1 and 4 jobs: the same file.
+        let one = try LaminaProcess.run(["render", showcase, "--duration", "1", "--fps", "20", "--jobs", "1", "-o", dir + "/one.png"])
+        let four = try LaminaProcess.run(["render", showcase, "--duration", "1", "--fps", "20", "--jobs", "4", "-o", dir + "/four.png"])
+        #expect(one.status == 0 && four.status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/one.png")) == Data(contentsOf: URL(fileURLWithPath: dir + "/four.png")))
+        // Misuse: exit 64 with what is wrong.
+        let cases: [([String], String)] = [
+            (["--duration", "1", "--frames", "5..99", "-o", dir + "/x-%d.png"], "there are"),
+            (["--duration", "1", "--frames", "5..4", "-o", dir + "/x-%d.png"], "--frames must be"),
+            (["--duration", "1", "--frames", "1..2", "-o", dir + "/x.png"], "numbered pattern"),
+            (["--duration", "1", "-o", dir + "/x-%d-%d.png"], "exactly one"),
+            (["--duration", "1", "-o", dir + "/x-%d.gif"], ".png"),
+            (["--frames", "1..2", "-o", dir + "/x-%d.png"], "--frames needs"),
+            (["--duration", "1", "--jobs", "0", "-o", dir + "/x.png"], "--jobs"),
+        ]
+        for (args, message) in cases {
+            let r = try LaminaProcess.run(["render", showcase] + args)
+            #expect(r.status == 64, "\(args): \(r.status)")
+            #expect(r.stderr.contains(message), "\(args): \(r.stderr)")
+        }
+    }
+
     @Test func badInputs() throws {
         // A missing file: EX_NOINPUT, naming it.
         let missing = try LaminaProcess.run(["render", "/nonexistent/thing.ca", "-o", temporary("x.png")])

@@ -20,6 +20,7 @@ public struct ArchiveExport {
         case unknownState(String, known: [String])
         case tooLarge(String)
         case emptyLayer(String)
+        case outOfRange(String)
 
         public var description: String {
             switch self {
@@ -28,6 +29,7 @@ public struct ArchiveExport {
                     + (known.isEmpty ? "(none)" : known.joined(separator: ", ")) + " (and \"base\", the tree as built)"
             case .tooLarge(let m): m
             case .emptyLayer(let m): m
+            case .outOfRange(let m): m
             }
         }
     }
@@ -38,6 +40,9 @@ public struct ArchiveExport {
     public var scale: CGFloat
     /// Frames per second of animations.
     public var framesPerSecond: Double
+    /// How many frames are drawn at once (each on its own thread); the pictures are the same
+    /// for any number. The processors, by default.
+    public var jobs = ProcessInfo.processInfo.activeProcessorCount
 
     /// Most pixels an export may hold in memory across its frames (4 GiB of RGBA).
     public static let pixelBudget = 1 << 30
@@ -46,6 +51,13 @@ public struct ArchiveExport {
         self.document = document
         self.scale = scale
         self.framesPerSecond = framesPerSecond
+    }
+
+    /// A number for a message: whole numbers without decimals, anything else (1e30, NaN) as
+    /// Swift prints it. Never converts to `Int` (which traps beyond its range).
+    static func describe(_ v: CGFloat) -> String {
+        if v.isFinite, v == v.rounded(), abs(v) < 1e15 { return String(format: "%.0f", Double(v)) }
+        return "\(v)"
     }
 
     /// A state name as given on the command line: nil and "base" mean the base state (unless
@@ -75,17 +87,28 @@ public struct ArchiveExport {
         return (0..<count).map { Double($0) / framesPerSecond }
     }
 
-    /// Draws the frames of `request`; `progress` is told each frame's index as it is drawn.
-    public func frames(for request: Request, progress: (Int, Int) -> Void = { _, _ in }) throws -> FrameSequence {
-        let times = try frameTimes(for: request)
+    /// Draws the frames of `request` (or only those whose indices are in `range`, for a
+    /// numbered sequence split across processes: the model still moves through the frames
+    /// before it, so each is the same picture as in a whole export); `progress` is told how many
+    /// frames are done and how many there are, from any thread.
+    public func frames(for request: Request, range: ClosedRange<Int>? = nil,
+                       progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) throws -> FrameSequence {
+        let allTimes = try frameTimes(for: request)
+        if let range, range.lowerBound < 0 || range.upperBound >= allTimes.count {
+            throw Failure.outOfRange("frames \(range.lowerBound)..\(range.upperBound) asked for, but there are \(allTimes.count) "
+                + "(0..\(allTimes.count - 1))")
+        }
+        let wanted = range ?? 0...(allTimes.count - 1)
+        let times = Array(allTimes[wanted])
         let size = document.rootLayer.bounds.size
         let pixels = Double(size.width * scale) * Double(size.height * scale)
         guard pixels.isFinite, pixels >= 1 else {
-            throw Failure.emptyLayer("the archive's root layer is \(Int(size.width))×\(Int(size.height)) points: nothing to draw")
+            throw Failure.emptyLayer("the archive's root layer is \(Self.describe(size.width))×\(Self.describe(size.height)) points at scale "
+                + "\(Self.describe(scale)): nothing to draw")
         }
         guard pixels * Double(times.count) <= Double(Self.pixelBudget) else {
-            throw Failure.tooLarge("\(times.count) frames of \(Int(size.width * scale))×\(Int(size.height * scale)) pixels is too much "
-                + "to hold; lower --duration, --fps or --scale")
+            throw Failure.tooLarge("\(times.count) frames of \(Self.describe(size.width * scale))×\(Self.describe(size.height * scale)) "
+                + "pixels is too much to hold; lower --duration, --fps or --scale")
         }
         let driver = FrameDriver(layer: document.rootLayer, scale: scale)
         switch request {
@@ -104,12 +127,15 @@ public struct ArchiveExport {
                 CATransaction.flush()
             }
         }
+        // Frames before the range: the model moves through them (events, removals) undrawn.
+        for t in allTimes[..<wanted.lowerBound] { driver.advance(to: t) }
+        let total = times.count
+        let drawn = driver.frames(at: times, jobs: jobs) { progress($0, total) }
         var frames: [CGImage] = []
-        for (k, t) in times.enumerated() {
-            progress(k, times.count)
-            driver.advance(to: t)
-            guard let frame = driver.frame(at: t) else {
-                throw Failure.emptyLayer("frame \(k) at \(t) s could not be drawn")
+        frames.reserveCapacity(drawn.count)
+        for (k, frame) in drawn.enumerated() {
+            guard let frame else {
+                throw Failure.emptyLayer("frame \(wanted.lowerBound + k) at \(times[k]) s could not be drawn")
             }
             frames.append(frame)
         }

@@ -1,8 +1,9 @@
 import Foundation
 
 /// A one-line progress bar on standard error, drawn only when standard error is a terminal
-/// (quiet in pipes, logs and CI).
-public final class ProgressBar {
+/// (quiet in pipes, logs and CI). Any thread may update it.
+public final class ProgressBar: @unchecked Sendable {
+    private let lock = NSLock()
     private let total: Int
     private let enabled: Bool
     private var lastDrawn = -1
@@ -16,6 +17,8 @@ public final class ProgressBar {
     /// Shows `done` of the total, with a label (the item being worked on).
     public func update(_ done: Int, _ label: String = "") {
         guard enabled else { return }
+        lock.lock()
+        defer { lock.unlock() }
         let width = 30
         let filled = min(width, done * width / total)
         guard filled != lastDrawn || !label.isEmpty else { return }

@@ -1,4 +1,6 @@
 import Foundation
+@_spi(Lamina) import CoreGraphics
+import LaminaRender
 
 /// Drives a layer tree through time headlessly: each frame sets a manual clock, delivers
 /// animation events, commits, and renders the presentation at that time (Lamina API).
@@ -55,6 +57,56 @@ public final class FrameDriver {
         return clock.run { renderer.nextFrame(atTime: time) }
     }
 
+    /// The frames at media times `times` (in increasing order), drawn on `jobs` threads (the
+    /// processors by default): the model moves through the times in order on this thread
+    /// (events, commits, and the redrawing of layers whose `needsDisplay(forKey:)` properties
+    /// animate) and each frame's tree is handed to the workers, which draw consecutive runs of
+    /// frames, each run redrawing only what changed from one frame to the next. The pictures are
+    /// the same bytes as ``frame(at:)``'s for any number of jobs; nil where a frame could not be
+    /// drawn (with a diagnostic). `progress` is told how many frames are done, from any thread.
+    public func frames(at times: [CFTimeInterval], jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+                       progress: (@Sendable (Int) -> Void)? = nil) -> [CGImage?] {
+        let jobs = max(1, min(jobs, times.count))
+        if jobs == 1 {
+            var out: [CGImage?] = []
+            out.reserveCapacity(times.count)
+            for t in times {
+                out.append(frame(at: t))
+                progress?(out.count)
+            }
+            return out
+        }
+        // The model's side, in order, on this thread.
+        var prepared: [(frame: Frame, geometry: FrameGeometry)?] = []
+        prepared.reserveCapacity(times.count)
+        for t in times {
+            advance(to: t)
+            let item = clock.run { () -> (Frame, FrameGeometry)? in
+                guard let g = FrameGeometry(area: renderer.bounds ?? layer.bounds, scale: renderer.scale, who: "FrameDriver"),
+                      let f = CARenderer.prepareFrame(of: layer, at: t) else { return nil }
+                return (f, g)
+            }
+            prepared.append(item)
+        }
+        // The drawing, in runs of consecutive frames on the workers.
+        let results = Locked([CGImage?](repeating: nil, count: times.count))
+        let done = Locked(0)
+        let work = UncheckedBox(prepared)
+        WorkerPool.shared.run(jobs, threads: jobs) { j in
+            let range = (times.count * j / jobs)..<(times.count * (j + 1) / jobs)
+            let drawer = FrameRenderer()
+            drawer.threads = 1
+            for k in range {
+                guard let (frame, g) = work.value[k] else { continue }
+                let image = drawer.nextFrame(frame, geometry: g)
+                results.withLock { $0[k] = image }
+                let n = done.withLock { $0 += 1; return $0 }
+                progress?(n)
+            }
+        }
+        return results.withLock { $0 }
+    }
+
     /// Frames from the current time for `duration` seconds at `framesPerSecond` (the first at
     /// the current time, the last at or before the end).
     public func frames(duration: CFTimeInterval, framesPerSecond fps: Double = 60) -> [CGImage] {
@@ -70,4 +122,10 @@ public final class FrameDriver {
         }
         return (0..<count).compactMap { frame(at: start + Double($0) / fps) }
     }
+}
+
+/// A value handed to worker threads that only read it (frames are immutable).
+private final class UncheckedBox<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
 }
