@@ -151,14 +151,26 @@ struct RenderCommand: ParsableCommand {
         showWarnings()          // found while applying states (a missing transition, say)
         if let numbered {
             let first = frameRange?.lowerBound ?? 0
-            for (k, frame) in sequence.frames.enumerated() {
+            // Encoded on --jobs threads, written in order.
+            let frames = sequence.frames
+            let encoded = EncodedFrames(count: frames.count)
+            let workers = max(1, min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, frames.count))
+            DispatchQueue.concurrentPerform(iterations: workers) { w in
+                var k = w
+                while k < frames.count {
+                    encoded.set(k, Result { try frames[k].pngData() })
+                    k += workers
+                }
+            }
+            for k in frames.indices {
                 let name = numbered.name(first + k)
-                let data: Data
-                do { data = try frame.pngData() } catch {
+                switch encoded.get(k) {
+                case .success(let data): try LaminaCLI.write(data, to: name)
+                case .failure(let error):
                     LaminaCLI.report("error", "cannot encode \(name): \(error)")
                     throw Exit.software
+                case nil: throw Exit.software
                 }
-                try LaminaCLI.write(data, to: name)
             }
             return
         }
@@ -172,4 +184,13 @@ struct RenderCommand: ParsableCommand {
         }
         try LaminaCLI.write(data, to: output)
     }
+}
+
+/// PNG files made on several threads, each slot written once.
+private final class EncodedFrames: @unchecked Sendable {
+    private var slots: [Result<Data, any Error>?]
+    private let lock = NSLock()
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    func set(_ k: Int, _ r: Result<Data, any Error>) { lock.lock(); slots[k] = r; lock.unlock() }
+    func get(_ k: Int) -> Result<Data, any Error>? { lock.lock(); defer { lock.unlock() }; return slots[k] }
 }

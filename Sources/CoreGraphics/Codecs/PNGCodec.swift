@@ -144,15 +144,24 @@ extension CGImage {
         image.version = lamina_png_image_version
         image.width = UInt32(width); image.height = UInt32(height)
         image.format = lamina_png_format_rgba
-        var size = 0
-        let measured = rgba.withUnsafeMutableBytes { p in
-            png_image_write_to_memory(&image, nil, &size, 0, p.baseAddress, Int32(width * 4), nil)
-        }
-        guard measured != 0, size > 0 else { throw .corrupt(format: "PNG", message: CGImage.pngMessage(&image)) }
+        // One pass into a buffer big enough for any compressed image of this size (zlib's
+        // stored blocks cost 5 bytes per 64 KiB; headers and chunks under 1 KiB); measured
+        // first only if libpng still finds it too small.
+        let raw = (width * 4 + 1) * height
+        var size = raw + raw / 65_535 * 5 + 4096
         var out = Data(count: size)
-        let written = out.withUnsafeMutableBytes { o in
+        var written = out.withUnsafeMutableBytes { o in
             rgba.withUnsafeMutableBytes { p in
                 png_image_write_to_memory(&image, o.baseAddress, &size, 0, p.baseAddress, Int32(width * 4), nil)
+            }
+        }
+        if written == 0 && size > out.count {
+            image.warning_or_error = 0
+            out = Data(count: size)
+            written = out.withUnsafeMutableBytes { o in
+                rgba.withUnsafeMutableBytes { p in
+                    png_image_write_to_memory(&image, o.baseAddress, &size, 0, p.baseAddress, Int32(width * 4), nil)
+                }
             }
         }
         guard written != 0 else { throw .corrupt(format: "PNG", message: CGImage.pngMessage(&image)) }

@@ -47,7 +47,7 @@ package final class FrameRenderer: @unchecked Sendable {
     /// How many threads draw a frame's bands (the processors, by default).
     package var threads = WorkerPool.processorCount
     /// Rows per band.
-    package static let bandHeight = 128
+    package static let bandHeight = 64
 
     /// The persistent bitmap of ``nextFrame(_:geometry:alsoRedraw:)``, shared with the last
     /// image handed out (copied before drawing when that image is still held).
