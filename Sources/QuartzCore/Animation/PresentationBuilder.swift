@@ -26,7 +26,7 @@ struct PresentationBuilder {
     }
 
     private func shallowCopy(_ layer: CALayer) -> CALayer {
-        let c = type(of: layer).init(layer: layer)
+        let c = type(of: layer).init(presentationCopyOf: layer)
         c.flags.insert(.presentation)
         c.propertyStore = layer.committedStore ?? layer.propertyStore
         c.modelLayer = layer

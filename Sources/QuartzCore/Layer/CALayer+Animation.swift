@@ -10,7 +10,7 @@ extension CALayer {
     /// is stored under `kCATransition` whatever the key. A duration ≤ 0 becomes the transaction's `animationDuration`; the
     /// transaction's `animationTimingFunction`, when set, is written into the copy. An animation
     /// with `beginTime` 0 begins when the transaction commits.
-    public func add(_ anim: CAAnimation, forKey key: String?) {
+    func baseAdd(_ anim: CAAnimation, forKey key: String?) {
         // Transitions always live under "transition".
         let key = anim is CATransition ? kCATransition : key
         guard !flags.contains(.presentation) else {
@@ -41,19 +41,19 @@ extension CALayer {
     }
 
     /// The animation added under `key` (do not change it), or nil.
-    public func animation(forKey key: String) -> CAAnimation? {
+    func baseAnimation(forKey key: String) -> CAAnimation? {
         attachedAnimations.first { $0.key == key }?.animation
     }
 
     /// The keys of the animations added with a key, in the order they apply; nil when none.
-    public func animationKeys() -> [String]? {
+    func baseAnimationKeys() -> [String]? {
         let keys = attachedAnimations.compactMap(\.key)
         return keys.isEmpty ? nil : keys
     }
 
     /// Removes the animation under `key`; its delegate hears `animationDidStop(_:finished: false)`
     /// unless it had already finished.
-    public func removeAnimation(forKey key: String) {
+    func baseRemoveAnimation(forKey key: String) {
         guard let i = attachedAnimations.firstIndex(where: { $0.key == key }) else { return }
         touch()
         let a = attachedAnimations.remove(at: i)
@@ -62,7 +62,7 @@ extension CALayer {
     }
 
     /// Removes every animation.
-    public func removeAllAnimations() {
+    func baseRemoveAllAnimations() {
         guard !attachedAnimations.isEmpty else { return }
         touch()
         let all = attachedAnimations
@@ -107,13 +107,13 @@ extension CALayer {
     }
 
     /// Converts `t` from the time space of `layer` (nil: absolute media time) to this layer's.
-    public func convertTime(_ t: CFTimeInterval, from layer: CALayer?) -> CFTimeInterval {
+    func baseConvertTime(_ t: CFTimeInterval, from layer: CALayer?) -> CFTimeInterval {
         let absolute = layer.map { $0.absoluteTime(forLocal: t) } ?? t
         return localTime(forAbsolute: absolute)
     }
 
     /// Converts `t` from this layer's time space to that of `layer` (nil: absolute media time).
-    public func convertTime(_ t: CFTimeInterval, to layer: CALayer?) -> CFTimeInterval {
+    func baseConvertTime(_ t: CFTimeInterval, to layer: CALayer?) -> CFTimeInterval {
         let absolute = absoluteTime(forLocal: t)
         return layer.map { $0.localTime(forAbsolute: absolute) } ?? absolute
     }

@@ -42,7 +42,7 @@ extension CALayer {
     /// transform, which Apple advises against, Lamina keeps the frame's centre exact: the size is
     /// solved exactly when the transform keeps rectangles axis-aligned (scales, flips, quarter
     /// turns) and taken as given otherwise.
-    public var frame: CGRect {
+    var baseFrame: CGRect {
         get {
             let b = bounds
             let t = transform
@@ -89,10 +89,10 @@ extension CALayer {
     }
 
     /// The transform as an affine transform (its 2D part).
-    public func affineTransform() -> CGAffineTransform { CATransform3DGetAffineTransform(transform) }
+    func baseAffineTransform() -> CGAffineTransform { CATransform3DGetAffineTransform(transform) }
 
     /// Sets the transform from an affine transform.
-    public func setAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }
+    func baseSetAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }
 
     // MARK: Conversion
 
@@ -133,24 +133,24 @@ extension CALayer {
     /// Converts a point from `layer`'s coordinates to this layer's, through every transform
     /// (3D and perspective included). With nil, `p` is in the space the root of this layer's
     /// tree is positioned in. Returns `p` unchanged when the mapping is singular.
-    public func convert(_ p: CGPoint, from layer: CALayer?) -> CGPoint {
+    func baseConvert(_ p: CGPoint, from layer: CALayer?) -> CGPoint {
         homography(from: layer)?.map(p) ?? p
     }
 
     /// Converts a point from this layer's coordinates to `layer`'s.
-    public func convert(_ p: CGPoint, to layer: CALayer?) -> CGPoint {
+    func baseConvert(_ p: CGPoint, to layer: CALayer?) -> CGPoint {
         if let layer { return layer.convert(p, from: self) }
         return Homography(matrix(toAncestor: nil)).map(p) ?? p
     }
 
     /// Converts a rectangle from `layer`'s coordinates: the bounding box of its mapped corners.
-    public func convert(_ r: CGRect, from layer: CALayer?) -> CGRect {
+    func baseConvert(_ r: CGRect, from layer: CALayer?) -> CGRect {
         guard let h = homography(from: layer) else { return r }
         return h.mapRect(r)
     }
 
     /// Converts a rectangle from this layer's coordinates to `layer`'s.
-    public func convert(_ r: CGRect, to layer: CALayer?) -> CGRect {
+    func baseConvert(_ r: CGRect, to layer: CALayer?) -> CGRect {
         if let layer { return layer.convert(r, from: self) }
         return Homography(matrix(toAncestor: nil)).mapRect(r)
     }

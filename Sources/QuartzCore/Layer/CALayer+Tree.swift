@@ -1,12 +1,9 @@
 extension CALayer {
-    /// The layer this one is a sublayer (or the mask) of. Read-only.
-    public var superlayer: CALayer? { _superlayer }
-
     /// The sublayers, back to front; nil when there are none and none were set.
     ///
     /// Setting it removes the old sublayers, moves each new one out of its previous superlayer,
     /// and marks the layer as needing layout.
-    public var sublayers: [CALayer]? {
+    var baseSublayers: [CALayer]? {
         get { sublayersIsNil && _sublayers.isEmpty ? nil : _sublayers }
         set {
             let incoming = newValue ?? []
@@ -39,12 +36,12 @@ extension CALayer {
     }
 
     /// Appends `layer` to the sublayers (moving it from any previous superlayer).
-    public func addSublayer(_ layer: CALayer) {
+    func baseAddSublayer(_ layer: CALayer) {
         insertSublayer(layer, at: .max)
     }
 
     /// Inserts `layer` at `idx` in the sublayers (clamped to the end).
-    public func insertSublayer(_ layer: CALayer, at idx: UInt32) {
+    func baseInsertSublayer(_ layer: CALayer, at idx: UInt32) {
         checkNoCycle(adding: layer, operation: "insertSublayer")
         touch()
         layer.touch()
@@ -59,7 +56,7 @@ extension CALayer {
     }
 
     /// Inserts `layer` just below `sibling` (at the start when `sibling` is not a sublayer).
-    public func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+    func baseInsertSublayer(_ layer: CALayer, below sibling: CALayer?) {
         guard layer !== sibling else { return }
         layer.detachFromParentIfChild(of: self)
         let i = sibling.flatMap { s in _sublayers.firstIndex { $0 === s } } ?? 0
@@ -67,7 +64,7 @@ extension CALayer {
     }
 
     /// Inserts `layer` just above `sibling` (at the end when `sibling` is not a sublayer).
-    public func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+    func baseInsertSublayer(_ layer: CALayer, above sibling: CALayer?) {
         guard layer !== sibling else { return }
         layer.detachFromParentIfChild(of: self)
         let i = sibling.flatMap { s in _sublayers.firstIndex { $0 === s }.map { $0 + 1 } } ?? _sublayers.count
@@ -76,7 +73,7 @@ extension CALayer {
 
     /// Replaces the sublayer `oldLayer` with `newLayer`; does nothing (with a diagnostic) when
     /// `oldLayer` is not a sublayer of this layer.
-    public func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
+    func baseReplaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
         guard oldLayer !== newLayer else { return }
         guard let i = _sublayers.firstIndex(where: { $0 === oldLayer }) else {
             LaminaDiagnostics.report("CALayer.replaceSublayer(_:with:): \(oldLayer) is not a sublayer of \(self)")
@@ -97,7 +94,7 @@ extension CALayer {
     }
 
     /// Removes the layer from its superlayer's sublayers, or from the layer it masks.
-    public func removeFromSuperlayer() {
+    func baseRemoveFromSuperlayer() {
         guard let parent = _superlayer else { return }
         parent.touch()
         touch()
@@ -117,7 +114,7 @@ extension CALayer {
 
     /// A layer whose alpha masks this layer's content; it is detached from any previous parent.
     /// Its `superlayer` is the masked layer, but it is not one of its sublayers.
-    public var mask: CALayer? {
+    var baseMask: CALayer? {
         get { _mask }
         set {
             if newValue === _mask { return }

@@ -13,11 +13,17 @@ import LaminaRender
 /// must serialise every access itself (for example with a lock around each use); Lamina does
 /// not lock per property, which keeps property access fast.
 ///
-/// ## Differences from Apple's Swift API
-/// `init(layer:)` is `required`: Lamina makes presentation copies of your subclass through it, and
-/// Swift can only call an initializer through a metatype when it is required. Where Apple code
-/// writes `override init(layer: Any)`, write `required init(layer: Any)`; a subclass that declares
-/// no initializers inherits it and needs nothing.
+/// ## Subclassing
+/// As on Apple's platforms, a subclass overrides `init()` and `init(layer:)` (and writes the
+/// `required init?(coder:)` that `NSCoding` asks for), and may override any property or method
+/// (`override var bounds: CGRect { didSet { … } }`). Lamina makes presentation copies through
+/// `init(layer:)` and views' layers through `init()`, reached from a metatype by two `required`
+/// convenience initialisers that a subclass inherits by itself when it declares no initialisers
+/// or overrides `init()`, `init(layer:)` and `init?(coder:)`. A subclass that declares
+/// initialisers of its own but not those three is told by the compiler that
+/// `init(presentationCopyOf:)` or `init(makingDefault:)` must be provided: override `init(layer:)`
+/// (Apple needs it too for presentation copies, or traps with "use of unimplemented initializer")
+/// and `init()`.
 open class CALayer: NSObject, CAMediaTiming, PropertyOwner {
     var propertyStore = PropertyStore()
     private(set) var propertyClassInfo: PropertyClassInfo
@@ -73,7 +79,7 @@ open class CALayer: NSObject, CAMediaTiming, PropertyOwner {
     private let renderSlotStorage = Atomic<Int32>(-1)
 
     /// Creates a layer with every property at its default.
-    public required override init() {
+    public override init() {
         propertyClassInfo = CALayer.knownClassInfo(for: Self.self)
         renderVersion = CALayer.firstVersion(); contentVersion = renderVersion
         super.init()
@@ -84,7 +90,7 @@ open class CALayer: NSObject, CAMediaTiming, PropertyOwner {
     /// every property value it set (declared, `@Managed` and undeclared keys), its delegate and
     /// name. Sublayers and the mask are not copied. Subclasses that keep other state copy it here
     /// and call `super`.
-    public required init(layer: Any) {
+    public init(layer: Any) {
         // A copy of a layer of the same class shares its (complete) class info.
         if let other = layer as? CALayer, type(of: other) == Self.self, other.propertyClassInfo.isComplete {
             propertyClassInfo = other.propertyClassInfo
@@ -108,6 +114,18 @@ open class CALayer: NSObject, CAMediaTiming, PropertyOwner {
         super.init()
         finishInit()
         LayerArchiving.decode(self, from: coder)
+    }
+
+    /// A presentation copy of `layer` made through the dynamic class's `init(layer:)` (Lamina
+    /// SPI: how `presentation()` copies a subclass; see "Subclassing" above).
+    public required convenience init(presentationCopyOf layer: CALayer) {
+        self.init(layer: layer)
+    }
+
+    /// A new layer made through the dynamic class's `init()` (Lamina SPI: how views and
+    /// archives make layers of a class given as a value; see "Subclassing" above).
+    public required convenience init(makingDefault: Void) {
+        self.init()
     }
 
     /// A serial number per layer made, shifted into the versions' high bits.
@@ -184,6 +202,230 @@ open class CALayer: NSObject, CAMediaTiming, PropertyOwner {
     /// for an undeclared key.
     public static func propertyDescriptor(forKey key: String) -> CAPropertyDescriptor? {
         builtInPropertyDescriptors.first { $0.key == key || $0.aliases.contains(key) }
+    }
+
+    // MARK: Geometry (CALayer+Geometry.swift)
+
+    /// The layer's rectangle in its superlayer's coordinates, derived from `bounds`,
+    /// `position`, `anchorPoint` and `transform` (see CALayer+Geometry.swift for the rules).
+    /// Setting it sets `bounds.size` and `position`.
+    open var frame: CGRect { get { baseFrame } set { baseFrame = newValue } }
+    /// The transform as an affine transform (its 2D part).
+    open func affineTransform() -> CGAffineTransform { baseAffineTransform() }
+    /// Sets the transform from an affine transform.
+    open func setAffineTransform(_ m: CGAffineTransform) { baseSetAffineTransform(m) }
+    /// Converts a point from `layer`'s coordinate space (nil: the root's superlayer space).
+    open func convert(_ p: CGPoint, from layer: CALayer?) -> CGPoint { baseConvert(p, from: layer) }
+    /// Converts a point to `layer`'s coordinate space.
+    open func convert(_ p: CGPoint, to layer: CALayer?) -> CGPoint { baseConvert(p, to: layer) }
+    /// Converts a rectangle from `layer`'s coordinate space (the bounding box of its corners).
+    open func convert(_ r: CGRect, from layer: CALayer?) -> CGRect { baseConvert(r, from: layer) }
+    /// Converts a rectangle to `layer`'s coordinate space.
+    open func convert(_ r: CGRect, to layer: CALayer?) -> CGRect { baseConvert(r, to: layer) }
+
+    // MARK: The tree (CALayer+Tree.swift)
+
+    /// The layer this one is a sublayer (or the mask) of. Read-only.
+    open var superlayer: CALayer? { _superlayer }
+    /// The sublayers, back to front; nil when there are none and none were set. Setting it
+    /// removes the old sublayers and moves each new one out of its previous superlayer.
+    open var sublayers: [CALayer]? { get { baseSublayers } set { baseSublayers = newValue } }
+    /// A layer whose alpha masks this layer's content; its `superlayer` is the masked layer.
+    open var mask: CALayer? { get { baseMask } set { baseMask = newValue } }
+    /// Appends `layer` to the sublayers (moving it out of any previous superlayer).
+    open func addSublayer(_ layer: CALayer) { baseAddSublayer(layer) }
+    /// Inserts `layer` at index `idx` of the sublayers (clamped to the count).
+    open func insertSublayer(_ layer: CALayer, at idx: UInt32) { baseInsertSublayer(layer, at: idx) }
+    /// Inserts `layer` just below `sibling` (at the back when nil or not a sublayer).
+    open func insertSublayer(_ layer: CALayer, below sibling: CALayer?) { baseInsertSublayer(layer, below: sibling) }
+    /// Inserts `layer` just above `sibling` (at the front when nil or not a sublayer).
+    open func insertSublayer(_ layer: CALayer, above sibling: CALayer?) { baseInsertSublayer(layer, above: sibling) }
+    /// Replaces the sublayer `oldLayer` with `newLayer`.
+    open func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) { baseReplaceSublayer(oldLayer, with: newLayer) }
+    /// Detaches the layer from its superlayer (or from the layer it masks).
+    open func removeFromSuperlayer() { baseRemoveFromSuperlayer() }
+
+    // MARK: Animations (CALayer+Animation.swift)
+
+    /// Adds a copy of `anim` under `key` (replacing any animation with that key); it begins at
+    /// the commit when its `beginTime` is 0.
+    open func add(_ anim: CAAnimation, forKey key: String?) { baseAdd(anim, forKey: key) }
+    /// The animation added under `key` (a copy: changing it changes nothing).
+    open func animation(forKey key: String) -> CAAnimation? { baseAnimation(forKey: key) }
+    /// The keys of the running animations, in the order they were added; nil when none.
+    open func animationKeys() -> [String]? { baseAnimationKeys() }
+    /// Removes the animation under `key`.
+    open func removeAnimation(forKey key: String) { baseRemoveAnimation(forKey: key) }
+    /// Removes every animation.
+    open func removeAllAnimations() { baseRemoveAllAnimations() }
+    /// Converts a time from `layer`'s local time (nil: absolute media time).
+    open func convertTime(_ t: CFTimeInterval, from layer: CALayer?) -> CFTimeInterval { baseConvertTime(t, from: layer) }
+    /// Converts a time to `layer`'s local time (nil: absolute media time).
+    open func convertTime(_ t: CFTimeInterval, to layer: CALayer?) -> CFTimeInterval { baseConvertTime(t, to: layer) }
+
+    // MARK: Properties (described and stored in CALayer+Properties.swift)
+    //
+    // Declared here, in the class, so subclasses can override them as on Apple's platforms
+    // (`override var bounds: CGRect { didSet { … } }`); KVC and animations' model updates set
+    // them through these accessors.
+
+    // MARK: Geometry
+
+    /// The layer's own coordinate space: origin and size. Animatable.
+    open var bounds: CGRect { get { self[P.bounds] } set { self[P.bounds] = newValue } }
+    /// Where the anchor point sits, in the superlayer's coordinates. Animatable.
+    open var position: CGPoint { get { self[P.position] } set { self[P.position] = newValue } }
+    /// The z part of the position; also the drawing order among siblings. Animatable.
+    open var zPosition: CGFloat { get { self[P.zPosition] } set { self[P.zPosition] = newValue } }
+    /// The point transforms pivot about, in unit coordinates of the bounds. Animatable.
+    open var anchorPoint: CGPoint { get { self[P.anchorPoint] } set { self[P.anchorPoint] = newValue } }
+    /// The z of the pivot, in points. Animatable.
+    open var anchorPointZ: CGFloat { get { self[P.anchorPointZ] } set { self[P.anchorPointZ] = newValue } }
+    /// The transform applied about the anchor point. Animatable.
+    open var transform: CATransform3D { get { self[P.transform] } set { self[P.transform] = newValue } }
+    /// The transform applied to every sublayer (about this layer's anchor point). Animatable.
+    open var sublayerTransform: CATransform3D {
+        get { self[P.sublayerTransform] } set { self[P.sublayerTransform] = newValue }
+    }
+    /// Whether the layer and its subtree are hidden. Animatable.
+    open var isHidden: Bool { get { self[P.hidden] } set { self[P.hidden] = newValue } }
+    /// Whether the back of the layer is drawn when it faces away. Animatable, without implied animation.
+    open var isDoubleSided: Bool { get { self[P.doubleSided] } set { self[P.doubleSided] = newValue } }
+    /// Whether the geometry of the layer and its subtree is flipped vertically.
+    open var isGeometryFlipped: Bool { get { self[P.geometryFlipped] } set { self[P.geometryFlipped] = newValue } }
+    /// Whether sublayers and contents are clipped to the (rounded) bounds. Animatable.
+    open var masksToBounds: Bool { get { self[P.masksToBounds] } set { self[P.masksToBounds] = newValue } }
+
+    // MARK: Contents
+
+    /// The layer's image, usually a `CGImage`. Animatable (cross-fade).
+    open var contents: Any? { get { kvcFlatten(self[P.contents]) } set { self[P.contents] = newValue } }
+    /// The part of the contents image shown, in unit coordinates. Animatable.
+    open var contentsRect: CGRect { get { self[P.contentsRect] } set { self[P.contentsRect] = newValue } }
+    /// The stretchable centre for nine-slice scaling, in unit coordinates. Animatable.
+    open var contentsCenter: CGRect { get { self[P.contentsCenter] } set { self[P.contentsCenter] = newValue } }
+    /// How the contents are placed in the bounds.
+    open var contentsGravity: CALayerContentsGravity {
+        get { self[P.contentsGravity] } set { self[P.contentsGravity] = newValue }
+    }
+    /// Pixels per point of the contents. Animatable.
+    open var contentsScale: CGFloat { get { self[P.contentsScale] } set { self[P.contentsScale] = newValue } }
+    /// The pixel format hint for drawn content.
+    open var contentsFormat: CALayerContentsFormat { get { self[P.contentsFormat] } set { self[P.contentsFormat] = newValue } }
+    /// The filter used when contents are drawn smaller than their size.
+    open var minificationFilter: CALayerContentsFilter {
+        get { self[P.minificationFilter] } set { self[P.minificationFilter] = newValue }
+    }
+    /// The filter used when contents are drawn larger than their size.
+    open var magnificationFilter: CALayerContentsFilter {
+        get { self[P.magnificationFilter] } set { self[P.magnificationFilter] = newValue }
+    }
+    /// The level-of-detail bias for trilinear filtering. Animatable.
+    open var minificationFilterBias: Float {
+        get { self[P.minificationFilterBias] } set { self[P.minificationFilterBias] = newValue }
+    }
+    /// A hint that drawn content is fully opaque.
+    open var isOpaque: Bool { get { self[P.opaque] } set { self[P.opaque] = newValue } }
+    /// Whether a bounds change calls `setNeedsDisplay()`.
+    open var needsDisplayOnBoundsChange: Bool {
+        get { self[P.needsDisplayOnBoundsChange] } set { self[P.needsDisplayOnBoundsChange] = newValue }
+    }
+    /// Whether drawing may be deferred (a hint; Lamina draws synchronously).
+    open var drawsAsynchronously: Bool {
+        get { self[P.drawsAsynchronously] } set { self[P.drawsAsynchronously] = newValue }
+    }
+    /// Which edges are antialiased when `allowsEdgeAntialiasing` is true.
+    open var edgeAntialiasingMask: CAEdgeAntialiasingMask {
+        get { self[P.edgeAntialiasingMask] } set { self[P.edgeAntialiasingMask] = newValue }
+    }
+    /// Whether edges are antialiased as `edgeAntialiasingMask` says.
+    open var allowsEdgeAntialiasing: Bool {
+        get { self[P.allowsEdgeAntialiasing] } set { self[P.allowsEdgeAntialiasing] = newValue }
+    }
+
+    // MARK: Appearance
+
+    /// The background fill. Animatable.
+    open var backgroundColor: CGColor? { get { self[P.backgroundColor] } set { self[P.backgroundColor] = newValue } }
+    /// The radius of the rounded corners of background, border and clip. Animatable.
+    open var cornerRadius: CGFloat { get { self[P.cornerRadius] } set { self[P.cornerRadius] = newValue } }
+    /// Which corners `cornerRadius` rounds.
+    open var maskedCorners: CACornerMask { get { self[P.maskedCorners] } set { self[P.maskedCorners] = newValue } }
+    /// The curve of the rounded corners.
+    open var cornerCurve: CALayerCornerCurve { get { self[P.cornerCurve] } set { self[P.cornerCurve] = newValue } }
+    /// How much further along each edge a corner of `curve` reaches than a circular corner of
+    /// the same radius: 1 for `.circular`, about 1.53 for `.continuous`. A continuous corner
+    /// needs `cornerRadius × factor` of each edge to be fully continuous; with less it blends
+    /// towards circular.
+    open class func cornerCurveExpansionFactor(_ curve: CALayerCornerCurve) -> CGFloat {
+        curve == .continuous ? ContinuousCorner.expansionFactor : 1
+    }
+    /// The width of the border, inset from the bounds. Animatable.
+    open var borderWidth: CGFloat { get { self[P.borderWidth] } set { self[P.borderWidth] = newValue } }
+    /// The border colour (opaque black by default). Animatable.
+    open var borderColor: CGColor? { get { self[P.borderColor] } set { self[P.borderColor] = newValue } }
+    /// The opacity of the layer and its subtree. Animatable.
+    open var opacity: Float { get { self[P.opacity] } set { self[P.opacity] = newValue } }
+    /// Whether a partly transparent layer composites its subtree as one group.
+    open var allowsGroupOpacity: Bool { get { self[P.allowsGroupOpacity] } set { self[P.allowsGroupOpacity] = newValue } }
+    /// A filter composing the layer with what lies behind it. Animatable.
+    open var compositingFilter: Any? {
+        get { kvcFlatten(self[P.compositingFilter]) } set { self[P.compositingFilter] = newValue }
+    }
+    /// Filters applied to the layer's content. Animatable.
+    open var filters: [Any]? { get { self[P.filters] } set { self[P.filters] = newValue } }
+    /// Filters applied to what lies behind the layer. Animatable.
+    open var backgroundFilters: [Any]? { get { self[P.backgroundFilters] } set { self[P.backgroundFilters] = newValue } }
+    /// Whether the layer is rendered as a bitmap before compositing. Animatable.
+    open var shouldRasterize: Bool { get { self[P.shouldRasterize] } set { self[P.shouldRasterize] = newValue } }
+    /// The scale of that bitmap. Animatable.
+    open var rasterizationScale: CGFloat {
+        get { self[P.rasterizationScale] } set { self[P.rasterizationScale] = newValue }
+    }
+
+    // MARK: Shadow
+
+    /// The shadow colour (opaque black by default). Animatable.
+    open var shadowColor: CGColor? { get { self[P.shadowColor] } set { self[P.shadowColor] = newValue } }
+    /// The shadow opacity (0 by default, so no shadow shows). Animatable.
+    open var shadowOpacity: Float { get { self[P.shadowOpacity] } set { self[P.shadowOpacity] = newValue } }
+    /// The shadow offset ((0, −3) by default). Animatable.
+    open var shadowOffset: CGSize { get { self[P.shadowOffset] } set { self[P.shadowOffset] = newValue } }
+    /// The shadow blur radius (3 by default). Animatable.
+    open var shadowRadius: CGFloat { get { self[P.shadowRadius] } set { self[P.shadowRadius] = newValue } }
+    /// The shape of the shadow (copied on assignment); nil follows the layer's alpha. Animatable.
+    open var shadowPath: CGPath? { get { self[P.shadowPath] } set { self[P.shadowPath] = newValue?.copy() } }
+
+    // MARK: Identity, actions and layout
+
+    /// A name, used by layout managers and to find layers.
+    open var name: String? { get { self[P.name] } set { self[P.name] = newValue } }
+    /// Actions by event key (searched after the delegate).
+    open var actions: [String: any CAAction]? { get { self[P.actions] } set { self[P.actions] = newValue } }
+    /// Fallback values for unset properties; may contain a nested `"style"` dictionary.
+    open var style: [AnyHashable: Any]? { get { self[P.style] } set { self[P.style] = newValue } }
+    /// The object that lays out the sublayers (macOS).
+    open var layoutManager: (any CALayoutManager)? { get { self[P.layoutManager] } set { self[P.layoutManager] = newValue } }
+    /// How the layer resizes with its superlayer (macOS).
+    open var autoresizingMask: CAAutoresizingMask {
+        get { self[P.autoresizingMask] } set { self[P.autoresizingMask] = newValue }
+    }
+
+    // MARK: CAMediaTiming
+
+    open var beginTime: CFTimeInterval { get { self[P.beginTime] } set { self[P.beginTime] = newValue } }
+    open var duration: CFTimeInterval { get { self[P.duration] } set { self[P.duration] = newValue } }
+    open var speed: Float { get { self[P.speed] } set { self[P.speed] = newValue } }
+    open var timeOffset: CFTimeInterval { get { self[P.timeOffset] } set { self[P.timeOffset] = newValue } }
+    open var repeatCount: Float { get { self[P.repeatCount] } set { self[P.repeatCount] = newValue } }
+    open var repeatDuration: CFTimeInterval { get { self[P.repeatDuration] } set { self[P.repeatDuration] = newValue } }
+    open var autoreverses: Bool { get { self[P.autoreverses] } set { self[P.autoreverses] = newValue } }
+    open var fillMode: CAMediaTimingFillMode { get { self[P.fillMode] } set { self[P.fillMode] = newValue } }
+
+    /// The weak delegate: drawing, layout and actions.
+    open var delegate: (any CALayerDelegate)? {
+        get { _delegate }
+        set { _delegate = newValue }
     }
 
     /// The descriptions of every property of this layer's class, `@Managed` ones included.
@@ -310,7 +552,11 @@ open class CALayer: NSObject, CAMediaTiming, PropertyOwner {
 
     /// The value of a property or an arbitrary key (KVC), in the property's declared Swift type.
     open func value(forKey key: String) -> Any? {
-        kvcValue(forKey: key) { type(of: self).defaultValue(forKey: $0) }
+        // A subclass may override the accessor: read through it (as Apple's KVC does).
+        if type(of: self) != CALayer.self, !flags.contains(.presentation), let get = CALayer.overridableGetters[key] {
+            return get(self)
+        }
+        return kvcValue(forKey: key) { type(of: self).defaultValue(forKey: $0) }
     }
 
     /// Sets a property or an arbitrary key (KVC). Swift numbers, `NSNumber` and `NSValue` are

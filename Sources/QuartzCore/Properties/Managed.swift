@@ -17,6 +17,10 @@ import Synchronization
 /// `init(layer:)` (and so present on presentation copies), animatable by key path, and a change
 /// redraws the layer when `needsDisplay(forKey:)` says so. The initial value is the property's
 /// default unless the class's `defaultValue(forKey:)` returns one.
+///
+/// This is the Linux spelling of `@NSManaged`. `@NSManaged` compiles on Linux but the program
+/// then fails to link with `undefined reference to '$s…8progress…Vvg'` (and `…Vvs`): the
+/// getter and setter that only the Objective-C runtime supplies.
 @propertyWrapper
 public struct Managed<Value> {
     let initialValue: Value

@@ -83,6 +83,9 @@ extension PropertyOwner {
                 LaminaDiagnostics.report("\(diagnosticName).\(key): refused non-finite value \(c); the old value stays")
                 return
             }
+            // CALayer's own properties go through their (overridable) accessors.
+            if let layer = self as? CALayer, type(of: layer) != CALayer.self,
+               let set = CALayer.overridableSetters[d.key], set(layer, c) { return }
             d.write(self, coerced: c)
             return
         }

@@ -12,13 +12,12 @@ class SubLayer: CALayer {
 }
 
 /// The article's `init` override: the same layer turned a quarter about (1, 1, 1).
-/// (Lamina: `init()` and `init(layer:)` are `required`, where Apple code writes `override`.)
 final class RotatedSubLayer: SubLayer {
-    required init() {
+    override init() {
         super.init()
         transform = CATransform3DMakeRotation(.pi / 2, 1, 1, 1)
     }
-    required init(layer: Any) { super.init(layer: layer) }
+    override init(layer: Any) { super.init(layer: layer) }
     required init?(coder: NSCoder) { super.init(coder: coder) }
 }
 // gallery:end

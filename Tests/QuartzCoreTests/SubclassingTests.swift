@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+@testable import QuartzCore
+import LaminaTestSupport
+
+// Layer subclasses written as iOS code writes them (compiled as written): overridden
+// properties with observers and getters, overridden tree and layout methods, and
+// `override init()` / `override init(layer:)`.
+
+final class ObservingLayer: CALayer {
+    var boundsChanges: [CGRect] = []
+    var positionChanges = 0
+    var added: [CALayer] = []
+    var laidOut = 0
+    var tint: CGFloat = 0
+
+    override init() {
+        super.init()
+        backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+    }
+
+    override init(layer: Any) {
+        super.init(layer: layer)
+        if let other = layer as? ObservingLayer { tint = other.tint }
+    }
+
+    required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    override var bounds: CGRect {
+        didSet { boundsChanges.append(bounds) }
+    }
+
+    override var position: CGPoint {
+        didSet { positionChanges += 1 }
+    }
+
+    /// A getter override: the layer always reports itself hidden when its tint is negative.
+    override var isHidden: Bool {
+        get { tint < 0 || super.isHidden }
+        set { super.isHidden = newValue }
+    }
+
+    override func addSublayer(_ layer: CALayer) {
+        added.append(layer)
+        super.addSublayer(layer)
+    }
+
+    override func layoutSublayers() {
+        laidOut += 1
+        super.layoutSublayers()
+    }
+
+    override func action(forKey event: String) -> (any CAAction)? {
+        event == "opacity" ? NSNull() : super.action(forKey: event)
+    }
+}
+
+/// A subclass that declares no initializers inherits them all.
+final class PlainSubclass: CAShapeLayer {
+    override var frame: CGRect {
+        get { super.frame }
+        set { super.frame = newValue.integral }
+    }
+}
+
+@Suite("Subclassing CALayer as on Apple")
+struct SubclassingTests {
+    @Test func overriddenPropertiesRunTheirObservers() {
+        let l = ObservingLayer()
+        l.bounds = CGRect(x: 0, y: 0, width: 10, height: 20)
+        // Through key-value coding, key paths and frame too.
+        l.setValue(CGRect(x: 0, y: 0, width: 30, height: 40), forKey: "bounds")
+        l.setValue(50, forKeyPath: "bounds.size.width")
+        l.frame = CGRect(x: 5, y: 5, width: 8, height: 8)
+        #expect(l.boundsChanges.map(\.size) == [CGSize(width: 10, height: 20), CGSize(width: 30, height: 40),
+                                                CGSize(width: 50, height: 40), CGSize(width: 8, height: 8)])
+        l.setValue(CGPoint(x: 3, y: 4), forKey: "position")
+        #expect(l.positionChanges == 2 && l.position == CGPoint(x: 3, y: 4))
+        // A getter override is what everyone sees, KVC included.
+        l.tint = -1
+        #expect(l.isHidden && (l.value(forKey: "hidden") as? Bool) == true)
+        l.tint = 0
+        #expect(!l.isHidden)
+    }
+
+    @Test func overriddenMethodsAreCalled() {
+        let parent = ObservingLayer()
+        let child = CALayer()
+        parent.addSublayer(child)
+        #expect(parent.added.count == 1 && parent.added[0] === child && child.superlayer === parent)
+        parent.setNeedsLayout()
+        parent.layoutIfNeeded()
+        #expect(parent.laidOut == 1)
+        // The action override: no implicit animation of opacity.
+        CATransaction.flush()
+        parent.opacity = 0.5
+        #expect(parent.animationKeys() == nil)
+    }
+
+    @Test func presentationCopiesGoThroughTheOverriddenInitializer() throws {
+        let l = ObservingLayer()
+        l.tint = 0.75
+        #expect(l.backgroundColor != nil)   // set by the overridden init()
+        CATransaction.flush()
+        let p = try #require(l.presentation())
+        #expect(p !== l && p.tint == 0.75)
+        #expect(type(of: p) == ObservingLayer.self)
+    }
+
+    @Test func subclassesWithoutInitializersInheritThem() throws {
+        let s = PlainSubclass()
+        s.frame = CGRect(x: 0.4, y: 0.4, width: 10.2, height: 10.2)
+        #expect(s.frame == CGRect(x: 0, y: 0, width: 11, height: 11))
+        s.setValue(CGRect(x: 1.5, y: 1.5, width: 3, height: 3), forKey: "frame")
+        #expect(s.frame == CGRect(x: 1, y: 1, width: 4, height: 4))
+        CATransaction.flush()
+        #expect(try #require(s.presentation()).frame == s.frame)
+    }
+}
