@@ -117,3 +117,23 @@ struct SubclassingTests {
         #expect(try #require(s.presentation()).frame == s.frame)
     }
 }
+
+/// A shape layer subclass that overrides a subclass property.
+final class RingLayer: CAShapeLayer {
+    var pathsSet = 0
+    override var path: CGPath? { didSet { pathsSet += 1 } }
+    override var strokeEnd: CGFloat {
+        get { super.strokeEnd }
+        set { super.strokeEnd = min(newValue, 0.9) }
+    }
+}
+
+@Suite("Subclassing CALayer's subclasses")
+struct LayerSubclassSubclassingTests {
+    @Test func subclassPropertiesAreOverridable() {
+        let r = RingLayer()
+        r.path = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 10, height: 10), transform: nil)
+        r.strokeEnd = 1
+        #expect(r.pathsSet == 1 && r.strokeEnd == 0.9)
+    }
+}

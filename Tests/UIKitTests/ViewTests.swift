@@ -249,3 +249,34 @@ struct SnapshotTests {
         #expect(!card.drawHierarchy(in: card.bounds, afterScreenUpdates: false))
     }
 }
+
+/// A view subclass written as iOS code writes it.
+final class CountingView: UIView {
+    var subviewsAdded = 0
+    var removed = 0
+    var frames: [CGRect] = []
+    override var frame: CGRect { didSet { frames.append(frame) } }
+    override func addSubview(_ view: UIView) {
+        subviewsAdded += 1
+        super.addSubview(view)
+    }
+    override func removeFromSuperview() {
+        removed += 1
+        super.removeFromSuperview()
+    }
+}
+
+@Suite("Subclassing UIView as on Apple")
+struct ViewSubclassingTests {
+    @Test func overriddenHierarchyMethodsAndPropertiesRun() {
+        let parent = CountingView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let child = CountingView(frame: .zero)
+        parent.addSubview(child)
+        parent.insertSubview(UIView(), at: 0)
+        #expect(parent.subviewsAdded == 1 && parent.subviews.count == 2 && child.superview === parent)
+        child.removeFromSuperview()
+        #expect(child.removed == 1 && parent.subviews.count == 1)
+        child.frame = CGRect(x: 1, y: 2, width: 3, height: 4)
+        #expect(child.frames.last == CGRect(x: 1, y: 2, width: 3, height: 4))
+    }
+}

@@ -107,53 +107,53 @@ open class CAEmitterCell: NSObject, CAMediaTiming, PropertyOwner {
     func propertyDidChange(_ key: String, descriptor: CAPropertyDescriptor?, changed: Bool) {}
     var diagnosticName: String { propertyClassInfo.className }
 
-    public var name: String? { get { self[CP.name] } set { self[CP.name] = newValue } }
-    public var isEnabled: Bool { get { self[CP.enabled] } set { self[CP.enabled] = newValue } }
-    public var birthRate: Float { get { self[CP.birthRate] } set { self[CP.birthRate] = newValue } }
-    public var lifetime: Float { get { self[CP.lifetime] } set { self[CP.lifetime] = newValue } }
-    public var lifetimeRange: Float { get { self[CP.lifetimeRange] } set { self[CP.lifetimeRange] = newValue } }
-    public var emissionLatitude: CGFloat { get { self[CP.emissionLatitude] } set { self[CP.emissionLatitude] = newValue } }
-    public var emissionLongitude: CGFloat { get { self[CP.emissionLongitude] } set { self[CP.emissionLongitude] = newValue } }
-    public var emissionRange: CGFloat { get { self[CP.emissionRange] } set { self[CP.emissionRange] = newValue } }
-    public var velocity: CGFloat { get { self[CP.velocity] } set { self[CP.velocity] = newValue } }
-    public var velocityRange: CGFloat { get { self[CP.velocityRange] } set { self[CP.velocityRange] = newValue } }
-    public var xAcceleration: CGFloat { get { self[CP.xAcceleration] } set { self[CP.xAcceleration] = newValue } }
-    public var yAcceleration: CGFloat { get { self[CP.yAcceleration] } set { self[CP.yAcceleration] = newValue } }
-    public var zAcceleration: CGFloat { get { self[CP.zAcceleration] } set { self[CP.zAcceleration] = newValue } }
-    public var scale: CGFloat { get { self[CP.scale] } set { self[CP.scale] = newValue } }
-    public var scaleRange: CGFloat { get { self[CP.scaleRange] } set { self[CP.scaleRange] = newValue } }
-    public var scaleSpeed: CGFloat { get { self[CP.scaleSpeed] } set { self[CP.scaleSpeed] = newValue } }
-    public var spin: CGFloat { get { self[CP.spin] } set { self[CP.spin] = newValue } }
-    public var spinRange: CGFloat { get { self[CP.spinRange] } set { self[CP.spinRange] = newValue } }
-    public var color: CGColor? { get { self[CP.color] } set { self[CP.color] = newValue } }
-    public var redRange: Float { get { self[CP.redRange] } set { self[CP.redRange] = newValue } }
-    public var greenRange: Float { get { self[CP.greenRange] } set { self[CP.greenRange] = newValue } }
-    public var blueRange: Float { get { self[CP.blueRange] } set { self[CP.blueRange] = newValue } }
-    public var alphaRange: Float { get { self[CP.alphaRange] } set { self[CP.alphaRange] = newValue } }
-    public var redSpeed: Float { get { self[CP.redSpeed] } set { self[CP.redSpeed] = newValue } }
-    public var greenSpeed: Float { get { self[CP.greenSpeed] } set { self[CP.greenSpeed] = newValue } }
-    public var blueSpeed: Float { get { self[CP.blueSpeed] } set { self[CP.blueSpeed] = newValue } }
-    public var alphaSpeed: Float { get { self[CP.alphaSpeed] } set { self[CP.alphaSpeed] = newValue } }
-    public var contents: Any? { get { kvcFlatten(self[CP.contents]) } set { self[CP.contents] = newValue } }
-    public var contentsRect: CGRect { get { self[CP.contentsRect] } set { self[CP.contentsRect] = newValue } }
-    public var contentsScale: CGFloat { get { self[CP.contentsScale] } set { self[CP.contentsScale] = newValue } }
-    public var minificationFilter: CALayerContentsFilter {
+    open var name: String? { get { self[CP.name] } set { self[CP.name] = newValue } }
+    open var isEnabled: Bool { get { self[CP.enabled] } set { self[CP.enabled] = newValue } }
+    open var birthRate: Float { get { self[CP.birthRate] } set { self[CP.birthRate] = newValue } }
+    open var lifetime: Float { get { self[CP.lifetime] } set { self[CP.lifetime] = newValue } }
+    open var lifetimeRange: Float { get { self[CP.lifetimeRange] } set { self[CP.lifetimeRange] = newValue } }
+    open var emissionLatitude: CGFloat { get { self[CP.emissionLatitude] } set { self[CP.emissionLatitude] = newValue } }
+    open var emissionLongitude: CGFloat { get { self[CP.emissionLongitude] } set { self[CP.emissionLongitude] = newValue } }
+    open var emissionRange: CGFloat { get { self[CP.emissionRange] } set { self[CP.emissionRange] = newValue } }
+    open var velocity: CGFloat { get { self[CP.velocity] } set { self[CP.velocity] = newValue } }
+    open var velocityRange: CGFloat { get { self[CP.velocityRange] } set { self[CP.velocityRange] = newValue } }
+    open var xAcceleration: CGFloat { get { self[CP.xAcceleration] } set { self[CP.xAcceleration] = newValue } }
+    open var yAcceleration: CGFloat { get { self[CP.yAcceleration] } set { self[CP.yAcceleration] = newValue } }
+    open var zAcceleration: CGFloat { get { self[CP.zAcceleration] } set { self[CP.zAcceleration] = newValue } }
+    open var scale: CGFloat { get { self[CP.scale] } set { self[CP.scale] = newValue } }
+    open var scaleRange: CGFloat { get { self[CP.scaleRange] } set { self[CP.scaleRange] = newValue } }
+    open var scaleSpeed: CGFloat { get { self[CP.scaleSpeed] } set { self[CP.scaleSpeed] = newValue } }
+    open var spin: CGFloat { get { self[CP.spin] } set { self[CP.spin] = newValue } }
+    open var spinRange: CGFloat { get { self[CP.spinRange] } set { self[CP.spinRange] = newValue } }
+    open var color: CGColor? { get { self[CP.color] } set { self[CP.color] = newValue } }
+    open var redRange: Float { get { self[CP.redRange] } set { self[CP.redRange] = newValue } }
+    open var greenRange: Float { get { self[CP.greenRange] } set { self[CP.greenRange] = newValue } }
+    open var blueRange: Float { get { self[CP.blueRange] } set { self[CP.blueRange] = newValue } }
+    open var alphaRange: Float { get { self[CP.alphaRange] } set { self[CP.alphaRange] = newValue } }
+    open var redSpeed: Float { get { self[CP.redSpeed] } set { self[CP.redSpeed] = newValue } }
+    open var greenSpeed: Float { get { self[CP.greenSpeed] } set { self[CP.greenSpeed] = newValue } }
+    open var blueSpeed: Float { get { self[CP.blueSpeed] } set { self[CP.blueSpeed] = newValue } }
+    open var alphaSpeed: Float { get { self[CP.alphaSpeed] } set { self[CP.alphaSpeed] = newValue } }
+    open var contents: Any? { get { kvcFlatten(self[CP.contents]) } set { self[CP.contents] = newValue } }
+    open var contentsRect: CGRect { get { self[CP.contentsRect] } set { self[CP.contentsRect] = newValue } }
+    open var contentsScale: CGFloat { get { self[CP.contentsScale] } set { self[CP.contentsScale] = newValue } }
+    open var minificationFilter: CALayerContentsFilter {
         get { self[CP.minificationFilter] } set { self[CP.minificationFilter] = newValue }
     }
-    public var magnificationFilter: CALayerContentsFilter {
+    open var magnificationFilter: CALayerContentsFilter {
         get { self[CP.magnificationFilter] } set { self[CP.magnificationFilter] = newValue }
     }
-    public var minificationFilterBias: Float {
+    open var minificationFilterBias: Float {
         get { self[CP.minificationFilterBias] } set { self[CP.minificationFilterBias] = newValue }
     }
-    public var emitterCells: [CAEmitterCell]? { get { self[CP.emitterCells] } set { self[CP.emitterCells] = newValue } }
-    public var style: [AnyHashable: Any]? { get { self[CP.style] } set { self[CP.style] = newValue } }
-    public var beginTime: CFTimeInterval { get { self[CP.beginTime] } set { self[CP.beginTime] = newValue } }
-    public var duration: CFTimeInterval { get { self[CP.duration] } set { self[CP.duration] = newValue } }
-    public var speed: Float { get { self[CP.speed] } set { self[CP.speed] = newValue } }
-    public var timeOffset: CFTimeInterval { get { self[CP.timeOffset] } set { self[CP.timeOffset] = newValue } }
-    public var repeatCount: Float { get { self[CP.repeatCount] } set { self[CP.repeatCount] = newValue } }
-    public var repeatDuration: CFTimeInterval { get { self[CP.repeatDuration] } set { self[CP.repeatDuration] = newValue } }
-    public var autoreverses: Bool { get { self[CP.autoreverses] } set { self[CP.autoreverses] = newValue } }
-    public var fillMode: CAMediaTimingFillMode { get { self[CP.fillMode] } set { self[CP.fillMode] = newValue } }
+    open var emitterCells: [CAEmitterCell]? { get { self[CP.emitterCells] } set { self[CP.emitterCells] = newValue } }
+    open var style: [AnyHashable: Any]? { get { self[CP.style] } set { self[CP.style] = newValue } }
+    open var beginTime: CFTimeInterval { get { self[CP.beginTime] } set { self[CP.beginTime] = newValue } }
+    open var duration: CFTimeInterval { get { self[CP.duration] } set { self[CP.duration] = newValue } }
+    open var speed: Float { get { self[CP.speed] } set { self[CP.speed] = newValue } }
+    open var timeOffset: CFTimeInterval { get { self[CP.timeOffset] } set { self[CP.timeOffset] = newValue } }
+    open var repeatCount: Float { get { self[CP.repeatCount] } set { self[CP.repeatCount] = newValue } }
+    open var repeatDuration: CFTimeInterval { get { self[CP.repeatDuration] } set { self[CP.repeatDuration] = newValue } }
+    open var autoreverses: Bool { get { self[CP.autoreverses] } set { self[CP.autoreverses] = newValue } }
+    open var fillMode: CAMediaTimingFillMode { get { self[CP.fillMode] } set { self[CP.fillMode] = newValue } }
 }

@@ -73,33 +73,33 @@ open class CAEmitterLayer: CALayer {
 
 
     /// The cells emitted.
-    public var emitterCells: [CAEmitterCell]? { get { self[EP.emitterCells] } set { self[EP.emitterCells] = newValue } }
+    open var emitterCells: [CAEmitterCell]? { get { self[EP.emitterCells] } set { self[EP.emitterCells] = newValue } }
     /// Multiplies every cell's birth rate (1 by default). Animatable.
-    public var birthRate: Float { get { self[EP.birthRate] } set { self[EP.birthRate] = newValue } }
+    open var birthRate: Float { get { self[EP.birthRate] } set { self[EP.birthRate] = newValue } }
     /// Multiplies every cell's lifetime. Animatable.
-    public var lifetime: Float { get { self[EP.lifetime] } set { self[EP.lifetime] = newValue } }
+    open var lifetime: Float { get { self[EP.lifetime] } set { self[EP.lifetime] = newValue } }
     /// Multiplies every cell's velocity. Animatable.
-    public var velocity: Float { get { self[EP.velocity] } set { self[EP.velocity] = newValue } }
+    open var velocity: Float { get { self[EP.velocity] } set { self[EP.velocity] = newValue } }
     /// Multiplies every cell's scale. Animatable.
-    public var scale: Float { get { self[EP.scale] } set { self[EP.scale] = newValue } }
+    open var scale: Float { get { self[EP.scale] } set { self[EP.scale] = newValue } }
     /// Multiplies every cell's spin. Animatable.
-    public var spin: Float { get { self[EP.spin] } set { self[EP.spin] = newValue } }
+    open var spin: Float { get { self[EP.spin] } set { self[EP.spin] = newValue } }
     /// The centre of the emission shape. Animatable.
-    public var emitterPosition: CGPoint { get { self[EP.emitterPosition] } set { self[EP.emitterPosition] = newValue } }
+    open var emitterPosition: CGPoint { get { self[EP.emitterPosition] } set { self[EP.emitterPosition] = newValue } }
     /// The z of the centre of the emission shape. Animatable.
-    public var emitterZPosition: CGFloat { get { self[EP.emitterZPosition] } set { self[EP.emitterZPosition] = newValue } }
+    open var emitterZPosition: CGFloat { get { self[EP.emitterZPosition] } set { self[EP.emitterZPosition] = newValue } }
     /// The size of the emission shape. Animatable.
-    public var emitterSize: CGSize { get { self[EP.emitterSize] } set { self[EP.emitterSize] = newValue } }
+    open var emitterSize: CGSize { get { self[EP.emitterSize] } set { self[EP.emitterSize] = newValue } }
     /// The depth of the emission shape. Animatable.
-    public var emitterDepth: CGFloat { get { self[EP.emitterDepth] } set { self[EP.emitterDepth] = newValue } }
+    open var emitterDepth: CGFloat { get { self[EP.emitterDepth] } set { self[EP.emitterDepth] = newValue } }
     /// The emission shape.
-    public var emitterShape: CAEmitterLayerEmitterShape { get { self[EP.emitterShape] } set { self[EP.emitterShape] = newValue } }
+    open var emitterShape: CAEmitterLayerEmitterShape { get { self[EP.emitterShape] } set { self[EP.emitterShape] = newValue } }
     /// Where on the shape particles start.
-    public var emitterMode: CAEmitterLayerEmitterMode { get { self[EP.emitterMode] } set { self[EP.emitterMode] = newValue } }
+    open var emitterMode: CAEmitterLayerEmitterMode { get { self[EP.emitterMode] } set { self[EP.emitterMode] = newValue } }
     /// The order and blending of particles.
-    public var renderMode: CAEmitterLayerRenderMode { get { self[EP.renderMode] } set { self[EP.renderMode] = newValue } }
+    open var renderMode: CAEmitterLayerRenderMode { get { self[EP.renderMode] } set { self[EP.renderMode] = newValue } }
     /// Whether particles keep their depth.
-    public var preservesDepth: Bool { get { self[EP.preservesDepth] } set { self[EP.preservesDepth] = newValue } }
+    open var preservesDepth: Bool { get { self[EP.preservesDepth] } set { self[EP.preservesDepth] = newValue } }
     /// The seed of the particle simulation's random numbers.
-    public var seed: UInt32 { get { self[EP.seed] } set { self[EP.seed] = newValue } }
+    open var seed: UInt32 { get { self[EP.seed] } set { self[EP.seed] = newValue } }
 }

@@ -33,13 +33,13 @@ open class CAGradientLayer: CALayer {
 
 
     /// The colours (`CGColor`s) of the stops. Animatable.
-    public var colors: [Any]? { get { self[GP.colors] } set { self[GP.colors] = newValue } }
+    open var colors: [Any]? { get { self[GP.colors] } set { self[GP.colors] = newValue } }
     /// The stop locations in [0, 1], increasing; nil spreads the stops evenly. Animatable.
-    public var locations: [NSNumber]? { get { self[GP.locations] } set { self[GP.locations] = newValue } }
+    open var locations: [NSNumber]? { get { self[GP.locations] } set { self[GP.locations] = newValue } }
     /// Where the first stop sits, in unit coordinates ((0.5, 0) by default). Animatable.
-    public var startPoint: CGPoint { get { self[GP.startPoint] } set { self[GP.startPoint] = newValue } }
+    open var startPoint: CGPoint { get { self[GP.startPoint] } set { self[GP.startPoint] = newValue } }
     /// Where the last stop sits, in unit coordinates ((0.5, 1) by default). Animatable.
-    public var endPoint: CGPoint { get { self[GP.endPoint] } set { self[GP.endPoint] = newValue } }
+    open var endPoint: CGPoint { get { self[GP.endPoint] } set { self[GP.endPoint] = newValue } }
     /// Axial (the default), radial or conic.
-    public var type: CAGradientLayerType { get { self[GP.type] } set { self[GP.type] = newValue } }
+    open var type: CAGradientLayerType { get { self[GP.type] } set { self[GP.type] = newValue } }
 }

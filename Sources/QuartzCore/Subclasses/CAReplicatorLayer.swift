@@ -34,27 +34,27 @@ open class CAReplicatorLayer: CALayer {
     override var preservesSublayerDepth: Bool { preservesDepth }
 
     /// How many copies are drawn, the original included (1 by default). Animatable.
-    public var instanceCount: Int { get { self[RP.instanceCount] } set { self[RP.instanceCount] = newValue } }
+    open var instanceCount: Int { get { self[RP.instanceCount] } set { self[RP.instanceCount] = newValue } }
     /// Whether copies keep their depth like a transform layer's sublayers.
-    public var preservesDepth: Bool { get { self[RP.preservesDepth] } set { self[RP.preservesDepth] = newValue } }
+    open var preservesDepth: Bool { get { self[RP.preservesDepth] } set { self[RP.preservesDepth] = newValue } }
     /// The time offset from one copy to the next. Animatable.
-    public var instanceDelay: CFTimeInterval { get { self[RP.instanceDelay] } set { self[RP.instanceDelay] = newValue } }
+    open var instanceDelay: CFTimeInterval { get { self[RP.instanceDelay] } set { self[RP.instanceDelay] = newValue } }
     /// The transform from one copy to the next, about the replicator's centre. Animatable.
-    public var instanceTransform: CATransform3D {
+    open var instanceTransform: CATransform3D {
         get { self[RP.instanceTransform] } set { self[RP.instanceTransform] = newValue }
     }
     /// The colour multiplying the first copy (opaque white by default). Animatable.
-    public var instanceColor: CGColor? { get { self[RP.instanceColor] } set { self[RP.instanceColor] = newValue } }
+    open var instanceColor: CGColor? { get { self[RP.instanceColor] } set { self[RP.instanceColor] = newValue } }
     /// Added to the red of each copy's tint relative to the previous one. Animatable.
-    public var instanceRedOffset: Float { get { self[RP.instanceRedOffset] } set { self[RP.instanceRedOffset] = newValue } }
+    open var instanceRedOffset: Float { get { self[RP.instanceRedOffset] } set { self[RP.instanceRedOffset] = newValue } }
     /// Added to the green of each copy's tint. Animatable.
-    public var instanceGreenOffset: Float {
+    open var instanceGreenOffset: Float {
         get { self[RP.instanceGreenOffset] } set { self[RP.instanceGreenOffset] = newValue }
     }
     /// Added to the blue of each copy's tint. Animatable.
-    public var instanceBlueOffset: Float { get { self[RP.instanceBlueOffset] } set { self[RP.instanceBlueOffset] = newValue } }
+    open var instanceBlueOffset: Float { get { self[RP.instanceBlueOffset] } set { self[RP.instanceBlueOffset] = newValue } }
     /// Added to the alpha of each copy's tint. Animatable.
-    public var instanceAlphaOffset: Float {
+    open var instanceAlphaOffset: Float {
         get { self[RP.instanceAlphaOffset] } set { self[RP.instanceAlphaOffset] = newValue }
     }
 }

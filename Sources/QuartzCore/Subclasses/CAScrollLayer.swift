@@ -24,7 +24,7 @@ open class CAScrollLayer: CALayer {
     }
 
     /// Which axes can scroll (both by default).
-    public var scrollMode: CAScrollLayerScrollMode { get { self[SP.scrollMode] } set { self[SP.scrollMode] = newValue } }
+    open var scrollMode: CAScrollLayerScrollMode { get { self[SP.scrollMode] } set { self[SP.scrollMode] = newValue } }
 
     /// Makes `p` the bounds origin, on the axes `scrollMode` allows.
     open func scroll(to p: CGPoint) {

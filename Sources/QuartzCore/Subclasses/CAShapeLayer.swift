@@ -60,27 +60,27 @@ open class CAShapeLayer: CALayer {
 
 
     /// The path drawn (copied on assignment). Animatable by explicit animations.
-    public var path: CGPath? { get { self[SP.path] } set { self[SP.path] = newValue?.copy() } }
+    open var path: CGPath? { get { self[SP.path] } set { self[SP.path] = newValue?.copy() } }
     /// The fill colour; nil for no fill. Opaque black by default. Animatable.
-    public var fillColor: CGColor? { get { self[SP.fillColor] } set { self[SP.fillColor] = newValue } }
+    open var fillColor: CGColor? { get { self[SP.fillColor] } set { self[SP.fillColor] = newValue } }
     /// The fill rule.
-    public var fillRule: CAShapeLayerFillRule { get { self[SP.fillRule] } set { self[SP.fillRule] = newValue } }
+    open var fillRule: CAShapeLayerFillRule { get { self[SP.fillRule] } set { self[SP.fillRule] = newValue } }
     /// The stroke colour; nil (the default) for no stroke. Animatable.
-    public var strokeColor: CGColor? { get { self[SP.strokeColor] } set { self[SP.strokeColor] = newValue } }
+    open var strokeColor: CGColor? { get { self[SP.strokeColor] } set { self[SP.strokeColor] = newValue } }
     /// Where the stroke starts, as a fraction of the path's length. Animatable.
-    public var strokeStart: CGFloat { get { self[SP.strokeStart] } set { self[SP.strokeStart] = newValue } }
+    open var strokeStart: CGFloat { get { self[SP.strokeStart] } set { self[SP.strokeStart] = newValue } }
     /// Where the stroke ends, as a fraction of the path's length. Animatable.
-    public var strokeEnd: CGFloat { get { self[SP.strokeEnd] } set { self[SP.strokeEnd] = newValue } }
+    open var strokeEnd: CGFloat { get { self[SP.strokeEnd] } set { self[SP.strokeEnd] = newValue } }
     /// The stroke width. Animatable.
-    public var lineWidth: CGFloat { get { self[SP.lineWidth] } set { self[SP.lineWidth] = newValue } }
+    open var lineWidth: CGFloat { get { self[SP.lineWidth] } set { self[SP.lineWidth] = newValue } }
     /// The miter limit. Animatable.
-    public var miterLimit: CGFloat { get { self[SP.miterLimit] } set { self[SP.miterLimit] = newValue } }
+    open var miterLimit: CGFloat { get { self[SP.miterLimit] } set { self[SP.miterLimit] = newValue } }
     /// The line cap.
-    public var lineCap: CAShapeLayerLineCap { get { self[SP.lineCap] } set { self[SP.lineCap] = newValue } }
+    open var lineCap: CAShapeLayerLineCap { get { self[SP.lineCap] } set { self[SP.lineCap] = newValue } }
     /// The line join.
-    public var lineJoin: CAShapeLayerLineJoin { get { self[SP.lineJoin] } set { self[SP.lineJoin] = newValue } }
+    open var lineJoin: CAShapeLayerLineJoin { get { self[SP.lineJoin] } set { self[SP.lineJoin] = newValue } }
     /// The dash phase. Animatable.
-    public var lineDashPhase: CGFloat { get { self[SP.lineDashPhase] } set { self[SP.lineDashPhase] = newValue } }
+    open var lineDashPhase: CGFloat { get { self[SP.lineDashPhase] } set { self[SP.lineDashPhase] = newValue } }
     /// The dash lengths; nil for a solid line.
-    public var lineDashPattern: [NSNumber]? { get { self[SP.lineDashPattern] } set { self[SP.lineDashPattern] = newValue } }
+    open var lineDashPattern: [NSNumber]? { get { self[SP.lineDashPattern] } set { self[SP.lineDashPattern] = newValue } }
 }

@@ -75,23 +75,23 @@ open class CATextLayer: CALayer {
     }
 
     /// The text: a `String` or an `NSAttributedString`.
-    public var string: Any? { get { kvcFlatten(self[TP.string]) } set { self[TP.string] = newValue } }
+    open var string: Any? { get { kvcFlatten(self[TP.string]) } set { self[TP.string] = newValue } }
     /// The font: a font object, a `CGFont` or a font name. Helvetica by default.
-    public var font: CFTypeRef? { get { self[TP.font] } set { self[TP.font] = newValue } }
+    open var font: CFTypeRef? { get { self[TP.font] } set { self[TP.font] = newValue } }
     /// The font size (36 by default). Animatable.
-    public var fontSize: CGFloat { get { self[TP.fontSize] } set { self[TP.fontSize] = newValue } }
+    open var fontSize: CGFloat { get { self[TP.fontSize] } set { self[TP.fontSize] = newValue } }
     /// The text colour (opaque white by default). Animatable.
-    public var foregroundColor: CGColor? { get { self[TP.foregroundColor] } set { self[TP.foregroundColor] = newValue } }
+    open var foregroundColor: CGColor? { get { self[TP.foregroundColor] } set { self[TP.foregroundColor] = newValue } }
     /// Whether the text wraps to the bounds.
-    public var isWrapped: Bool { get { self[TP.wrapped] } set { self[TP.wrapped] = newValue } }
+    open var isWrapped: Bool { get { self[TP.wrapped] } set { self[TP.wrapped] = newValue } }
     /// How text that does not fit is truncated.
-    public var truncationMode: CATextLayerTruncationMode {
+    open var truncationMode: CATextLayerTruncationMode {
         get { self[TP.truncationMode] } set { self[TP.truncationMode] = newValue }
     }
     /// How lines are aligned.
-    public var alignmentMode: CATextLayerAlignmentMode { get { self[TP.alignmentMode] } set { self[TP.alignmentMode] = newValue } }
+    open var alignmentMode: CATextLayerAlignmentMode { get { self[TP.alignmentMode] } set { self[TP.alignmentMode] = newValue } }
     /// Whether glyph positions are quantised to whole pixels.
-    public var allowsFontSubpixelQuantization: Bool {
+    open var allowsFontSubpixelQuantization: Bool {
         get { self[TP.allowsFontSubpixelQuantization] } set { self[TP.allowsFontSubpixelQuantization] = newValue }
     }
 }

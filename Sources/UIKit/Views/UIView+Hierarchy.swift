@@ -18,12 +18,12 @@ extension UIView {
     }
 
     /// Adds `view` on top of the other subviews (moving it from any previous superview).
-    public func addSubview(_ view: UIView) {
+    func baseAddSubview(_ view: UIView) {
         insertSubview(view, at: _subviews.count)
     }
 
     /// Inserts `view` at `index` among the subviews (clamped to the end).
-    public func insertSubview(_ view: UIView, at index: Int) {
+    func baseInsertSubview(_ view: UIView, at index: Int) {
         guard view !== self else {
             LaminaDiagnostics.report("UIView.insertSubview: a view cannot be its own subview")
             return
@@ -61,19 +61,19 @@ extension UIView {
     }
 
     /// Inserts `view` just above `siblingSubview`.
-    public func insertSubview(_ view: UIView, aboveSubview siblingSubview: UIView) {
+    func baseInsertSubview(_ view: UIView, aboveSubview siblingSubview: UIView) {
         let i = _subviews.firstIndex { $0 === siblingSubview }.map { $0 + 1 } ?? _subviews.count
         insertSubview(view, at: i)
     }
 
     /// Inserts `view` just below `siblingSubview`.
-    public func insertSubview(_ view: UIView, belowSubview siblingSubview: UIView) {
+    func baseInsertSubview(_ view: UIView, belowSubview siblingSubview: UIView) {
         let i = _subviews.firstIndex { $0 === siblingSubview } ?? 0
         insertSubview(view, at: i)
     }
 
     /// Moves `view` in front of its siblings (its layer in front of every sublayer).
-    public func bringSubviewToFront(_ view: UIView) {
+    func baseBringSubviewToFront(_ view: UIView) {
         guard let i = _subviews.firstIndex(where: { $0 === view }) else { return }
         _subviews.remove(at: i)
         _subviews.append(view)
@@ -81,7 +81,7 @@ extension UIView {
     }
 
     /// Moves `view` behind its siblings (its layer behind every sublayer).
-    public func sendSubviewToBack(_ view: UIView) {
+    func baseSendSubviewToBack(_ view: UIView) {
         guard let i = _subviews.firstIndex(where: { $0 === view }) else { return }
         _subviews.remove(at: i)
         _subviews.insert(view, at: 0)
@@ -89,7 +89,7 @@ extension UIView {
     }
 
     /// Swaps the subviews at two indices.
-    public func exchangeSubview(at index1: Int, withSubviewAt index2: Int) {
+    func baseExchangeSubview(at index1: Int, withSubviewAt index2: Int) {
         guard _subviews.indices.contains(index1), _subviews.indices.contains(index2), index1 != index2 else { return }
         let a = _subviews[index1], b = _subviews[index2]
         _subviews.swapAt(index1, index2)
@@ -102,7 +102,7 @@ extension UIView {
     }
 
     /// Removes the view from its superview.
-    public func removeFromSuperview() {
+    func baseRemoveFromSuperview() {
         guard let parent = _superview else { return }
         let oldWindow = window
         willMove(toSuperview: nil)

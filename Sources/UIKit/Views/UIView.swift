@@ -261,6 +261,25 @@ open class UIView: UIResponder, CALayerDelegate {
     // MARK: Hierarchy hooks
 
     /// Called before the view moves to another superview (or to none).
+    // MARK: Hierarchy (implemented in UIView+Hierarchy.swift; open so subclasses can override)
+
+    /// Adds `view` on top of the subviews (moving it out of any previous superview).
+    open func addSubview(_ view: UIView) { baseAddSubview(view) }
+    /// Inserts `view` at `index` of the subviews.
+    open func insertSubview(_ view: UIView, at index: Int) { baseInsertSubview(view, at: index) }
+    /// Inserts `view` just above `siblingSubview`.
+    open func insertSubview(_ view: UIView, aboveSubview siblingSubview: UIView) { baseInsertSubview(view, aboveSubview: siblingSubview) }
+    /// Inserts `view` just below `siblingSubview`.
+    open func insertSubview(_ view: UIView, belowSubview siblingSubview: UIView) { baseInsertSubview(view, belowSubview: siblingSubview) }
+    /// Moves `view` to the front of the subviews.
+    open func bringSubviewToFront(_ view: UIView) { baseBringSubviewToFront(view) }
+    /// Moves `view` to the back of the subviews.
+    open func sendSubviewToBack(_ view: UIView) { baseSendSubviewToBack(view) }
+    /// Swaps the subviews at two indices.
+    open func exchangeSubview(at index1: Int, withSubviewAt index2: Int) { baseExchangeSubview(at: index1, withSubviewAt: index2) }
+    /// Detaches the view from its superview.
+    open func removeFromSuperview() { baseRemoveFromSuperview() }
+
     open func willMove(toSuperview newSuperview: UIView?) {}
     /// Called after the view moved to another superview (or to none).
     open func didMoveToSuperview() {}
