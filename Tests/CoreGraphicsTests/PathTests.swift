@@ -4,6 +4,31 @@ import CoreGraphics
 
 @Suite("CGPath")
 struct PathTests {
+    @Test func sweepsOfTwoPiOrMoreAreWholeCircles() {
+        let full = CGRect(x: 40, y: 40, width: 20, height: 20)
+        for clockwise in [false, true] {
+            for (start, end) in [(0.0, 2 * CGFloat.pi), (2 * CGFloat.pi, 0.0), (CGFloat.pi / 2, CGFloat.pi / 2 + 2 * .pi), (0, 3 * CGFloat.pi)] {
+                let p = CGMutablePath()
+                p.addArc(center: CGPoint(x: 50, y: 50), radius: 10, startAngle: start, endAngle: end, clockwise: clockwise)
+                let box = p.boundingBoxOfPath
+                #expect(abs(box.minX - full.minX) < 1e-6 && abs(box.maxX - full.maxX) < 1e-6
+                        && abs(box.minY - full.minY) < 1e-6 && abs(box.maxY - full.maxY) < 1e-6,
+                        "\(start)→\(end) clockwise \(clockwise): \(box)")
+                // It ends where it began.
+                let first = CGPoint(x: 50 + 10 * cos(start), y: 50 + 10 * sin(start))
+                #expect(abs(p.currentPoint.x - first.x) < 1e-9 && abs(p.currentPoint.y - first.y) < 1e-9)
+            }
+        }
+        // Shorter sweeps still go the asked way round: a quarter clockwise from 0 to π/2 is the
+        // three-quarter arc.
+        let q = CGMutablePath()
+        q.addArc(center: .zero, radius: 1, startAngle: 0, endAngle: .pi / 2, clockwise: true)
+        #expect(abs(q.boundingBoxOfPath.width - 2) < 1e-9 && abs(q.boundingBoxOfPath.height - 2) < 1e-9)
+        let r = CGMutablePath()
+        r.addArc(center: .zero, radius: 1, startAngle: 0, endAngle: .pi / 2, clockwise: false)
+        #expect(abs(r.boundingBoxOfPath.width - 1) < 1e-9 && abs(r.boundingBoxOfPath.height - 1) < 1e-9)
+    }
+
     @Test func elementsRoundTrip() {
         let p = CGMutablePath()
         p.move(to: CGPoint(x: 0, y: 0))

@@ -11,6 +11,13 @@ extension CGMutablePath {
         guard radius.isFinite, startAngle.isFinite, endAngle.isFinite, center.isFinite else { return }
         let twoPi = 2 * CGFloat.pi
         var delta = endAngle - startAngle
+        // A sweep of 2π or more either way is the whole circle, drawn in the direction asked
+        // (`0` to `2π` is a full circle whether clockwise or not, as on Apple's platforms and in
+        // the HTML canvas arc rules); shorter sweeps go the asked way round, modulo 2π.
+        if abs(delta) >= twoPi * (1 - 1e-12) {
+            addArcSegments(center: center, radius: abs(radius), start: startAngle, delta: clockwise ? -twoPi : twoPi, transform: transform)
+            return
+        }
         if clockwise {
             if delta > 0 { delta -= twoPi * (delta / twoPi).rounded(.up) }
             if delta < -twoPi { delta = -twoPi }
