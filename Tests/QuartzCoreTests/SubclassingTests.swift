@@ -137,3 +137,56 @@ struct LayerSubclassSubclassingTests {
         #expect(r.pathsSet == 1 && r.strokeEnd == 0.9)
     }
 }
+
+@Suite("Values as real iOS code passes them")
+struct ValueFormTests {
+    @Test func translationTakesPointsSizesAndBoxes() throws {
+        let l = CALayer()
+        l.setValue(CGPoint(x: 3, y: 4), forKeyPath: "transform.translation")
+        #expect(l.transform.m41 == 3 && l.transform.m42 == 4)
+        l.setValue(NSValue(cgPoint: CGPoint(x: 5, y: 6)), forKeyPath: "transform.translation")
+        #expect(l.transform.m41 == 5 && l.transform.m42 == 6)
+        l.setValue(NSValue(cgSize: CGSize(width: 7, height: 8)), forKeyPath: "transform.translation")
+        #expect(l.transform.m41 == 7 && l.transform.m42 == 8)
+        // Animated from points, it moves as it would with sizes.
+        let clock = MediaClock(manualAt: 0)
+        try clock.run {
+            let a = CABasicAnimation(keyPath: "transform.translation")
+            a.fromValue = CGPoint(x: 0, y: 0); a.toValue = NSValue(cgPoint: CGPoint(x: 100, y: 40)); a.duration = 1
+            a.timingFunction = CAMediaTimingFunction(name: .linear)
+            l.add(a, forKey: "move")
+            CATransaction.flush()
+            clock.set(0.5)
+            let p = try #require(l.presentation())
+            #expect(abs(p.transform.m41 - 50) < 1e-9 && abs(p.transform.m42 - 20) < 1e-9)
+        }
+    }
+
+    @Test func aKeyframePathDrivesTheTranslation() throws {
+        let clock = MediaClock(manualAt: 0)
+        try clock.run {
+            let l = CALayer()
+            let path = CGMutablePath()
+            path.move(to: CGPoint(x: 10, y: 10))
+            path.addLine(to: CGPoint(x: 110, y: 10))
+            let a = CAKeyframeAnimation(keyPath: "transform.translation")
+            a.path = path; a.duration = 1; a.calculationMode = .linear
+            let b = CAKeyframeAnimation(keyPath: "position")
+            b.path = path; b.duration = 1; b.calculationMode = .linear
+            l.add(a, forKey: "t"); l.add(b, forKey: "p")
+            CATransaction.flush()
+            clock.set(0.25)
+            let p = try #require(l.presentation())
+            #expect(abs(p.position.x - 35) < 1e-6 && abs(p.transform.m41 - p.position.x) < 1e-6 && abs(p.transform.m42 - 10) < 1e-6)
+        }
+    }
+
+    @Test func foundationGeometryBoxesAndStrings() {
+        #expect(NSValue(cgPoint: CGPoint(x: 1, y: 2)).cgPointValue == CGPoint(x: 1, y: 2))
+        #expect(NSValue(cgSize: CGSize(width: 3, height: 4)).cgSizeValue == CGSize(width: 3, height: 4))
+        #expect(NSValue(cgRect: CGRect(x: 1, y: 2, width: 3, height: 4)).cgRectValue == CGRect(x: 1, y: 2, width: 3, height: 4))
+        let l = CALayer()
+        l.setValue(NSValue(cgRect: CGRect(x: 0, y: 0, width: 9, height: 8)), forKey: "bounds")
+        #expect(l.bounds.size == CGSize(width: 9, height: 8))
+    }
+}

@@ -280,3 +280,15 @@ struct ViewSubclassingTests {
         #expect(child.frames.last == CGRect(x: 1, y: 2, width: 3, height: 4))
     }
 }
+
+@Suite("NSCoder geometry strings")
+struct CoderGeometryStringTests {
+    @Test func readsAndWritesUIKitsForms() {
+        #expect(NSCoder.cgPoint(for: "{1.5, -2}") == CGPoint(x: 1.5, y: -2))
+        #expect(NSCoder.cgSize(for: "{10, 20}") == CGSize(width: 10, height: 20))
+        #expect(NSCoder.cgRect(for: "{{1, 2}, {3, 4}}") == CGRect(x: 1, y: 2, width: 3, height: 4))
+        #expect(NSCoder.cgPoint(for: "nonsense") == .zero)
+        #expect(NSCoder.string(for: CGRect(x: 1, y: 2, width: 3, height: 4.5)) == "{{1, 2}, {3, 4.5}}")
+        #expect(NSCoder.cgRect(for: NSCoder.string(for: CGRect(x: 1, y: 2, width: 3, height: 4.5))) == CGRect(x: 1, y: 2, width: 3, height: 4.5))
+    }
+}

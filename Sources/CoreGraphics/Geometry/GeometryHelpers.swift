@@ -53,3 +53,18 @@ extension NSValue {
     /// Whether this value was made by `init(cgAffineTransform:)`.
     public var holdsCGAffineTransform: Bool { String(cString: objCType) == NSValue.affineTransformObjCType }
 }
+
+extension NSValue {
+    /// A value holding a point (Apple's `NSValue(cgPoint:)`).
+    public convenience init(cgPoint p: CGPoint) { self.init(point: p) }
+    /// A value holding a size (Apple's `NSValue(cgSize:)`).
+    public convenience init(cgSize s: CGSize) { self.init(size: s) }
+    /// A value holding a rectangle (Apple's `NSValue(cgRect:)`).
+    public convenience init(cgRect r: CGRect) { self.init(rect: r) }
+    /// The point held (Apple's `cgPointValue`).
+    public var cgPointValue: CGPoint { pointValue }
+    /// The size held (Apple's `cgSizeValue`).
+    public var cgSizeValue: CGSize { sizeValue }
+    /// The rectangle held (Apple's `cgRectValue`).
+    public var cgRectValue: CGRect { rectValue }
+}

@@ -91,6 +91,9 @@ package final class KeyframeCurve: @unchecked Sendable {
     let vectorKind: AnimatedKind
     /// When the layer turns with the path (`rotationMode`): whether it faces backwards.
     package let rotationReverse: Bool?
+    /// A path drives a size-valued target (`transform.translation`): its points are given as
+    /// sizes (Apple animates `transform.translation` along a path as it does `position`).
+    let pathGivesSizes: Bool
 
     /// Compiles a keyframe animation for a target of `kind`; nil (with a diagnostic) when it
     /// cannot be animated.
@@ -99,6 +102,7 @@ package final class KeyframeCurve: @unchecked Sendable {
         values = p.values; segments = p.segments; keyTimes = p.keyTimes; timingFunctions = p.timingFunctions
         mode = p.mode; isPaced = p.isPaced; tangents = p.tangents; vectors = p.vectors; vectorKind = p.vectorKind
         rotationReverse = p.rotationReverse
+        pathGivesSizes = p.segments != nil && kind == .size
     }
 
     /// The curve's parts as the compilation works them out (the curve itself is immutable, so
@@ -133,8 +137,8 @@ package final class KeyframeCurve: @unchecked Sendable {
                 mode = .linear
             }
             if let path = a.path {
-                guard kind == .point else {
-                    LaminaDiagnostics.report("\(name): a path animates points only; this key path is not a point")
+                guard kind == .point || kind == .size else {
+                    LaminaDiagnostics.report("\(name): a path animates points (or a translation) only; this key path is neither")
                     return nil
                 }
                 var segs: [Segment] = []
@@ -331,7 +335,7 @@ package final class KeyframeCurve: @unchecked Sendable {
                 let d = seg.tangent(param)
                 angle = Double(atan2(d.dy, d.dx)) + (reverse ? Double.pi : 0)
             }
-            return (.point(point), angle)
+            return (pathGivesSizes ? .size(CGSize(width: point.x, height: point.y)) : .point(point), angle)
         }
         switch mode {
         case .discrete:

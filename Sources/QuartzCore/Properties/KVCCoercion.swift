@@ -99,11 +99,22 @@ private enum GeometryEncoding {
         return value
     }
 }
+// A point and a size are the same two numbers: Apple's key-value coding unboxes an NSValue of
+// either into a property of the other (`transform.translation` is a size that code sets with
+// points), and so does Lamina.
 extension CGPoint: KVCConvertible {
-    static func kvcConvert(_ v: Any) -> CGPoint? { GeometryEncoding.value(v, holding: GeometryEncoding.point)?.pointValue }
+    static func kvcConvert(_ v: Any) -> CGPoint? {
+        if let p = GeometryEncoding.value(v, holding: GeometryEncoding.point)?.pointValue { return p }
+        if let s = v as? CGSize { return CGPoint(x: s.width, y: s.height) }
+        return GeometryEncoding.value(v, holding: GeometryEncoding.size).map { CGPoint(x: $0.sizeValue.width, y: $0.sizeValue.height) }
+    }
 }
 extension CGSize: KVCConvertible {
-    static func kvcConvert(_ v: Any) -> CGSize? { GeometryEncoding.value(v, holding: GeometryEncoding.size)?.sizeValue }
+    static func kvcConvert(_ v: Any) -> CGSize? {
+        if let s = GeometryEncoding.value(v, holding: GeometryEncoding.size)?.sizeValue { return s }
+        if let p = v as? CGPoint { return CGSize(width: p.x, height: p.y) }
+        return GeometryEncoding.value(v, holding: GeometryEncoding.point).map { CGSize(width: $0.pointValue.x, height: $0.pointValue.y) }
+    }
 }
 extension CGRect: KVCConvertible {
     static func kvcConvert(_ v: Any) -> CGRect? { GeometryEncoding.value(v, holding: GeometryEncoding.rect)?.rectValue }
