@@ -268,3 +268,34 @@ struct SpringGroupTests {
         #expect(p[3].position.x == 0)                                  // group over
     }
 }
+
+@Suite("Group members without a duration")
+struct GroupMemberDurationTests {
+    @Test func membersWithoutADurationRunForTheWholeGroup() throws {
+        let clock = MediaClock(manualAt: 0)
+        try clock.run {
+            let l = CALayer()
+            CATransaction.flush()
+            let move = CABasicAnimation(keyPath: "position.x")
+            move.fromValue = 0; move.toValue = 100
+            move.timingFunction = CAMediaTimingFunction(name: .linear)
+            let fade = CAKeyframeAnimation(keyPath: "opacity")
+            fade.values = [1, 0]
+            let short = CABasicAnimation(keyPath: "position.y")
+            short.fromValue = 0; short.toValue = 10; short.duration = 0.5
+            short.timingFunction = CAMediaTimingFunction(name: .linear)
+            let group = CAAnimationGroup()
+            group.animations = [move, fade, short]
+            group.duration = 2
+            l.add(group, forKey: "g")
+            CATransaction.flush()
+            clock.set(1)
+            let p = try #require(l.presentation())
+            #expect(abs(p.position.x - 50) < 1e-9)          // half of the group's 2 s
+            #expect(abs(p.opacity - 0.5) < 1e-6)
+            #expect(p.position.y == 0)                       // its own 0.5 s are over: model value
+            clock.set(0.25)
+            #expect(abs(try #require(l.presentation()).position.y - 5) < 1e-9)
+        }
+    }
+}

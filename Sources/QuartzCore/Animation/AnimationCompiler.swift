@@ -4,7 +4,8 @@ import LaminaRender
 /// Turns an added animation (already copied) into its compiled body (shared with the renderer)
 /// and the model's description of each target it writes.
 enum AnimationCompiler {
-    /// The duration group members with none get [U: as top-level animations do].
+    /// The duration a group without one gives its members (a group added to a layer always
+    /// has one: `add(_:forKey:)` gives it the transaction's).
     static let defaultDuration = 0.25
 
     /// A compiled animation.
@@ -16,17 +17,22 @@ enum AnimationCompiler {
 
     static func compile(_ a: CAAnimation, layer: CALayer) -> Compiled? {
         var targets: [AnimationTarget] = []
-        guard let body = compile(a, layer: layer, targets: &targets) else { return nil }
+        guard let body = compile(a, layer: layer, targets: &targets, enclosingDuration: defaultDuration) else { return nil }
         return Compiled(body: body, targets: targets)
     }
 
-    private static func compile(_ a: CAAnimation, layer: CALayer, targets: inout [AnimationTarget]) -> AnimationBody? {
+    private static func compile(_ a: CAAnimation, layer: CALayer, targets: inout [AnimationTarget],
+                                enclosingDuration: Double) -> AnimationBody? {
         switch a {
         case let g as CAAnimationGroup:
+            // Members without a duration of their own run for the whole group: Apple's Core
+            // Animation Programming Guide groups a keyframe and a basic animation that set no
+            // duration under a group of 5 s, and both run for those 5 s.
+            let groupDuration = g.duration.isFinite && g.duration > 0 ? g.duration : enclosingDuration
             var kids: [(timing: TimingModel, body: AnimationBody, timingFunction: TimingCurve?)] = []
             for child in g.animations ?? [] {
-                guard let body = compile(child, layer: layer, targets: &targets) else { continue }
-                kids.append((TimingModel(child, defaultDuration: defaultDuration), body, child.timingFunction?.curve))
+                guard let body = compile(child, layer: layer, targets: &targets, enclosingDuration: groupDuration) else { continue }
+                kids.append((TimingModel(child, defaultDuration: groupDuration), body, child.timingFunction?.curve))
             }
             return .group(kids)
         case let t as CATransition:
