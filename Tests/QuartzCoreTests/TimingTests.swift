@@ -126,3 +126,43 @@ struct TimingTests {
         #expect(child.convertTime(8, from: root) == 11)
     }
 }
+
+@Suite("Negative speed")
+struct NegativeSpeedTests {
+    func presented(_ speed: Float, fill: CAMediaTimingFillMode = .removed, repeats: Float = 0, at times: [Double]) throws -> [CGFloat?] {
+        let clock = MediaClock(manualAt: 0)
+        return try clock.run {
+            let l = CALayer()
+            l.position = CGPoint(x: -1, y: 0)
+            CATransaction.flush()
+            let a = CABasicAnimation(keyPath: "position.x")
+            a.fromValue = 0; a.toValue = 100; a.duration = 1
+            a.timingFunction = CAMediaTimingFunction(name: .linear)
+            a.speed = speed; a.fillMode = fill; a.repeatCount = repeats
+            a.isRemovedOnCompletion = false
+            l.add(a, forKey: "x")
+            CATransaction.flush()
+            return try times.map { t in
+                clock.set(t)
+                let x = try #require(l.presentation()).position.x
+                return x == -1 ? nil : x
+            }
+        }
+    }
+
+    @Test func aNegativeSpeedPlaysBackwards() throws {
+        let x = try presented(-1, at: [0, 0.25, 0.5, 0.75, 1.5])
+        #expect(x[0] == 100 && x[1] == 75 && x[2] == 50 && x[3] == 25)
+        #expect(x[4] == nil)                                   // over, no fill: the model value
+        let half = try presented(-0.5, at: [0.5, 1, 1.5])       // twice as long
+        #expect(half == [75, 50, 25])
+        // After the reversed run the local time lies before the start: a backwards fill holds
+        // the start value; a forwards fill does not.
+        #expect(try presented(-1, fill: .backwards, at: [2]) == [0])
+        #expect(try presented(-1, fill: .forwards, at: [2]) == [nil])
+        // Repeating backwards (a shimmer): wraps from the end again.
+        let rep = try presented(-1, repeats: HUGE, at: [0.25, 1.25, 5.75])
+        #expect(rep.allSatisfy { $0 != nil })
+        #expect(rep[0] == 75 && rep[1] == 75 && rep[2] == 25)
+    }
+}

@@ -13,7 +13,7 @@ package enum RenderTreeQueries {
             let local = tree.columns.timing[i].layerTime(parentTime)
             if case .emitter = tree.columns.content[i] { changes = true; return }
             for a in tree.animations[i] {
-                let a0 = (local - a.timing.beginTime) * a.timing.speed
+                let a0 = (local - a.timing.beginTime) * abs(a.timing.speed)
                 // Waiting to begin, or within its active time: the frame changes.
                 if a0 < a.timing.activeDuration { changes = true; return }
             }

@@ -54,6 +54,7 @@ package struct TimingModel: Equatable, Sendable {
 
     /// The time a parent time maps to, or nil when the object has no effect then.
     package func local(_ parentTime: Double) -> Local? {
+        if speed < 0 { return reversedLocal(parentTime) }
         let a = (parentTime - beginTime) * speed
         let active = activeDuration
         if a < 0 || (a == 0 && speed == 0 && active == 0) {
@@ -68,6 +69,39 @@ package struct TimingModel: Equatable, Sendable {
         }
         let (u, k) = position(a + timeOffset, atEnd: false)
         return Local(phase: .active, time: u, iteration: k)
+    }
+
+    /// A negative speed plays the active duration backwards from its end, starting at
+    /// `beginTime` (Apple: an animation with `speed = -1` runs in reverse; shimmer effects rely
+    /// on it): local time is `active − elapsed·|speed| + timeOffset`. The fill modes keep their
+    /// meaning in local time: before the beginning the local time lies past the end (shown with
+    /// `.forwards`/`.both`), after the reversed run it lies before the start (shown with
+    /// `.backwards`/`.both`). [U] An endless repeat (infinite active duration) has no end to
+    /// start from: it runs backwards from `timeOffset`, wrapping into earlier cycles.
+    private func reversedLocal(_ parentTime: Double) -> Local? {
+        let elapsed = (parentTime - beginTime) * -speed
+        let active = activeDuration
+        if elapsed < 0 {
+            guard fillsForwards else { return nil }
+            let (u, k) = position(active.isFinite ? active + timeOffset : timeOffset, atEnd: true)
+            return Local(phase: .before, time: u, iteration: k)
+        }
+        if elapsed >= active {
+            guard fillsBackwards else { return nil }
+            let (u, k) = position(timeOffset, atEnd: false)
+            return Local(phase: .after, time: u, iteration: k)
+        }
+        if active.isFinite {
+            let (u, k) = position(active - elapsed + timeOffset, atEnd: true)
+            return Local(phase: .active, time: u, iteration: k)
+        }
+        // Endless: backwards from the offset, wrapping (the remainder taken positive).
+        let c = cycle
+        guard c > 0 else { return Local(phase: .active, time: 0, iteration: 0) }
+        var t = (timeOffset - elapsed).truncatingRemainder(dividingBy: c)
+        if t <= 0 { t += c }
+        let (u, _) = position(t, atEnd: true)
+        return Local(phase: .active, time: u, iteration: 0)
     }
 
     /// The phase within a cycle for active time `t`; `atEnd` makes a whole number of cycles

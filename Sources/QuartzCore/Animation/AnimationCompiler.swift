@@ -183,7 +183,8 @@ enum AnimationEvents {
             if !layer.attachedAnimations.isEmpty {
                 var finished: [AttachedAnimation] = []
                 for a in layer.attachedAnimations where !a.beginPending && !a.stopped {
-                    let local = (t - a.timing.beginTime) * a.timing.speed
+                    // Time elapsed in the active window (a negative speed runs it backwards, as long).
+                    let local = (t - a.timing.beginTime) * abs(a.timing.speed)
                     if !a.started && local >= 0 { a.started = true; starts.append(a) }
                     if local >= a.timing.activeDuration {
                         if !a.started { a.started = true; starts.append(a) }
