@@ -299,3 +299,47 @@ struct GroupMemberDurationTests {
         }
     }
 }
+
+@Suite("Unusual keyTimes")
+struct UnusualKeyTimesTests {
+    func x(values: [Double], keyTimes: [NSNumber], at times: [Double]) throws -> (xs: [CGFloat], diagnostics: [String]) {
+        let clock = MediaClock(manualAt: 0)
+        return try clock.run {
+            let l = CALayer()
+            CATransaction.flush()
+            let a = CAKeyframeAnimation(keyPath: "position.x")
+            a.values = values; a.keyTimes = keyTimes; a.duration = 1
+            let (_, d) = LaminaDiagnostics.collecting {
+                l.add(a, forKey: "k")
+                CATransaction.flush()
+            }
+            let xs = try times.map { t in
+                clock.set(t)
+                return try #require(l.presentation()).position.x
+            }
+            return (xs, d)
+        }
+    }
+
+    func close(_ a: [CGFloat], _ b: [CGFloat]) -> Bool { a.count == b.count && zip(a, b).allSatisfy { abs($0 - $1) < 1e-9 } }
+
+    @Test func keyTimesEndingBeforeOneHoldTheLastValue() throws {
+        let r = try x(values: [0, 100, 50], keyTimes: [0, 0.5, 0.7], at: [0.25, 0.6, 0.85, 0.99])
+        #expect(close(r.xs, [50, 75, 50, 50]), "\(r.xs)")
+        #expect(r.diagnostics.isEmpty)
+        let r2 = try x(values: [0, 100, 40], keyTimes: [0, 0.8, 0.9], at: [0.4, 0.85, 0.95])
+        #expect(close(r2.xs, [50, 70, 40]), "\(r2.xs)")
+    }
+
+    @Test func keyTimesStartingAfterZeroHoldTheFirstValue() throws {
+        let r = try x(values: [0, 100], keyTimes: [0.2, 1], at: [0.1, 0.6])
+        #expect(close(r.xs, [0, 50]), "\(r.xs)")
+        #expect(r.diagnostics.isEmpty)
+    }
+
+    @Test func keyTimesThatGoBackAreTakenAsNoEarlierThanThePreviousOne() throws {
+        let r = try x(values: [0, 10, 20, 30], keyTimes: [0, -0.0167, 0.089, 1], at: [0.0445, 0.5445])
+        #expect(close(r.xs, [15, 25]), "\(r.xs)")
+        #expect(r.diagnostics.count == 1 && r.diagnostics[0].contains("not increasing"))
+    }
+}

@@ -179,11 +179,34 @@ package final class KeyframeCurve: @unchecked Sendable {
                     LaminaDiagnostics.report("\(name): rotationMode needs a path; ignored")
                 }
             }
-            let n = values.count
-            let intervals = mode == .discrete && segments == nil ? n : max(1, n - 1)
+            var n = values.count
+            var intervals = mode == .discrete && segments == nil ? n : max(1, n - 1)
             // Key times: given (when valid), paced, or uniform.
             var times: [Double]?
-            if !isPaced, let kt = a.keyTimes {
+            /// Held segments added in front (key times not starting at 0), to shift the
+            /// per-segment timing functions.
+            var lead = 0
+            if !isPaced, mode != .discrete, segments == nil, let kt = a.keyTimes, kt.count == n, n >= 2,
+               kt.allSatisfy(\.isFinite), !(kt.first == 0 && kt.last == 1 && zip(kt, kt.dropFirst()).allSatisfy({ $0 <= $1 })) {
+                // Key times shipped libraries use although Apple asks for 0 … 1 in increasing
+                // order. Apple shows each value at its key time and holds the first before the
+                // first key time and the last after the last one, so an array ending at 0.7
+                // reaches its last value at 0.7 and stays there. Times outside [0, 1] are
+                // clamped; times that go back (exporters write [0, -0.0167, 0.089, 1]) are
+                // undefined on Apple: each is taken as no earlier than the one before, with a
+                // diagnostic.
+                var t = kt.map { min(1, max(0, $0)) }
+                var wentBack = false
+                for i in 1..<t.count where t[i] < t[i - 1] { t[i] = t[i - 1]; wentBack = true }
+                if wentBack || kt.contains(where: { $0 < 0 || $0 > 1 }) {
+                    LaminaDiagnostics.report("\(name): keyTimes \(kt) are not increasing within 0…1; taken as \(t)")
+                }
+                if t[0] > 0 { t.insert(0, at: 0); values.insert(values[0], at: 0); lead = 1 }
+                if t[t.count - 1] < 1 { t.append(1); values.append(values[values.count - 1]) }
+                times = t
+                n = values.count
+                intervals = max(1, n - 1)
+            } else if !isPaced, let kt = a.keyTimes {
                 let countOK = mode == .discrete && segments == nil ? (kt.count == n + 1 || kt.count == n) : kt.count == n
                 let ordered = zip(kt, kt.dropFirst()).allSatisfy { $0 <= $1 }
                 if countOK, ordered, kt.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= 1 }),
@@ -221,7 +244,10 @@ package final class KeyframeCurve: @unchecked Sendable {
                 if vs.count == values.count { vectors = vs; vectorKind = kind }
             }
             let fns = a.timingFunctions
-            timingFunctions = isPaced ? [] : (0..<intervals).map { $0 < fns.count ? fns[$0] : nil }
+            timingFunctions = isPaced ? [] : (0..<intervals).map { j in
+                let k = j - lead
+                return k >= 0 && k < fns.count && k < n - 1 - lead ? fns[k] : nil
+            }
             if mode == .cubic {
                 guard values.allSatisfy({ $0.components != nil }) else {
                     LaminaDiagnostics.report("\(name): cubic interpolation of these values is not supported; linear used")
