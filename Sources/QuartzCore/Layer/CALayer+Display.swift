@@ -32,6 +32,24 @@ extension CALayer {
         if !had { flags.remove(.suppressActions) }
     }
 
+    /// Fills the clip region of an opaque backing store: black, then `backgroundColor` painted
+    /// over it. An opaque backing store has no alpha channel (the `isOpaque` documentation:
+    /// Core Animation omits it), so a half-transparent background shows over black and what
+    /// is drawn afterwards stays opaque (SPI for UIKit's opaque views).
+    @_spi(Lamina) public func fillOpaqueBackingStore(_ ctx: CGContext, backgroundColor: CGColor?) {
+        let all = ctx.boundingBoxOfClipPath
+        ctx.saveGState()
+        ctx.setBlendMode(.copy)
+        ctx.setFillColor(CGColor(gray: 0, alpha: 1))
+        ctx.fill(all)
+        ctx.setBlendMode(.normal)
+        if let bg = backgroundColor, bg.alpha > 0 {
+            ctx.setFillColor(bg)
+            ctx.fill(all)
+        }
+        ctx.restoreGState()
+    }
+
     func defaultDisplayIfNeeded() {
         guard flags.contains(.needsDisplay) else { return }
         display()
@@ -95,12 +113,7 @@ extension CALayer {
         let region = reused && !dirty.isNull && !dirty.contains(b) ? dirty.intersection(b) : b
         ctx.clip(to: region)
         ctx.clear(region)
-        if isOpaque {
-            // [U] An opaque backing store starts as the background colour (black without one),
-            // as an opaque UIView with draw(_:) and no background shows black on iOS.
-            ctx.setFillColor(backgroundColor.flatMap { $0.copy(alpha: 1) } ?? CGColor(gray: 0, alpha: 1))
-            ctx.fill(region)
-        }
+        if isOpaque { fillOpaqueBackingStore(ctx, backgroundColor: backgroundColor) }
         flags.remove(.drewNothing)
         draw(in: ctx)
         ctx.resetGState()

@@ -80,7 +80,6 @@ open class UIView: UIResponder, CALayerDelegate {
         super.init()
         layer.delegate = self
         // A new layer runs no actions before its first commit: no animation here.
-        layer.isOpaque = true
         layer.contentsScale = UIScreen.main.scale
         layer.frame = frame
         // Views that draw are displayed when first shown; views that do not keep no backing store.
@@ -97,7 +96,6 @@ open class UIView: UIResponder, CALayerDelegate {
         layer = cls.init(makingDefault: ())
         super.init()
         layer.delegate = self
-        layer.isOpaque = true
         layer.contentsScale = UIScreen.main.scale
         layer.setNeedsDisplay()
     }
@@ -184,10 +182,16 @@ open class UIView: UIResponder, CALayerDelegate {
     }
 
     /// Whether the view fills its bounds with opaque content (true by default).
+    ///
+    /// This is the view's own flag, as on iOS: it does not change `layer.isOpaque`. It decides
+    /// how the backing store `draw(_:)` paints into starts (see `draw(_:in:)`); a layer class
+    /// that draws itself through `draw(in:)` follows its own `isOpaque` (false by default), so
+    /// such a view stays transparent where it draws nothing.
     open var isOpaque: Bool {
-        get { layer.isOpaque }
-        set { layer.isOpaque = newValue }
+        get { _isOpaque }
+        set { _isOpaque = newValue }
     }
+    private var _isOpaque = true
 
     /// How content is placed when the bounds change.
     public enum ContentMode: Int, Sendable {
@@ -236,12 +240,35 @@ open class UIView: UIResponder, CALayerDelegate {
 
     /// Draws through `draw(_:)` with `ctx` current; a view that draws nothing keeps no
     /// backing store.
+    ///
+    /// The backing store starts transparent, or opaque when the view is (see
+    /// `drawsIntoOpaqueBackingStore`): then it starts black with `backgroundColor` painted
+    /// over it, so an opaque view without a background shows black where `draw(_:)` leaves
+    /// pixels uncovered, as on iOS.
     public func draw(_ layer: CALayer, in ctx: CGContext) {
+        if drawsIntoOpaqueBackingStore && !layer.isOpaque {
+            layer.fillOpaqueBackingStore(ctx, backgroundColor: backgroundColor?.cgColor)
+        }
         let before = ctx.drawOperationCount
         UIGraphicsPushContext(ctx)
         draw(layer.bounds)
         UIGraphicsPopContext()
         if ctx.drawOperationCount == before { layer.discardDrawnContents() }
+    }
+
+    /// Whether `draw(_:)` paints into an opaque backing store (one without alpha): when the
+    /// view `isOpaque` and its `backgroundColor` is not fully transparent.
+    ///
+    /// [U] UIKit's rule as observed on iOS: an opaque view with a nil background that draws
+    /// shows black where it draws nothing (the `clearsContextBeforeDrawing` documentation
+    /// warns that an opaque view's `backgroundColor` must not be nil), a half-transparent
+    /// background on an opaque view shows over black (nothing behind shows through), and a
+    /// `.clear` background leaves the uncovered pixels transparent, the usual way iOS code
+    /// makes a drawing view see-through without touching `isOpaque`.
+    var drawsIntoOpaqueBackingStore: Bool {
+        guard isOpaque else { return false }
+        guard let bg = backgroundColor?.cgColor else { return true }
+        return bg.alpha > 0
     }
 
     public func display(_ layer: CALayer) { layer.noteDefaultDelegateMethod() }
