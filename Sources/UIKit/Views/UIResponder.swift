@@ -21,6 +21,11 @@ open class UIResponder: NSObject {
     /// yourself if your code relies on it).
     open func awakeFromNib() {}
 
+    /// Called by Interface Builder before it draws a designable view in the canvas. Lamina has no
+    /// canvas: nothing calls it (it exists so `override func prepareForInterfaceBuilder()`
+    /// compiles; `@IBDesignable` and `@IBInspectable` compile and do nothing on Linux).
+    open func prepareForInterfaceBuilder() {}
+
     /// Whether the responder can become first responder (false).
     open var canBecomeFirstResponder: Bool { false }
     /// Whether the responder is the first responder.

@@ -72,6 +72,8 @@ open class UIView: UIResponder, CALayerDelegate {
     open class var requiresConstraintBasedLayout: Bool { false }
     /// The tint colour (the system blue unless set).
     open var tintColor: UIColor! = .systemBlue
+    /// The identifier state restoration saves the view under (kept; Lamina restores no state).
+    open var restorationIdentifier: String?
 
     /// A view with `frame` in its superview's coordinates.
     public init(frame: CGRect) {

@@ -11,6 +11,10 @@ open class UIViewController: UIResponder {
     /// A controller decoded from an archive: Lamina has no interface files.
     public required init?(coder: NSCoder) { super.init() }
 
+    /// The identifier state restoration saves the controller under (kept; Lamina restores no
+    /// state).
+    open var restorationIdentifier: String?
+
     /// The root view, made by `loadView()` on first access.
     open var view: UIView! {
         get {

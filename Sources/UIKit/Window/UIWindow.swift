@@ -34,14 +34,46 @@ open class UIWindow: UIView {
         }
     }
 
-    /// Whether the window is the key window.
+    /// Whether the window is the key window (at most one is: making one key resigns the others).
     open private(set) var isKeyWindow = false
+
+    /// The window's position in the z-order of windows.
+    public struct Level: RawRepresentable, Hashable, Comparable, Sendable {
+        public var rawValue: CGFloat
+        public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        public init(_ rawValue: CGFloat) { self.rawValue = rawValue }
+        /// Application windows (0).
+        public static let normal = Level(rawValue: 0)
+        /// The status bar's level (1000).
+        public static let statusBar = Level(rawValue: 1000)
+        /// Alerts' level (2000).
+        public static let alert = Level(rawValue: 2000)
+        public static func < (a: Level, b: Level) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    /// Where the window sits among windows (`UIApplication.shared.windows` is sorted by it).
+    open var windowLevel: Level = .normal
+
+    /// The scene the window belongs to: the one it was made with, else Lamina's scene on the
+    /// main screen.
+    open weak var windowScene: UIWindowScene?
 
     /// A window with `frame` on the main screen, its clock at media time 0.
     public override init(frame: CGRect) {
         super.init(frame: frame)
         driver = FrameDriver(layer: layer, scale: UIScreen.main.scale)
         isOpaque = false
+        windowScene = .main
+        UIApplication.shared.register(self)
+    }
+
+    /// A window in `windowScene`, filling its screen.
+    public init(windowScene: UIWindowScene) {
+        super.init(frame: windowScene.screen.bounds)
+        driver = FrameDriver(layer: layer, scale: windowScene.screen.scale)
+        isOpaque = false
+        self.windowScene = windowScene
+        UIApplication.shared.register(self)
     }
 
     /// A window filling `screen`.
@@ -54,20 +86,39 @@ open class UIWindow: UIView {
         super.init(coder: coder)
         driver = FrameDriver(layer: layer, scale: UIScreen.main.scale)
         isOpaque = false
+        windowScene = .main
+        UIApplication.shared.register(self)
     }
 
-    /// Makes the window key and visible: lays it out and displays it.
+    /// Makes the window key and visible: lays it out and displays it. The first time any
+    /// window does, the application becomes active.
     open func makeKeyAndVisible() {
-        isKeyWindow = true
         isHidden = false
+        makeKey()
         clock.run { CATransaction.flush() }
     }
 
-    /// Makes the window key.
-    open func makeKey() { isKeyWindow = true }
+    /// Makes the window key (the previous key window resigns).
+    open func makeKey() {
+        guard !isKeyWindow else { return }
+        isKeyWindow = true
+        becomeKey()
+        UIApplication.shared.windowBecameKey(self)
+    }
 
-    /// The window's next responder: none (there is no application object).
-    open override var next: UIResponder? { nil }
+    /// Called when the window became key; override to react (call super).
+    open func becomeKey() {}
+
+    /// Called when the window stopped being key; override to react (call super).
+    open func resignKey() {}
+
+    func loseKeyStatus() {
+        isKeyWindow = false
+        resignKey()
+    }
+
+    /// The window's next responder: its scene (then the application and its delegate).
+    open override var next: UIResponder? { windowScene ?? UIApplication.shared }
 
     // MARK: Time and frames
 
