@@ -136,6 +136,36 @@ struct LayerSubclassSubclassingTests {
         r.strokeEnd = 1
         #expect(r.pathsSet == 1 && r.strokeEnd == 0.9)
     }
+
+    @Test func keyValueCodingGoesThroughSubclassPropertyOverrides() {
+        let r = RingLayer()
+        r.setValue(CGPath(rect: CGRect(x: 0, y: 0, width: 4, height: 4), transform: nil), forKey: "path")
+        r.setValue(1.0, forKey: "strokeEnd")
+        #expect(r.pathsSet == 1 && r.strokeEnd == 0.9)
+        #expect(r.value(forKey: "strokeEnd") as? CGFloat == 0.9)
+        let g = TintedGradientLayer()
+        g.setValue([CGColor(gray: 0, alpha: 1), CGColor(gray: 1, alpha: 1)], forKey: "colors")
+        #expect(g.colorsSet == 1)
+        #expect(g.value(forKey: "startPoint") as? CGPoint == CGPoint(x: 0.25, y: 0.25))
+        let t = CountingTextLayer()
+        t.setValue("hello", forKey: "string")
+        t.setValue(true, forKey: "wrapped")
+        #expect(t.strings == ["hello"] && t.isWrapped)
+    }
+}
+
+final class TintedGradientLayer: CAGradientLayer {
+    var colorsSet = 0
+    override var colors: [Any]? { didSet { colorsSet += 1 } }
+    override var startPoint: CGPoint {
+        get { CGPoint(x: 0.25, y: 0.25) }
+        set { super.startPoint = newValue }
+    }
+}
+
+final class CountingTextLayer: CATextLayer {
+    var strings: [String] = []
+    override var string: Any? { didSet { if let s = string as? String { strings.append(s) } } }
 }
 
 @Suite("Values as real iOS code passes them")

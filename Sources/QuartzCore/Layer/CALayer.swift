@@ -446,6 +446,10 @@ open class CALayer: NSObject, CAMediaTiming, PropertyOwner {
     /// The default returns false; override it for your own keys and call `super` for the rest.
     open class func needsDisplay(forKey key: String) -> Bool { false }
 
+    /// The accessors KVC goes through for instances of user subclasses (each Lamina class adds
+    /// its own keys; see OverridableAccessors.swift).
+    class var kvcAccessors: KVCAccessors { baseKVCAccessors }
+
     /// Whether `key` should be archived; true for every key by default.
     open func shouldArchiveValue(forKey key: String) -> Bool { true }
 
@@ -553,7 +557,7 @@ open class CALayer: NSObject, CAMediaTiming, PropertyOwner {
     /// The value of a property or an arbitrary key (KVC), in the property's declared Swift type.
     open func value(forKey key: String) -> Any? {
         // A subclass may override the accessor: read through it (as Apple's KVC does).
-        if type(of: self) != CALayer.self, !flags.contains(.presentation), let get = CALayer.overridableGetters[key] {
+        if kvcUsesAccessors, !flags.contains(.presentation), let get = type(of: self).kvcAccessors.getters[key] {
             return get(self)
         }
         return kvcValue(forKey: key) { type(of: self).defaultValue(forKey: $0) }

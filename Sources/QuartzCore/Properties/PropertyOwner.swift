@@ -84,8 +84,8 @@ extension PropertyOwner {
                 return
             }
             // CALayer's own properties go through their (overridable) accessors.
-            if let layer = self as? CALayer, type(of: layer) != CALayer.self,
-               let set = CALayer.overridableSetters[d.key], set(layer, c) { return }
+            if let layer = self as? CALayer, layer.kvcUsesAccessors,
+               let set = type(of: layer).kvcAccessors.setters[d.key], set(layer, c) { return }
             d.write(self, coerced: c)
             return
         }

@@ -34,6 +34,8 @@ public struct CAEmitterLayerRenderMode: RawRepresentable, Hashable, Sendable, KV
 /// A particle emitter (spec §2), simulated deterministically from its seed at the time drawn
 /// (see `EmitterSimulation`): particles draw above the background and border.
 open class CAEmitterLayer: CALayer {
+    override class var kvcAccessors: KVCAccessors { ownKVCAccessors }
+
     enum Slot: Int, CaseIterable {
         case emitterCells, birthRate, lifetime, velocity, scale, spin, emitterPosition, emitterZPosition
         case emitterSize, emitterDepth, emitterShape, emitterMode, renderMode, preservesDepth, seed
@@ -102,4 +104,25 @@ open class CAEmitterLayer: CALayer {
     open var preservesDepth: Bool { get { self[EP.preservesDepth] } set { self[EP.preservesDepth] = newValue } }
     /// The seed of the particle simulation's random numbers.
     open var seed: UInt32 { get { self[EP.seed] } set { self[EP.seed] = newValue } }
+}
+
+extension CAEmitterLayer {
+    /// KVC goes through these accessors for user subclasses (see OverridableAccessors.swift).
+    static let ownKVCAccessors = CALayer.baseKVCAccessors.adding([
+        .init("emitterCells", \CAEmitterLayer.emitterCells),
+        .init("birthRate", \CAEmitterLayer.birthRate),
+        .init("lifetime", \CAEmitterLayer.lifetime),
+        .init("velocity", \CAEmitterLayer.velocity),
+        .init("scale", \CAEmitterLayer.scale),
+        .init("spin", \CAEmitterLayer.spin),
+        .init("emitterPosition", \CAEmitterLayer.emitterPosition),
+        .init("emitterZPosition", \CAEmitterLayer.emitterZPosition),
+        .init("emitterSize", \CAEmitterLayer.emitterSize),
+        .init("emitterDepth", \CAEmitterLayer.emitterDepth),
+        .init("emitterShape", \CAEmitterLayer.emitterShape),
+        .init("emitterMode", \CAEmitterLayer.emitterMode),
+        .init("renderMode", \CAEmitterLayer.renderMode),
+        .init("preservesDepth", \CAEmitterLayer.preservesDepth),
+        .init("seed", \CAEmitterLayer.seed),
+    ])
 }

@@ -10,6 +10,8 @@ public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable, KVCStri
 /// A layer that fills its shape (rounded corners included) with a gradient drawn over its
 /// background colour (spec §2). Drawing arrives with the compositor.
 open class CAGradientLayer: CALayer {
+    override class var kvcAccessors: KVCAccessors { ownKVCAccessors }
+
     enum Slot: Int, CaseIterable {
         case colors, locations, startPoint, endPoint, type
         var slot: Int { LayerSlot.allCases.count + rawValue }
@@ -42,4 +44,15 @@ open class CAGradientLayer: CALayer {
     open var endPoint: CGPoint { get { self[GP.endPoint] } set { self[GP.endPoint] = newValue } }
     /// Axial (the default), radial or conic.
     open var type: CAGradientLayerType { get { self[GP.type] } set { self[GP.type] = newValue } }
+}
+
+extension CAGradientLayer {
+    /// KVC goes through these accessors for user subclasses (see OverridableAccessors.swift).
+    static let ownKVCAccessors = CALayer.baseKVCAccessors.adding([
+        .init("colors", \CAGradientLayer.colors),
+        .init("locations", \CAGradientLayer.locations),
+        .init("startPoint", \CAGradientLayer.startPoint),
+        .init("endPoint", \CAGradientLayer.endPoint),
+        .init("type", \CAGradientLayer.type),
+    ])
 }

@@ -1,6 +1,8 @@
 /// A layer that draws `instanceCount` copies of its sublayers, each transformed, delayed and
 /// tinted relative to the previous one (spec §2). Drawing arrives with the compositor.
 open class CAReplicatorLayer: CALayer {
+    override class var kvcAccessors: KVCAccessors { ownKVCAccessors }
+
     enum Slot: Int, CaseIterable {
         case instanceCount, preservesDepth, instanceDelay, instanceTransform, instanceColor
         case instanceRedOffset, instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset
@@ -57,4 +59,19 @@ open class CAReplicatorLayer: CALayer {
     open var instanceAlphaOffset: Float {
         get { self[RP.instanceAlphaOffset] } set { self[RP.instanceAlphaOffset] = newValue }
     }
+}
+
+extension CAReplicatorLayer {
+    /// KVC goes through these accessors for user subclasses (see OverridableAccessors.swift).
+    static let ownKVCAccessors = CALayer.baseKVCAccessors.adding([
+        .init("instanceCount", \CAReplicatorLayer.instanceCount),
+        .init("preservesDepth", \CAReplicatorLayer.preservesDepth),
+        .init("instanceDelay", \CAReplicatorLayer.instanceDelay),
+        .init("instanceTransform", \CAReplicatorLayer.instanceTransform),
+        .init("instanceColor", \CAReplicatorLayer.instanceColor),
+        .init("instanceRedOffset", \CAReplicatorLayer.instanceRedOffset),
+        .init("instanceGreenOffset", \CAReplicatorLayer.instanceGreenOffset),
+        .init("instanceBlueOffset", \CAReplicatorLayer.instanceBlueOffset),
+        .init("instanceAlphaOffset", \CAReplicatorLayer.instanceAlphaOffset),
+    ])
 }

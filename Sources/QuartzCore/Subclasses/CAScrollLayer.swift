@@ -11,6 +11,8 @@ public struct CAScrollLayerScrollMode: RawRepresentable, Hashable, Sendable, KVC
 /// A layer whose bounds origin scrolls its sublayers; it clips to its bounds by default
 /// (`masksToBounds` is true).
 open class CAScrollLayer: CALayer {
+    override class var kvcAccessors: KVCAccessors { ownKVCAccessors }
+
     enum SP {
         static let scrollMode = CAProperty<CAScrollLayerScrollMode>(LayerSlot.allCases.count, "scrollMode", .both)
     }
@@ -77,4 +79,11 @@ extension CALayer {
         let r = convert(s.bounds, from: s).intersection(bounds)
         return r.isNull ? .zero : r
     }
+}
+
+extension CAScrollLayer {
+    /// KVC goes through these accessors for user subclasses (see OverridableAccessors.swift).
+    static let ownKVCAccessors = CALayer.baseKVCAccessors.adding([
+        .init("scrollMode", \CAScrollLayer.scrollMode),
+    ])
 }

@@ -27,6 +27,8 @@ public struct CAShapeLayerLineJoin: RawRepresentable, Hashable, Sendable, KVCStr
 /// A layer that draws a path: fill first, stroke on top, between the contents and the first
 /// sublayer, not clipped to the bounds (spec §2). Drawing arrives with the compositor.
 open class CAShapeLayer: CALayer {
+    override class var kvcAccessors: KVCAccessors { ownKVCAccessors }
+
     enum Slot: Int, CaseIterable {
         case path, fillColor, fillRule, strokeColor, strokeStart, strokeEnd, lineWidth, miterLimit
         case lineCap, lineJoin, lineDashPhase, lineDashPattern
@@ -83,4 +85,22 @@ open class CAShapeLayer: CALayer {
     open var lineDashPhase: CGFloat { get { self[SP.lineDashPhase] } set { self[SP.lineDashPhase] = newValue } }
     /// The dash lengths; nil for a solid line.
     open var lineDashPattern: [NSNumber]? { get { self[SP.lineDashPattern] } set { self[SP.lineDashPattern] = newValue } }
+}
+
+extension CAShapeLayer {
+    /// KVC goes through these accessors for user subclasses (see OverridableAccessors.swift).
+    static let ownKVCAccessors = CALayer.baseKVCAccessors.adding([
+        .init("path", \CAShapeLayer.path),
+        .init("fillColor", \CAShapeLayer.fillColor),
+        .init("fillRule", \CAShapeLayer.fillRule),
+        .init("strokeColor", \CAShapeLayer.strokeColor),
+        .init("strokeStart", \CAShapeLayer.strokeStart),
+        .init("strokeEnd", \CAShapeLayer.strokeEnd),
+        .init("lineWidth", \CAShapeLayer.lineWidth),
+        .init("miterLimit", \CAShapeLayer.miterLimit),
+        .init("lineCap", \CAShapeLayer.lineCap),
+        .init("lineJoin", \CAShapeLayer.lineJoin),
+        .init("lineDashPhase", \CAShapeLayer.lineDashPhase),
+        .init("lineDashPattern", \CAShapeLayer.lineDashPattern),
+    ])
 }

@@ -23,6 +23,8 @@ public struct CATextLayerAlignmentMode: RawRepresentable, Hashable, Sendable, KV
 /// Text drawing arrives with fonts (issue 3) and the compositor (issue 4); every property
 /// change already marks the layer for redisplay.
 open class CATextLayer: CALayer {
+    override class var kvcAccessors: KVCAccessors { ownKVCAccessors }
+
     enum Slot: Int, CaseIterable {
         case string, font, fontSize, foregroundColor, wrapped, truncationMode, alignmentMode, allowsFontSubpixelQuantization
         var slot: Int { LayerSlot.allCases.count + rawValue }
@@ -94,4 +96,17 @@ open class CATextLayer: CALayer {
     open var allowsFontSubpixelQuantization: Bool {
         get { self[TP.allowsFontSubpixelQuantization] } set { self[TP.allowsFontSubpixelQuantization] = newValue }
     }
+}
+
+extension CATextLayer {
+    /// KVC goes through these accessors for user subclasses (see OverridableAccessors.swift).
+    static let ownKVCAccessors = CALayer.baseKVCAccessors.adding([
+        .init("string", \CATextLayer.string),
+        .init("font", \CATextLayer.font),
+        .init("fontSize", \CATextLayer.fontSize),
+        .init("foregroundColor", \CATextLayer.foregroundColor),
+        .init("wrapped", \CATextLayer.isWrapped),
+        .init("truncationMode", \CATextLayer.truncationMode),
+        .init("alignmentMode", \CATextLayer.alignmentMode),
+    ])
 }
