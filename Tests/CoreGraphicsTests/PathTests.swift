@@ -64,3 +64,52 @@ struct PathTests {
                                .line(CGPoint(x: 1, y: 6)), .close])
     }
 }
+
+@Suite("Full-circle strokes")
+struct FullCircleStrokeTests {
+    /// A butt-capped full circle (an open arc that ends where it starts) shows no seam: the
+    /// pixels across the ring where it starts equal those on the opposite side.
+    @Test func aButtCappedFullCircleHasNoSeam() {
+        let ctx = rgbaContext(64, 64)
+        ctx.setStrokeColor(gray: 0, alpha: 1)
+        ctx.setLineWidth(5)
+        ctx.setLineCap(.butt)
+        let centre = CGPoint(x: 32, y: 32.37)   // the seam runs through the middle of a pixel row
+        ctx.addArc(center: centre, radius: 20, startAngle: 0, endAngle: 2 * .pi, clockwise: false)
+        ctx.strokePath()
+        let row = 32   // the row the seam (y = 32.37) cuts
+        for dx in 17...23 {
+            let seam = Int(ctx.pixel(x: 32 + dx, row: row).a)
+            let opposite = Int(ctx.pixel(x: 32 - dx - 1, row: row).a)
+            #expect(abs(seam - opposite) <= 2, "dx \(dx): seam side \(seam), opposite \(opposite)")
+        }
+    }
+
+    /// A path that ends where it starts at a corner (a triangle without `closePath`) keeps its
+    /// butt caps there: the corner is notched, not joined.
+    @Test func anUnclosedCornerKeepsItsCaps() {
+        let ctx = rgbaContext(64, 64)
+        ctx.setStrokeColor(gray: 0, alpha: 1)
+        ctx.setLineWidth(6)
+        ctx.setLineCap(.butt)
+        ctx.setLineJoin(.miter)
+        ctx.move(to: CGPoint(x: 10, y: 10))
+        ctx.addLine(to: CGPoint(x: 50, y: 10))
+        ctx.addLine(to: CGPoint(x: 10, y: 50))
+        ctx.addLine(to: CGPoint(x: 10, y: 10))
+        ctx.strokePath()
+        // (7.5, 7.5) (row 56: the context is y-up) lies outside both butt ends at the corner; a
+        // join would cover it.
+        #expect(ctx.pixel(x: 7, row: 56).a == 0)
+        #expect(ctx.pixel(x: 11, row: 52).a == 255)
+        let closed = rgbaContext(64, 64)
+        closed.setStrokeColor(gray: 0, alpha: 1)
+        closed.setLineWidth(6)
+        closed.move(to: CGPoint(x: 10, y: 10))
+        closed.addLine(to: CGPoint(x: 50, y: 10))
+        closed.addLine(to: CGPoint(x: 10, y: 50))
+        closed.closePath()
+        closed.strokePath()
+        #expect(closed.pixel(x: 7, row: 56).a == 255)
+    }
+}

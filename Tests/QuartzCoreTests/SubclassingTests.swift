@@ -220,3 +220,29 @@ struct ValueFormTests {
         #expect(l.bounds.size == CGSize(width: 9, height: 8))
     }
 }
+
+@Suite("Full-circle shape layers")
+struct FullCircleShapeLayerTests {
+    /// An indicator's ring: a butt-capped circle from the arc API, stroked whole, shows no seam
+    /// where it starts: the pixels across the ring there equal those on the opposite side.
+    @Test func aButtCappedRingHasNoSeam() throws {
+        for end in [1.0] as [CGFloat] {
+            let s = CAShapeLayer()
+            s.bounds = CGRect(x: 0, y: 0, width: 40, height: 40)
+            let p = CGMutablePath()
+            p.addArc(center: CGPoint(x: 20, y: 20.123), radius: 15, startAngle: 0, endAngle: 2 * .pi, clockwise: true)
+            s.path = p
+            s.fillColor = nil
+            s.strokeColor = CGColor(gray: 0, alpha: 1)
+            s.lineWidth = 3
+            s.strokeEnd = end
+            let image = try #require(CARenderer(layer: s, scale: 3).image())
+            let px = try image.straightRGBA8()
+            let row = 60   // y = 20.123 pt = 60.37 px cuts row 60
+            for dx in 40...50 {
+                let seam = Int(px[(row * 120 + 60 + dx) * 4 + 3]), opposite = Int(px[(row * 120 + 59 - dx) * 4 + 3])
+                #expect(abs(seam - opposite) <= 2, "strokeEnd \(end), dx \(dx): seam \(seam), opposite \(opposite)")
+            }
+        }
+    }
+}

@@ -35,6 +35,11 @@ struct Stroker {
         for p in input where pts.last.map({ $0 != p }) ?? true { pts.append(p) }
         if closed, pts.count > 1, pts.first == pts.last { pts.removeLast() }
         if style.dashLengths.isEmpty {
+            if !closed, Stroker.endsSmoothlyWhereItStarts(pts) {
+                pts.removeLast()
+                strokeSolid(pts, closed: true)
+                return
+            }
             strokeSolid(pts, closed: closed)
         } else {
             for piece in dashed(pts, closed: closed) { strokeSolid(piece, closed: false) }
@@ -42,6 +47,27 @@ struct Stroker {
     }
 
     private var hw: CGFloat { style.width / 2 }
+
+    /// Whether an open polyline ends where it starts and turns there no more sharply than at
+    /// its neighbouring vertices: a smooth closed curve drawn open, such as a full circle from
+    /// the arc API. Its two ends have the same tangent, so on Apple their caps abut (butt) or
+    /// lie inside the stroke (round, square) and the ring shows no seam; flattened, the ends
+    /// become chords whose butt caps leave a thin wedge between them, so such a polyline is
+    /// stroked closed instead, which draws the same union without the wedge. A path with a
+    /// corner where it ends (a triangle drawn without `closePath`) keeps its caps.
+    static func endsSmoothlyWhereItStarts(_ pts: [CGPoint]) -> Bool {
+        let n = pts.count
+        guard n >= 4, let first = pts.first, let last = pts.last else { return false }
+        let span = max(1, abs(first.x), abs(first.y))
+        guard abs(first.x - last.x) <= 1e-9 * span, abs(first.y - last.y) <= 1e-9 * span else { return false }
+        func turn(_ a: CGPoint, _ b: CGPoint, _ c: CGPoint) -> CGFloat {
+            let ux = b.x - a.x, uy = b.y - a.y, wx = c.x - b.x, wy = c.y - b.y
+            return abs(atan2(ux * wy - uy * wx, ux * wx + uy * wy))
+        }
+        let seam = turn(pts[n - 2], first, pts[1])
+        let neighbours = max(turn(first, pts[1], pts[2]), turn(pts[n - 3], pts[n - 2], last))
+        return seam < 0.35 && seam <= 2 * neighbours + 1e-9
+    }
 
     private mutating func emit(_ poly: [CGPoint]) {
         guard poly.count >= 3 else { return }
