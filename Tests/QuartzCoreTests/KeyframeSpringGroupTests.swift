@@ -302,13 +302,14 @@ struct GroupMemberDurationTests {
 
 @Suite("Unusual keyTimes")
 struct UnusualKeyTimesTests {
-    func x(values: [Double], keyTimes: [NSNumber], at times: [Double]) throws -> (xs: [CGFloat], diagnostics: [String]) {
+    func x(values: [Double], keyTimes: [NSNumber], at times: [Double], cubic tension: [NSNumber]? = nil) throws -> (xs: [CGFloat], diagnostics: [String]) {
         let clock = MediaClock(manualAt: 0)
         return try clock.run {
             let l = CALayer()
             CATransaction.flush()
             let a = CAKeyframeAnimation(keyPath: "position.x")
             a.values = values; a.keyTimes = keyTimes; a.duration = 1
+            if let tension { a.calculationMode = .cubic; a.tensionValues = tension }
             let (_, d) = LaminaDiagnostics.collecting {
                 l.add(a, forKey: "k")
                 CATransaction.flush()
@@ -335,6 +336,18 @@ struct UnusualKeyTimesTests {
         let r = try x(values: [0, 100], keyTimes: [0.2, 1], at: [0.1, 0.6])
         #expect(close(r.xs, [0, 50]), "\(r.xs)")
         #expect(r.diagnostics.isEmpty)
+    }
+
+    /// In cubic mode the held stretches stay flat and tension, continuity and bias still index
+    /// the given keys (tension 1 everywhere: zero tangents, so each segment's midpoint is the
+    /// mean of its ends).
+    @Test func cubicKeyTimesInsideZeroToOneHoldFlatAndKeepTheirTension() throws {
+        let r = try x(values: [0, 100, 50], keyTimes: [0.25, 0.5, 0.75], at: [0.1, 0.2, 0.375, 0.625, 0.8, 0.95],
+                      cubic: [1, 1, 1])
+        #expect(close(r.xs, [0, 0, 50, 75, 50, 50]), "\(r.xs)")
+        // Catmull-Rom (no tension): the held stretches are still exactly flat.
+        let c = try x(values: [0, 100, 50], keyTimes: [0.25, 0.5, 0.75], at: [0.1, 0.2, 0.8, 0.95], cubic: [])
+        #expect(close(c.xs, [0, 0, 50, 50]), "\(c.xs)")
     }
 
     @Test func keyTimesThatGoBackAreTakenAsNoEarlierThanThePreviousOne() throws {

@@ -186,6 +186,8 @@ package final class KeyframeCurve: @unchecked Sendable {
             /// Held segments added in front (key times not starting at 0), to shift the
             /// per-segment timing functions.
             var lead = 0
+            /// Held segments added at the end (key times ending before 1).
+            var trail = 0
             if !isPaced, mode != .discrete, segments == nil, let kt = a.keyTimes, kt.count == n, n >= 2,
                kt.allSatisfy(\.isFinite), !(kt.first == 0 && kt.last == 1 && zip(kt, kt.dropFirst()).allSatisfy({ $0 <= $1 })) {
                 // Key times shipped libraries use although Apple asks for 0 … 1 in increasing
@@ -202,7 +204,7 @@ package final class KeyframeCurve: @unchecked Sendable {
                     LaminaDiagnostics.report("\(name): keyTimes \(kt) are not increasing within 0…1; taken as \(t)")
                 }
                 if t[0] > 0 { t.insert(0, at: 0); values.insert(values[0], at: 0); lead = 1 }
-                if t[t.count - 1] < 1 { t.append(1); values.append(values[values.count - 1]) }
+                if t[t.count - 1] < 1 { t.append(1); values.append(values[values.count - 1]); trail = 1 }
                 times = t
                 n = values.count
                 intervals = max(1, n - 1)
@@ -254,8 +256,21 @@ package final class KeyframeCurve: @unchecked Sendable {
                     mode = .linear
                     return
                 }
-                tangents = KeyframeCurve.kochanekBartels(values.map { $0.components! }, times: keyTimes,
-                                                         tension: a.tension, continuity: a.continuity, bias: a.bias)
+                // The curve runs through the given keys (tension, continuity and bias index
+                // them); the held segments added before and after are flat.
+                let given = lead..<(values.count - trail)
+                var t = KeyframeCurve.kochanekBartels(values[given].map { $0.components! }, times: Array(keyTimes[given]),
+                                                      tension: a.tension, continuity: a.continuity, bias: a.bias)
+                let zero = [Double](repeating: 0, count: values[0].components!.count)
+                if lead > 0 {
+                    t[0].inc = zero
+                    t.insert((zero, zero), at: 0)
+                }
+                if trail > 0 {
+                    t[t.count - 1].out = zero
+                    t.append((zero, zero))
+                }
+                tangents = t
             }
         }
     }
