@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import QuartzCore
+import QuartzCore
 import LaminaTestSupport
 
 // Layer subclasses written as iOS code writes them (compiled as written): overridden

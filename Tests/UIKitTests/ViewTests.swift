@@ -1,6 +1,6 @@
 import Testing
 import Foundation
-@testable import UIKit
+import UIKit
 import LaminaTestSupport
 
 final class GradientBackedView: UIView {
