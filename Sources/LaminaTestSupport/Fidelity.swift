@@ -2,12 +2,13 @@ import CoreGraphics
 
 /// Test support shared by Lamina's suites (not a product).
 
-/// The reference images of ../shared/fidelity and the comparison rule its README states.
+/// Apple's reference images (copied into Tests/Fidelity/apple with their origin and licence, so
+/// the tests need nothing outside the repository) and the comparison rule of their README.
 public enum Fidelity {
     /// The package's root folder.
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-    public static let appleDirectory = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/fidelity/apple")
+    public static let appleDirectory = packageRoot.appendingPathComponent("Tests/Fidelity/apple")
     public static let outputDirectory = packageRoot.appendingPathComponent(".build/fidelity-output")
 
     public static func reference(_ name: String) throws -> CGImage {
@@ -75,7 +76,7 @@ public func rgbaContext(_ w: Int, _ h: Int) -> CGContext {
               space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
 }
 
-/// The heart of ../shared/fidelity/README.md (s = 30).
+/// The heart of Tests/Fidelity/README.md (s = 30).
 public func heartPath() -> CGMutablePath {
     let s: CGFloat = 30
     let p = CGMutablePath()
@@ -91,7 +92,7 @@ public func heartPath() -> CGMutablePath {
     return p
 }
 
-/// Lamina's own reference images: scenes compared by the rule of ../shared/fidelity/README.md
+/// Lamina's own reference images: scenes compared by the rule of Tests/Fidelity/README.md
 /// against PNGs a person looked at before they were committed. A missing reference fails the
 /// test and leaves a candidate in .build/reference-candidates/ to look at and copy in.
 public struct Golden: Sendable {

@@ -2,7 +2,7 @@ import Testing
 import QuartzCore
 import LaminaTestSupport
 
-/// The Apple-rendered layer references of ../shared/fidelity, rendered as plain layers through
+/// The Apple-rendered layer references of Tests/Fidelity, rendered as plain layers through
 /// `render(in:)` into a flipped context at the stated scale.
 @Suite("Compositor fidelity against Apple's renders")
 struct CompositorFidelityTests {
