@@ -241,9 +241,17 @@ struct ImplicitAnimationTests {
         }
     }
 
-    @Test func commitWithoutBeginTraps() async {
-        await #expect(processExitsWith: .failure) {
+    /// Apple's commit() without a begin() commits the implicit transaction, or does nothing.
+    @Test func commitWithoutBeginDoesNotTrap() {
+        let clock = MediaClock(manualAt: 0)
+        clock.run {
             CATransaction.flush()
+            CATransaction.commit()          // nothing open: nothing happens
+            let l = CALayer()
+            l.opacity = 0.5                 // opens the implicit transaction
+            #expect(l.presentation() == nil)
+            CATransaction.commit()          // commits it
+            #expect(l.presentation()?.opacity == 0.5)
             CATransaction.commit()
         }
     }
@@ -344,7 +352,9 @@ struct ImpliedKeyTests {
                                      "position", "rasterizationScale", "shadowColor", "shadowOffset", "shadowOpacity",
                                      "shadowPath", "shadowRadius", "sublayerTransform", "transform", "zPosition"]
         let layer = CALayer()
-        let implied = Set(layer.propertyDescriptors.filter { CALayer.defaultAction(forKey: $0.key) != nil }.map(\.key))
+        layer.name = "committed"
+        CATransaction.flush()   // committed: only then does a layer have implied animations
+        let implied = Set(layer.propertyDescriptors.filter { layer.action(forKey: $0.key) != nil }.map(\.key))
         // Apple's list (spec §5) for CALayer's own keys; "sublayers" and "mask" are tree links here.
         #expect(expected.subtracting(implied).isEmpty, "missing \(expected.subtracting(implied))")
         let extra = implied.subtracting(expected)

@@ -292,3 +292,36 @@ struct CoderGeometryStringTests {
         #expect(NSCoder.cgRect(for: NSCoder.string(for: CGRect(x: 1, y: 2, width: 3, height: 4.5))) == CGRect(x: 1, y: 2, width: 3, height: 4.5))
     }
 }
+
+@Suite("UIView's model as on Apple")
+struct ViewModelFactsTests {
+    @Test func backgroundColorIsTheLayers() {
+        let v = UIView()
+        v.layer.backgroundColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
+        #expect(v.backgroundColor?.cgColor == CGColor(red: 0, green: 1, blue: 0, alpha: 1))
+        v.backgroundColor = .red
+        #expect(v.layer.backgroundColor == UIColor.red.cgColor)
+        #expect(v.backgroundColor === UIColor.red || v.backgroundColor?.cgColor == UIColor.red.cgColor)
+        v.layer.backgroundColor = nil
+        #expect(v.backgroundColor == nil)
+    }
+
+    @Test func autoLayoutKeepsTheTransform() {
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
+        let v = UIView()
+        v.translatesAutoresizingMaskIntoConstraints = false
+        root.addSubview(v)
+        NSLayoutConstraint.activate([
+            v.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 20),
+            v.topAnchor.constraint(equalTo: root.topAnchor, constant: 30),
+            v.widthAnchor.constraint(equalToConstant: 100),
+            v.heightAnchor.constraint(equalToConstant: 40),
+        ])
+        v.transform = CGAffineTransform(scaleX: 0.5, y: 0.5)
+        root.layoutIfNeeded()
+        #expect(v.transform == CGAffineTransform(scaleX: 0.5, y: 0.5))
+        #expect(v.bounds.size == CGSize(width: 100, height: 40))
+        #expect(v.center == CGPoint(x: 70, y: 50))
+        #expect(v.frame == CGRect(x: 45, y: 40, width: 50, height: 20))
+    }
+}

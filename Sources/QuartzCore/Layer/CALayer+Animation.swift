@@ -192,11 +192,22 @@ extension CALayer {
         }
         if let a = actions?[event] { return a is NSNull ? nil : a }
         if let a = styleAction(event) { return a is NSNull ? nil : a }
-        let a = type(of: self).defaultAction(forKey: event)
-        if let basic = a as? CABasicAnimation, basic.isImplied, basic.fromValue == nil {
-            basic.fromValue = presentationValue(forKeyPath: event)
-        }
-        return a is NSNull ? nil : a
+        if let a = type(of: self).defaultAction(forKey: event) { return a is NSNull ? nil : a }
+        return impliedAnimation(forKey: event)
+    }
+
+    /// The implied animation of an animatable property, the last step of the action search: a
+    /// `CABasicAnimation` of the key with the default timing curve, from the value shown before
+    /// the change. A layer that has never been committed has none (nothing on screen to animate
+    /// from), as on Apple's platforms.
+    func impliedAnimation(forKey event: String) -> (any CAAction)? {
+        guard flags.contains(.committed), let d = propertyClassInfo.descriptor(forKey: event),
+              d.hasImplicitAnimation, d.isStored else { return nil }
+        let a = CABasicAnimation(keyPath: d.key)
+        a.timingFunction = CAMediaTimingFunction(name: .default)
+        a.isImplied = true
+        a.fromValue = presentationValue(forKeyPath: d.key)
+        return a
     }
 
     /// `style["actions"][event]`, walking nested styles.

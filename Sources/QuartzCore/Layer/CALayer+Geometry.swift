@@ -88,8 +88,12 @@ extension CALayer {
         }
     }
 
-    /// The transform as an affine transform (its 2D part).
-    func baseAffineTransform() -> CGAffineTransform { CATransform3DGetAffineTransform(transform) }
+    /// The transform as an affine transform: the transform itself when it is affine, else the
+    /// identity (any z, perspective or rotation about x or y), as Apple's `affineTransform()`.
+    func baseAffineTransform() -> CGAffineTransform {
+        let t = transform
+        return CATransform3DIsAffine(t) ? CATransform3DGetAffineTransform(t) : .identity
+    }
 
     /// Sets the transform from an affine transform.
     func baseSetAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }

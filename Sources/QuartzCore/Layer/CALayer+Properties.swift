@@ -18,8 +18,11 @@ enum LayerSlot: Int, CaseIterable {
 extension CALayer {
     /// CALayer's property descriptions (spec §1): key, type, default, animatable, effects.
     enum P {
+        /// A bounds with a negative size is stored standardised, as Apple's is (the same rectangle
+        /// with its origin at the minimum corner).
         static let bounds = CAProperty<CGRect>(LayerSlot.bounds.rawValue, "bounds", .zero, animatable: true,
-                                               effects: [.layout, .superlayerLayout, .displayOnBoundsChange, .content])
+                                               effects: [.layout, .superlayerLayout, .displayOnBoundsChange, .content],
+                                               normalize: { $0.isFinite ? $0.standardized : $0 })
         static let position = CAProperty<CGPoint>(LayerSlot.position.rawValue, "position", .zero, animatable: true)
         static let zPosition = CAProperty<CGFloat>(LayerSlot.zPosition.rawValue, "zPosition", 0, animatable: true)
         static let anchorPoint = CAProperty<CGPoint>(LayerSlot.anchorPoint.rawValue, "anchorPoint",

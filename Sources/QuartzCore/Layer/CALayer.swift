@@ -436,9 +436,12 @@ open class CALayer: NSObject, CAMediaTiming, PropertyOwner {
     /// Subclasses override this to give their own defaults and call `super` for other keys; the
     /// override applies to every property the layer has not set. When it returns nil for a
     /// declared property, the property's zero value is used (0, false, nil, `.zero`, identity).
+    ///
+    /// As on Apple's platforms, the geometry a layer is placed by has no class default: nil for
+    /// `bounds`, `position` and `frame` (they read as zero until set).
     open class func defaultValue(forKey key: String) -> Any? {
         guard let d = builtInPropertyDescriptors.first(where: { $0.key == key || $0.aliases.contains(key) }),
-              d.isStored else { return nil }
+              d.isStored, d.key != "bounds", d.key != "position" else { return nil }
         return d.defaultValue
     }
 
@@ -461,17 +464,10 @@ open class CALayer: NSObject, CAMediaTiming, PropertyOwner {
     /// result is returned as nil.
     open func action(forKey event: String) -> (any CAAction)? { defaultActionSearch(event) }
 
-    /// The action a class gives `event` when nothing else does: for a property with an implied
-    /// animation, a `CABasicAnimation` of that key with the default timing curve (its `fromValue`
-    /// is filled in with the value before the change); nil otherwise.
-    open class func defaultAction(forKey event: String) -> (any CAAction)? {
-        let info = PropertyClassRegistry.existing(for: self) ?? knownClassInfo(for: self)
-        guard let d = info.descriptor(forKey: event), d.hasImplicitAnimation, d.isStored else { return nil }
-        let a = CABasicAnimation(keyPath: d.key)
-        a.timingFunction = CAMediaTimingFunction(name: .default)
-        a.isImplied = true
-        return a
-    }
+    /// The action a class gives `event`: nil by default, as on Apple's platforms (the implied
+    /// animation of an animatable property is made after this in the action search, see
+    /// `action(forKey:)`). Override it to give your class's own default actions.
+    open class func defaultAction(forKey event: String) -> (any CAAction)? { nil }
 
     /// Whether `p` (in this layer's coordinates) is inside the bounds. Override for other shapes.
     open func contains(_ p: CGPoint) -> Bool { bounds.contains(p) }

@@ -93,17 +93,19 @@ public final class CAProperty<Value>: CAPropertyDescriptor, @unchecked Sendable 
     let equals: ((Value, Value) -> Bool)?
     /// Finiteness, for numbers and geometry (non-finite values are refused).
     let isFinite: ((Value) -> Bool)?
+    /// The canonical form a written value is stored in (`bounds` is standardised), or nil.
+    let normalize: ((Value) -> Value)?
 
     /// A stored property. `zeroWhenNoClassDefault` says what an unset property reads when the
     /// class's `defaultValue(forKey:)` returns nil: the type's zero (built-in properties, as Apple
     /// documents) or the declared default (`@Managed` properties' initial values).
     init(slot: Int, key: String, defaultValue: Value, animatable: Bool, implicit: Bool?,
          effects: CAPropertyEffects, aliases: [String], usesStyle: Bool, zeroWhenNoClassDefault: Bool,
-         equals: ((Value, Value) -> Bool)?, isFinite: ((Value) -> Bool)?) {
+         equals: ((Value, Value) -> Bool)?, isFinite: ((Value) -> Bool)?, normalize: ((Value) -> Value)? = nil) {
         builtInDefault = defaultValue
         zero = zeroWhenNoClassDefault ? (kvcZeroValue(Value.self) ?? defaultValue) : defaultValue
         getter = nil; setter = nil
-        self.equals = equals; self.isFinite = isFinite
+        self.equals = equals; self.isFinite = isFinite; self.normalize = normalize
         super.init(key: key, aliases: aliases, valueType: Value.self, animatable: animatable,
                    implicit: implicit ?? animatable, effects: effects, readOnly: false, usesStyle: usesStyle, slot: slot)
     }
@@ -114,7 +116,7 @@ public final class CAProperty<Value>: CAPropertyDescriptor, @unchecked Sendable 
         builtInDefault = defaultValue
         zero = kvcZeroValue(Value.self) ?? defaultValue
         getter = get; setter = set
-        equals = nil; isFinite = nil
+        equals = nil; isFinite = nil; normalize = nil
         super.init(key: key, aliases: aliases, valueType: Value.self, animatable: animatable,
                    implicit: implicit ?? animatable, effects: [], readOnly: set == nil, usesStyle: false, slot: -1)
     }
@@ -159,7 +161,8 @@ extension CAProperty {
     /// `.infinity` for "forever".
     convenience init(_ slot: Int, _ key: String, _ defaultValue: Value, animatable: Bool = false, implicit: Bool? = nil,
                      effects: CAPropertyEffects = [], aliases: [String] = [], usesStyle: Bool = true,
-                     zeroWhenNoClassDefault: Bool = true, allowsInfinity: Bool = false) {
+                     zeroWhenNoClassDefault: Bool = true, allowsInfinity: Bool = false,
+                     normalize: ((Value) -> Value)? = nil) {
         var finite = PropertyValueTraits.finiteness(Value.self)
         if allowsInfinity {
             if Value.self == Float.self { finite = { !unsafeBitCast($0, to: Float.self).isNaN } }
@@ -167,7 +170,7 @@ extension CAProperty {
         }
         self.init(slot: slot, key: key, defaultValue: defaultValue, animatable: animatable, implicit: implicit,
                   effects: effects, aliases: aliases, usesStyle: usesStyle, zeroWhenNoClassDefault: zeroWhenNoClassDefault,
-                  equals: PropertyValueTraits.equality(Value.self), isFinite: finite)
+                  equals: PropertyValueTraits.equality(Value.self), isFinite: finite, normalize: normalize)
     }
 }
 

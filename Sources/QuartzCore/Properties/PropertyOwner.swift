@@ -30,7 +30,8 @@ extension PropertyOwner {
     }
 
     /// Sets a stored property, refusing non-finite numbers and geometry with a diagnostic.
-    func set<V>(_ p: CAProperty<V>, _ newValue: V) {
+    func set<V>(_ p: CAProperty<V>, _ value: V) {
+        let newValue = p.normalize.map { $0(value) } ?? value
         if let finite = p.isFinite, !finite(newValue) {
             LaminaDiagnostics.report("\(diagnosticName).\(p.key): refused non-finite value \(newValue); the old value stays")
             return

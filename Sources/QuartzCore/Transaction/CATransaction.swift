@@ -26,12 +26,11 @@ open class CATransaction: NSObject {
     }
 
     /// Commits the innermost transaction; when it is the outermost, its changes take effect.
-    /// Traps when no transaction is open (a programmer error, as on Apple platforms).
+    /// Without a matching `begin()` it commits the thread's implicit transaction if there is one
+    /// and otherwise does nothing, as Apple's does (it does not trap).
     open class func commit() {
         let s = TransactionState.current
-        guard let scope = s.scopes.popLast() else {
-            fatalError("CATransaction.commit(): no transaction is open on this thread")
-        }
+        guard let scope = s.scopes.popLast() else { return }
         scope.completion?.commit()
         if s.scopes.isEmpty {
             TransactionCommitter.commit(s)

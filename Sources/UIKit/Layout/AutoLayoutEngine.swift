@@ -295,7 +295,12 @@ final class AutoLayoutEngine {
             let f = CGRect(x: i.left.value - s.left.value + Double(sv.bounds.minX), y: i.top.value - s.top.value + Double(sv.bounds.minY),
                            width: i.width.value, height: i.height.value)
             let rounded = CGRect(x: clean(f.minX), y: clean(f.minY), width: clean(f.width), height: clean(f.height))
-            if v.frame != rounded { v.frame = rounded }
+            // As UIKit does, the solved (untransformed) frame is applied as `bounds.size` and
+            // `center`, so a view's `transform` survives layout (setting `frame` would undo it).
+            let ap = v.layer.anchorPoint
+            let center = CGPoint(x: rounded.minX + ap.x * rounded.width, y: rounded.minY + ap.y * rounded.height)
+            if v.bounds.size != rounded.size { v.bounds = CGRect(origin: v.bounds.origin, size: rounded.size) }
+            if v.center != center { v.center = center }
         }
         for v in involvedViews {
             guard let vi = frames[ObjectIdentifier(v)] else { continue }

@@ -150,9 +150,14 @@ open class UIView: UIResponder, CALayerDelegate {
 
     // MARK: Appearance
 
-    /// The background colour (the layer's); nil by default.
+    /// The background colour: the layer's `backgroundColor` (set one, read the other); nil by
+    /// default. The colour set here is returned as set while the layer still shows it.
     open var backgroundColor: UIColor? {
-        get { _backgroundColor }
+        get {
+            guard let cg = layer.backgroundColor else { return nil }
+            if let own = _backgroundColor, own.cgColor == cg { return own }
+            return UIColor(cgColor: cg)
+        }
         set {
             _backgroundColor = newValue
             layer.backgroundColor = newValue?.cgColor
