@@ -4,6 +4,20 @@ extension CGContext {
     public func drawLinearGradient(_ gradient: CGGradient, start startPoint: CGPoint, end endPoint: CGPoint,
                                    options: CGGradientDrawingOptions) {
         let toRaster = state.ctm.concatenating(rasterTransform)
+        if !toRaster.keepsShapes {
+            // The bands are perpendicular to start→end in user space: t of a raster point is
+            // ((toUser(p) − start)·d) / |d|², still affine in p.
+            let inv = toRaster.inverted()
+            let dx = Double(endPoint.x - startPoint.x), dy = Double(endPoint.y - startPoint.y)
+            let len2 = dx * dx + dy * dy
+            guard len2 > 0, len2.isFinite else { return }
+            let g = GradientGeometry.linear(
+                t0: ((Double(inv.tx) - Double(startPoint.x)) * dx + (Double(inv.ty) - Double(startPoint.y)) * dy) / len2,
+                dtdx: (Double(inv.a) * dx + Double(inv.b) * dy) / len2,
+                dtdy: (Double(inv.c) * dx + Double(inv.d) * dy) / len2)
+            paintGradient(gradient, g, options)
+            return
+        }
         let s = startPoint.applying(toRaster), e = endPoint.applying(toRaster)
         let dx = Double(e.x - s.x), dy = Double(e.y - s.y)
         let len2 = dx * dx + dy * dy
@@ -12,12 +26,21 @@ extension CGContext {
         paintGradient(gradient, g, options)
     }
 
-    /// Fills the clip with a radial gradient between two circles, in user space. [Lamina maps
-    /// the circles through the CTM's scale as their mean radius factor; a CTM that scales x and
-    /// y differently gives circles rather than Apple's ellipses.]
+    /// Fills the clip with a radial gradient between two circles, in user space (a CTM that
+    /// scales x and y differently makes them ellipses, as on Apple's platforms).
     public func drawRadialGradient(_ gradient: CGGradient, startCenter: CGPoint, startRadius: CGFloat,
                                    endCenter: CGPoint, endRadius: CGFloat, options: CGGradientDrawingOptions) {
         let toRaster = state.ctm.concatenating(rasterTransform)
+        if !toRaster.keepsShapes {
+            // Evaluated in user space: each raster point is mapped back through the CTM.
+            let r0 = Double(max(0, startRadius)), r1 = Double(max(0, endRadius))
+            guard r0.isFinite, r1.isFinite, startCenter.isFinite, endCenter.isFinite else { return }
+            let g = GradientGeometry.radial(c0x: Double(startCenter.x), c0y: Double(startCenter.y), r0: r0,
+                                            cdx: Double(endCenter.x - startCenter.x), cdy: Double(endCenter.y - startCenter.y),
+                                            dr: r1 - r0)
+            paintGradient(gradient, g, options, toUser: toRaster.inverted())
+            return
+        }
         let c0 = startCenter.applying(toRaster), c1 = endCenter.applying(toRaster)
         let k = Double(abs(toRaster.a * toRaster.d - toRaster.b * toRaster.c)).squareRoot()
         let r0 = Double(max(0, startRadius)) * k, r1 = Double(max(0, endRadius)) * k
@@ -31,6 +54,12 @@ extension CGContext {
     /// (radians, from +x toward +y in user space) and growing toward increasing angles.
     public func drawConicGradient(_ gradient: CGGradient, center: CGPoint, angle: CGFloat) {
         let toRaster = state.ctm.concatenating(rasterTransform)
+        if !toRaster.keepsShapes {
+            // Angles are measured in user space: each raster point is mapped back through the CTM.
+            let g = GradientGeometry.conic(cx: Double(center.x), cy: Double(center.y), start: Double(angle), direction: 1)
+            paintGradient(gradient, g, [.drawsBeforeStartLocation, .drawsAfterEndLocation], toUser: toRaster.inverted())
+            return
+        }
         let c = center.applying(toRaster)
         let dir = CGPoint(x: cos(angle), y: sin(angle)).applying(CGAffineTransform(a: toRaster.a, b: toRaster.b, c: toRaster.c,
                                                                                     d: toRaster.d, tx: 0, ty: 0))
@@ -41,7 +70,8 @@ extension CGContext {
         paintGradient(gradient, g, [.drawsBeforeStartLocation, .drawsAfterEndLocation])
     }
 
-    private func paintGradient(_ gradient: CGGradient, _ geometry: GradientGeometry, _ options: CGGradientDrawingOptions) {
+    private func paintGradient(_ gradient: CGGradient, _ geometry: GradientGeometry, _ options: CGGradientDrawingOptions,
+                               toUser: CGAffineTransform? = nil) {
         guard format == .color32 else {
             LaminaDiagnostics.report("CGContext: gradients on \(format) bitmaps are not implemented yet")
             return
@@ -55,7 +85,11 @@ extension CGContext {
         let lut = gradient.lookupTable(key: key) {
             (0..<n).map { pixelWord(gradient.color(at: CGFloat($0) / CGFloat(n - 1)), alpha: state.alpha) }
         }
-        let painter = GradientPainter(lut: lut, geometry: geometry,
+        if let toUser, !(toUser.a.isFinite && toUser.b.isFinite && toUser.c.isFinite && toUser.d.isFinite
+                         && toUser.tx.isFinite && toUser.ty.isFinite) {
+            return   // a singular CTM shows nothing
+        }
+        let painter = GradientPainter(lut: lut, geometry: geometry, toUser: toUser,
                                       extendBefore: options.contains(.drawsBeforeStartLocation),
                                       extendAfter: options.contains(.drawsAfterEndLocation))
         drawOperation {
@@ -65,5 +99,16 @@ extension CGContext {
                               blend: blend, coverage: coverage)
             }
         }
+    }
+}
+
+extension CGAffineTransform {
+    /// Whether the transform is a similarity (rotation, uniform scale, translation, mirroring):
+    /// circles stay circles and angles stay angles, so gradients can be evaluated in device
+    /// space.
+    var keepsShapes: Bool {
+        let col1 = a * a + b * b, col2 = c * c + d * d
+        let tol = 1e-9 * max(col1, col2)
+        return abs(col1 - col2) <= tol && abs(a * c + b * d) <= tol
     }
 }

@@ -32,6 +32,9 @@ struct GradientPainter {
     static let lutSize = 1024
     let lut: [UInt32]
     let geometry: GradientGeometry
+    /// Raster to user space, when the geometry is in user space (a CTM that is not a
+    /// similarity: radial and conic gradients are evaluated at the mapped point).
+    var toUser: CGAffineTransform? = nil
     let extendBefore: Bool, extendAfter: Bool
 
     /// The parameter t of a raster-space point, nil when unpainted.
@@ -101,7 +104,14 @@ struct GradientPainter {
         for i in 0..<count {
             defer { px += 1 }
             let cov = coverage[i]
-            guard cov != 0, let t = parameter(px, y) else { continue }
+            guard cov != 0 else { continue }
+            let tt: Double?
+            if let m = toUser {
+                tt = parameter(Double(m.a) * px + Double(m.c) * y + Double(m.tx), Double(m.b) * px + Double(m.d) * y + Double(m.ty))
+            } else {
+                tt = parameter(px, y)
+            }
+            guard let t = tt else { continue }
             var s = lut[Int(t * top + 0.5)]
             if let mode = blend.mode { p[i] = CGContext.blendPixel(s, p[i], cov, mode, blend.order); continue }
             if cov != 255 { s = scaleWord(s, cov) }

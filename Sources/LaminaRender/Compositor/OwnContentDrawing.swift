@@ -16,14 +16,22 @@ extension GradientContent {
             : locs!.withUnsafeBufferPointer { CGGradient(colorsSpace: space, colors: cgColors as CFArray, locations: $0.baseAddress) }
         guard let gradient else { return }
         let b = bounds
-        let type = geometry
-        func point(_ u: CGPoint) -> CGPoint { CGPoint(x: b.minX + u.x * b.width, y: b.minY + u.y * b.height) }
-        let s = point(startPoint), e = point(endPoint)
+        guard b.width > 0, b.height > 0 else { return }
+        // startPoint and endPoint are in the unit coordinate space: Apple draws the gradient in
+        // the unit square and maps the square onto the bounds, so on a non-square layer a
+        // (0,0)→(1,1) gradient's bands run along the other diagonal, a radial gradient ending
+        // at a corner is the ellipse filling the bounds, and a conic one's angles are stretched
+        // with the square (the CAGradientLayer documentation: "the start point corresponds to
+        // the first stop of the gradient. The point is defined in the unit coordinate space and
+        // is then mapped to the layer's bounds rectangle when drawn").
+        let s = startPoint, e = endPoint
         ctx.saveGState()
         ctx.setAlpha(alpha)
         ctx.addPath(shape)
         ctx.clip()
-        switch type {
+        ctx.translateBy(x: b.minX, y: b.minY)
+        ctx.scaleBy(x: b.width, y: b.height)
+        switch geometry {
         case .radial:
             // An ellipse centred at startPoint with half-axes (end − start) in each direction.
             let rx = abs(e.x - s.x), ry = abs(e.y - s.y)
