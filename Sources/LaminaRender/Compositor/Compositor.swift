@@ -56,8 +56,12 @@ package struct Compositor {
         let shadowVisible = v.shadowOpacity[i] > 0 && (v.shadowColor[i]?.a ?? 0) > 0
         let shadowPath = v.shadowPath[i].path
 
+        // Apple casts a masked layer's shadow from the unmasked layer, then the mask clips the
+        // whole result, shadow included: a masked layer shows no shadow outside its mask.
+        let maskedShadow = mask >= 0 && shadowVisible
+
         // The shadow of a shadowPath is drawn first and on its own.
-        if shadowVisible, let path = shadowPath {
+        if shadowVisible, !maskedShadow, let path = shadowPath {
             ctx.saveGState()
             ctx.setAlpha(inherited * opacity)
             let (offset, blur, color) = shadowParameters(v, i)
@@ -73,16 +77,39 @@ package struct Compositor {
             // Offscreen work only where this layer draws: its extent in whole device pixels.
             ctx.clip(toDevicePixels: ctx.pixelBounds(of: f.extents[i]))
             ctx.setAlpha(inherited * (group ? opacity : 1))
-            if shadowVisible && shadowPath == nil {
+            if shadowVisible && shadowPath == nil && !maskedShadow {
                 let (offset, blur, color) = shadowParameters(v, i)
                 // The shadow follows the layer's composited alpha: set it on the group.
                 // The layer's opacity fades its shadow too (it is composited with the group).
                 ctx.setShadow(offset: offset, blur: blur, color: color)
             }
-            ctx.beginTransparencyLayer(auxiliaryInfo: nil)
-            if mask >= 0 { applyMask(f, mask, depth: depth) }
-            drawBody(f, slot, alpha: group ? 1 : opacity, depth: depth)
-            ctx.endTransparencyLayer()
+            if maskedShadow {
+                let bodyAlpha = group ? 1 : opacity
+                ctx.beginTransparencyLayer(auxiliaryInfo: nil)
+                applyMask(f, mask, depth: depth)
+                let (offset, blur, color) = shadowParameters(v, i)
+                if let path = shadowPath {
+                    ctx.saveGState()
+                    ctx.setAlpha(bodyAlpha)
+                    ctx.fillShadowOnly(of: path, offset: offset, blur: blur, color: color)
+                    ctx.restoreGState()
+                    drawBody(f, slot, alpha: bodyAlpha, depth: depth)
+                } else {
+                    // The unmasked layer and its shadow, composited inside the mask's clip.
+                    ctx.saveGState()
+                    ctx.setShadow(offset: offset, blur: blur, color: color)
+                    ctx.beginTransparencyLayer(auxiliaryInfo: nil)
+                    drawBody(f, slot, alpha: bodyAlpha, depth: depth)
+                    ctx.endTransparencyLayer()
+                    ctx.restoreGState()
+                }
+                ctx.endTransparencyLayer()
+            } else {
+                ctx.beginTransparencyLayer(auxiliaryInfo: nil)
+                if mask >= 0 { applyMask(f, mask, depth: depth) }
+                drawBody(f, slot, alpha: group ? 1 : opacity, depth: depth)
+                ctx.endTransparencyLayer()
+            }
         } else {
             drawBody(f, slot, alpha: inherited * opacity, depth: depth)
         }
