@@ -77,3 +77,41 @@ struct ShadowMaskTests {
         #expect(at(50, 95) == [255, 255, 255])    // below the mask
     }
 }
+
+/// Layer shadows are as soft as Apple's (issue 13, item 2).
+@Suite("Shadow softness")
+struct ShadowSoftnessTests {
+    /// The shadow beyond a straight edge falls as a Gaussian's tail: at one sigma from the edge
+    /// it is 15.9% of its full strength. Apple's `shadowRadius` 10 at 3x has sigma ≈ 27.5 px.
+    func measuredSigma(radius: CGFloat, shadowPath: Bool) throws -> Double {
+        let scale: CGFloat = 3
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 240, height: 240)
+        let l = CALayer()
+        l.frame = CGRect(x: 60, y: 60, width: 120, height: 120)
+        l.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        l.shadowOpacity = 1
+        l.shadowOffset = .zero
+        l.shadowRadius = radius
+        if shadowPath { l.shadowPath = CGPath(rect: l.bounds, transform: nil) }
+        root.addSublayer(l)
+        let image = try #require(CARenderer(layer: root, scale: scale).image())
+        let px = try image.straightRGBA8()
+        let row = image.height / 2, edge = Int(180 * scale)
+        func alpha(_ x: Int) -> Double { Double(px[(row * image.width + x) * 4 + 3]) / 255 }
+        #expect(abs(alpha(edge) - 0.5) < 0.06, "at the edge: \(alpha(edge))")
+        // The first pixel past the edge whose alpha is below 15.87%, interpolated.
+        for d in 0..<(image.width - edge - 1) {
+            let a0 = alpha(edge + d), a1 = alpha(edge + d + 1)
+            if a0 >= 0.1587 && a1 < 0.1587 { return Double(d) + (a0 - 0.1587) / (a0 - a1) + 0.5 }
+        }
+        return .nan
+    }
+
+    @Test func sigmaIsAboutNineTenthsOfTheRadiusInPoints() throws {
+        for usePath in [false, true] {
+            let sigma = try measuredSigma(radius: 10, shadowPath: usePath)
+            #expect(abs(sigma - 27.5) < 2.5, "shadowPath \(usePath): sigma \(sigma) px")
+        }
+    }
+}

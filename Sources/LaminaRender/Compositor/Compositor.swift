@@ -163,15 +163,23 @@ package struct Compositor {
         ctx.scaleBy(x: 1, y: -1)
     }
 
+    /// The Gaussian's standard deviation per point of `shadowRadius`. [U] Fitted to an Apple
+    /// reference (`shadowRadius` 10 at 3x: sigma 27.5 px, 0.92 × the radius in points); the
+    /// designers' convention that `shadowRadius` equals half a CSS/Sketch blur (whose sigma is
+    /// half the blur) gives 1.0, close to it. Lamina used 0.5, much too hard.
+    static let shadowSigmaPerRadius: CGFloat = 0.92
+
     /// The shadow's device offset, blur and colour for a node. `shadowOffset` is in the node's
-    /// coordinates (y down on iOS); the blur is `shadowRadius` in device pixels.
+    /// coordinates (y down on iOS); the blur is CoreGraphics' (sigma = blur / 2) for a sigma of
+    /// `shadowSigmaPerRadius` × `shadowRadius`, in device pixels.
     private func shadowParameters(_ v: NodeColumns, _ i: Int) -> (CGSize, CGFloat, CGColor) {
         let t = ctx.ctm
         let o = v.shadowOffset[i]
         let device = CGSize(width: o.width * t.a + o.height * t.c, height: o.width * t.b + o.height * t.d)
         let c = v.shadowColor[i] ?? .black
         let k = CGFloat(max(0, min(1, v.shadowOpacity[i])))
-        return (device, max(0, v.shadowRadius[i]) * ctx.deviceScale, CGColor(red: c.r, green: c.g, blue: c.b, alpha: c.a * k))
+        let blur = 2 * Compositor.shadowSigmaPerRadius * max(0, v.shadowRadius[i]) * ctx.deviceScale
+        return (device, blur, CGColor(red: c.r, green: c.g, blue: c.b, alpha: c.a * k))
     }
 
     // MARK: Contents
