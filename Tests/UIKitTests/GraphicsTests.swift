@@ -24,10 +24,28 @@ struct GraphicsTests {
         #expect(Set([UIColor.red, UIColor(red: 1, green: 0, blue: 0, alpha: 1)]).count == 1)
     }
 
+    /// The system font has San Francisco's published vertical metrics (UIFont.systemFont(ofSize:
+    /// 17): ascender 16.19, descender −4.10, line height 20.29) and its width: Liberation Sans,
+    /// the previous stand-in, set text about 5% wider than San Francisco (issue 13, item 5).
+    @Test func theSystemFontHasSanFranciscosMetrics() throws {
+        for size: CGFloat in [11, 13, 17, 22, 34] {
+            let f = UIFont.systemFont(ofSize: size)
+            #expect(abs(f.ascender - size * 1950 / 2048) < 0.01, "\(size): \(f.ascender)")
+            #expect(abs(f.descender + size * 494 / 2048) < 0.01, "\(size): \(f.descender)")
+            #expect(abs(f.lineHeight - size * 2444 / 2048) < 0.01 && f.leading == 0, "\(size): \(f.lineHeight)")
+        }
+        let text = "Settings General Privacy & Security, Wi-Fi 0123456789"
+        let sf = (text as NSString).size(withAttributes: [.font: UIFont.systemFont(ofSize: 17)]).width
+        let helvetica = (text as NSString).size(withAttributes: [.font: try #require(UIFont(name: "Helvetica", size: 17))]).width
+        #expect(abs(helvetica / sf - 1.05) < 0.02, "Helvetica/system width ratio \(helvetica / sf)")
+        // Apple's other names keep their stand-ins: Helvetica is Liberation Sans (Arial's metrics).
+        #expect(try #require(UIFont(name: "Helvetica", size: 17)).familyName == "Liberation Sans")
+    }
+
     @Test func fonts() throws {
         let f = UIFont.systemFont(ofSize: 17)
         #expect(f.fontName == ".SFUI-Regular" && f.pointSize == 17)
-        #expect(f.familyName.contains("Liberation") || f.familyName.contains("DejaVu"))
+        #expect(f.familyName == "Inter Display")   // scripts/setup.sh installs fonts-inter
         #expect(f.ascender > 12 && f.descender < -2 && f.lineHeight > 17 && f.capHeight > 10 && f.xHeight > 7)
         let bold = UIFont.boldSystemFont(ofSize: 17)
         #expect(bold.fontName == ".SFUI-Bold")

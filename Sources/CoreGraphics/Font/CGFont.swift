@@ -19,8 +19,9 @@ public enum CGFontError: Error, Equatable, CustomStringConvertible {
 
 /// A font: glyphs, their metrics and their outlines (Apple's `CGFont`), read with FreeType.
 ///
-/// Apple's system font names map to installed families (Helvetica, Arial and SF to Liberation
-/// Sans; Times to Liberation Serif; Menlo and Courier to DejaVu Sans Mono; PingFang, Hiragino and
+/// Apple's system font names map to installed families (SF, the system font, to Inter Display,
+/// the openly licensed face closest to it in width, reporting San Francisco's vertical metrics;
+/// Helvetica and Arial to Liberation Sans; Times to Liberation Serif; Menlo and Courier to DejaVu Sans Mono; PingFang, Hiragino and
 /// Heiti to WenQuanYi Micro Hei); other names are looked up with fontconfig. Glyph outlines are
 /// returned as `CGPath`s in font units and cached, so text is filled by Lamina's own rasterizer
 /// like any path.
@@ -36,7 +37,8 @@ public final class CGFont: @unchecked Sendable, CustomStringConvertible {
     /// name); nil when none matches, as on Apple platforms.
     public convenience init?(_ name: CFString) {
         guard let opened = try? CGFont.open(named: name) else { return nil }
-        self.init(face: opened.face, memory: nil, family: opened.family)
+        self.init(face: opened.face, memory: nil, family: opened.family,
+                  systemMetrics: FontLibrary.isSystemFontName(name as String))
     }
 
     /// Loads a font from font data (TrueType, OpenType or anything FreeType reads); nil when the
@@ -46,9 +48,16 @@ public final class CGFont: @unchecked Sendable, CustomStringConvertible {
         self.init(face: opened.face, memory: opened.memory, family: opened.family)
     }
 
-    private init(face: FT_Face, memory: UnsafeMutableRawBufferPointer?, family: String) {
+    private init(face: FT_Face, memory: UnsafeMutableRawBufferPointer?, family: String, systemMetrics: Bool = false) {
         self.face = face; self.memory = memory; self.familyName = family
+        self.usesSystemFontMetrics = systemMetrics
     }
+
+    /// Whether this font stands in for San Francisco (an Apple system font name): it then
+    /// reports San Francisco's published vertical metrics (hhea ascender 1950, descender −494,
+    /// no line gap, per 2048 units: `UIFont.systemFont(ofSize: 17).lineHeight` is 20.287), so
+    /// lines and baselines sit where iOS puts them whatever face draws the glyphs.
+    public let usesSystemFontMetrics: Bool
 
     deinit {
         FontLibrary.withLock { _ in _ = FT_Done_Face(face) }
@@ -58,7 +67,7 @@ public final class CGFont: @unchecked Sendable, CustomStringConvertible {
     /// Loads the installed font that `name` names, or throws ``CGFontError/notFound(_:)``.
     public static func named(_ name: String) throws(CGFontError) -> CGFont {
         let o = try open(named: name)
-        return CGFont(face: o.face, memory: nil, family: o.family)
+        return CGFont(face: o.face, memory: nil, family: o.family, systemMetrics: FontLibrary.isSystemFontName(name))
     }
 
     /// Loads a font from bytes, or throws ``CGFontError/unreadable(_:)``.
@@ -110,11 +119,15 @@ public final class CGFont: @unchecked Sendable, CustomStringConvertible {
     /// Font units per em.
     public var unitsPerEm: Int32 { Int32(face.pointee.units_per_EM) }
     /// The ascent, positive above the baseline.
-    public var ascent: Int32 { Int32(face.pointee.ascender) }
+    public var ascent: Int32 {
+        usesSystemFontMetrics ? Int32((Double(unitsPerEm) * 1950 / 2048).rounded()) : Int32(face.pointee.ascender)
+    }
     /// The descent, negative below the baseline.
-    public var descent: Int32 { Int32(face.pointee.descender) }
+    public var descent: Int32 {
+        usesSystemFontMetrics ? -Int32((Double(unitsPerEm) * 494 / 2048).rounded()) : Int32(face.pointee.descender)
+    }
     /// The extra space between lines: line height minus ascent plus descent.
-    public var leading: Int32 { max(0, Int32(face.pointee.height) - (ascent - descent)) }
+    public var leading: Int32 { usesSystemFontMetrics ? 0 : max(0, Int32(face.pointee.height) - (ascent - descent)) }
     /// The height of capital letters.
     public var capHeight: Int32 { os2Metric { Int32($0.sCapHeight) } ?? Int32(Double(ascent) * 0.7) }
     /// The height of lowercase x.

@@ -21,14 +21,28 @@ enum FontLibrary {
     /// Apple font names and the installed families that stand in for them (the first one found
     /// wins). Names are compared without spaces, hyphens or case.
     static let substitutes: [(apple: [String], families: [String])] = [
-        (["helvetica", "helveticaneue", "arial", "sfpro", "sfprotext", "sfprodisplay", "sfui", "sfuitext",
-          "sfuidisplay", "sanfrancisco", "applesystemuifont", "system", "lucidagrande", "verdana"],
-         ["Liberation Sans", "DejaVu Sans"]),
+        // San Francisco: Inter Display (SIL OFL, Debian's fonts-inter) is the closest openly
+        // licensed face in width (see `systemFontNames`); Liberation Sans where it is missing.
+        (systemFontNames, ["Inter Display", "Liberation Sans", "DejaVu Sans"]),
+        // Helvetica and Arial: Liberation Sans has Arial's metrics.
+        (["helvetica", "helveticaneue", "arial", "lucidagrande", "verdana"], ["Liberation Sans", "DejaVu Sans"]),
         (["times", "timesnewroman", "georgia", "newyork"], ["Liberation Serif", "DejaVu Serif"]),
         (["menlo", "monaco", "courier", "couriernew", "sfmono", "sfmonoregular"], ["DejaVu Sans Mono", "Liberation Mono"]),
         (["pingfangsc", "pingfangtc", "pingfanghk", "pingfang", "hiraginosansgb", "heitisc", "heititc", "stheiti",
           "songtisc", "stsong", "kaitisc", "hiraginosans", "applesdgothicneo"], ["WenQuanYi Micro Hei", "Noto Sans CJK SC"]),
     ]
+
+    /// Apple's names for the system font (San Francisco), compared without spaces, hyphens or case.
+    static let systemFontNames = ["sfpro", "sfprotext", "sfprodisplay", "sfui", "sfuitext", "sfuidisplay", "sanfrancisco",
+                                  "applesystemuifont", "system"]
+
+    /// Whether `name` (with any weight suffix) names the system font.
+    static func isSystemFontName(_ name: String) -> Bool {
+        var base = name
+        if let dash = name.lastIndex(of: "-") { base = String(name[..<dash]) }
+        let key = base.lowercased().filter { $0.isLetter || $0.isNumber }
+        return systemFontNames.contains(key) || systemFontNames.contains(where: { key.hasPrefix($0) && $0.count > 3 })
+    }
 
     /// The weight words Apple font names end with, and fontconfig weights for them.
     static let weights: [(String, Int32)] = [

@@ -2,8 +2,8 @@ import Foundation
 @_spi(Lamina) import QuartzCore
 
 /// A font at a size (UIKit's `UIFont`), backed by an installed font: Apple's names map to
-/// installed families (the system font San Francisco to Liberation Sans, PingFang to WenQuanYi
-/// Micro Hei…, see `CGFont`).
+/// installed families (the system font San Francisco to Inter Display with San Francisco's
+/// vertical metrics, Helvetica to Liberation Sans, PingFang to WenQuanYi Micro Hei…, see `CGFont`).
 open class UIFont: NSObject, @unchecked Sendable, CATextLayerFontProviding {
     /// A font weight (UIKit's `UIFont.Weight`), from −1 (ultra light) to 1 (black).
     public struct Weight: RawRepresentable, Hashable, Sendable {
