@@ -65,3 +65,23 @@ struct AppleModelTests {
         #expect(l.bounds == CGRect(x: -4, y: 0, width: 4, height: 4))
     }
 }
+
+/// Counts computed from enormous user values are clamped before they become integers (issue 16).
+@Suite("Enormous counts do not trap")
+struct EnormousCountTests {
+    @Test func anEmitterWithAnEnormousBirthRateDrawsItsBudget() throws {
+        let root = emitterScene()
+        let emitter = try #require(root.sublayers?.first as? CAEmitterLayer)
+        emitter.birthRate = 1e30
+        emitter.emitterCells?.first?.birthRate = 1e30
+        // 1e60 births a second once trapped converting the birth count to Int.
+        let (image, _) = LaminaDiagnostics.collecting { CARenderer(layer: root, scale: 1).image(atTime: 5) }
+        #expect(image != nil)
+    }
+
+    @Test func framesOfAnEnormousDurationAreRefused() {
+        let driver = FrameDriver(layer: CALayer(), scale: 1)
+        let (frames, diagnostics) = LaminaDiagnostics.collecting { driver.frames(duration: 1e300, framesPerSecond: 60) }
+        #expect(frames.isEmpty && diagnostics.count == 1)
+    }
+}

@@ -268,3 +268,24 @@ struct WindowTests {
         #expect(try frames[2].straightRGBA8()[(20 * 80 + 30) * 4] == 255)
     }
 }
+
+/// Enormous sizes and colour components are refused or clamped, never trapped on (issue 16).
+@Suite("UIKit odd values")
+struct UIKitOddValueTests {
+    @Test func enormousImageContextsAreRefused() {
+        let (image, diagnostics) = LaminaDiagnostics.collecting { () -> UIImage? in
+            UIGraphicsBeginImageContextWithOptions(CGSize(width: 1e300, height: 1e300), false, 2)
+            defer { UIGraphicsEndImageContext() }
+            return UIGraphicsGetImageFromCurrentImageContext()
+        }
+        #expect(image == nil && diagnostics.count >= 1, "\(diagnostics)")
+        let w = UIWindow(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        let (frames, more) = LaminaDiagnostics.collecting { w.frames(duration: 1e300) }
+        #expect(frames.isEmpty && more.count == 1)
+    }
+
+    @Test func coloursWithEnormousComponentsHash() {
+        let c = UIColor(cgColor: CGColor(red: 1e300, green: -1e300, blue: .nan, alpha: 1))
+        #expect(Set([c, UIColor.red]).count == 2)
+    }
+}

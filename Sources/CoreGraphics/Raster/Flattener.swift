@@ -65,6 +65,7 @@ struct Flattener {
     @inline(__always)
     static func segments(_ squared: CGFloat) -> Int {
         guard squared.isFinite else { return 1000 }
-        return max(1, min(1000, Int(squared.squareRoot().rounded(.up))))
+        // Clamped before the conversion: Int(_:) traps above Int.max (a curve 1e160 wide).
+        return Int(max(1, min(1000, squared.squareRoot().rounded(.up))))
     }
 }

@@ -18,12 +18,25 @@ public enum LaminaDiagnostics {
     @TaskLocal static var collector: Collector?
     private static let printed = Locked<Set<String>>([])
 
+    /// How many distinct messages are printed (and remembered, so each prints once); after that
+    /// one notice says the rest are dropped, so a long-running process that keeps meeting new
+    /// odd values neither grows without bound nor floods its log.
+    public static let maximumPrintedMessages = 1000
+
     /// Reports a diagnostic.
     public static func report(_ message: String) {
         if let c = collector { c.append(message); return }
-        let first = printed.withLock { $0.insert(message).inserted }
-        guard first else { return }
-        FileHandle.standardError.write(Data("lamina: warning: \(message)\n".utf8))
+        if let line = printed.withLock({ printedLine(for: message, remembering: &$0) }) {
+            FileHandle.standardError.write(Data(line.utf8))
+        }
+    }
+
+    /// What to print for `message` given the messages printed so far (updated), or nil.
+    static func printedLine(for message: String, remembering set: inout Set<String>) -> String? {
+        guard set.count < maximumPrintedMessages, set.insert(message).inserted else { return nil }
+        return set.count == maximumPrintedMessages
+            ? "lamina: warning: \(message)\nlamina: warning: \(maximumPrintedMessages) distinct diagnostics printed; further ones are not\n"
+            : "lamina: warning: \(message)\n"
     }
 
     /// The collector in effect here, to hand to other threads (Lamina SPI: the compositor's

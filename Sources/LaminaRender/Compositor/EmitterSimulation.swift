@@ -90,10 +90,10 @@ package struct EmitterSimulation {
         }
         guard from.isFinite, t >= from else { return }
         // Births in (t − reach, min(t, until)) matter: alive now, or parents of particles alive now.
-        let first = max(0, Int(((t - reach - from) * rate).rounded(.down)))
+        let first = max(0, Int(saturating: ((t - reach - from) * rate).rounded(.down)))
         let lastTime = min(t, until)
         guard lastTime >= from else { return }
-        var last = Int(((lastTime - from) * rate).rounded(.down))
+        var last = Int(saturating: ((lastTime - from) * rate).rounded(.down))
         if lastTime == until && Double(last) / rate + from >= until { last -= 1 }
         guard last >= first else { return }
         if last - first > budget {

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Lamina) import CoreGraphics
 import QuartzCore
 
 /// Renders a Core Animation archive: one state as a still, the archive's own animations over
@@ -53,6 +54,10 @@ public struct ArchiveExport {
         self.framesPerSecond = framesPerSecond
     }
 
+    /// The most frames one export draws (a transition an archive says lasts 1e300 seconds is
+    /// refused, not attempted).
+    public static let maximumFrames = 100_000
+
     /// A number for a message: whole numbers without decimals, anything else (1e30, NaN) as
     /// Swift prints it. Never converts to `Int` (which traps beyond its range).
     static func describe(_ v: CGFloat) -> String {
@@ -83,8 +88,12 @@ public struct ArchiveExport {
                 document.setState(restore)
             }
         }
-        let count = Int((duration * framesPerSecond).rounded(.down)) + 1
-        return (0..<count).map { Double($0) / framesPerSecond }
+        let count = Int(saturating: (duration * framesPerSecond).rounded(.down) + 1)
+        guard count <= ArchiveExport.maximumFrames else {
+            throw .tooLarge("\(ArchiveExport.describe(duration)) s at \(ArchiveExport.describe(framesPerSecond)) frames per second "
+                            + "is more than \(ArchiveExport.maximumFrames) frames")
+        }
+        return (0..<max(1, count)).map { Double($0) / framesPerSecond }
     }
 
     /// Draws the frames of `request` (or only those whose indices are in `range`, for a

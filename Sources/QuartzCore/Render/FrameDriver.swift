@@ -115,7 +115,7 @@ public final class FrameDriver {
             return []
         }
         let start = time
-        let count = Int((duration * fps).rounded(.down)) + 1
+        let count = Int(saturating: (duration * fps).rounded(.down) + 1)
         guard count <= 100_000 else {
             LaminaDiagnostics.report("FrameDriver.frames: \(count) frames is more than 100000; none made")
             return []

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Lamina) import CoreGraphics
 @_spi(Lamina) import QuartzCore
 
 /// A colour (UIKit's `UIColor`): components in extended sRGB or grey, with the named and system
@@ -109,7 +110,7 @@ open class UIColor: NSObject, @unchecked Sendable, CATextLayerColorProviding {
     open override var hash: Int {
         let c = cgColor.rgba
         var h = Hasher()
-        for v in [c.red, c.green, c.blue, c.alpha] { h.combine(Int((v * 100_000).rounded())) }
+        for v in [c.red, c.green, c.blue, c.alpha] { h.combine(Int(saturating: (v * 100_000).rounded())) }
         return h.finalize()
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Lamina) import CoreGraphics
 @_spi(Lamina) import QuartzCore
 
 /// The graphics contexts pushed on this thread (UIKit's context stack).
@@ -36,7 +37,7 @@ func makeImageContext(size: CGSize, scale: CGFloat, opaque: Bool, origin: CGPoin
         LaminaDiagnostics.report("UIKit image context: invalid size \(size)")
         return nil
     }
-    let w = Int((size.width * s).rounded(.up)), h = Int((size.height * s).rounded(.up))
+    let w = Int(saturating: (size.width * s).rounded(.up)), h = Int(saturating: (size.height * s).rounded(.up))
     guard w.multipliedReportingOverflow(by: h).overflow == false, w * h <= CGContext.maximumPixelCount else {
         LaminaDiagnostics.report("UIKit image context: \(w)x\(h) pixels exceeds the limit")
         return nil

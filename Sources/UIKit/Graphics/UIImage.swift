@@ -103,7 +103,7 @@ open class UIImage: NSObject, @unchecked Sendable {
     var uprightCGImage: CGImage? {
         guard let c = cgImage, imageOrientation != .up else { return cgImage }
         let s = size
-        let w = Int((s.width * scale).rounded()), h = Int((s.height * scale).rounded())
+        let w = Int(saturating: (s.width * scale).rounded()), h = Int(saturating: (s.height * scale).rounded())
         guard let ctx = CGContext(data: nil, width: w, height: h, bitsPerComponent: 8, bytesPerRow: w * 4,
                                   space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
         else { return c }

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Lamina) import CoreGraphics
 @_spi(Lamina) import QuartzCore
 
 /// The root of a view hierarchy on a screen. Lamina's window is headless: it has its own
@@ -147,8 +148,12 @@ open class UIWindow: UIView {
             return []
         }
         let start = clock.now
-        let count = Int((duration * fps).rounded(.down)) + 1
-        return (0..<min(count, 100_000)).compactMap { render(atTime: start + Double($0) / fps) }
+        let count = Int(saturating: (duration * fps).rounded(.down) + 1)
+        guard count <= 100_000 else {
+            LaminaDiagnostics.report("UIWindow.frames: more than 100000 frames asked for (\(duration) s at \(fps) per second); none made")
+            return []
+        }
+        return (0..<count).compactMap { render(atTime: start + Double($0) / fps) }
     }
 
     // MARK: Touches
