@@ -11,13 +11,29 @@ root=$PWD
 target=${1:?usage: scripts/fuzz.sh TARGET SECONDS}
 seconds=${2:?usage: scripts/fuzz.sh TARGET SECONDS}
 targets=(png jpeg font caml kvc path)
+mkdir -p .build/fuzz
+build() {   # build TARGET: the fuzz product, with the fuzzer and AddressSanitizer
+    # Re-plan every time: SwiftPM keeps the file list of the path dependency (Lamina) from the
+    # last build and misses source files added since.
+    rm -f Fuzz/.build/*.yaml
+    if ! (cd Fuzz && swift build -c release --sanitize=fuzzer --sanitize=address --product "fuzz-$1") \
+        > .build/fuzz/build-$1.log 2>&1; then
+        grep -E "error" .build/fuzz/build-$1.log | head -20 >&2
+        echo "build of fuzz-$1 failed (.build/fuzz/build-$1.log)" >&2
+        exit 1
+    fi
+}
 if [[ $target == all ]]; then
-    for t in "${targets[@]}"; do "$0" "$t" "$seconds"; done
-    exit 0
+    # Each product is built on its own (building the whole package would build Lamina's own
+    # executables with the fuzzer's main); after the first, only the target's file compiles.
+    for t in "${targets[@]}"; do build "$t"; done
+    failed=0
+    for t in "${targets[@]}"; do FUZZ_BUILT=1 "$0" "$t" "$seconds" || failed=1; done
+    exit $failed
 fi
 [[ " ${targets[*]} " == *" $target "* ]] || { echo "unknown target $target (one of: ${targets[*]})" >&2; exit 64; }
 
-(cd Fuzz && swift build -c release --sanitize=fuzzer --sanitize=address --product "fuzz-$target" 2>&1 | grep -vE "Cannot export local symbol|^\[" || true)
+[[ -n ${FUZZ_BUILT:-} ]] || build "$target"
 bin=Fuzz/.build/release/fuzz-$target
 [[ -x $bin ]] || { echo "build of fuzz-$target failed" >&2; exit 1; }
 
@@ -32,6 +48,7 @@ maxlen=65536
 [[ $target == font ]] && maxlen=262144
 echo "fuzz-$target: ${seconds}s, corpus $(ls "$work/corpus-$target" | wc -l) inputs"
 export ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1
+export LSAN_OPTIONS=suppressions=$root/Fuzz/lsan.supp:print_suppressions=0
 export SWIFT_BACKTRACE=enable=no   # libFuzzer and ASan report crashes themselves
 log=$work/fuzz-$target.log
 status=0

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import LaminaTestSupport
 @_spi(Lamina) import CoreGraphics
@@ -25,5 +26,84 @@ struct OddValueTests {
     @Test func saturatingConversion() {
         #expect(Int(saturating: 1e30) == .max && Int(saturating: -1e30) == .min && Int(saturating: .nan) == 0)
         #expect(Int(saturating: .infinity) == .max && Int(saturating: 41.9) == 41 && Int(saturating: -2.5) == -2)
+    }
+
+    /// fuzz-path: stroking the outline of an outline of an outline… multiplies the path's
+    /// size each time; the fuzzer's input passed 2 GB (Tests/FuzzFindings/path/). An outline now
+    /// holds at most `CGPath.maximumOutlinePoints` points, with one diagnostic.
+    @Test func outlinesOfOutlinesAreBounded() {
+        let ctx = rgbaContext(16, 16)
+        ctx.setLineWidth(3)
+        ctx.setLineJoin(.round)
+        ctx.setLineCap(.round)
+        // A zigzag of 20,000 corners: its outline of an outline passes the limit.
+        let zigzag = (0..<20_000).map { CGPoint(x: CGFloat($0) / 1000, y: CGFloat($0 % 2) * 8) }
+        let (_, diagnostics) = LaminaDiagnostics.collecting {
+            ctx.addLines(between: zigzag)
+            for _ in 0..<2 { ctx.replacePathWithStrokedPath() }
+            ctx.fillPath()
+        }
+        #expect(diagnostics.contains { $0.contains("exceeds \(CGPath.maximumOutlinePoints) points") }, "\(diagnostics)")
+        let path = CGMutablePath()
+        path.addLines(between: zigzag)
+        var outline: CGPath = path
+        let (_, more) = LaminaDiagnostics.collecting {
+            for _ in 0..<2 {
+                outline = outline.copy(strokingWithWidth: 3, lineCap: .round, lineJoin: .round, miterLimit: 10)
+            }
+        }
+        var points = 0
+        outline.applyWithBlock { points += $0.pointee.type == .closeSubpath ? 0 : 1 }
+        #expect(points <= CGPath.maximumOutlinePoints && points > CGPath.maximumOutlinePoints / 2)
+        #expect(!more.isEmpty)
+    }
+
+    /// A dash pattern far finer than the path: a piece per dash would be 10^12 pieces.
+    @Test func dashesFarFinerThanThePathAreBounded() {
+        let path = CGMutablePath()
+        path.move(to: .zero)
+        path.addLine(to: CGPoint(x: 1e6, y: 0))
+        let (dashed, diagnostics) = LaminaDiagnostics.collecting {
+            path.copy(dashingWithPhase: 0, lengths: [1e-6, 1e-6])
+        }
+        var points = 0
+        dashed.applyWithBlock { _ in points += 1 }
+        #expect(points <= CGPath.maximumOutlinePoints && diagnostics.count == 1, "\(diagnostics)")
+        let ctx = rgbaContext(16, 16)
+        ctx.setLineDash(phase: 0, lengths: [1e-6, 1e-6])
+        ctx.move(to: .zero)
+        ctx.addLine(to: CGPoint(x: 1e6, y: 0))
+        let (_, strokeDiagnostics) = LaminaDiagnostics.collecting { ctx.strokePath() }
+        #expect(strokeDiagnostics.count == 1, "\(strokeDiagnostics)")
+    }
+
+    @Test func fontDataBeyondTheLimitIsRefused() {
+        let data = Data(count: CGFont.maximumDataSize + 1)
+        #expect(throws: CGFontError.unreadable("134217729 bytes, more than the 128 MiB Lamina reads")) { try CGFont.load(data) }
+    }
+
+    /// A relative arc of 1e300 radians trapped converting its quarter-turn count to Int, and one
+    /// of 1e9 radians would have been 6e8 curves: arcs wind at most `maximumArcTurns` times.
+    @Test func arcsOfEnormousAnglesAreBounded() {
+        let (path, diagnostics) = LaminaDiagnostics.collecting { () -> CGMutablePath in
+            let p = CGMutablePath()
+            for a in [1e300, -1e300, 1e9, .greatestFiniteMagnitude] as [CGFloat] {
+                p.addRelativeArc(center: .zero, radius: 5, startAngle: 0, delta: a)
+                p.addArc(center: .zero, radius: 5, startAngle: 0, endAngle: a, clockwise: false)
+                p.addArc(center: .zero, radius: 5, startAngle: a, endAngle: 0, clockwise: true)
+            }
+            p.addRelativeArc(center: .zero, radius: 5, startAngle: 0, delta: .infinity)
+            return p
+        }
+        var curves = 0
+        path.applyWithBlock { if $0.pointee.type == .addCurveToPoint { curves += 1 } }
+        #expect(curves <= 12 * 4 * CGMutablePath.maximumArcTurns && curves > 0)
+        #expect(diagnostics.contains { $0.contains("winds more than 64 times") })
+        // Within the limit an arc winds as often as asked: two turns are eight quarter curves.
+        let two = CGMutablePath()
+        two.addRelativeArc(center: .zero, radius: 5, startAngle: 0, delta: 4 * .pi)
+        var quarters = 0
+        two.applyWithBlock { if $0.pointee.type == .addCurveToPoint { quarters += 1 } }
+        #expect(quarters == 8)
     }
 }

@@ -218,6 +218,16 @@ struct ValueFormTests {
         let l = CALayer()
         l.setValue(NSValue(cgRect: CGRect(x: 0, y: 0, width: 9, height: 8)), forKey: "bounds")
         #expect(l.bounds.size == CGSize(width: 9, height: 8))
+        // Boxes of another kind are refused, not misread (a range is two numbers too).
+        l.setValue(NSValue(range: NSRange(location: 3, length: 4)), forKey: "position")
+        l.setValue(NSValue(cgRect: CGRect(x: 1, y: 2, width: 3, height: 4)), forKey: "position")
+        l.setValue(NSValue(cgPoint: CGPoint(x: 1, y: 2)), forKey: "bounds")
+        #expect(l.position == .zero && l.bounds.size == CGSize(width: 9, height: 8))
+        l.setValue(NSValue(cgSize: CGSize(width: 5, height: 6)), forKey: "position")
+        #expect(l.position == CGPoint(x: 5, y: 6))
+        #expect(NSValue(caTransform3D: CATransform3DMakeScale(2, 2, 1)).holdsCATransform3D)
+        #expect(!NSValue(cgAffineTransform: .identity).holdsCATransform3D)
+        #expect(NSValue(cgAffineTransform: CGAffineTransform(scaleX: 2, y: 3)).cgAffineTransformValue.d == 3)
     }
 }
 

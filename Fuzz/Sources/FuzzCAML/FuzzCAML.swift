@@ -15,7 +15,7 @@ public func fuzzCAML(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
             let ctx = Fuzz.context(32, 32)
             root.render(in: ctx)
             var t = 0.0
-            for name in doc.stateNames.prefix(8) + [nil] {
+            for name in doc.stateNames.prefix(8).map(Optional.some) + [nil] {
                 _ = doc.transitionDuration(to: name)
                 doc.setState(name)
                 CATransaction.flush()

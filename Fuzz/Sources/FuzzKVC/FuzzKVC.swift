@@ -11,11 +11,11 @@ public func fuzzKVC(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     Fuzz.run {
         let data = Fuzz.data(bytes, count)
         guard let first = data.first else { return }
-        let classes: [CALayer.Type] = [CALayer.self, CAShapeLayer.self, CATextLayer.self, CAGradientLayer.self,
-                                       CAReplicatorLayer.self, CAEmitterLayer.self, CAScrollLayer.self, CATransformLayer.self]
+        let classes: [() -> CALayer] = [{ CALayer() }, { CAShapeLayer() }, { CATextLayer() }, { CAGradientLayer() },
+                                        { CAReplicatorLayer() }, { CAEmitterLayer() }, { CAScrollLayer() }, { CATransformLayer() }]
         let clock = MediaClock(manualAt: 0)
         clock.run {
-            let layer = classes[Int(first) % classes.count].init()
+            let layer = classes[Int(first) % classes.count]()
             layer.bounds = CGRect(x: 0, y: 0, width: 20, height: 20)
             let child = CALayer()
             layer.addSublayer(child)

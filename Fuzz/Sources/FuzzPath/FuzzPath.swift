@@ -11,6 +11,10 @@ public func fuzzPath(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         var r = ByteReader(Fuzz.data(bytes, count))
         let ctx = Fuzz.context(40, 40)
         var ops = 0
+        // Each stroke-to-outline can multiply the path's size until Lamina's cap on an outline
+        // (2 million points); a few are enough to reach it, and 200 of them at the cap would
+        // only measure how long bounded work takes.
+        var outlines = 0
         while !r.isAtEnd && ops < 200 {
             ops += 1
             switch r.byte() % 20 {
@@ -48,7 +52,8 @@ public func fuzzPath(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
             case 18: ctx.setFillColor(red: CGFloat(r.byte()) / 255, green: CGFloat(r.byte()) / 255, blue: 0.5,
                                       alpha: CGFloat(r.byte()) / 255)
             default:
-                if ctx.isPathEmpty { break }
+                if ctx.isPathEmpty || outlines >= 4 { break }
+                outlines += 1
                 ctx.replacePathWithStrokedPath()
             }
         }

@@ -312,6 +312,7 @@ extension CGContext {
                           moveTo: { p in polyline = [p] },
                           lineTo: { p in polyline.append(p) },
                           close: { explicit in stroker.add(polyline: polyline, closed: explicit); polyline = [] })
+        if stroker.truncated { LaminaDiagnostics.report(Stroker.truncationMessage("CGContext.strokePath")) }
         let polygons = stroker.polygons
         guard !polygons.isEmpty else { return }
         var els: [PathElement] = []

@@ -70,7 +70,12 @@ public final class CGFont: @unchecked Sendable, CustomStringConvertible {
         return CGFont(face: o.face, memory: nil, family: o.family, systemMetrics: FontLibrary.isSystemFontName(name))
     }
 
-    /// Loads a font from bytes, or throws ``CGFontError/unreadable(_:)``.
+    /// The most font bytes ``load(_:)`` accepts (128 MiB; Lamina's limit): the largest
+    /// real font collections are a fraction of it.
+    public static let maximumDataSize = 128 << 20
+
+    /// Loads a font from bytes, or throws ``CGFontError/unreadable(_:)`` (also for more than
+    /// ``maximumDataSize`` bytes).
     public static func load(_ data: Data) throws(CGFontError) -> CGFont {
         let o = try open(data: data)
         return CGFont(face: o.face, memory: o.memory, family: o.family)
@@ -89,6 +94,9 @@ public final class CGFont: @unchecked Sendable, CustomStringConvertible {
 
     private static func open(data: Data) throws(CGFontError) -> (face: FT_Face, memory: UnsafeMutableRawBufferPointer, family: String) {
         guard !data.isEmpty else { throw .unreadable("no bytes") }
+        guard data.count <= maximumDataSize else {
+            throw .unreadable("\(data.count) bytes, more than the \(BoundedFileReader.describe(bytes: maximumDataSize)) Lamina reads")
+        }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: data.count, alignment: 8)
         data.withUnsafeBytes { buffer.copyMemory(from: $0) }
         let (face, error): (FT_Face?, FT_Error) = FontLibrary.withLock { lib in

@@ -40,7 +40,7 @@ extension NSValue {
 
     /// The `CGAffineTransform` held by this value; identity-shaped zeroes when it holds another type.
     public var cgAffineTransformValue: CGAffineTransform {
-        guard String(cString: objCType) == NSValue.affineTransformObjCType else { return CGAffineTransform() }
+        guard holdsCGAffineTransform else { return CGAffineTransform() }
         var e: (Double, Double, Double, Double, Double, Double) = (0, 0, 0, 0, 0, 0)
         getValue(&e)
         return CGAffineTransform(a: CGFloat(e.0), b: CGFloat(e.1), c: CGFloat(e.2), d: CGFloat(e.3), tx: CGFloat(e.4), ty: CGFloat(e.5))
@@ -51,7 +51,7 @@ extension NSValue {
     static let affineTransformObjCType = "[6d]"
 
     /// Whether this value was made by `init(cgAffineTransform:)`.
-    public var holdsCGAffineTransform: Bool { String(cString: objCType) == NSValue.affineTransformObjCType }
+    public var holdsCGAffineTransform: Bool { laminaContents == .encoded(NSValue.affineTransformObjCType) }
 }
 
 extension NSValue {

@@ -40,6 +40,7 @@ extension CGPath {
         Flattener.flatten(elements, transform: .identity,
                           moveTo: { polyline = [$0] }, lineTo: { polyline.append($0) },
                           close: { explicit in stroker.add(polyline: polyline, closed: explicit); polyline = [] })
+        if stroker.truncated { LaminaDiagnostics.report(Stroker.truncationMessage("CGPath.copy(strokingWithWidth:)")) }
         for poly in stroker.polygons {
             out.move(to: poly[0], transform: transform)
             for p in poly.dropFirst() { out.addLine(to: p, transform: transform) }
@@ -59,20 +60,35 @@ extension CGPath {
         style.dashLengths = lengths
         let out = CGMutablePath()
         var polyline: [CGPoint] = []
+        var points = 0
+        var truncated = false
         Flattener.flatten(elements, transform: .identity,
                           moveTo: { polyline = [$0] }, lineTo: { polyline.append($0) },
                           close: { explicit in
-                              for dash in Stroker.dashes(of: polyline, closed: explicit, style: style) {
+                              defer { polyline = [] }
+                              guard points <= Stroker.maximumPoints else { return }
+                              for dash in Stroker.dashes(of: polyline, closed: explicit, style: style, truncated: &truncated) {
+                                  points += dash.count
+                                  guard points <= Stroker.maximumPoints else { break }
                                   out.move(to: dash[0], transform: transform)
                                   for p in dash.dropFirst() { out.addLine(to: p, transform: transform) }
                               }
-                              polyline = []
                           })
+        if truncated || points > Stroker.maximumPoints {
+            LaminaDiagnostics.report("CGPath.copy(dashingWithPhase:lengths:): the dashed path exceeds \(Stroker.maximumPoints) points; the rest is dropped")
+        }
         return out
     }
 }
 
 extension CGPath {
+    /// The most points a stroke outline or a dashed path holds, in stroking, dashing and
+    /// `copy(strokingWithWidth:…)`/`copy(dashingWithPhase:…)` (Lamina's limit, 32 MB of
+    /// points): stroking the outline of an outline multiplies its size each time, and a dash
+    /// pattern far finer than the path makes a piece per dash. What lies beyond is dropped
+    /// with a diagnostic.
+    public static let maximumOutlinePoints = 2_000_000
+
     /// The path flattened into polylines within `tolerance`, one per subpath, with whether each
     /// was closed (SPI: the compositor trims shape-layer strokes with it).
     @_spi(Lamina) public func flattenedPolylines(tolerance: CGFloat) -> [(points: [CGPoint], closed: Bool)] {

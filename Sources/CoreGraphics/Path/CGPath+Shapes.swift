@@ -114,8 +114,24 @@ extension CGMutablePath {
         closeSubpath()
     }
 
+    /// The most times one arc winds around its centre (Lamina's limit; see `addRelativeArc`).
+    public static let maximumArcTurns = 64
+
     /// Adds an arc as cubic segments of at most a quarter turn each.
-    func addArcSegments(center c: CGPoint, radius r: CGFloat, start: CGFloat, delta: CGFloat, transform: CGAffineTransform) {
+    func addArcSegments(center c: CGPoint, radius r: CGFloat, start: CGFloat, delta inputDelta: CGFloat, transform: CGAffineTransform) {
+        guard start.isFinite, inputDelta.isFinite else {
+            LaminaDiagnostics.report("CGPath: an arc with a non-finite angle is not added")
+            return
+        }
+        // An arc winding more than `maximumArcTurns` times keeps its end point but winds only
+        // that often (a relative arc of 1e9 radians would otherwise be 6e8 curves).
+        var delta = inputDelta
+        let turnLimit = CGFloat(CGMutablePath.maximumArcTurns) * 2 * .pi
+        if abs(delta) > turnLimit {
+            LaminaDiagnostics.report("CGPath: an arc of \(inputDelta) radians winds more than \(CGMutablePath.maximumArcTurns) times; it winds \(CGMutablePath.maximumArcTurns) times")
+            let rest = delta.truncatingRemainder(dividingBy: 2 * .pi)
+            delta = rest + (delta > 0 ? 1 : -1) * (turnLimit - 2 * .pi)
+        }
         let startPoint = CGPoint(x: c.x + r * cos(start), y: c.y + r * sin(start))
         if elements.isEmpty || elements.last == .close {
             move(to: startPoint, transform: transform)

@@ -22,6 +22,18 @@ struct Stroker {
     /// Largest error allowed for round joins and caps, in the polyline's units.
     let tolerance: CGFloat
     private(set) var polygons: [[CGPoint]] = []
+    /// How many points the outline holds so far.
+    private(set) var pointCount = 0
+    /// Whether pieces were dropped because the outline reached ``maximumPoints``.
+    private(set) var truncated = false
+
+    /// The most points one outline holds (``CGPath/maximumOutlinePoints``).
+    static var maximumPoints: Int { CGPath.maximumOutlinePoints }
+
+    /// The diagnostic for an outline cut short, naming the operation.
+    static func truncationMessage(_ operation: String) -> String {
+        "\(operation): the stroke outline exceeds \(maximumPoints) points; the rest is not drawn"
+    }
 
     init(style: StrokeStyle, tolerance: CGFloat) {
         self.style = style
@@ -30,6 +42,7 @@ struct Stroker {
 
     /// Strokes one polyline (already flattened); `closed` joins its end to its start.
     mutating func add(polyline input: [CGPoint], closed: Bool) {
+        guard !truncated else { return }
         var pts: [CGPoint] = []
         pts.reserveCapacity(input.count)
         for p in input where pts.last.map({ $0 != p }) ?? true { pts.append(p) }
@@ -42,7 +55,7 @@ struct Stroker {
             }
             strokeSolid(pts, closed: closed)
         } else {
-            for piece in dashed(pts, closed: closed) { strokeSolid(piece, closed: false) }
+            for piece in dashed(pts, closed: closed) where !truncated { strokeSolid(piece, closed: false) }
         }
     }
 
@@ -77,6 +90,8 @@ struct Stroker {
             area += a.x * b.y - b.x * a.y
         }
         if area == 0 { return }
+        guard pointCount + poly.count <= Stroker.maximumPoints else { truncated = true; return }
+        pointCount += poly.count
         polygons.append(area < 0 ? poly.reversed() : poly)
     }
 
@@ -190,12 +205,14 @@ struct Stroker {
         }
     }
 
-    private func dashed(_ pts: [CGPoint], closed: Bool) -> [[CGPoint]] {
-        Stroker.dashes(of: pts, closed: closed, style: style)
+    private mutating func dashed(_ pts: [CGPoint], closed: Bool) -> [[CGPoint]] {
+        Stroker.dashes(of: pts, closed: closed, style: style, truncated: &truncated)
     }
 
     /// Splits a polyline into its dashes ("on" intervals), starting `dashPhase` into the pattern.
-    static func dashes(of pts: [CGPoint], closed: Bool, style: StrokeStyle) -> [[CGPoint]] {
+    /// At most half ``maximumPoints`` dashes are made; `truncated` tells when that cut the
+    /// polyline short.
+    static func dashes(of pts: [CGPoint], closed: Bool, style: StrokeStyle, truncated: inout Bool) -> [[CGPoint]] {
         guard !pts.isEmpty else { return [] }
         let lengths = style.dashLengths
         let total = lengths.reduce(0, +)
@@ -228,7 +245,7 @@ struct Stroker {
                 index = (index + 1) % lengths.count
                 remaining = lengths[index]
                 count += 1
-                if count > 1_000_000 { return out }   // a bound for absurd patterns
+                if count > Stroker.maximumPoints / 2 { truncated = true; return out }
             }
             remaining -= seg
             if on { current.append(b) }

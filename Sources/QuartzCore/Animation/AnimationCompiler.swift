@@ -130,6 +130,12 @@ enum AnimationCompiler {
     /// (with a diagnostic) when a value does not fit.
     static func keyframeSpec(_ a: CAKeyframeAnimation, name: String, kind: AnimatedKind) -> KeyframeSpec? {
         var values: [AnimatedValue]?
+        let limit = CAKeyframeAnimation.maximumKeyframeCount
+        let count = a.path.map { $0.elements.count } ?? a.values?.count ?? 0
+        guard count <= limit else {
+            LaminaDiagnostics.report("\(name): \(count) keyframes, more than the \(limit) Lamina animates; not animated")
+            return nil
+        }
         if a.path == nil, let raw = a.values {
             var vs: [AnimatedValue] = []
             for v in raw {

@@ -28,6 +28,11 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     ]
     override class var animationDescriptors: [CAPropertyDescriptor] { keyframeDescriptors }
 
+    /// The most keyframes an animation may have (Lamina's limit): one with more values, or a
+    /// `path` with more elements, is not animated, with a diagnostic, so a hostile animation
+    /// cannot make a commit convert and keep an unbounded number of values.
+    public static let maximumKeyframeCount = 1_000_000
+
     /// The keyframe values.
     public var values: [Any]? { get { self[KP.values] } set { self[KP.values] = newValue } }
     /// A path for point properties (copied); overrides `values`. Every element's end point except

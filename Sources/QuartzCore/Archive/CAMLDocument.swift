@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Lamina) import CoreGraphics
 
 /// A Core Animation archive (`.caml`, or a `.ca` folder holding `main.caml` and its images),
 /// loaded into a layer tree with its animations, states and state transitions (Lamina API;
@@ -37,6 +38,14 @@ public final class CAMLDocument {
         var elements: [(key: String, target: String, animation: CAAnimation)]
     }
 
+    /// The largest archive document read (64 MiB; Lamina's limit): real archives are a few
+    /// megabytes at most. Reading stops there and ``CAMLError/tooLarge(path:limit:)`` is thrown.
+    public static let maximumFileSize = 64 << 20
+    /// The largest image file an archive may name (256 MiB; Lamina's limit); a larger one is
+    /// left out with a warning. Decoded images have their own limit,
+    /// `CGImage.maximumDecodedPixelCount`.
+    public static let maximumImageFileSize = 256 << 20
+
     /// Loads `url`: a `.caml` file, or a folder with `main.caml` (or the document its
     /// `index.xml` names).
     public convenience init(contentsOf url: URL) throws(CAMLError) {
@@ -45,7 +54,9 @@ public final class CAMLDocument {
         var file = url
         if isDir.boolValue {
             var name = "main.caml"
-            if let index = try? String(contentsOf: url.appendingPathComponent("index.xml"), encoding: .utf8),
+            let indexPath = url.appendingPathComponent("index.xml").path
+            if case .success(let bytes) = BoundedFileReader.read(indexPath, limit: 1 << 20),
+               let index = String(data: bytes, encoding: .utf8),
                let r = index.range(of: "<key>rootDocument</key>") {
                 let rest = index[r.upperBound...]
                 if let s = rest.range(of: "<string>"), let e = rest.range(of: "</string>"), s.upperBound < e.lowerBound {
@@ -54,7 +65,12 @@ public final class CAMLDocument {
             }
             file = url.appendingPathComponent(name)
         }
-        guard let data = FileManager.default.contents(atPath: file.path) else { throw .unreadable(file.path) }
+        let data: Data
+        switch BoundedFileReader.read(file.path, limit: CAMLDocument.maximumFileSize) {
+        case .success(let d): data = d
+        case .failure(.tooLarge(let limit)): throw .tooLarge(path: file.path, limit: limit)
+        case .failure: throw .unreadable(file.path)
+        }
         try self.init(data: data, baseURL: file.deletingLastPathComponent())
     }
 
@@ -361,14 +377,17 @@ public final class CAMLDocument {
         if let cached = images[src] { return cached }
         let url = URL(fileURLWithPath: src, relativeTo: baseURL)
         var result: CGImage?
-        if let data = FileManager.default.contents(atPath: url.path) {
+        switch BoundedFileReader.read(url.path, limit: CAMLDocument.maximumImageFileSize) {
+        case .success(let data):
             do {
                 if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) { result = try CGImage.decodePNG(data) }
                 else { result = try CGImage.decodeJPEG(data) }
             } catch {
                 warn("cannot decode image \(src): \(error) (first used on line \(line))")
             }
-        } else {
+        case .failure(.tooLarge(let limit)):
+            warn("image \(src) is larger than \(BoundedFileReader.describe(bytes: limit)); left out (first used on line \(line))")
+        case .failure:
             warn("missing image \(src) (first used on line \(line))")
         }
         images[src] = .some(result)

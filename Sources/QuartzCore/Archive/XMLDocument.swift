@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Lamina) import CoreGraphics
 
 /// A small XML reader for Core Animation archives: elements, attributes, text, comments,
 /// CDATA, processing instructions and the standard entities, with line numbers for errors.
@@ -21,12 +22,16 @@ public enum CAMLError: Error, CustomStringConvertible, Equatable {
     case malformedXML(line: Int, message: String)
     /// The document is XML but not a Core Animation archive.
     case notCAML(String)
+    /// The file is larger than the loader reads (``CAMLDocument/maximumFileSize``, or
+    /// ``CAMLDocument/maximumImageFileSize`` for an image it names).
+    case tooLarge(path: String, limit: Int)
 
     public var description: String {
         switch self {
         case .unreadable(let p): "cannot read \(p)"
         case let .malformedXML(line, message): "malformed XML at line \(line): \(message)"
         case .notCAML(let m): "not a Core Animation archive: \(m)"
+        case let .tooLarge(path, limit): "\(path) is larger than \(BoundedFileReader.describe(bytes: limit)), the most Lamina reads"
         }
     }
 }
@@ -74,7 +79,7 @@ enum XMLReader {
                 if atEnd { throw fail("no root element") }
                 if peek("<?") { try skip(past: "?>", what: "processing instruction"); continue }
                 if peek("<!--") { try skip(past: "-->", what: "comment"); continue }
-                if peek("<!DOCTYPE") { try skip(past: ">", what: "doctype"); continue }
+                if peek("<!DOCTYPE") { try skipDoctype(); continue }
                 break
             }
             let root = try element()
@@ -86,6 +91,15 @@ enum XMLReader {
                 throw fail("content after the root element")
             }
             return root
+        }
+
+        /// Skips a document type declaration, internal subset included. Its declarations are
+        /// not read: entities it declares stay unknown (an error where they are used), so no
+        /// document can expand entities into entities ("billion laughs").
+        mutating func skipDoctype() throws(CAMLError) {
+            while !atEnd && bytes[i] != UInt8(ascii: ">") && bytes[i] != UInt8(ascii: "[") { advance() }
+            if !atEnd && bytes[i] == UInt8(ascii: "[") { try skip(past: "]", what: "doctype internal subset") }
+            try skip(past: ">", what: "doctype")
         }
 
         mutating func name() throws(CAMLError) -> String {

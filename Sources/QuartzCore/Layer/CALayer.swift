@@ -135,6 +135,12 @@ open class CALayer: NSObject, CAMediaTiming, PropertyOwner {
     deinit {
         // The renderer frees the layer's node at its next commit or snapshot.
         if renderSlot >= 0 { RenderStore.shared.release(renderSlot) }
+        // Sublayers and mask are freed by a loop, not recursively (deep trees).
+        guard !_sublayers.isEmpty || _mask != nil else { return }
+        var children: [AnyObject] = _sublayers
+        _sublayers = []
+        if let m = _mask { children.append(m); _mask = nil }
+        LayerTeardown.release(&children)
     }
 
     /// Completes the class's property information the first time the class is instantiated:

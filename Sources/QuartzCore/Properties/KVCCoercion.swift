@@ -1,3 +1,6 @@
+import Foundation
+@_spi(Lamina) import CoreGraphics
+
 /// Converting the loosely typed values KVC receives (Swift numbers, NSNumber, NSValue, strings)
 /// into a property's declared Swift type.
 ///
@@ -87,37 +90,37 @@ extension Bool: KVCConvertible {
 extension String: KVCConvertible {
     static func kvcConvert(_ v: Any) -> String? { (v as? NSString).map { String(describing: $0) } }
 }
-/// The type encodings of geometric NSValues: Foundation's accessors trap when asked for a point
-/// of a value that holds something else (an NSNumber is an NSValue too).
-private enum GeometryEncoding {
-    static let point = String(cString: NSValue(point: .zero).objCType)
-    static let size = String(cString: NSValue(size: .zero).objCType)
-    static let rect = String(cString: NSValue(rect: .zero).objCType)
-
-    static func value(_ v: Any, holding encoding: String) -> NSValue? {
-        guard let value = v as? NSValue, !(value is NSNumber), String(cString: value.objCType) == encoding else { return nil }
-        return value
-    }
-}
 // A point and a size are the same two numbers: Apple's key-value coding unboxes an NSValue of
 // either into a property of the other (`transform.translation` is a size that code sets with
-// points), and so does Lamina.
+// points), and so does Lamina. (Foundation's accessors trap when asked for a point of a value
+// that holds something else, so what a value holds is read first.)
 extension CGPoint: KVCConvertible {
     static func kvcConvert(_ v: Any) -> CGPoint? {
-        if let p = GeometryEncoding.value(v, holding: GeometryEncoding.point)?.pointValue { return p }
         if let s = v as? CGSize { return CGPoint(x: s.width, y: s.height) }
-        return GeometryEncoding.value(v, holding: GeometryEncoding.size).map { CGPoint(x: $0.sizeValue.width, y: $0.sizeValue.height) }
+        guard let value = v as? NSValue else { return nil }
+        switch value.laminaContents {
+        case .point(let p): return p
+        case .size(let s): return CGPoint(x: s.width, y: s.height)
+        default: return nil
+        }
     }
 }
 extension CGSize: KVCConvertible {
     static func kvcConvert(_ v: Any) -> CGSize? {
-        if let s = GeometryEncoding.value(v, holding: GeometryEncoding.size)?.sizeValue { return s }
         if let p = v as? CGPoint { return CGSize(width: p.x, height: p.y) }
-        return GeometryEncoding.value(v, holding: GeometryEncoding.point).map { CGSize(width: $0.pointValue.x, height: $0.pointValue.y) }
+        guard let value = v as? NSValue else { return nil }
+        switch value.laminaContents {
+        case .size(let s): return s
+        case .point(let p): return CGSize(width: p.x, height: p.y)
+        default: return nil
+        }
     }
 }
 extension CGRect: KVCConvertible {
-    static func kvcConvert(_ v: Any) -> CGRect? { GeometryEncoding.value(v, holding: GeometryEncoding.rect)?.rectValue }
+    static func kvcConvert(_ v: Any) -> CGRect? {
+        if case .rect(let r)? = (v as? NSValue)?.laminaContents { return r }
+        return nil
+    }
 }
 extension CATransform3D: KVCConvertible {
     static func kvcConvert(_ v: Any) -> CATransform3D? {

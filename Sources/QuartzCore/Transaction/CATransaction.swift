@@ -145,10 +145,21 @@ enum TransactionCommitter {
         var rounds = 0
         while processed < s.touched.count && rounds < 16 {
             var roots: [CALayer] = []
+            // Each layer's root, remembered for every layer on the way up, so a deep chain of
+            // touched layers is walked once, not once per layer.
+            var rootOf: [ObjectIdentifier: CALayer] = [:]
+            var path: [ObjectIdentifier] = []
             while processed < s.touched.count {
                 var r = s.touched[processed]
                 processed += 1
-                while let p = r._superlayer { r = p }
+                path.removeAll(keepingCapacity: true)
+                while true {
+                    if let known = rootOf[ObjectIdentifier(r)] { r = known; break }
+                    path.append(ObjectIdentifier(r))
+                    guard let p = r._superlayer else { break }
+                    r = p
+                }
+                for id in path { rootOf[id] = r }
                 if seen.insert(ObjectIdentifier(r)).inserted { roots.append(r) }
             }
             for r in roots {

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Lamina) import CoreGraphics
 
 extension NSValue {
     /// A value holding a `CATransform3D` (Apple's `NSValue(caTransform3D:)`).
@@ -17,7 +18,7 @@ extension NSValue {
     }
 
     /// Whether this value was made by `init(caTransform3D:)`.
-    public var holdsCATransform3D: Bool { String(cString: objCType) == NSValue.transform3DObjCType }
+    public var holdsCATransform3D: Bool { laminaContents == .encoded(NSValue.transform3DObjCType) }
 
     /// Linux Foundation's NSValue stores fixed-size arrays but not arbitrary structs, so the
     /// transform is kept as sixteen doubles; this tag tells it apart from other values.

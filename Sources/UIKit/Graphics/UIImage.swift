@@ -44,10 +44,22 @@ open class UIImage: NSObject, @unchecked Sendable {
         }
     }
 
-    /// An image read from a file; nil when it cannot be read or decoded.
+    /// The largest image file read (256 MiB; Lamina's limit); decoding has its own limit,
+    /// `CGImage.maximumDecodedPixelCount`.
+    public static let maximumFileSize = 256 << 20
+
+    /// An image read from a file; nil when it cannot be read or decoded, or is larger than
+    /// ``maximumFileSize`` (with a diagnostic).
     public convenience init?(contentsOfFile path: String) {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        self.init(data: data, scale: UIImage.scaleSuffix(of: path))
+        switch BoundedFileReader.read(path, limit: UIImage.maximumFileSize) {
+        case .success(let data):
+            self.init(data: data, scale: UIImage.scaleSuffix(of: path))
+        case .failure(.tooLarge(let limit)):
+            LaminaDiagnostics.report("UIImage(contentsOfFile:): \(path) is larger than \(BoundedFileReader.describe(bytes: limit)); not read")
+            return nil
+        case .failure:
+            return nil
+        }
     }
 
     /// The image named `name` in the resource directories; nil when none is found.

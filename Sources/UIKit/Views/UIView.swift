@@ -21,6 +21,15 @@ open class UIView: UIResponder, CALayerDelegate {
 
     var _subviews: [UIView] = []
     weak var _superview: UIView?
+
+    deinit {
+        // Subviews are freed by a loop, not recursively, so a very deep hierarchy cannot
+        // exhaust the stack (its layers are freed the same way).
+        guard !_subviews.isEmpty else { return }
+        var children: [AnyObject] = _subviews
+        _subviews = []
+        LayerTeardown.release(&children)
+    }
     /// The view controller whose view this is (next responder).
     weak var owningViewController: UIViewController?
     private var _backgroundColor: UIColor?
