@@ -18,7 +18,7 @@ struct Lamina: ParsableCommand {
               lamina render Examples/archives/toggle.ca --duration 2 --fps 25 -o spin.gif
             """,
         version: "lamina 0.8.0",
-        subcommands: [GalleryCommand.self, RenderCommand.self])
+        subcommands: [GalleryCommand.self, RenderCommand.self, SoakCommand.self])
 }
 
 /// Exit statuses from sysexits(3), as command-line tools use them.

@@ -106,4 +106,28 @@ struct OddValueTests {
         two.applyWithBlock { if $0.pointee.type == .addCurveToPoint { quarters += 1 } }
         #expect(quarters == 8)
     }
+
+    /// fuzz-path: a round join between segments near the float limit, whose lengths overflow
+    /// to infinity, had NaN normals, and the join's arc converted a NaN step count to Int
+    /// (Tests/FuzzFindings/path/round-join-nan-angle).
+    @Test func roundJoinsOfOverflowingSegmentsDoNotTrap() {
+        let ctx = rgbaContext(16, 16)
+        ctx.setLineJoin(.round)
+        ctx.setLineCap(.round)
+        ctx.setLineWidth(4)
+        ctx.move(to: CGPoint(x: 0, y: -1e308))
+        ctx.addLine(to: CGPoint(x: 1e308, y: 1e308))
+        ctx.addLine(to: CGPoint(x: 4, y: 4))
+        ctx.addLine(to: CGPoint(x: -1e308, y: 8))
+        ctx.strokePath()
+        _ = CGPath(rect: CGRect(x: -1e308, y: -1e308, width: 1.7e308, height: 1.7e308), transform: nil)
+            .copy(strokingWithWidth: 3, lineCap: .round, lineJoin: .round, miterLimit: 10)
+        // The context still draws afterwards.
+        ctx.setStrokeColor(gray: 0, alpha: 1)
+        ctx.move(to: CGPoint(x: 0, y: 8))
+        ctx.addLine(to: CGPoint(x: 16, y: 8))
+        ctx.strokePath()
+        let alpha = ctx.data!.assumingMemoryBound(to: UInt8.self)[8 * ctx.bytesPerRow + 8 * 4 + 3]
+        #expect(alpha == 255)
+    }
 }

@@ -118,7 +118,8 @@ struct AutoLayoutTests {
         let left = FixedSizeView(CGSize(width: 200, height: 20))
         let right = FixedSizeView(CGSize(width: 200, height: 20))
         right.setContentCompressionResistancePriority(.defaultLow, for: .horizontal)
-        _ = laidOut { root in
+        // The root is kept: a superview is not retained by its subviews.
+        let root = laidOut { root in
             root.addSubview(left); root.addSubview(right)
             NSLayoutConstraint.activate([
                 left.leadingAnchor.constraint(equalTo: root.leadingAnchor),
@@ -131,7 +132,6 @@ struct AutoLayoutTests {
         // 400 points for 2 × 200 wanted, minus nothing: both fit; at 300, the one with the lower
         // compression resistance gives way.
         #expect(left.frame.width == 200 && right.frame.width == 200 && left.frame.height == 20)
-        let root = left.superview!
         root.frame.size.width = 300
         root.layoutIfNeeded()
         #expect(left.frame.width == 200 && right.frame.width == 100)
@@ -157,7 +157,7 @@ struct AutoLayoutTests {
         let narrow = box.widthAnchor.constraint(equalToConstant: 50)
         narrow.identifier = "narrow"
         let log = LaminaDiagnostics.collecting {
-            _ = laidOut { root in
+            laidOut { root in
                 root.addSubview(box)
                 NSLayoutConstraint.activate([wide, narrow, box.heightAnchor.constraint(equalToConstant: 10),
                                              box.leadingAnchor.constraint(equalTo: root.leadingAnchor),
@@ -172,7 +172,8 @@ struct AutoLayoutTests {
         narrow.isActive = false
         narrow.priority = .defaultHigh
         narrow.isActive = true
-        let quiet = LaminaDiagnostics.collecting { box.superview!.layoutIfNeeded() }
+        let root = log.result
+        let quiet = LaminaDiagnostics.collecting { root.layoutIfNeeded() }
         #expect(quiet.diagnostics.isEmpty && box.frame.width == 100)
     }
 

@@ -186,7 +186,9 @@ struct Stroker {
         if turn > 0 { while delta < 0 { delta += 2 * .pi } } else { while delta > 0 { delta -= 2 * .pi } }
         let r = hw
         let step = 2 * acos(max(-1, min(1, 1 - tolerance / max(r, tolerance))))
-        let n = max(1, min(256, Int((abs(delta) / max(step, 1e-3)).rounded(.up))))
+        // Saturating: a non-finite point (a stroke of coordinates near the float limit) makes
+        // delta NaN, which Int(_:) traps on.
+        let n = max(1, min(256, Int(saturating: (abs(delta) / max(step, 1e-3)).rounded(.up))))
         var out: [CGPoint] = [from]
         for i in 1..<n {
             let a = a0 + delta * CGFloat(i) / CGFloat(n)
@@ -198,7 +200,7 @@ struct Stroker {
 
     private func circle(_ c: CGPoint, _ r: CGFloat) -> [CGPoint] {
         let step = 2 * acos(max(-1, min(1, 1 - tolerance / max(r, tolerance))))
-        let n = max(8, min(512, Int((2 * .pi / max(step, 1e-3)).rounded(.up))))
+        let n = max(8, min(512, Int(saturating: (2 * .pi / max(step, 1e-3)).rounded(.up))))
         return (0..<n).map { i in
             let a = 2 * CGFloat.pi * CGFloat(i) / CGFloat(n)
             return CGPoint(x: c.x + r * cos(a), y: c.y + r * sin(a))

@@ -16,7 +16,11 @@ final class AutoLayoutEngine {
     private var dirty = true
     private var solver = LayoutSolver()
     private var frames: [ObjectIdentifier: Item] = [:]
-    private var involvedViews: [UIView] = []
+    /// The views of the last rebuild, held weakly: the root holds its engine, and the views
+    /// are the root and its descendants, so strong references would keep the hierarchy alive.
+    private var involvedWeakly: [WeakView] = []
+    private var involvedViews: [UIView] { involvedWeakly.compactMap(\.view) }
+    private struct WeakView { weak var view: UIView? }
     private var rootWidth = LayoutVariable("root.width"), rootHeight = LayoutVariable("root.height")
     private var lastRootSize: CGSize?
     /// A guard against layout re-entering itself while frames are applied.
@@ -108,7 +112,7 @@ final class AutoLayoutEngine {
             while let p = a, involved.insert(ObjectIdentifier(p)).inserted { views.append(p); a = p.superview }
         }
         if involved.insert(ObjectIdentifier(root)).inserted { views.append(root) }
-        involvedViews = views
+        involvedWeakly = views.map { WeakView(view: $0) }
 
         func add(_ e: LayoutExpression, _ r: LayoutConstraintRef.Relation, _ s: LayoutStrength = .required, _ name: String) {
             do { try solver.add(LayoutConstraintRef(e, r, strength: s, name: name)) } catch {
