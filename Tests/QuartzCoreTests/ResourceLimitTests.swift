@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import CoreGraphics
 import QuartzCore
+import LaminaTestSupport
 
 /// Hostile sizes and counts (issue 16): each renders nothing or is clamped with a diagnostic,
 /// allocates a bounded amount and finishes.
@@ -32,14 +33,11 @@ struct ResourceLimitTests {
         return (image, diagnostics)
     }
 
-    /// The colour of pixel (x, y) of an RGBA image.
-    func pixel(_ image: CGImage, _ x: Int, _ y: Int) -> [UInt8] {
-        let ctx = CGContext(data: nil, width: image.width, height: image.height, bitsPerComponent: 8, bytesPerRow: 0,
-                            space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
-        ctx.draw(image, in: CGRect(x: 0, y: 0, width: image.width, height: image.height))
-        let p = ctx.data!.assumingMemoryBound(to: UInt8.self)
-        let i = (image.height - 1 - y) * ctx.bytesPerRow + x * 4
-        return [p[i], p[i + 1], p[i + 2], p[i + 3]]
+    /// The colour of pixel (x, y) of an image, y down.
+    func pixel(_ image: CGImage, _ x: Int, _ y: Int) throws -> [UInt8] {
+        let px = try image.straightRGBA8()
+        let i = (y * image.width + x) * 4
+        return Array(px[i..<(i + 4)])
     }
 
     @Test func aHundredThousandPointLayerThatDrawsKeepsNoBackingStore() throws {
@@ -54,7 +52,7 @@ struct ResourceLimitTests {
         let picture = try #require(image)
         #expect(diagnostics == ["CALayer.display(): a 100000x100000 backing store exceeds the 268435456-pixel limit; nothing drawn"])
         #expect(drawer.draws == 0)
-        #expect(pixel(picture, 60, 60) == [0, 0, 0, 255])         // the background still draws
+        #expect(try pixel(picture, 60, 60) == [0, 0, 0, 255])         // the background still draws
     }
 
     @Test func aContentsScaleOfAMillionKeepsNoBackingStore() throws {
@@ -84,8 +82,8 @@ struct ResourceLimitTests {
         #expect(!diagnostics.isEmpty && diagnostics.allSatisfy { $0.contains("is clamped") }, "\(diagnostics)")
         #expect(Set(diagnostics).count == 1)
         // Spread over a billion points, the shadow is invisible; the layer itself draws.
-        #expect(pixel(picture, 5, 5) == [255, 255, 255, 255])
-        #expect(pixel(picture, 40, 40) == [0, 0, 0, 255])
+        #expect(try pixel(picture, 5, 5) == [255, 255, 255, 255])
+        #expect(try pixel(picture, 40, 40) == [0, 0, 0, 255])
     }
 
     @Test func keyframesBeyondTheLimitAreNotAnimated() throws {
@@ -101,7 +99,7 @@ struct ResourceLimitTests {
         } }
         #expect(added == ["CAKeyframeAnimation(opacity): 1000001 keyframes, more than the 1000000 Lamina animates; not animated"])
         let picture = try #require(render(root, at: 3).image)
-        #expect(pixel(picture, 40, 40) == [0, 0, 0, 255])
+        #expect(try pixel(picture, 40, 40) == [0, 0, 0, 255])
     }
 
     @Test func keyframesAtTheLimitAnimate() throws {

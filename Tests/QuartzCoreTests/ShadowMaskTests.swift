@@ -8,8 +8,16 @@ import LaminaTestSupport
 @Suite("Shadows of masked layers")
 struct ShadowMaskTests {
     /// A white root with a blue 40-point square at (30, 30), a hard black shadow 20 points below,
-    /// masked by `maskFrame` (in the square's coordinates).
+    /// masked by an opaque layer at `maskFrame` (in the square's coordinates).
     func render(maskFrame: CGRect, shadowPath: Bool = false) throws -> (Int, Int) -> (Int, Int, Int) {
+        let m = CALayer()
+        m.frame = maskFrame
+        m.backgroundColor = CGColor(gray: 0, alpha: 1)
+        return try render(mask: m, shadowPath: shadowPath)
+    }
+
+    /// The same square masked by `mask`; the colour at (x, y).
+    func render(mask: CALayer, shadowPath: Bool = false) throws -> (Int, Int) -> (Int, Int, Int) {
         let root = CALayer()
         root.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
         root.backgroundColor = CGColor(gray: 1, alpha: 1)
@@ -20,10 +28,7 @@ struct ShadowMaskTests {
         l.shadowRadius = 0
         l.shadowOffset = CGSize(width: 0, height: 20)
         if shadowPath { l.shadowPath = CGPath(rect: l.bounds, transform: nil) }
-        let m = CALayer()
-        m.frame = maskFrame
-        m.backgroundColor = CGColor(gray: 0, alpha: 1)
-        l.mask = m
+        l.mask = mask
         root.addSublayer(l)
         let image = try #require(CARenderer(layer: root, scale: 1).image())
         let px = try image.straightRGBA8()
@@ -51,30 +56,17 @@ struct ShadowMaskTests {
     /// and the area below the square, the whole square's shadow shows below it (the masked
     /// layer's shadow, the strip's, would land between the two parts and show nowhere).
     @Test func theShadowIsCastByTheUnmaskedLayer() throws {
-        let root = CALayer()
-        root.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
-        root.backgroundColor = CGColor(gray: 1, alpha: 1)
-        let l = CALayer()
-        l.frame = CGRect(x: 30, y: 30, width: 40, height: 40)
-        l.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
-        l.shadowOpacity = 1
-        l.shadowRadius = 0
-        l.shadowOffset = CGSize(width: 0, height: 20)
         let m = CAShapeLayer()
-        m.frame = l.bounds
+        m.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
         let p = CGMutablePath()
         p.addRect(CGRect(x: 0, y: 0, width: 40, height: 10))
         p.addRect(CGRect(x: 0, y: 40, width: 40, height: 20))
         m.path = p
-        l.mask = m
-        root.addSublayer(l)
-        let image = try #require(CARenderer(layer: root, scale: 1).image())
-        let px = try image.straightRGBA8()
-        func at(_ x: Int, _ y: Int) -> [UInt8] { let i = (y * 100 + x) * 4; return Array(px[i..<(i + 3)]) }
-        #expect(at(50, 35) == [0, 0, 255])        // the top strip
-        #expect(at(50, 50) == [255, 255, 255])    // masked away
-        #expect(at(50, 80) == [0, 0, 0])          // the square's shadow, inside the mask
-        #expect(at(50, 95) == [255, 255, 255])    // below the mask
+        let at = try render(mask: m)
+        #expect(at(50, 35) == (0, 0, 255))        // the top strip
+        #expect(at(50, 50) == (255, 255, 255))    // masked away
+        #expect(at(50, 80) == (0, 0, 0))          // the square's shadow, inside the mask
+        #expect(at(50, 95) == (255, 255, 255))    // below the mask
     }
 }
 

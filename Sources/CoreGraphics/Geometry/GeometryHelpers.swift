@@ -40,10 +40,8 @@ extension NSValue {
 
     /// The `CGAffineTransform` held by this value; identity-shaped zeroes when it holds another type.
     public var cgAffineTransformValue: CGAffineTransform {
-        guard holdsCGAffineTransform else { return CGAffineTransform() }
-        var e: (Double, Double, Double, Double, Double, Double) = (0, 0, 0, 0, 0, 0)
-        getValue(&e)
-        return CGAffineTransform(a: CGFloat(e.0), b: CGFloat(e.1), c: CGFloat(e.2), d: CGFloat(e.3), tx: CGFloat(e.4), ty: CGFloat(e.5))
+        if case .affineTransform(let t) = laminaContents { return t }
+        return CGAffineTransform()
     }
 
     /// Linux Foundation's NSValue stores fixed-size arrays but not arbitrary structs, so the
@@ -51,7 +49,10 @@ extension NSValue {
     static let affineTransformObjCType = "[6d]"
 
     /// Whether this value was made by `init(cgAffineTransform:)`.
-    public var holdsCGAffineTransform: Bool { laminaContents == .encoded(NSValue.affineTransformObjCType) }
+    public var holdsCGAffineTransform: Bool {
+        if case .affineTransform = laminaContents { return true }
+        return false
+    }
 }
 
 extension NSValue {

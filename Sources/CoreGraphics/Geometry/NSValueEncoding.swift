@@ -9,6 +9,8 @@ import Foundation
     case point(CGPoint)
     case size(CGSize)
     case rect(CGRect)
+    /// A transform made by `NSValue(cgAffineTransform:)`.
+    case affineTransform(CGAffineTransform)
     /// Another special value (a range, edge insets…) or a number.
     case otherSpecial
     /// Bytes tagged with a type encoding (`NSValue(bytes:objCType:)`).
@@ -28,11 +30,20 @@ extension NSValue {
                 return .otherSpecial
             case "_typeInfo":
                 for field in Mirror(reflecting: child.value).children where field.label == "name" {
-                    if let name = field.value as? String { return .encoded(name) }
+                    if let name = field.value as? String { return contents(encodedAs: name) }
                 }
             default: continue
             }
         }
-        return .encoded(String(cString: objCType))
+        return contents(encodedAs: String(cString: objCType))
+    }
+
+    /// Bytes tagged `encoding`, read as what they hold where CoreGraphics knows the tag.
+    private func contents(encodedAs encoding: String) -> NSValueContents {
+        guard encoding == NSValue.affineTransformObjCType else { return .encoded(encoding) }
+        var e: (Double, Double, Double, Double, Double, Double) = (0, 0, 0, 0, 0, 0)
+        getValue(&e)
+        return .affineTransform(CGAffineTransform(a: CGFloat(e.0), b: CGFloat(e.1), c: CGFloat(e.2), d: CGFloat(e.3),
+                                                  tx: CGFloat(e.4), ty: CGFloat(e.5)))
     }
 }

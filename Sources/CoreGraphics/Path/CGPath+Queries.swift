@@ -66,16 +66,16 @@ extension CGPath {
                           moveTo: { polyline = [$0] }, lineTo: { polyline.append($0) },
                           close: { explicit in
                               defer { polyline = [] }
-                              guard points <= Stroker.maximumPoints else { return }
+                              guard points <= CGPath.maximumOutlinePoints else { return }
                               for dash in Stroker.dashes(of: polyline, closed: explicit, style: style, truncated: &truncated) {
                                   points += dash.count
-                                  guard points <= Stroker.maximumPoints else { break }
+                                  guard points <= CGPath.maximumOutlinePoints else { break }
                                   out.move(to: dash[0], transform: transform)
                                   for p in dash.dropFirst() { out.addLine(to: p, transform: transform) }
                               }
                           })
-        if truncated || points > Stroker.maximumPoints {
-            LaminaDiagnostics.report("CGPath.copy(dashingWithPhase:lengths:): the dashed path exceeds \(Stroker.maximumPoints) points; the rest is dropped")
+        if truncated || points > CGPath.maximumOutlinePoints {
+            LaminaDiagnostics.report("CGPath.copy(dashingWithPhase:lengths:): the dashed path exceeds \(CGPath.maximumOutlinePoints) points; the rest is dropped")
         }
         return out
     }

@@ -119,10 +119,7 @@ extension CGMutablePath {
 
     /// Adds an arc as cubic segments of at most a quarter turn each.
     func addArcSegments(center c: CGPoint, radius r: CGFloat, start: CGFloat, delta inputDelta: CGFloat, transform: CGAffineTransform) {
-        guard start.isFinite, inputDelta.isFinite else {
-            LaminaDiagnostics.report("CGPath: an arc with a non-finite angle is not added")
-            return
-        }
+        guard start.isFinite, inputDelta.isFinite else { return }   // as the public arc methods do
         // An arc winding more than `maximumArcTurns` times keeps its end point but winds only
         // that often (a relative arc of 1e9 radians would otherwise be 6e8 curves).
         var delta = inputDelta

@@ -24,15 +24,12 @@ struct Stroker {
     private(set) var polygons: [[CGPoint]] = []
     /// How many points the outline holds so far.
     private(set) var pointCount = 0
-    /// Whether pieces were dropped because the outline reached ``maximumPoints``.
+    /// Whether pieces were dropped because the outline reached `CGPath.maximumOutlinePoints`.
     private(set) var truncated = false
-
-    /// The most points one outline holds (``CGPath/maximumOutlinePoints``).
-    static var maximumPoints: Int { CGPath.maximumOutlinePoints }
 
     /// The diagnostic for an outline cut short, naming the operation.
     static func truncationMessage(_ operation: String) -> String {
-        "\(operation): the stroke outline exceeds \(maximumPoints) points; the rest is not drawn"
+        "\(operation): the stroke outline exceeds \(CGPath.maximumOutlinePoints) points; the rest is not drawn"
     }
 
     init(style: StrokeStyle, tolerance: CGFloat) {
@@ -90,7 +87,7 @@ struct Stroker {
             area += a.x * b.y - b.x * a.y
         }
         if area == 0 { return }
-        guard pointCount + poly.count <= Stroker.maximumPoints else { truncated = true; return }
+        guard pointCount + poly.count <= CGPath.maximumOutlinePoints else { truncated = true; return }
         pointCount += poly.count
         polygons.append(area < 0 ? poly.reversed() : poly)
     }
@@ -212,7 +209,7 @@ struct Stroker {
     }
 
     /// Splits a polyline into its dashes ("on" intervals), starting `dashPhase` into the pattern.
-    /// At most half ``maximumPoints`` dashes are made; `truncated` tells when that cut the
+    /// At most half `CGPath.maximumOutlinePoints` dashes are made; `truncated` tells when that cut the
     /// polyline short.
     static func dashes(of pts: [CGPoint], closed: Bool, style: StrokeStyle, truncated: inout Bool) -> [[CGPoint]] {
         guard !pts.isEmpty else { return [] }
@@ -247,7 +244,7 @@ struct Stroker {
                 index = (index + 1) % lengths.count
                 remaining = lengths[index]
                 count += 1
-                if count > Stroker.maximumPoints / 2 { truncated = true; return out }
+                if count > CGPath.maximumOutlinePoints / 2 { truncated = true; return out }
             }
             remaining -= seg
             if on { current.append(b) }

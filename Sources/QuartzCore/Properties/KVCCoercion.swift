@@ -124,9 +124,12 @@ extension CGRect: KVCConvertible {
 }
 extension CATransform3D: KVCConvertible {
     static func kvcConvert(_ v: Any) -> CATransform3D? {
-        if let value = v as? NSValue, !(value is NSNumber) {
-            if value.holdsCATransform3D { return value.caTransform3DValue }
-            if value.holdsCGAffineTransform { return CATransform3DMakeAffineTransform(value.cgAffineTransformValue) }
+        if let value = v as? NSValue {
+            switch value.laminaContents {
+            case .encoded(NSValue.transform3DObjCType): return value.storedTransform3D()
+            case .affineTransform(let t): return CATransform3DMakeAffineTransform(t)
+            default: break
+            }
         }
         if let t = v as? CGAffineTransform { return CATransform3DMakeAffineTransform(t) }
         return nil
@@ -134,8 +137,8 @@ extension CATransform3D: KVCConvertible {
 }
 extension CGAffineTransform: KVCConvertible {
     static func kvcConvert(_ v: Any) -> CGAffineTransform? {
-        guard let value = v as? NSValue, !(value is NSNumber), value.holdsCGAffineTransform else { return nil }
-        return value.cgAffineTransformValue
+        if case .affineTransform(let t)? = (v as? NSValue)?.laminaContents { return t }
+        return nil
     }
 }
 extension Array: KVCConvertible {

@@ -11,7 +11,11 @@ extension NSValue {
 
     /// The `CATransform3D` held by this value; all zeroes when it holds another type.
     public var caTransform3DValue: CATransform3D {
-        guard holdsCATransform3D else { return CATransform3D() }
+        holdsCATransform3D ? storedTransform3D() : CATransform3D()
+    }
+
+    /// The sixteen doubles of a value known to hold a transform.
+    func storedTransform3D() -> CATransform3D {
         var e = [Double](repeating: 0, count: 16)
         e.withUnsafeMutableBytes { getValue($0.baseAddress!) }
         return CATransform3D(rows: (0..<4).map { r in (0..<4).map { CGFloat(e[r * 4 + $0]) } })
