@@ -1,6 +1,6 @@
 // swift-tools-version: 6.0
 // libFuzzer targets for Lamina's untrusted-input paths. Built and run by scripts/fuzz.sh with
-// `--sanitize=fuzzer --sanitize=address`; a separate package so the main build never sees them.
+// `-Xswiftc -sanitize=fuzzer,address`; a separate package so the main build never sees them.
 import PackageDescription
 
 let fuzzFlags: [SwiftSetting] = [.unsafeFlags(["-parse-as-library"])]

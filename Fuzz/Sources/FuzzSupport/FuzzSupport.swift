@@ -16,6 +16,13 @@ public enum Fuzz {
         return ctx
     }
 
+    /// The number of elements in `path` (0 for none).
+    public static func elementCount(_ path: CGPath?) -> Int {
+        var n = 0
+        path?.applyWithBlock { _ in n += 1 }
+        return n
+    }
+
     /// Runs one input with its diagnostics collected and dropped (fuzzing makes millions).
     public static func run(_ body: () -> Void) {
         _ = LaminaDiagnostics.collecting(body)
