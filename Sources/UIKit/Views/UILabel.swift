@@ -16,6 +16,9 @@ public enum NSLineBreakMode: Int, Sendable {
 /// vertically in its bounds. It draws through `draw(_:)`, with Lamina's text layout (the one
 /// `CATextLayer` uses).
 open class UILabel: UIView {
+    /// The label's text in its description, as UIKit prints it.
+    override var descriptionExtras: [String] { text.map { ["text = '\($0)'"] } ?? [] }
+
     private var _text: String?
     private var _attributedText: NSAttributedString?
 

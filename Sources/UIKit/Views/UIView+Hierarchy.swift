@@ -54,6 +54,7 @@ extension UIView {
             didAddSubview(view)
             view.didMoveToSuperview()
             view.notifyDidMoveToWindow()
+            view.updateTraits()
         }
         view.setNeedsLayout()
         setNeedsLayout()
@@ -151,6 +152,16 @@ extension UIView {
     private func notifyWillMove(toWindow window: UIWindow?) {
         willMove(toWindow: window)
         for s in _subviews { s.notifyWillMove(toWindow: window) }
+    }
+
+    /// Gives this view's layer and those below it the window's screen scale.
+    func refreshContentsScale() {
+        guard let w = window else { return }
+        var stack: [UIView] = [self]
+        while let v = stack.popLast() {
+            if v.layer.contentsScale != w.screenScale { v.layer.contentsScale = w.screenScale; v.layer.setNeedsDisplay() }
+            stack.append(contentsOf: v._subviews)
+        }
     }
 
     private func notifyDidMoveToWindow() {

@@ -32,6 +32,13 @@ open class UIView: UIResponder, CALayerDelegate {
     }
     /// The view controller whose view this is (next responder).
     weak var owningViewController: UIViewController?
+    /// The traits `traitCollectionDidChange(_:)` last reported (see UITraitEnvironment+Views.swift).
+    var deliveredTraits: UITraitCollection?
+
+    /// Called when the view's `traitCollection` changed (it moved into a hierarchy with other
+    /// traits, or a view controller above it got other override traits); `previousTraitCollection`
+    /// is nil the first time. Override to react; the default does nothing.
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
     private var _backgroundColor: UIColor?
     private var _contentMode: ContentMode = .scaleToFill
 
@@ -387,9 +394,44 @@ open class UIView: UIResponder, CALayerDelegate {
         return _superview
     }
 
+    /// UIKit's description: `<UIView: 0x…; frame = (0 0; 100 50); opaque = NO; layer = <CALayer: 0x…>>`,
+    /// with the same entries in the same order for the properties that differ from their
+    /// defaults (see `recursiveDescriptionLines`).
     open override var description: String {
-        "<\(type(of: self)) frame=\(frame)\(tag != 0 ? " tag=\(tag)" : "")\(_subviews.isEmpty ? "" : " subviews=\(_subviews.count)")>"
+        "<\(type(of: self)): \(Self.address(of: self)); \(descriptionEntries.joined(separator: "; "))>"
     }
+
+    /// The `name = value` entries of `description`, in UIKit's order; subclasses add theirs
+    /// (a label its text) through `descriptionExtras`.
+    var descriptionEntries: [String] {
+        let f = frame
+        var e = ["frame = (\(Self.g(f.minX)) \(Self.g(f.minY)); \(Self.g(f.width)) \(Self.g(f.height)))"]
+        e += descriptionExtras
+        if clipsToBounds { e.append("clipsToBounds = YES") }
+        if isHidden { e.append("hidden = YES") }
+        if alpha != 1 { e.append("alpha = \(Self.g(alpha))") }
+        if !isOpaque { e.append("opaque = NO") }
+        if !autoresizingMask.isEmpty {
+            let names: [(AutoresizingMask, String)] = [(.flexibleLeftMargin, "LM"), (.flexibleWidth, "W"),
+                (.flexibleRightMargin, "RM"), (.flexibleTopMargin, "TM"), (.flexibleHeight, "H"), (.flexibleBottomMargin, "BM")]
+            e.append("autoresize = " + names.filter { autoresizingMask.contains($0.0) }.map(\.1).joined(separator: "+"))
+        }
+        if tag != 0 { e.append("tag = \(tag)") }
+        if !isUserInteractionEnabled { e.append("userInteractionEnabled = NO") }
+        e.append("layer = <\(type(of: layer)): \(Self.address(of: layer))>")
+        return e
+    }
+
+    /// Entries a subclass adds after the frame (UILabel: its text).
+    var descriptionExtras: [String] { [] }
+
+    /// `0x…`, the object's address, as UIKit prints it.
+    static func address(of object: AnyObject) -> String {
+        "0x" + String(UInt(bitPattern: ObjectIdentifier(object).hashValue), radix: 16)
+    }
+
+    /// A number as `%g` prints it (six significant digits), as UIKit's descriptions do.
+    static func g(_ v: CGFloat) -> String { String(format: "%g", Double(v)) }
 }
 
 extension UIView {

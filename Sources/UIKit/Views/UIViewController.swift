@@ -58,4 +58,69 @@ open class UIViewController: UIResponder {
 
     /// The next responder: the view's superview.
     open override var next: UIResponder? { _view?.superview }
+
+    // MARK: Containment and traits (see UITraitEnvironment+Views.swift)
+
+    weak var _parent: UIViewController?
+    var _children: [UIViewController] = []
+    var traitOverrides: [(child: ObjectIdentifier, traits: UITraitCollection)] = []
+    /// The traits `traitCollectionDidChange(_:)` last reported.
+    var deliveredTraits: UITraitCollection?
+
+    /// Called when the controller's `traitCollection` changed; override to react.
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+
+    // MARK: Children
+
+    /// The controller this one is a child of.
+    public var parent: UIViewController? { _parent }
+    /// The child controllers, in the order they were added.
+    public var children: [UIViewController] { _children }
+
+    /// Adds `childController` as a child (removing it from a previous parent); calls its
+    /// `willMove(toParent:)`. The container adds the child's view and then calls
+    /// `didMove(toParent:)`, as in UIKit.
+    open func addChild(_ childController: UIViewController) {
+        guard childController !== self else { return }
+        if childController._parent === self { return }
+        childController.removeFromParent()
+        childController.willMove(toParent: self)
+        _children.append(childController)
+        childController._parent = self
+        childController.viewIfLoaded?.updateTraits()
+    }
+
+    /// Removes the controller from its parent (its view stays where it is; remove it too).
+    open func removeFromParent() {
+        guard let p = _parent else { return }
+        p._children.removeAll { $0 === self }
+        p.traitOverrides.removeAll { $0.child == ObjectIdentifier(self) }
+        _parent = nil
+        didMove(toParent: nil)
+        viewIfLoaded?.updateTraits()
+    }
+
+    /// Gives `childViewController` these traits on top of this controller's (nil removes the
+    /// override); its views are told of the change.
+    open func setOverrideTraitCollection(_ collection: UITraitCollection?, forChild childViewController: UIViewController) {
+        let id = ObjectIdentifier(childViewController)
+        traitOverrides.removeAll { $0.child == id }
+        if let collection { traitOverrides.append((id, collection)) }
+        if let v = childViewController.viewIfLoaded {
+            v.updateTraits()
+        } else {
+            childViewController.deliverTraits(childViewController.traitCollection)
+        }
+    }
+
+    /// The override traits set for `childViewController`, or nil.
+    open func overrideTraitCollection(forChild childViewController: UIViewController) -> UITraitCollection? {
+        let id = ObjectIdentifier(childViewController)
+        return traitOverrides.first { $0.child == id }?.traits
+    }
+
+    /// Called before the controller is added to or removed from a parent (nil).
+    open func willMove(toParent parent: UIViewController?) {}
+    /// Called after the controller was added to or removed from a parent (nil).
+    open func didMove(toParent parent: UIViewController?) {}
 }

@@ -12,7 +12,12 @@ import Foundation
 open class UIWindow: UIView {
     /// The screen the window is on (its scale sets the views' content scale).
     open var screen: UIScreen = UIScreen.main {
-        didSet { driver?.renderer.scale = screen.scale }
+        didSet {
+            driver?.renderer.scale = screen.scale
+            guard oldValue !== screen else { return }
+            refreshContentsScale()
+            updateTraits()
+        }
     }
     var screenScale: CGFloat { screen.scale }
 
