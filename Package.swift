@@ -7,11 +7,15 @@ let package = Package(
         .library(name: "CoreGraphics", targets: ["CoreGraphics", "_Testing_CoreGraphics"]),
         .library(name: "QuartzCore", targets: ["QuartzCore", "_Testing_CoreGraphics"]),
         .library(name: "UIKit", targets: ["UIKit", "_Testing_CoreGraphics", "_Testing_UIKit"]),
+        // Snapshot tests of UIKit and Core Animation code on Linux: pointfree's SnapshotTesting
+        // strategies (`.image`, `.recursiveDescription`, `.elementsDescription`) for Lamina's types.
+        .library(name: "LaminaSnapshotTesting", targets: ["LaminaSnapshotTesting"]),
         .executable(name: "lamina", targets: ["lamina"]),
         .executable(name: "lamina-bench", targets: ["lamina-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     ],
     targets: [
         .systemLibrary(name: "CLibPNG", path: "Sources/CLibPNG", pkgConfig: "libpng",
@@ -31,6 +35,9 @@ let package = Package(
         // Empty stand-ins for Swift Testing's cross-import overlays, which Linux toolchains lack.
         .target(name: "_Testing_CoreGraphics", dependencies: ["CoreGraphics"]),
         .target(name: "_Testing_UIKit", dependencies: ["UIKit"]),
+        .target(name: "LaminaSnapshotTesting", dependencies: [
+            "UIKit", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+        ]),
         // The gallery and archive export behind the command line (not a product).
         .target(name: "LaminaTools", dependencies: ["UIKit"]),
         .executableTarget(name: "lamina", dependencies: ["LaminaTools", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
@@ -43,6 +50,10 @@ let package = Package(
                     exclude: ["References"]),
         .testTarget(name: "UIKitTests", dependencies: ["UIKit", "_Testing_CoreGraphics", "_Testing_UIKit", "LaminaTestSupport"],
                     exclude: ["References"]),
+        .testTarget(name: "LaminaSnapshotTestingTests",
+                    dependencies: ["LaminaSnapshotTesting", "UIKit", "_Testing_CoreGraphics", "_Testing_UIKit",
+                                   .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
+                    exclude: ["__Snapshots__", "__Fixtures__", "LICENSE-swift-snapshot-testing.txt", "README.md"]),
         .testTarget(name: "LaminaToolsTests", dependencies: ["LaminaTools", "lamina", "_Testing_CoreGraphics", "_Testing_UIKit", "LaminaTestSupport"],
                     exclude: ["References"]),
     ],

@@ -1,0 +1,2 @@
+// A test file that imports LaminaSnapshotTesting gets the library too.
+@_exported import SnapshotTesting

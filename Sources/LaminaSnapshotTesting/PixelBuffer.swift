@@ -1,0 +1,78 @@
+import Foundation
+import CoreGraphics
+
+/// An image's pixels as premultiplied 8-bit RGBA in sRGB, rows top to bottom: the form both
+/// images are brought to before they are compared (as the library does on iOS).
+struct PixelBuffer {
+    let width: Int
+    let height: Int
+    var bytes: [UInt8]
+
+    init?(_ image: CGImage) {
+        width = image.width
+        height = image.height
+        guard width > 0, height > 0, width <= 1 << 20, height <= 1 << 20, width * height <= maximumSnapshotPixels * 4 else { return nil }
+        bytes = [UInt8](repeating: 0, count: width * height * 4)
+        let drawn: Bool = bytes.withUnsafeMutableBytes { raw in
+            guard let ctx = CGContext(data: raw.baseAddress, width: width, height: height, bitsPerComponent: 8,
+                                      bytesPerRow: width * 4, space: CGColorSpace(name: CGColorSpace.sRGB) ?? CGColorSpaceCreateDeviceRGB(),
+                                      bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue) else { return false }
+            ctx.setBlendMode(.copy)
+            ctx.draw(image, in: CGRect(x: 0, y: 0, width: width, height: height))
+            return true
+        }
+        guard drawn else { return nil }
+    }
+
+    init(width: Int, height: Int, bytes: [UInt8]) {
+        self.width = width
+        self.height = height
+        self.bytes = bytes
+    }
+
+    var pixelCount: Int { width * height }
+
+    /// The pixels as an image.
+    func makeImage() -> CGImage? {
+        var copy = bytes
+        return copy.withUnsafeMutableBytes { raw -> CGImage? in
+            CGContext(data: raw.baseAddress, width: width, height: height, bitsPerComponent: 8, bytesPerRow: width * 4,
+                      space: CGColorSpace(name: CGColorSpace.sRGB) ?? CGColorSpaceCreateDeviceRGB(),
+                      bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)?.makeImage()
+        }
+    }
+}
+
+/// The CIE 1994 colour difference (ΔE*94, graphic-arts weights) between two premultiplied sRGB
+/// pixels, 0 (same) to about 100: what Core Image's `CILabDeltaE` filter measures, which the
+/// library's perceptual precision is defined by. Colours are compared as stored (premultiplied,
+/// so a transparent pixel is black), as that filter sees them without colour management.
+enum DeltaE {
+    /// sRGB component (0…255) to linear light, by table.
+    static let linear: [Double] = (0..<256).map { i in
+        let c = Double(i) / 255
+        return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+    }
+
+    /// CIELAB (D65 white) of an sRGB colour.
+    static func lab(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> (l: Double, a: Double, b: Double) {
+        let rl = linear[Int(r)], gl = linear[Int(g)], bl = linear[Int(b)]
+        let x = (0.4124564 * rl + 0.3575761 * gl + 0.1804375 * bl) / 0.95047
+        let y = 0.2126729 * rl + 0.7151522 * gl + 0.0721750 * bl
+        let z = (0.0193339 * rl + 0.1191920 * gl + 0.9503041 * bl) / 1.08883
+        func f(_ t: Double) -> Double { t > 216.0 / 24389.0 ? cbrt(t) : (24389.0 / 27.0 * t + 16) / 116 }
+        let fx = f(x), fy = f(y), fz = f(z)
+        return (116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz))
+    }
+
+    /// ΔE*94 between two Lab colours (kL = kC = kH = 1, K1 = 0.045, K2 = 0.015).
+    static func cie94(_ p: (l: Double, a: Double, b: Double), _ q: (l: Double, a: Double, b: Double)) -> Double {
+        let dl = p.l - q.l
+        let c1 = (p.a * p.a + p.b * p.b).squareRoot(), c2 = (q.a * q.a + q.b * q.b).squareRoot()
+        let dc = c1 - c2
+        let da = p.a - q.a, db = p.b - q.b
+        let dh2 = max(0, da * da + db * db - dc * dc)
+        let sc = 1 + 0.045 * c1, sh = 1 + 0.015 * c1
+        return (dl * dl + (dc / sc) * (dc / sc) + dh2 / (sh * sh)).squareRoot()
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import CoreGraphics
+import UIKit
+
+/// Puts a view or a view controller's view in a window of the snapshot's size, with the
+/// snapshot's traits as the override traits of a child view controller (as the library does on
+/// iOS), lays it out, runs `body`, and puts everything back where it was.
+struct ViewHost {
+    let size: CGSize
+    let traits: UITraitCollection
+    let scale: CGFloat
+
+    /// Hosts `view` (with `viewController` owning it, when there is one).
+    func host<R>(view: UIView, viewController: UIViewController?, _ body: (UIWindow) -> R) -> R {
+        let window = UIWindow(screen: UIScreen(size: size, scale: scale))
+        window.frame = CGRect(origin: .zero, size: size)
+        let root = UIViewController()
+        root.view = UIView(frame: window.bounds)
+        window.rootViewController = root
+
+        // What to restore afterwards.
+        let oldSuperview = view.superview
+        let oldIndex = oldSuperview?.subviews.firstIndex { $0 === view }
+        let oldFrame = view.frame
+        let oldParent = viewController?.parent
+
+        let child = viewController ?? UIViewController()
+        if viewController == nil {
+            child.view = UIView(frame: window.bounds)
+            child.view.addSubview(view)
+        }
+        root.addChild(child)
+        root.view.addSubview(child.view)
+        child.view.frame = root.view.bounds
+        child.didMove(toParent: root)
+        root.setOverrideTraitCollection(traits, forChild: child)
+        view.frame = CGRect(origin: .zero, size: size)
+        window.isHidden = false
+        window.layoutIfNeeded()
+        let result = body(window)
+
+        // Put back.
+        child.removeFromParent()
+        child.view.removeFromSuperview()
+        if viewController == nil { view.removeFromSuperview() }
+        if let oldParent, let viewController { oldParent.addChild(viewController) }
+        if let oldSuperview {
+            oldSuperview.insertSubview(view, at: oldIndex ?? oldSuperview.subviews.count)
+        }
+        view.frame = oldFrame
+        window.rootViewController = nil
+        return result
+    }
+
+    /// The hosted view drawn at the host's scale.
+    func image(view: UIView, viewController: UIViewController?, what: String) -> SnapshotImage {
+        if let problem = snapshotSizeProblem(size, scale: scale, what: what) { return SnapshotImage(problem: problem) }
+        return host(view: view, viewController: viewController) { window in
+            drawSnapshot(size: size, scale: scale, what: what) { _ in
+                window.drawHierarchy(in: CGRect(origin: .zero, size: size), afterScreenUpdates: true)
+            }
+        }
+    }
+}
+
+/// The scale a snapshot with `traits` is drawn at: the traits' display scale, else the main
+/// screen's.
+func snapshotScale(_ traits: UITraitCollection) -> CGFloat {
+    traits.displayScale > 0 ? traits.displayScale : UIScreen.main.scale
+}
+
+/// A view drawn in a host with these settings, which draws itself again at another scale.
+func snapshotImage(of view: UIView, viewController: UIViewController?, size: CGSize, traits: UITraitCollection,
+                   scale: CGFloat, what: String) -> SnapshotImage {
+    let made = ViewHost(size: size, traits: traits, scale: scale).image(view: view, viewController: viewController, what: what)
+    guard made.problem == nil, let cg = made.cgImage else { return made }
+    return SnapshotImage(cgImage: cg, scale: scale) { newScale in
+        let again = UITraitCollection(traitsFrom: [traits, UITraitCollection(displayScale: newScale)])
+        return snapshotImage(of: view, viewController: viewController, size: size, traits: again, scale: newScale, what: what)
+    }
+}
