@@ -5,7 +5,6 @@
 // rewrites, each needed because of Linux, are listed in README.md beside this file:
 //   - `#if os(iOS)` guards removed (the platform is Linux; the code inside is unchanged);
 //   - `import UIKit.UIView` became `import UIKit` (SwiftPM modules have no submodules);
-//   - `import LaminaSnapshotTesting` added (the strategies live there on Linux);
 //   - the main screen is set to the simulator's (375 x 812 points at 3x) where a reference's size
 //     comes from the screen (on iOS it comes from the simulator the references were recorded on);
 //   - references that Lamina does not match are checked with `verifySnapshot` and a measured
@@ -13,7 +12,6 @@
 import Foundation
 import XCTest
 import SnapshotTesting
-import LaminaSnapshotTesting
 import UIKit
 
 let platform = "ios"
