@@ -9,10 +9,12 @@ struct ViewHost {
     let size: CGSize
     let traits: UITraitCollection
     let scale: CGFloat
+    /// The device's safe area (the window's `safeAreaInsets`).
+    var safeArea: UIEdgeInsets = .zero
 
     /// Hosts `view` (with `viewController` owning it, when there is one).
     func host<R>(view: UIView, viewController: UIViewController?, _ body: (UIWindow) -> R) -> R {
-        let window = UIWindow(screen: UIScreen(size: size, scale: scale))
+        let window = UIWindow(screen: UIScreen(size: size, scale: scale, safeAreaInsets: safeArea))
         window.frame = CGRect(origin: .zero, size: size)
         let root = UIViewController()
         root.view = UIView(frame: window.bounds)
@@ -71,11 +73,13 @@ func snapshotScale(_ traits: UITraitCollection) -> CGFloat {
 
 /// A view drawn in a host with these settings, which draws itself again at another scale.
 func snapshotImage(of view: UIView, viewController: UIViewController?, size: CGSize, traits: UITraitCollection,
-                   scale: CGFloat, what: String) -> SnapshotImage {
-    let made = ViewHost(size: size, traits: traits, scale: scale).image(view: view, viewController: viewController, what: what)
+                   scale: CGFloat, safeArea: UIEdgeInsets = .zero, what: String) -> SnapshotImage {
+    let made = ViewHost(size: size, traits: traits, scale: scale, safeArea: safeArea)
+        .image(view: view, viewController: viewController, what: what)
     guard made.problem == nil, let cg = made.cgImage else { return made }
     return SnapshotImage(cgImage: cg, scale: scale) { newScale in
         let again = UITraitCollection(traitsFrom: [traits, UITraitCollection(displayScale: newScale)])
-        return snapshotImage(of: view, viewController: viewController, size: size, traits: again, scale: newScale, what: what)
+        return snapshotImage(of: view, viewController: viewController, size: size, traits: again, scale: newScale,
+                             safeArea: safeArea, what: what)
     }
 }

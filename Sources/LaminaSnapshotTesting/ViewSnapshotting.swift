@@ -38,7 +38,7 @@ extension Snapshotting where Value == UIView, Format == UIImage {
         return SimplySnapshotting.image(precision: precision, perceptualPrecision: perceptualPrecision, scale: scale)
             .pullback { view in
                 snapshotImage(of: view, viewController: nil, size: size ?? config.size ?? view.frame.size, traits: merged,
-                              scale: scale, what: "The view \(type(of: view))")
+                              scale: scale, safeArea: config.safeArea, what: "The view \(type(of: view))")
             }
     }
 }
@@ -62,7 +62,7 @@ extension Snapshotting where Value == UIViewController, Format == UIImage {
         return SimplySnapshotting.image(precision: precision, perceptualPrecision: perceptualPrecision, scale: scale)
             .pullback { vc in
                 snapshotImage(of: vc.view, viewController: vc, size: size ?? config.size ?? vc.view.frame.size, traits: merged,
-                              scale: scale, what: "The view of \(type(of: vc))")
+                              scale: scale, safeArea: config.safeArea, what: "The view of \(type(of: vc))")
             }
     }
 
@@ -110,7 +110,8 @@ extension Snapshotting where Value == UIViewController, Format == String {
         SimplySnapshotting.lines.pullback { vc in
             let merged = UITraitCollection(traitsFrom: [config.traits, traits])
             let size = size ?? config.size ?? vc.view.frame.size
-            return ViewHost(size: size, traits: merged, scale: snapshotScale(merged)).host(view: vc.view, viewController: vc) { _ in
+            return ViewHost(size: size, traits: merged, scale: snapshotScale(merged), safeArea: config.safeArea)
+                .host(view: vc.view, viewController: vc) { _ in
                 purgePointers(describeHierarchy(of: vc.view))
             }
         }

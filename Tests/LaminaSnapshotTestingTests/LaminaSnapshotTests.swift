@@ -209,6 +209,30 @@ import QuartzCore
         // The view is back where it was: no parent, not in a window.
         #expect(vc.parent == nil && vc.view.window == nil)
     }
+
+    @Test func theDevicesSafeAreaReachesTheViews() throws {
+        let vc = UIViewController()
+        vc.view.backgroundColor = .white
+        let content = UIView()
+        content.backgroundColor = .blue
+        content.translatesAutoresizingMaskIntoConstraints = false
+        vc.view.addSubview(content)
+        NSLayoutConstraint.activate([
+            content.topAnchor.constraint(equalTo: vc.view.safeAreaLayoutGuide.topAnchor),
+            content.bottomAnchor.constraint(equalTo: vc.view.safeAreaLayoutGuide.bottomAnchor),
+            content.leadingAnchor.constraint(equalTo: vc.view.leadingAnchor),
+            content.trailingAnchor.constraint(equalTo: vc.view.trailingAnchor),
+        ])
+        let dir = try Self.scratch("safe")
+        _ = verifySnapshot(of: vc, as: .image(on: .iPhone13), named: "13", record: .all, snapshotDirectory: dir, testName: "safe")
+        let image = try #require(UIImage(contentsOfFile: dir + "/safe.13.png")?.cgImage)
+        #expect(image.width == 1170 && image.height == 2532)
+        let px = straightPixels(image)
+        #expect(px(10, 47 * 3 - 1) == [255, 255, 255, 255])      // under the top bar
+        #expect(px(10, 47 * 3) == [0, 0, 255, 255])              // the safe area
+        #expect(px(10, (844 - 34) * 3 - 1) == [0, 0, 255, 255])
+        #expect(px(10, (844 - 34) * 3) == [255, 255, 255, 255])  // over the home indicator
+    }
 }
 
 /// A pixel reader: straight RGBA of the pixel at (x, y), y down.

@@ -13,10 +13,19 @@ open class UIScreen: NSObject, @unchecked Sendable {
     /// Pixels per point.
     public let scale: CGFloat
 
-    /// A screen `size` points large at `scale` pixels per point.
-    public init(size: CGSize, scale: CGFloat) {
+    /// The parts of the screen covered by the status bar, a notch or the home indicator, which
+    /// windows filling the screen report as their `safeAreaInsets` (Lamina API: a device's
+    /// safe area).
+    public let safeAreaInsets: UIEdgeInsets
+
+    /// A screen `size` points large at `scale` pixels per point, with the safe area
+    /// `safeAreaInsets` (none by default; Lamina API).
+    public init(size: CGSize, scale: CGFloat, safeAreaInsets: UIEdgeInsets = .zero) {
         bounds = CGRect(origin: .zero, size: size)
         self.scale = scale.isFinite && scale > 0 ? scale : 1
+        func clean(_ v: CGFloat) -> CGFloat { v.isFinite ? max(0, v) : 0 }
+        self.safeAreaInsets = UIEdgeInsets(top: clean(safeAreaInsets.top), left: clean(safeAreaInsets.left),
+                                           bottom: clean(safeAreaInsets.bottom), right: clean(safeAreaInsets.right))
         super.init()
     }
 

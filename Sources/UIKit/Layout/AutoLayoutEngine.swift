@@ -50,7 +50,13 @@ final class AutoLayoutEngine {
             return
         }
         root.updateConstraintsIfNeeded()
+        if safeAreaMoved() { dirty = true }
         solveAndApply()
+        // Frames that moved views under a bar change their safe areas: solve with the new ones.
+        for _ in 0..<3 where safeAreaMoved() {
+            dirty = true
+            solveAndApply()
+        }
         // Multi-line labels wrap to the width the layout gave them, which changes their height:
         // lay out again with the wrapped sizes (UIKit's second pass; a few rounds at most).
         for _ in 0..<3 {
@@ -59,6 +65,16 @@ final class AutoLayoutEngine {
             guard wrapped else { break }
             dirty = true
             solveAndApply()
+        }
+    }
+
+    /// The safe-area insets each view's guide was built with.
+    private var safeInsets: [ObjectIdentifier: UIEdgeInsets] = [:]
+
+    /// Whether a view whose safe-area guide is used now has other insets than it was built with.
+    private func safeAreaMoved() -> Bool {
+        involvedViews.contains { v in
+            v.safeAreaGuideUsed && safeInsets[ObjectIdentifier(v)].map { $0 != v.safeAreaInsets } ?? false
         }
     }
 
@@ -87,6 +103,7 @@ final class AutoLayoutEngine {
         dirty = false
         solver = LayoutSolver()
         frames = [:]
+        safeInsets = [:]
         lastRootSize = nil
         rootWidth = LayoutVariable("root.width")
         rootHeight = LayoutVariable("root.height")
@@ -153,10 +170,14 @@ final class AutoLayoutEngine {
                     add(ex(gi.width) - ex(vi.width) + Double(m.left + m.right), .equal, .required, "margins guide width")
                     add(ex(gi.height) - ex(vi.height) + Double(m.top + m.bottom), .equal, .required, "margins guide height")
                 case .safeArea:
-                    add(ex(gi.left) - ex(vi.left), .equal, .required, "safe area left")
-                    add(ex(gi.top) - ex(vi.top), .equal, .required, "safe area top")
-                    add(ex(gi.width) - ex(vi.width), .equal, .required, "safe area width")
-                    add(ex(gi.height) - ex(vi.height), .equal, .required, "safe area height")
+                    // The insets as they are now; layoutIfNeeded solves again when laying out
+                    // changed them (a view moved under a bar).
+                    let s = v.safeAreaGuideUsed ? v.safeAreaInsets : .zero
+                    safeInsets[ObjectIdentifier(v)] = s
+                    add(ex(gi.left) - ex(vi.left) - Double(s.left), .equal, .required, "safe area left")
+                    add(ex(gi.top) - ex(vi.top) - Double(s.top), .equal, .required, "safe area top")
+                    add(ex(gi.width) - ex(vi.width) + Double(s.left + s.right), .equal, .required, "safe area width")
+                    add(ex(gi.height) - ex(vi.height) + Double(s.top + s.bottom), .equal, .required, "safe area height")
                 case .custom:
                     add(ex(gi.width), .greaterOrEqual, .required, "guide width ≥ 0")
                     add(ex(gi.height), .greaterOrEqual, .required, "guide height ≥ 0")

@@ -118,12 +118,14 @@ extension UIView {
 
     /// The guide inset from the bounds by `layoutMargins`.
     public var layoutMarginsGuide: UILayoutGuide { marginsGuide }
-    /// The guide of the area not covered by bars (the bounds: a headless window has none).
-    public var safeAreaLayoutGuide: UILayoutGuide { safeAreaGuide }
+    /// The guide of the area not covered by bars, notches and the home indicator: the bounds
+    /// inset by `safeAreaInsets`.
+    public var safeAreaLayoutGuide: UILayoutGuide {
+        if !safeAreaGuideUsed { safeAreaGuideUsed = true; autoLayoutChanged() }
+        return safeAreaGuide
+    }
     /// The readable-content guide (the margins guide here).
     public var readableContentGuide: UILayoutGuide { marginsGuide }
-    /// The safe area's insets (zero headless).
-    public var safeAreaInsets: UIEdgeInsets { .zero }
 
     /// The margins by leading and trailing edge.
     public var directionalLayoutMargins: NSDirectionalEdgeInsets {

@@ -70,6 +70,14 @@ open class UIView: UIResponder, CALayerDelegate {
     var subtreeUsesAutoLayout = false
     lazy var marginsGuide: UILayoutGuide = makeGuide(.margins, "UIViewLayoutMarginsGuide")
     lazy var safeAreaGuide: UILayoutGuide = makeGuide(.safeArea, "UIViewSafeAreaLayoutGuide")
+    /// Whether the safe-area guide was asked for (the engine then follows the insets).
+    var safeAreaGuideUsed = false
+
+    /// The insets of the part of the view that bars, notches and the home indicator do not
+    /// cover: a window's come from its screen (`UIScreen(size:scale:safeAreaInsets:)`), a view's
+    /// are the part of its superview's that it overlaps, and a view controller's root view adds
+    /// the controller's `additionalSafeAreaInsets`, as in UIKit.
+    open var safeAreaInsets: UIEdgeInsets { computedSafeAreaInsets }
 
     /// The margins the margin attributes and `layoutMarginsGuide` use (8 points each).
     open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8) {

@@ -67,6 +67,11 @@ open class UIViewController: UIResponder {
     /// The traits `traitCollectionDidChange(_:)` last reported.
     var deliveredTraits: UITraitCollection?
 
+    /// Insets added to the safe area of the controller's view (and so of the views in it).
+    open var additionalSafeAreaInsets: UIEdgeInsets = .zero {
+        didSet { if oldValue != additionalSafeAreaInsets { viewIfLoaded?.safeAreaChanged() } }
+    }
+
     /// Called when the controller's `traitCollection` changed; override to react.
     open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
 

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+import UIKit
+
+@Suite struct SafeAreaTests {
+    /// An iPhone 13-like screen: 390 x 844 with a 47-point top and 34-point bottom safe area.
+    static func phone() -> UIWindow {
+        UIWindow(screen: UIScreen(size: CGSize(width: 390, height: 844), scale: 3,
+                                  safeAreaInsets: UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0)))
+    }
+
+    @Test func insetsComeFromTheScreenThroughTheViewsThatOverlapThem() {
+        let window = Self.phone()
+        #expect(window.safeAreaInsets == UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0))
+        let full = UIView(frame: window.bounds)
+        window.addSubview(full)
+        #expect(full.safeAreaInsets == UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0))
+        let middle = UIView(frame: CGRect(x: 10, y: 100, width: 100, height: 100))
+        full.addSubview(middle)
+        #expect(middle.safeAreaInsets == .zero)
+        let top = UIView(frame: CGRect(x: 0, y: 20, width: 100, height: 100))
+        full.addSubview(top)
+        #expect(top.safeAreaInsets == UIEdgeInsets(top: 27, left: 0, bottom: 0, right: 0))
+        let detached = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        #expect(detached.safeAreaInsets == .zero)
+        // Never more than the view's size; odd insets are cleaned.
+        let thin = UIView(frame: CGRect(x: 0, y: 0, width: 50, height: 5))
+        full.addSubview(thin)
+        #expect(thin.safeAreaInsets.top == 5)
+        #expect(UIScreen(size: CGSize(width: 10, height: 10), scale: 1,
+                         safeAreaInsets: UIEdgeInsets(top: .nan, left: -4, bottom: .infinity, right: 2)).safeAreaInsets
+                == UIEdgeInsets(top: 0, left: 0, bottom: 0, right: 2))
+    }
+
+    @Test func aControllerAddsItsAdditionalInsetsAndAutoLayoutFollows() {
+        let window = Self.phone()
+        let vc = UIViewController()
+        window.rootViewController = vc
+        vc.additionalSafeAreaInsets = UIEdgeInsets(top: 10, left: 0, bottom: 0, right: 0)
+        #expect(vc.view.safeAreaInsets == UIEdgeInsets(top: 57, left: 0, bottom: 34, right: 0))
+        let bar = UIView()
+        bar.translatesAutoresizingMaskIntoConstraints = false
+        vc.view.addSubview(bar)
+        NSLayoutConstraint.activate([
+            bar.topAnchor.constraint(equalTo: vc.view.safeAreaLayoutGuide.topAnchor),
+            bar.leadingAnchor.constraint(equalTo: vc.view.safeAreaLayoutGuide.leadingAnchor),
+            bar.trailingAnchor.constraint(equalTo: vc.view.safeAreaLayoutGuide.trailingAnchor),
+            bar.bottomAnchor.constraint(equalTo: vc.view.safeAreaLayoutGuide.bottomAnchor),
+        ])
+        window.layoutIfNeeded()
+        #expect(bar.frame == CGRect(x: 0, y: 57, width: 390, height: 844 - 57 - 34))
+        #expect(vc.view.safeAreaLayoutGuide.layoutFrame == bar.frame)
+        vc.additionalSafeAreaInsets = .zero
+        window.layoutIfNeeded()
+        #expect(bar.frame == CGRect(x: 0, y: 47, width: 390, height: 844 - 47 - 34))
+    }
+
+    @Test func aViewPinnedToItsOwnSafeAreaInsideAMovedViewFollowsItsNewInsets() {
+        let window = Self.phone()
+        let vc = UIViewController()
+        window.rootViewController = vc
+        let box = UIView()
+        box.translatesAutoresizingMaskIntoConstraints = false
+        vc.view.addSubview(box)
+        let inner = UIView()
+        inner.translatesAutoresizingMaskIntoConstraints = false
+        box.addSubview(inner)
+        let topOfBox = box.topAnchor.constraint(equalTo: vc.view.topAnchor, constant: 100)
+        NSLayoutConstraint.activate([
+            topOfBox, box.leadingAnchor.constraint(equalTo: vc.view.leadingAnchor),
+            box.widthAnchor.constraint(equalToConstant: 100), box.heightAnchor.constraint(equalToConstant: 100),
+            inner.topAnchor.constraint(equalTo: box.safeAreaLayoutGuide.topAnchor),
+            inner.leadingAnchor.constraint(equalTo: box.leadingAnchor),
+            inner.widthAnchor.constraint(equalToConstant: 10), inner.heightAnchor.constraint(equalToConstant: 10),
+        ])
+        window.layoutIfNeeded()
+        #expect(inner.frame.minY == 0)
+        topOfBox.constant = 7          // now 40 points of the box are under the top bar
+        window.layoutIfNeeded()
+        #expect(box.frame.minY == 7)
+        #expect(inner.frame.minY == 40)
+    }
+}
