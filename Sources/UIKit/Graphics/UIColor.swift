@@ -2,16 +2,53 @@ import Foundation
 @_spi(Lamina) import CoreGraphics
 @_spi(Lamina) import QuartzCore
 
-/// A colour (UIKit's `UIColor`): components in extended sRGB or grey, with the named and system
-/// colours iOS defines (light appearance).
+/// A colour (UIKit's `UIColor`): components in extended sRGB or grey, with the named colours and
+/// the system and semantic colours iOS defines, which are dynamic: they have light and dark
+/// values, resolved against a trait collection (`resolvedColor(with:)`; `cgColor` resolves
+/// against `UITraitCollection.current`, and a view resolves the colours it is given against its
+/// own traits, again when they change).
 open class UIColor: NSObject, @unchecked Sendable, CATextLayerColorProviding {
-    /// The colour as a `CGColor`.
-    public let cgColor: CGColor
+    private let fixedColor: CGColor
+    /// For a dynamic colour, what it is under given traits.
+    private let provider: (@Sendable (UITraitCollection) -> UIColor)?
+
+    /// The colour as a `CGColor` (a dynamic colour resolved against `UITraitCollection.current`).
+    public var cgColor: CGColor {
+        guard let provider else { return fixedColor }
+        return provider(UITraitCollection.current).cgColor
+    }
 
     /// A colour from a `CGColor`.
     public init(cgColor: CGColor) {
-        self.cgColor = cgColor
+        fixedColor = cgColor
+        provider = nil
         super.init()
+    }
+
+    /// A colour whose value depends on the traits it is resolved with (light and dark
+    /// appearance, contrast, elevation…).
+    public init(dynamicProvider: @escaping @Sendable (UITraitCollection) -> UIColor) {
+        provider = dynamicProvider
+        fixedColor = dynamicProvider(UITraitCollection(userInterfaceStyle: .light)).cgColor
+        super.init()
+    }
+
+    /// Whether the colour depends on traits.
+    var isDynamic: Bool { provider != nil }
+
+    /// The colour under `traitCollection` (itself when it is not dynamic).
+    open func resolvedColor(with traitCollection: UITraitCollection) -> UIColor {
+        guard let provider else { return self }
+        return provider(traitCollection).resolvedColor(with: traitCollection)
+    }
+
+    /// A dynamic colour with a light and a dark value.
+    static func dynamic(light: UIColor, dark: UIColor) -> UIColor {
+        UIColor { $0.userInterfaceStyle == .dark ? dark : light }
+    }
+
+    private static func rgb(_ light: (Int, Int, Int, CGFloat), _ dark: (Int, Int, Int, CGFloat)) -> UIColor {
+        dynamic(light: rgb(light.0, light.1, light.2, light.3), dark: rgb(dark.0, dark.1, dark.2, dark.3))
     }
 
     /// sRGB components in [0, 1] (values outside are kept, as extended sRGB).
@@ -48,9 +85,10 @@ open class UIColor: NSObject, @unchecked Sendable, CATextLayerColorProviding {
                                                                                                        blue: blue, alpha: alpha))
     }
 
-    /// The same colour with another alpha.
+    /// The same colour with another alpha (still dynamic when this one is).
     open func withAlphaComponent(_ alpha: CGFloat) -> UIColor {
-        UIColor(cgColor: cgColor.copy(alpha: alpha) ?? cgColor)
+        if let provider { return UIColor { provider($0).withAlphaComponent(alpha) } }
+        return UIColor(cgColor: cgColor.copy(alpha: alpha) ?? cgColor)
     }
 
     /// The sRGB components; always true (every colour converts).
@@ -140,33 +178,45 @@ open class UIColor: NSObject, @unchecked Sendable, CATextLayerColorProviding {
     public static var brown: UIColor { UIColor(red: 0.6, green: 0.4, blue: 0.2, alpha: 1) }
     public static var clear: UIColor { UIColor(white: 0, alpha: 0) }
 
-    // System colours (iOS, light appearance).
-    public static var systemRed: UIColor { rgb(255, 59, 48) }
-    public static var systemGreen: UIColor { rgb(52, 199, 89) }
-    public static var systemBlue: UIColor { rgb(0, 122, 255) }
-    public static var systemOrange: UIColor { rgb(255, 149, 0) }
-    public static var systemYellow: UIColor { rgb(255, 204, 0) }
-    public static var systemPink: UIColor { rgb(255, 45, 85) }
-    public static var systemPurple: UIColor { rgb(175, 82, 222) }
-    public static var systemTeal: UIColor { rgb(48, 176, 199) }
-    public static var systemIndigo: UIColor { rgb(88, 86, 214) }
-    public static var systemMint: UIColor { rgb(0, 199, 190) }
-    public static var systemCyan: UIColor { rgb(50, 173, 230) }
-    public static var systemBrown: UIColor { rgb(162, 132, 94) }
-    public static var systemGray: UIColor { rgb(142, 142, 147) }
-    public static var systemGray2: UIColor { rgb(174, 174, 178) }
-    public static var systemGray3: UIColor { rgb(199, 199, 204) }
-    public static var systemGray4: UIColor { rgb(209, 209, 214) }
-    public static var systemGray5: UIColor { rgb(229, 229, 234) }
-    public static var systemGray6: UIColor { rgb(242, 242, 247) }
-    public static var label: UIColor { rgb(0, 0, 0) }
-    public static var secondaryLabel: UIColor { rgb(60, 60, 67, 0.6) }
-    public static var tertiaryLabel: UIColor { rgb(60, 60, 67, 0.3) }
-    public static var systemBackground: UIColor { rgb(255, 255, 255) }
-    public static var secondarySystemBackground: UIColor { rgb(242, 242, 247) }
-    public static var tertiarySystemBackground: UIColor { rgb(255, 255, 255) }
-    public static var systemGroupedBackground: UIColor { rgb(242, 242, 247) }
-    public static var separator: UIColor { rgb(60, 60, 67, 0.29) }
-    public static var link: UIColor { rgb(0, 122, 255) }
+    // System colours: iOS's light and dark values (Apple's Human Interface Guidelines).
+    public static var systemRed: UIColor { rgb((255, 59, 48, 1), (255, 69, 58, 1)) }
+    public static var systemGreen: UIColor { rgb((52, 199, 89, 1), (48, 209, 88, 1)) }
+    public static var systemBlue: UIColor { rgb((0, 122, 255, 1), (10, 132, 255, 1)) }
+    public static var systemOrange: UIColor { rgb((255, 149, 0, 1), (255, 159, 10, 1)) }
+    public static var systemYellow: UIColor { rgb((255, 204, 0, 1), (255, 214, 10, 1)) }
+    public static var systemPink: UIColor { rgb((255, 45, 85, 1), (255, 55, 95, 1)) }
+    public static var systemPurple: UIColor { rgb((175, 82, 222, 1), (191, 90, 242, 1)) }
+    public static var systemTeal: UIColor { rgb((48, 176, 199, 1), (64, 200, 224, 1)) }
+    public static var systemIndigo: UIColor { rgb((88, 86, 214, 1), (94, 92, 230, 1)) }
+    public static var systemMint: UIColor { rgb((0, 199, 190, 1), (102, 212, 207, 1)) }
+    public static var systemCyan: UIColor { rgb((50, 173, 230, 1), (100, 210, 255, 1)) }
+    public static var systemBrown: UIColor { rgb((162, 132, 94, 1), (172, 142, 104, 1)) }
+    public static var systemGray: UIColor { rgb((142, 142, 147, 1), (142, 142, 147, 1)) }
+    public static var systemGray2: UIColor { rgb((174, 174, 178, 1), (99, 99, 102, 1)) }
+    public static var systemGray3: UIColor { rgb((199, 199, 204, 1), (72, 72, 74, 1)) }
+    public static var systemGray4: UIColor { rgb((209, 209, 214, 1), (58, 58, 60, 1)) }
+    public static var systemGray5: UIColor { rgb((229, 229, 234, 1), (44, 44, 46, 1)) }
+    public static var systemGray6: UIColor { rgb((242, 242, 247, 1), (28, 28, 30, 1)) }
+    // Semantic colours.
+    public static var label: UIColor { rgb((0, 0, 0, 1), (255, 255, 255, 1)) }
+    public static var secondaryLabel: UIColor { rgb((60, 60, 67, 0.6), (235, 235, 245, 0.6)) }
+    public static var tertiaryLabel: UIColor { rgb((60, 60, 67, 0.3), (235, 235, 245, 0.3)) }
+    public static var quaternaryLabel: UIColor { rgb((60, 60, 67, 0.18), (235, 235, 245, 0.16)) }
+    public static var placeholderText: UIColor { rgb((60, 60, 67, 0.3), (235, 235, 245, 0.3)) }
+    public static var systemBackground: UIColor { rgb((255, 255, 255, 1), (0, 0, 0, 1)) }
+    public static var secondarySystemBackground: UIColor { rgb((242, 242, 247, 1), (28, 28, 30, 1)) }
+    public static var tertiarySystemBackground: UIColor { rgb((255, 255, 255, 1), (44, 44, 46, 1)) }
+    public static var systemGroupedBackground: UIColor { rgb((242, 242, 247, 1), (0, 0, 0, 1)) }
+    public static var secondarySystemGroupedBackground: UIColor { rgb((255, 255, 255, 1), (28, 28, 30, 1)) }
+    public static var tertiarySystemGroupedBackground: UIColor { rgb((242, 242, 247, 1), (44, 44, 46, 1)) }
+    public static var systemFill: UIColor { rgb((120, 120, 128, 0.2), (120, 120, 128, 0.36)) }
+    public static var secondarySystemFill: UIColor { rgb((120, 120, 128, 0.16), (120, 120, 128, 0.32)) }
+    public static var tertiarySystemFill: UIColor { rgb((118, 118, 128, 0.12), (118, 118, 128, 0.24)) }
+    public static var quaternarySystemFill: UIColor { rgb((116, 116, 128, 0.08), (118, 118, 128, 0.18)) }
+    public static var separator: UIColor { rgb((60, 60, 67, 0.29), (84, 84, 88, 0.6)) }
+    public static var opaqueSeparator: UIColor { rgb((198, 198, 200, 1), (56, 56, 58, 1)) }
+    public static var link: UIColor { rgb((0, 122, 255, 1), (9, 132, 255, 1)) }
+    public static var darkText: UIColor { UIColor(white: 0, alpha: 1) }
+    public static var lightText: UIColor { UIColor(white: 1, alpha: 0.6) }
     public static var tintColor: UIColor { systemBlue }
 }

@@ -19,6 +19,15 @@ open class UIFont: NSObject, @unchecked Sendable, CATextLayerFontProviding {
         public static let heavy = Weight(rawValue: 0.56)
         public static let black = Weight(rawValue: 0.62)
 
+        /// The next heavier weight, as Bold Text makes text (regular → semibold, semibold →
+        /// bold…).
+        var bolder: Weight {
+            let ramp: [Weight] = [.ultraLight, .thin, .light, .regular, .medium, .semibold, .bold, .heavy, .black]
+            if self == .regular { return .semibold }
+            guard let i = ramp.firstIndex(where: { $0.rawValue >= rawValue }) else { return .black }
+            return ramp[min(ramp.count - 1, i + 1)]
+        }
+
         var suffix: String {
             switch rawValue {
             case ..<(-0.7): "Ultralight"
@@ -103,6 +112,28 @@ open class UIFont: NSObject, @unchecked Sendable, CATextLayerFontProviding {
         public static let caption1 = TextStyle(rawValue: "UICTFontTextStyleCaption1")
         public static let caption2 = TextStyle(rawValue: "UICTFontTextStyleCaption2")
 
+        /// The point size at `category`: Apple's Dynamic Type sizes (Human Interface
+        /// Guidelines), from extra small to the largest accessibility size; "Large" when
+        /// unspecified.
+        func size(for category: UIContentSizeCategory) -> CGFloat {
+            let sizes: [CGFloat]
+            switch self {
+            case .largeTitle: sizes = [31, 32, 33, 34, 36, 38, 40, 44, 48, 52, 56, 60]
+            case .title1: sizes = [25, 26, 27, 28, 30, 32, 34, 38, 43, 48, 53, 58]
+            case .title2: sizes = [19, 20, 21, 22, 24, 26, 28, 34, 39, 44, 50, 56]
+            case .title3: sizes = [17, 18, 19, 20, 22, 24, 26, 31, 37, 43, 49, 55]
+            case .headline, .body: sizes = [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53]
+            case .callout: sizes = [13, 14, 15, 16, 18, 20, 22, 26, 32, 38, 44, 51]
+            case .subheadline: sizes = [12, 13, 14, 15, 17, 19, 21, 25, 30, 36, 42, 49]
+            case .footnote: sizes = [12, 12, 12, 13, 15, 17, 19, 23, 27, 33, 38, 44]
+            case .caption1: sizes = [11, 11, 11, 12, 14, 16, 18, 22, 26, 32, 37, 43]
+            case .caption2: sizes = [11, 11, 11, 11, 13, 15, 17, 20, 24, 29, 34, 41]
+            default: return metrics.size
+            }
+            let rank = category.rank
+            return rank >= 0 && rank < sizes.count ? sizes[rank] : metrics.size
+        }
+
         /// Size and weight at the default ("Large") content size, as Apple's type ramp gives them.
         var metrics: (size: CGFloat, weight: Weight) {
             switch self {
@@ -121,12 +152,28 @@ open class UIFont: NSObject, @unchecked Sendable, CATextLayerFontProviding {
         }
     }
 
-    /// The system font for a text style at the default content size (Lamina has no Dynamic
-    /// Type setting: the "Large" size is used).
+    /// The system font for a text style at the content size category of
+    /// `UITraitCollection.current` ("Large" unless a trait collection says otherwise).
     open class func preferredFont(forTextStyle style: TextStyle) -> UIFont {
-        let m = style.metrics
-        return systemFont(ofSize: m.size, weight: m.weight)
+        preferredFont(forTextStyle: style, compatibleWith: UITraitCollection.current)
     }
+
+    /// The system font for a text style at the content size category of `traitCollection`
+    /// (iOS's Dynamic Type sizes, "Large" when unspecified), bolder when its `legibilityWeight`
+    /// is `.bold` (the Bold Text setting).
+    open class func preferredFont(forTextStyle style: TextStyle, compatibleWith traitCollection: UITraitCollection?) -> UIFont {
+        let category = traitCollection?.preferredContentSizeCategory ?? .unspecified
+        let m = style.metrics
+        var weight = m.weight
+        if traitCollection?.legibilityWeight == .bold { weight = weight.bolder }
+        let font = systemFont(ofSize: style.size(for: category), weight: weight)
+        font.textStyle = style
+        return font
+    }
+
+    /// The text style a `preferredFont` was made for (labels that adjust to the content size
+    /// category make it again).
+    var textStyle: TextStyle?
 
     /// The size `UILabel`s use by default (17 points).
     open class var labelFontSize: CGFloat { 17 }

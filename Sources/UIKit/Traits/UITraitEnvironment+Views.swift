@@ -40,7 +40,10 @@ extension UIView: UITraitEnvironment {
         }
         let old = deliveredTraits
         deliveredTraits = traits
-        traitCollectionDidChange(old)
+        if traits.hasDifferentColorAppearance(comparedTo: old ?? UITraitCollection(userInterfaceStyle: .light)) {
+            colorAppearanceChanged()
+        }
+        traits.performAsCurrent { traitCollectionDidChange(old) }
         for s in _subviews { s.updateTraits(inherited: traits) }
     }
 }

@@ -16,6 +16,29 @@ public enum NSLineBreakMode: Int, Sendable {
 /// vertically in its bounds. It draws through `draw(_:)`, with Lamina's text layout (the one
 /// `CATextLayer` uses).
 open class UILabel: UIView {
+    /// Whether a font made by `UIFont.preferredFont(forTextStyle:)` is made again for the
+    /// label's content size category when its traits change (false by default, as in UIKit).
+    open var adjustsFontForContentSizeCategory = false {
+        didSet { if adjustsFontForContentSizeCategory { adjustFontToTraits() } }
+    }
+
+    open override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
+        super.traitCollectionDidChange(previousTraitCollection)
+        if adjustsFontForContentSizeCategory { adjustFontToTraits() }
+    }
+
+    /// Makes the text-style font again for the label's traits.
+    private func adjustFontToTraits() {
+        guard let style = font?.textStyle else { return }
+        let again = UIFont.preferredFont(forTextStyle: style, compatibleWith: traitCollection)
+        if again.pointSize != font.pointSize || again.fontName != font.fontName { font = again }
+    }
+
+    override func colorAppearanceChanged() {
+        super.colorAppearanceChanged()
+        setNeedsDisplay()
+    }
+
     /// The label's text in its description, as UIKit prints it.
     override var descriptionExtras: [String] { text.map { ["text = '\($0)'"] } ?? [] }
 

@@ -175,17 +175,29 @@ open class UIView: UIResponder, CALayerDelegate {
     // MARK: Appearance
 
     /// The background colour: the layer's `backgroundColor` (set one, read the other); nil by
-    /// default. The colour set here is returned as set while the layer still shows it.
+    /// default. The colour set here is returned as set while the layer still shows it. A dynamic
+    /// colour (`.systemBackground`…) is resolved against the view's `traitCollection`, and again
+    /// when that changes appearance.
     open var backgroundColor: UIColor? {
         get {
             guard let cg = layer.backgroundColor else { return nil }
-            if let own = _backgroundColor, own.cgColor == cg { return own }
+            if let own = _backgroundColor, cg == resolvedBackground { return own }
             return UIColor(cgColor: cg)
         }
         set {
             _backgroundColor = newValue
-            layer.backgroundColor = newValue?.cgColor
+            resolvedBackground = newValue.map { $0.isDynamic ? $0.resolvedColor(with: traitCollection).cgColor : $0.cgColor }
+            layer.backgroundColor = resolvedBackground
         }
+    }
+    /// `_backgroundColor` as given to the layer.
+    private var resolvedBackground: CGColor?
+
+    /// The traits changed appearance (light/dark, contrast…): colours given to the layer are
+    /// resolved again and views that draw are redrawn. Subclasses add theirs (call super).
+    func colorAppearanceChanged() {
+        if let bg = _backgroundColor, bg.isDynamic { backgroundColor = bg }
+        if layer.contents != nil || layer.needsDisplay() { setNeedsDisplay() }
     }
 
     /// The opacity (the layer's opacity), 1 by default.
@@ -278,11 +290,13 @@ open class UIView: UIResponder, CALayerDelegate {
     /// pixels uncovered, as on iOS.
     public func draw(_ layer: CALayer, in ctx: CGContext) {
         if drawsIntoOpaqueBackingStore && !layer.isOpaque {
-            layer.fillOpaqueBackingStore(ctx, backgroundColor: backgroundColor?.cgColor)
+            layer.fillOpaqueBackingStore(ctx, backgroundColor: layer.backgroundColor)
         }
         let before = ctx.drawOperationCount
         UIGraphicsPushContext(ctx)
-        draw(layer.bounds)
+        // As in UIKit, the view's traits are current while it draws (dynamic colours resolve
+        // against them).
+        traitCollection.performAsCurrent { draw(layer.bounds) }
         UIGraphicsPopContext()
         if ctx.drawOperationCount == before { layer.discardDrawnContents() }
     }
@@ -298,7 +312,7 @@ open class UIView: UIResponder, CALayerDelegate {
     /// makes a drawing view see-through without touching `isOpaque`.
     var drawsIntoOpaqueBackingStore: Bool {
         guard isOpaque else { return false }
-        guard let bg = backgroundColor?.cgColor else { return true }
+        guard let bg = layer.backgroundColor else { return true }
         return bg.alpha > 0
     }
 
