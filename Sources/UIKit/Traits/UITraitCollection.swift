@@ -234,7 +234,7 @@ extension UIScreen: UITraitEnvironment {
         return UITraitCollection(UITraitCollection.Values(
             idiom: .phone, style: .light, scale: scale, horizontal: .compact,
             vertical: portrait ? .regular : .compact, direction: .leftToRight, category: .large,
-            legibility: .regular, forceTouch: .unavailable, gamut: .SRGB, contrast: .normal, level: .base))
+            legibility: UIAccessibility.isBoldTextEnabled ? .bold : .regular, forceTouch: .unavailable, gamut: .SRGB, contrast: .normal, level: .base))
     }
 
     public func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}

@@ -39,6 +39,10 @@ open class UILabel: UIView {
         setNeedsDisplay()
     }
 
+    override var defaultIsAccessibilityElement: Bool { true }
+    override var defaultAccessibilityLabel: String? { text }
+    override var defaultAccessibilityTraits: UIAccessibilityTraits { .staticText }
+
     /// The label's text in its description, as UIKit prints it.
     override var descriptionExtras: [String] { text.map { ["text = '\($0)'"] } ?? [] }
 

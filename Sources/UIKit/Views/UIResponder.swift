@@ -34,6 +34,90 @@ open class UIResponder: NSObject {
     @discardableResult open func becomeFirstResponder() -> Bool { canBecomeFirstResponder }
     /// Gives up first responder status.
     @discardableResult open func resignFirstResponder() -> Bool { true }
+
+    // MARK: Accessibility (UIKit declares these on NSObject; see Accessibility/UIAccessibility.swift)
+
+    /// What was set; allocated on first use so views that never set one pay a pointer.
+    var accessibility: AccessibilityValues?
+    private var accessibilityValues: AccessibilityValues {
+        if let a = accessibility { return a }
+        let a = AccessibilityValues()
+        accessibility = a
+        return a
+    }
+
+    /// Whether assistive technologies see this object as an element (false for plain views and
+    /// controllers; labels, image views with an image and controls answer true by default).
+    open var isAccessibilityElement: Bool {
+        get { accessibility?.isElement ?? defaultIsAccessibilityElement }
+        set { accessibilityValues.isElement = newValue }
+    }
+    /// A short name (labels default to their text).
+    open var accessibilityLabel: String? {
+        get { accessibility?.label ?? defaultAccessibilityLabel }
+        set { accessibilityValues.label = newValue }
+    }
+    /// The current value (a slider's percentage, a switch's "1" or "0").
+    open var accessibilityValue: String? {
+        get { accessibility?.value ?? defaultAccessibilityValue }
+        set { accessibilityValues.value = newValue }
+    }
+    /// What happens when the element is activated.
+    open var accessibilityHint: String? {
+        get { accessibility?.hint }
+        set { accessibilityValues.hint = newValue }
+    }
+    /// What kind of element this is (button, header, selected…).
+    open var accessibilityTraits: UIAccessibilityTraits {
+        get { accessibility?.traits ?? defaultAccessibilityTraits }
+        set { accessibilityValues.traits = newValue }
+    }
+    /// An identifier for UI tests (not read to the user).
+    open var accessibilityIdentifier: String? {
+        get { accessibility?.identifier }
+        set { accessibilityValues.identifier = newValue }
+    }
+    /// The element's frame in screen coordinates (a view's frame in its window, by default).
+    open var accessibilityFrame: CGRect {
+        get { accessibility?.frame ?? defaultAccessibilityFrame }
+        set { accessibilityValues.frame = newValue }
+    }
+    /// The elements inside this container, in order; nil when it is not a container.
+    open var accessibilityElements: [Any]? {
+        get { accessibility?.elements }
+        set { accessibilityValues.elements = newValue }
+    }
+    /// Whether the element's children are hidden from assistive technologies.
+    open var accessibilityElementsHidden: Bool {
+        get { accessibility?.elementsHidden ?? false }
+        set { accessibilityValues.elementsHidden = newValue }
+    }
+    /// Whether VoiceOver ignores the elements beside this one (a modal view).
+    open var accessibilityViewIsModal: Bool {
+        get { accessibility?.viewIsModal ?? false }
+        set { accessibilityValues.viewIsModal = newValue }
+    }
+
+    // The defaults subclasses give (UILabel, UIImageView, UIControl…).
+    var defaultIsAccessibilityElement: Bool { false }
+    var defaultAccessibilityLabel: String? { nil }
+    var defaultAccessibilityValue: String? { nil }
+    var defaultAccessibilityTraits: UIAccessibilityTraits { .none }
+    var defaultAccessibilityFrame: CGRect { .zero }
+}
+
+/// The accessibility values set on a responder.
+final class AccessibilityValues {
+    var isElement: Bool?
+    var label: String?
+    var value: String?
+    var hint: String?
+    var traits: UIAccessibilityTraits?
+    var identifier: String?
+    var frame: CGRect?
+    var elements: [Any]?
+    var elementsHidden: Bool?
+    var viewIsModal: Bool?
 }
 
 /// One finger on the screen (UIKit's `UITouch`).

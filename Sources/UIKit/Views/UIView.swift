@@ -444,6 +444,9 @@ open class UIView: UIResponder, CALayerDelegate {
         return e
     }
 
+    /// A view's accessibility frame: its bounds in its window (screen) coordinates.
+    override var defaultAccessibilityFrame: CGRect { convert(bounds, to: nil) }
+
     /// Entries a subclass adds after the frame (UILabel: its text).
     var descriptionExtras: [String] { [] }
 
