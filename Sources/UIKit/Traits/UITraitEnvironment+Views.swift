@@ -9,8 +9,13 @@ extension UIView: UITraitEnvironment {
     /// The view's traits: its view controller's if it is a controller's root view, else its
     /// superview's, else (a window, or a view in none) its screen's.
     public var traitCollection: UITraitCollection {
-        if let vc = owningViewController { return vc.traitCollection }
-        return inheritedTraits
+        applyingOwnStyle(owningViewController?.traitCollection ?? inheritedTraits)
+    }
+
+    /// `traits` with `overrideUserInterfaceStyle` on top.
+    func applyingOwnStyle(_ traits: UITraitCollection) -> UITraitCollection {
+        guard overrideUserInterfaceStyle != .unspecified, traits.userInterfaceStyle != overrideUserInterfaceStyle else { return traits }
+        return UITraitCollection(traitsFrom: [traits, UITraitCollection(userInterfaceStyle: overrideUserInterfaceStyle)])
     }
 
     /// What the view gets from above it, ignoring its own view controller.
@@ -26,13 +31,14 @@ extension UIView: UITraitEnvironment {
     }
 
     private func updateTraits(inherited: UITraitCollection) {
-        let traits: UITraitCollection
+        var traits: UITraitCollection
         if let vc = owningViewController {
             traits = vc.resolveTraits(inherited: inherited)
             vc.deliverTraits(traits)
         } else {
             traits = inherited
         }
+        traits = applyingOwnStyle(traits)
         if let old = deliveredTraits, old.isEqual(traits) {
             // Unchanged here: what is below can only change through a controller whose
             // overrides changed, which updates its own view.
@@ -62,8 +68,14 @@ extension UIViewController: UITraitEnvironment {
 
     /// The traits given what comes from above.
     func resolveTraits(inherited: UITraitCollection) -> UITraitCollection {
-        guard let p = _parent, let o = p.overrideTraitCollection(forChild: self) else { return inherited }
-        return UITraitCollection(traitsFrom: [inherited, o])
+        var traits = inherited
+        if let p = _parent, let o = p.overrideTraitCollection(forChild: self) {
+            traits = UITraitCollection(traitsFrom: [traits, o])
+        }
+        if overrideUserInterfaceStyle != .unspecified, traits.userInterfaceStyle != overrideUserInterfaceStyle {
+            traits = UITraitCollection(traitsFrom: [traits, UITraitCollection(userInterfaceStyle: overrideUserInterfaceStyle)])
+        }
+        return traits
     }
 
     func deliverTraits(_ traits: UITraitCollection) {

@@ -35,6 +35,12 @@ open class UIView: UIResponder, CALayerDelegate {
     /// The traits `traitCollectionDidChange(_:)` last reported (see UITraitEnvironment+Views.swift).
     var deliveredTraits: UITraitCollection?
 
+    /// Light or dark for this view and those below it, whatever their window says
+    /// (`.unspecified`: inherit).
+    open var overrideUserInterfaceStyle: UIUserInterfaceStyle = .unspecified {
+        didSet { if oldValue != overrideUserInterfaceStyle { updateTraits() } }
+    }
+
     /// Called when the view's `traitCollection` changed (it moved into a hierarchy with other
     /// traits, or a view controller above it got other override traits); `previousTraitCollection`
     /// is nil the first time. Override to react; the default does nothing.

@@ -67,6 +67,14 @@ open class UIViewController: UIResponder {
     /// The traits `traitCollectionDidChange(_:)` last reported.
     var deliveredTraits: UITraitCollection?
 
+    /// Light or dark for this controller and its views (`.unspecified`: inherit).
+    open var overrideUserInterfaceStyle: UIUserInterfaceStyle = .unspecified {
+        didSet {
+            guard oldValue != overrideUserInterfaceStyle else { return }
+            if let v = viewIfLoaded { v.updateTraits() } else { deliverTraits(traitCollection) }
+        }
+    }
+
     /// Insets added to the safe area of the controller's view (and so of the views in it).
     open var additionalSafeAreaInsets: UIEdgeInsets = .zero {
         didSet { if oldValue != additionalSafeAreaInsets { viewIfLoaded?.safeAreaChanged() } }
