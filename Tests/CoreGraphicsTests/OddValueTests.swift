@@ -23,6 +23,21 @@ struct OddValueTests {
         #expect(ctx.width == 16)
     }
 
+    /// fuzz-jpeg: a 436-byte JPEG that decodes to 64,495 x 1,008 pixels (65 Mpx, under the
+    /// decode limit), drawn into a 40 x 30 rectangle, took over 10 s under AddressSanitizer:
+    /// the conversion to sampling words and the mipmap chain indexed arrays per pixel and
+    /// allocated a four-element array for every pixel of every level
+    /// (Tests/FuzzFindings/jpeg/65-megapixel-draw-timeout). Both loops now run over raw buffers.
+    @Test func aHugeSparseJPEGIsDecodedAndDrawnSmall() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../FuzzFindings/jpeg/65-megapixel-draw-timeout")
+        let image = try CGImage.decodeJPEG(try Data(contentsOf: url))
+        #expect(image.width == 64_495 && image.height == 1_008)
+        let ctx = rgbaContext(48, 48)
+        ctx.draw(image, in: CGRect(x: 1, y: 2, width: 40, height: 30))
+        #expect(ctx.width == 48)
+    }
+
     @Test func saturatingConversion() {
         #expect(Int(saturating: 1e30) == .max && Int(saturating: -1e30) == .min && Int(saturating: .nan) == 0)
         #expect(Int(saturating: .infinity) == .max && Int(saturating: 41.9) == 41 && Int(saturating: -2.5) == -2)

@@ -97,7 +97,8 @@ extension CGImage {
         }
         guard supported else { throw .unsupportedLayout("\(bitsPerPixel) bits per pixel with alpha \(info)") }
         guard bytes.count >= bytesPerRow * height else { throw .unsupportedLayout("the pixel data is shorter than the image") }
-        bytes.withUnsafeBytes { (src: UnsafeRawBufferPointer) in
+        let (width, height, bytesPerRow) = (self.width, self.height, self.bytesPerRow)
+        bytes.withUnsafeBytes { (src: UnsafeRawBufferPointer) in out.withUnsafeMutableBufferPointer { out in
             switch (bitsPerPixel, info) {
             case (32, .premultipliedLast), (32, .premultipliedFirst), (32, .last), (32, .first),
                  (32, .noneSkipLast), (32, .noneSkipFirst):
@@ -133,7 +134,7 @@ extension CGImage {
             default:
                 break
             }
-        }
+        } }
         return out
     }
 

@@ -15,16 +15,21 @@ final class SampledImage: @unchecked Sendable {
         while let last = chain.last, last.width > 1 || last.height > 1 {
             let w = max(1, last.width / 2), h = max(1, last.height / 2)
             var out = [UInt32](repeating: 0, count: w * h)
-            for y in 0..<h {
-                for x in 0..<w {
-                    // Average a 2×2 block (clamped at odd edges), two byte lanes at a time.
-                    let x0 = min(2 * x, last.width - 1), x1 = min(2 * x + 1, last.width - 1)
-                    let y0 = min(2 * y, last.height - 1), y1 = min(2 * y + 1, last.height - 1)
-                    let q = [last.pixels[y0 * last.width + x0], last.pixels[y0 * last.width + x1],
-                             last.pixels[y1 * last.width + x0], last.pixels[y1 * last.width + x1]]
-                    var lo: UInt32 = 0x0002_0002, hi: UInt32 = 0x0002_0002
-                    for p in q { lo &+= p & 0x00FF_00FF; hi &+= (p >> 8) & 0x00FF_00FF }
-                    out[y * w + x] = ((lo >> 2) & 0x00FF_00FF) | (((hi >> 2) & 0x00FF_00FF) << 8)
+            let lw = last.width, lh = last.height
+            last.pixels.withUnsafeBufferPointer { src in
+                out.withUnsafeMutableBufferPointer { dst in
+                    for y in 0..<h {
+                        let row0 = min(2 * y, lh - 1) * lw, row1 = min(2 * y + 1, lh - 1) * lw
+                        for x in 0..<w {
+                            // Average a 2×2 block (clamped at odd edges), two byte lanes at a time.
+                            let x0 = min(2 * x, lw - 1), x1 = min(2 * x + 1, lw - 1)
+                            let p0 = src[row0 + x0], p1 = src[row0 + x1], p2 = src[row1 + x0], p3 = src[row1 + x1]
+                            let lo = 0x0002_0002 &+ (p0 & 0x00FF_00FF) &+ (p1 & 0x00FF_00FF) &+ (p2 & 0x00FF_00FF) &+ (p3 & 0x00FF_00FF)
+                            let hi = 0x0002_0002 &+ ((p0 >> 8) & 0x00FF_00FF) &+ ((p1 >> 8) & 0x00FF_00FF)
+                                &+ ((p2 >> 8) & 0x00FF_00FF) &+ ((p3 >> 8) & 0x00FF_00FF)
+                            dst[y * w + x] = ((lo >> 2) & 0x00FF_00FF) | (((hi >> 2) & 0x00FF_00FF) << 8)
+                        }
+                    }
                 }
             }
             chain.append(SampledImage(width: w, height: h, pixels: out))
@@ -41,15 +46,17 @@ extension CGImage {
         let key = order.r | order.g << 2 | order.b << 4 | order.a << 6
         if let hit = samplingCache.get(key) { return hit }
         guard let rgba = try? straightRGBA8() else { return nil }
-        var words = [UInt32](repeating: 0, count: width * height)
-        words.withUnsafeMutableBytes { out in
-            for i in 0..<(width * height) {
-                let a = UInt32(rgba[i * 4 + 3])
-                let o = i * 4
-                out[o + order.r] = UInt8(mul255(UInt32(rgba[i * 4]), a))
-                out[o + order.g] = UInt8(mul255(UInt32(rgba[i * 4 + 1]), a))
-                out[o + order.b] = UInt8(mul255(UInt32(rgba[i * 4 + 2]), a))
-                out[o + order.a] = UInt8(a)
+        let count = width * height
+        var words = [UInt32](repeating: 0, count: count)
+        // Byte shifts of each component in a word (little-endian words: byte k is bits 8k).
+        let sr = UInt32(order.r * 8), sg = UInt32(order.g * 8), sb = UInt32(order.b * 8), sa = UInt32(order.a * 8)
+        rgba.withUnsafeBufferPointer { src in
+            words.withUnsafeMutableBufferPointer { out in
+                for i in 0..<count {
+                    let a = UInt32(src[4 * i + 3])
+                    let r = mul255(UInt32(src[4 * i]), a), g = mul255(UInt32(src[4 * i + 1]), a), b = mul255(UInt32(src[4 * i + 2]), a)
+                    out[i] = (r << sr) | (g << sg) | (b << sb) | (a << sa)
+                }
             }
         }
         let s = SampledImage(width: width, height: height, pixels: words)
