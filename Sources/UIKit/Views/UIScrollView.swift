@@ -1,0 +1,350 @@
+import Foundation
+@_spi(Lamina) import QuartzCore
+
+/// What a scroll view tells its delegate (UIKit's `UIScrollViewDelegate`; every method has a
+/// default that does nothing, as UIKit's are optional).
+public protocol UIScrollViewDelegate: AnyObject {
+    func scrollViewDidScroll(_ scrollView: UIScrollView)
+    func scrollViewWillBeginDragging(_ scrollView: UIScrollView)
+    func scrollViewWillEndDragging(_ scrollView: UIScrollView, withVelocity velocity: CGPoint,
+                                   targetContentOffset: UnsafeMutablePointer<CGPoint>)
+    func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool)
+    func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView)
+    func viewForZooming(in scrollView: UIScrollView) -> UIView?
+    func scrollViewDidZoom(_ scrollView: UIScrollView)
+    func scrollViewDidChangeAdjustedContentInset(_ scrollView: UIScrollView)
+}
+
+extension UIScrollViewDelegate {
+    public func scrollViewDidScroll(_ scrollView: UIScrollView) {}
+    public func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {}
+    public func scrollViewWillEndDragging(_ scrollView: UIScrollView, withVelocity velocity: CGPoint,
+                                          targetContentOffset: UnsafeMutablePointer<CGPoint>) {}
+    public func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {}
+    public func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {}
+    public func viewForZooming(in scrollView: UIScrollView) -> UIView? { nil }
+    public func scrollViewDidZoom(_ scrollView: UIScrollView) {}
+    public func scrollViewDidChangeAdjustedContentInset(_ scrollView: UIScrollView) {}
+}
+
+/// A view whose bounds origin moves over larger content (UIKit's `UIScrollView`):
+/// `contentOffset` is the bounds origin, `contentSize` how far it may go, `contentInset` and the
+/// safe area (by `contentInsetAdjustmentBehavior`) extend the range. Dragging with a finger (the
+/// window's touch methods) scrolls, clamped to the range, or past it by half the distance when
+/// `bounces`, springing back when the finger lifts; paging snaps to pages. Zooming scales the
+/// delegate's `viewForZooming(in:)`. Scroll indicators show while scrolling and when flashed.
+open class UIScrollView: UIView {
+    /// When the safe area is added to the content inset.
+    public enum ContentInsetAdjustmentBehavior: Int, Sendable { case automatic, scrollableAxes, never, always }
+    /// Light or dark indicators.
+    public enum IndicatorStyle: Int, Sendable { case `default`, black, white }
+
+    open weak var delegate: UIScrollViewDelegate?
+    /// The size of the content.
+    open var contentSize: CGSize = .zero { didSet { if oldValue != contentSize { setNeedsLayout() } } }
+    /// Space around the content.
+    open var contentInset: UIEdgeInsets = .zero { didSet { if oldValue != contentInset { insetsChanged() } } }
+    open var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior = .automatic { didSet { insetsChanged() } }
+    open var isScrollEnabled = true
+    open var isPagingEnabled = false
+    open var bounces = true
+    open var alwaysBounceVertical = false
+    open var alwaysBounceHorizontal = false
+    open var showsVerticalScrollIndicator = true
+    open var showsHorizontalScrollIndicator = true
+    open var indicatorStyle: IndicatorStyle = .default
+    open var verticalScrollIndicatorInsets: UIEdgeInsets = .zero
+    open var horizontalScrollIndicatorInsets: UIEdgeInsets = .zero
+    open var scrollsToTop = true
+    open var minimumZoomScale: CGFloat = 1
+    open var maximumZoomScale: CGFloat = 1
+    open var bouncesZoom = true
+    open private(set) var isTracking = false
+    open private(set) var isDragging = false
+    open private(set) var isDecelerating = false
+    open private(set) var isZooming = false
+    private var lastAdjusted: UIEdgeInsets = .zero
+    private let verticalIndicator = UIView()
+    private let horizontalIndicator = UIView()
+
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        setUp()
+    }
+
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        setUp()
+    }
+
+    private func setUp() {
+        clipsToBounds = true
+        for i in [verticalIndicator, horizontalIndicator] {
+            i.alpha = 0
+            i.isUserInteractionEnabled = false
+            i.layer.cornerRadius = 1.5
+            addSubview(i)
+        }
+    }
+
+    // MARK: Offset
+
+    /// Where the content is scrolled to: the bounds origin.
+    open var contentOffset: CGPoint {
+        get { bounds.origin }
+        set { setContentOffset(newValue, animated: false) }
+    }
+
+    open override var bounds: CGRect {
+        didSet { if oldValue.origin != bounds.origin { didScroll() } }
+    }
+
+    /// Scrolls to `contentOffset` (any point: clamping is for dragging), over 0.3 s when
+    /// `animated`, then tells the delegate `scrollViewDidEndScrollingAnimation`.
+    open func setContentOffset(_ contentOffset: CGPoint, animated: Bool) {
+        guard contentOffset.x.isFinite, contentOffset.y.isFinite else {
+            LaminaDiagnostics.report("UIScrollView.setContentOffset: \(contentOffset) is not finite; ignored")
+            return
+        }
+        guard animated else {
+            bounds.origin = contentOffset
+            return
+        }
+        UIView.animate(withDuration: 0.3, delay: 0, options: [.curveEaseInOut], animations: {
+            self.bounds.origin = contentOffset
+        }, completion: { _ in self.delegate?.scrollViewDidEndScrollingAnimation(self) })
+    }
+
+    /// Scrolls the least needed to show `rect` (in the content's coordinates).
+    open func scrollRectToVisible(_ rect: CGRect, animated: Bool) {
+        guard rect.isFinite else { return }
+        let b = bounds.inset(by: adjustedContentInset)
+        var o = contentOffset
+        if rect.minX < b.minX { o.x -= b.minX - rect.minX } else if rect.maxX > b.maxX { o.x += min(rect.maxX - b.maxX, rect.minX - b.minX) }
+        if rect.minY < b.minY { o.y -= b.minY - rect.minY } else if rect.maxY > b.maxY { o.y += min(rect.maxY - b.maxY, rect.minY - b.minY) }
+        let r = offsetRange
+        o.x = min(max(o.x, r.minX), r.maxX)
+        o.y = min(max(o.y, r.minY), r.maxY)
+        setContentOffset(o, animated: animated)
+    }
+
+    /// The content inset plus the safe area where `contentInsetAdjustmentBehavior` adds it.
+    open var adjustedContentInset: UIEdgeInsets {
+        let s = safeAreaInsets, c = contentInset
+        let addVertical: Bool, addHorizontal: Bool
+        switch contentInsetAdjustmentBehavior {
+        case .never: (addVertical, addHorizontal) = (false, false)
+        case .always: (addVertical, addHorizontal) = (true, true)
+        case .scrollableAxes:
+            addVertical = contentSize.height > bounds.height || alwaysBounceVertical
+            addHorizontal = contentSize.width > bounds.width || alwaysBounceHorizontal
+        case .automatic:
+            addVertical = true
+            addHorizontal = contentSize.width > bounds.width || alwaysBounceHorizontal
+        }
+        return UIEdgeInsets(top: c.top + (addVertical ? s.top : 0), left: c.left + (addHorizontal ? s.left : 0),
+                            bottom: c.bottom + (addVertical ? s.bottom : 0), right: c.right + (addHorizontal ? s.right : 0))
+    }
+
+    /// The offsets scrolling may reach: from minus the top/left inset to the content's end.
+    var offsetRange: CGRect {
+        let i = adjustedContentInset, b = bounds.size
+        let minX = -i.left, minY = -i.top
+        let maxX = max(minX, contentSize.width + i.right - b.width)
+        let maxY = max(minY, contentSize.height + i.bottom - b.height)
+        return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+
+    private func insetsChanged() {
+        let now = adjustedContentInset
+        if now != lastAdjusted {
+            lastAdjusted = now
+            delegate?.scrollViewDidChangeAdjustedContentInset(self)
+        }
+        setNeedsLayout()
+    }
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        if adjustedContentInset != lastAdjusted { insetsChanged() }
+        placeIndicators()
+    }
+
+    private func didScroll() {
+        placeIndicators()
+        delegate?.scrollViewDidScroll(self)
+    }
+
+    // MARK: Indicators
+
+    private func placeIndicators() {
+        let b = bounds, r = offsetRange, inset = adjustedContentInset
+        let color: UIColor = switch indicatorStyle {
+        case .white: UIColor(white: 1, alpha: 0.35)
+        case .black: UIColor(white: 0, alpha: 0.35)
+        case .default: traitCollection.userInterfaceStyle == .dark ? UIColor(white: 1, alpha: 0.35) : UIColor(white: 0, alpha: 0.35)
+        }
+        let thickness: CGFloat = 3, margin: CGFloat = 3
+        // Vertical: along the right edge, as long as the visible share of the content.
+        let trackH = b.height - inset.top - inset.bottom - verticalScrollIndicatorInsets.top - verticalScrollIndicatorInsets.bottom - 2 * margin
+        let totalH = max(1, contentSize.height + inset.top + inset.bottom)
+        let lengthV = max(36, trackH * min(1, b.height / totalH))
+        let fy = r.height > 0 ? (b.minY - r.minY) / r.height : 0
+        verticalIndicator.backgroundColor = color
+        verticalIndicator.frame = CGRect(x: b.maxX - thickness - margin - verticalScrollIndicatorInsets.right,
+                                         y: b.minY + inset.top + verticalScrollIndicatorInsets.top + margin + (trackH - lengthV) * min(1, max(0, fy)),
+                                         width: thickness, height: max(0, lengthV))
+        verticalIndicator.isHidden = !showsVerticalScrollIndicator || r.height <= 0
+        let trackW = b.width - inset.left - inset.right - horizontalScrollIndicatorInsets.left - horizontalScrollIndicatorInsets.right - 2 * margin
+        let totalW = max(1, contentSize.width + inset.left + inset.right)
+        let lengthH = max(36, trackW * min(1, b.width / totalW))
+        let fx = r.width > 0 ? (b.minX - r.minX) / r.width : 0
+        horizontalIndicator.backgroundColor = color
+        horizontalIndicator.frame = CGRect(x: b.minX + inset.left + horizontalScrollIndicatorInsets.left + margin + (trackW - lengthH) * min(1, max(0, fx)),
+                                           y: b.maxY - thickness - margin - horizontalScrollIndicatorInsets.bottom,
+                                           width: max(0, lengthH), height: thickness)
+        horizontalIndicator.isHidden = !showsHorizontalScrollIndicator || r.width <= 0
+    }
+
+    /// Shows the scroll indicators for a moment (they fade out after half a second).
+    open func flashScrollIndicators() {
+        placeIndicators()
+        showIndicators(true)
+        hideIndicatorsLater()
+    }
+
+    private func showIndicators(_ on: Bool) {
+        UIView.performWithoutAnimation {
+            verticalIndicator.alpha = on ? 1 : 0
+            horizontalIndicator.alpha = on ? 1 : 0
+        }
+    }
+
+    private func hideIndicatorsLater() {
+        UIView.animate(withDuration: 0.3, delay: 0.5, options: [], animations: {
+            self.verticalIndicator.alpha = 0
+            self.horizontalIndicator.alpha = 0
+        }, completion: nil)
+    }
+
+    // MARK: Dragging
+
+    private var lastTouch: CGPoint?
+    private var dragStart: (touch: CGPoint, offset: CGPoint)?
+
+    /// Whether dragging may move along each axis.
+    private var scrollsHorizontally: Bool { offsetRange.width > 0 || alwaysBounceHorizontal }
+    private var scrollsVertically: Bool { offsetRange.height > 0 || alwaysBounceVertical }
+
+    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard isScrollEnabled, let t = touches.first, let w = window else { return super.touchesBegan(touches, with: event) }
+        isTracking = true
+        dragStart = (t.location(in: w), contentOffset)
+    }
+
+    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard isScrollEnabled, let t = touches.first, let w = window, let start = dragStart else {
+            return super.touchesMoved(touches, with: event)
+        }
+        let p = t.location(in: w)
+        if !isDragging {
+            isDragging = true
+            delegate?.scrollViewWillBeginDragging(self)
+            placeIndicators()
+            showIndicators(true)
+        }
+        var o = start.offset
+        if scrollsHorizontally { o.x -= p.x - start.touch.x }
+        if scrollsVertically { o.y -= p.y - start.touch.y }
+        bounds.origin = rubberBanded(o)
+    }
+
+    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard isScrollEnabled, dragStart != nil else { return super.touchesEnded(touches, with: event) }
+        finishDrag()
+    }
+
+    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard dragStart != nil else { return super.touchesCancelled(touches, with: event) }
+        finishDrag()
+    }
+
+    /// Past the range, the content follows the finger half as far (when `bounces`; else it stops).
+    private func rubberBanded(_ o: CGPoint) -> CGPoint {
+        let r = offsetRange
+        func band(_ v: CGFloat, _ lo: CGFloat, _ hi: CGFloat) -> CGFloat {
+            if v < lo { return bounces ? lo - (lo - v) / 2 : lo }
+            if v > hi { return bounces ? hi + (v - hi) / 2 : hi }
+            return v
+        }
+        return CGPoint(x: band(o.x, r.minX, r.maxX), y: band(o.y, r.minY, r.maxY))
+    }
+
+    private func finishDrag() {
+        let wasDragging = isDragging
+        isTracking = false
+        isDragging = false
+        dragStart = nil
+        guard wasDragging else { return }
+        var target = clampedOffset(contentOffset)
+        if isPagingEnabled {
+            let page = bounds.size
+            if page.width > 0 { target.x = (target.x / page.width).rounded() * page.width }
+            if page.height > 0 { target.y = (target.y / page.height).rounded() * page.height }
+            target = clampedOffset(target)
+        }
+        withUnsafeMutablePointer(to: &target) { delegate?.scrollViewWillEndDragging(self, withVelocity: .zero, targetContentOffset: $0) }
+        let moves = target != contentOffset
+        delegate?.scrollViewDidEndDragging(self, willDecelerate: moves)
+        if moves {
+            isDecelerating = true
+            UIView.animate(withDuration: 0.3, delay: 0, options: [.curveEaseOut], animations: {
+                self.bounds.origin = target
+            }, completion: { _ in self.isDecelerating = false })
+        }
+        hideIndicatorsLater()
+    }
+
+    private func clampedOffset(_ o: CGPoint) -> CGPoint {
+        let r = offsetRange
+        return CGPoint(x: min(max(o.x, r.minX), r.maxX), y: min(max(o.y, r.minY), r.maxY))
+    }
+
+    // MARK: Zooming
+
+    /// The scale of the delegate's zooming view (1 without one).
+    open var zoomScale: CGFloat {
+        get { storedZoom }
+        set { setZoomScale(newValue, animated: false) }
+    }
+    private var storedZoom: CGFloat = 1
+
+    /// Scales the delegate's `viewForZooming(in:)` to `scale` (clamped to the zoom range) and
+    /// makes it the content size.
+    open func setZoomScale(_ scale: CGFloat, animated: Bool) {
+        guard scale.isFinite, scale > 0, let view = delegate?.viewForZooming(in: self) else {
+            if !(scale.isFinite && scale > 0) { LaminaDiagnostics.report("UIScrollView.setZoomScale: \(scale) is not a positive finite scale; ignored") }
+            return
+        }
+        let lo = max(1e-4, min(minimumZoomScale, maximumZoomScale)), hi = max(minimumZoomScale, maximumZoomScale)
+        let s = min(max(scale, lo), hi)
+        storedZoom = s
+        let apply = {
+            let unscaled = view.bounds.size
+            view.transform = CGAffineTransform(scaleX: s, y: s)
+            view.center = CGPoint(x: unscaled.width * s / 2, y: unscaled.height * s / 2)
+            self.contentSize = CGSize(width: unscaled.width * s, height: unscaled.height * s)
+        }
+        if animated { UIView.animate(withDuration: 0.3, animations: apply) } else { apply() }
+        delegate?.scrollViewDidZoom(self)
+    }
+
+    /// Zooms so that `rect` (in the zooming view's coordinates) fills the bounds.
+    open func zoom(to rect: CGRect, animated: Bool) {
+        guard rect.isFinite, rect.width > 0, rect.height > 0 else { return }
+        let s = min(bounds.width / rect.width, bounds.height / rect.height)
+        setZoomScale(s, animated: animated)
+        let z = storedZoom
+        setContentOffset(clampedOffset(CGPoint(x: rect.minX * z, y: rect.minY * z)), animated: animated)
+    }
+}
