@@ -175,3 +175,44 @@ extension ControlTests {
         #expect(failure == nil)
     }
 }
+
+extension ControlTests {
+    @Test func aSegmentedControlSelectsTheTappedSegment() {
+        let window = Self.window()
+        let control = UISegmentedControl(items: ["One", "Two", "Three"])
+        #expect(control.frame.height == 32 && control.numberOfSegments == 3)
+        control.frame = CGRect(x: 10, y: 10, width: 300, height: 32)
+        window.addSubview(control)
+        #expect(control.selectedSegmentIndex == UISegmentedControl.noSegment)
+        let log = Log()
+        control.addAction(UIAction { a in log.add("\((a.sender as? UISegmentedControl)!.selectedSegmentIndex)") }, for: .valueChanged)
+        window.tap(at: CGPoint(x: 260, y: 26))
+        #expect(control.selectedSegmentIndex == 2 && log.events == ["2"])
+        window.tap(at: CGPoint(x: 260, y: 26))               // the same segment again: nothing
+        #expect(log.events == ["2"])
+        control.setEnabled(false, forSegmentAt: 0)
+        window.tap(at: CGPoint(x: 40, y: 26))
+        #expect(control.selectedSegmentIndex == 2)
+        control.selectedSegmentIndex = 7                     // out of range: none
+        #expect(control.selectedSegmentIndex == UISegmentedControl.noSegment)
+        control.selectedSegmentIndex = 1
+        control.removeSegment(at: 0, animated: false)
+        #expect(control.selectedSegmentIndex == 0 && control.titleForSegment(at: 0) == "Two")
+        control.insertSegment(withTitle: "Zero", at: -4, animated: false)
+        #expect(control.titleForSegment(at: 0) == "Zero" && control.selectedSegmentIndex == 1)
+    }
+
+    @Test(arguments: [false, true])
+    func aSegmentedControlIsDrawnAsOnIOS(dark: Bool) throws {
+        let window = Self.window(CGSize(width: 260, height: 52))
+        window.overrideUserInterfaceStyle = dark ? .dark : .light
+        window.backgroundColor = .systemBackground
+        let control = UISegmentedControl(items: ["Day", "Week", "Month", "Year"])
+        control.frame = CGRect(x: 10, y: 10, width: 240, height: 32)
+        control.selectedSegmentIndex = 1
+        window.addSubview(control)
+        window.layoutIfNeeded()
+        let failure = try uikitGolden.check(dark ? "segmented-dark" : "segmented-light") { try #require(window.render()) }
+        #expect(failure == nil)
+    }
+}
