@@ -45,6 +45,9 @@ public final class FrameDriver {
         clock.run {
             clock.set(time)
             CATransaction.flush()
+            // A frame: display links on this clock are called before animations are evaluated.
+            DisplayLinks.shared.frame(clock: clock, at: time)
+            CATransaction.flush()
             AnimationEvents.process(layer, at: time)
             CATransaction.flush()
         }

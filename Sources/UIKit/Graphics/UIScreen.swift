@@ -29,6 +29,13 @@ open class UIScreen: NSObject, @unchecked Sendable {
         super.init()
     }
 
+    /// The most frames a second the screen shows (60; `CADisplayLink` runs at this rate).
+    public var maximumFramesPerSecond: Int { CADisplayLink.maximumFramesPerSecond }
+
+    /// A display link for this screen calling `handler` each frame (Lamina's closure form of
+    /// `displayLink(withTarget:selector:)`).
+    public func displayLink(handler: @escaping (CADisplayLink) -> Void) -> CADisplayLink? { CADisplayLink(handler: handler) }
+
     /// The native scale (the same as `scale`).
     public var nativeScale: CGFloat { scale }
     /// The bounds in pixels.
