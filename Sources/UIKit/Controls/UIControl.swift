@@ -89,6 +89,12 @@ open class UIControl: UIView {
     /// Called when `state` changed; subclasses redraw.
     func stateChanged() { setNeedsDisplay(); setNeedsLayout() }
 
+    /// Controls draw with the tint colour: lay out again when it changes.
+    open override func tintColorDidChange() {
+        super.tintColorDidChange()
+        setNeedsLayout()
+    }
+
     public override init(frame: CGRect) { super.init(frame: frame) }
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 

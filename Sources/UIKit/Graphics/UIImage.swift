@@ -20,6 +20,44 @@ open class UIImage: NSObject, @unchecked Sendable {
     public let scale: CGFloat
     /// How the pixels are turned for display.
     public let imageOrientation: Orientation
+    /// Whether the image is drawn as it is or as a template (its alpha filled with the tint
+    /// colour of the image view showing it).
+    public private(set) var renderingMode: RenderingMode = .automatic
+    /// The colour `withTintColor(_:)` gave the image.
+    public private(set) var tintColor: UIColor?
+
+    /// How an image is drawn.
+    public enum RenderingMode: Int, Sendable { case automatic, alwaysOriginal, alwaysTemplate }
+
+    /// The same image drawn with `renderingMode`.
+    open func withRenderingMode(_ renderingMode: RenderingMode) -> UIImage {
+        guard let cgImage else { return self }
+        let copy = UIImage(cgImage: cgImage, scale: scale, orientation: imageOrientation)
+        copy.renderingMode = renderingMode
+        copy.tintColor = tintColor
+        return copy
+    }
+
+    /// The image as a template filled with `color` (drawn in that colour wherever it is shown).
+    open func withTintColor(_ color: UIColor, renderingMode: RenderingMode = .automatic) -> UIImage {
+        let copy = withRenderingMode(renderingMode == .automatic ? .alwaysTemplate : renderingMode)
+        copy.tintColor = color
+        return copy
+    }
+
+    /// The upright pixels with their alpha filled with `color` (a template drawn in a colour).
+    func templateImage(filledWith color: CGColor) -> CGImage? {
+        guard let source = uprightCGImage else { return nil }
+        let w = source.width, h = source.height
+        guard let ctx = CGContext(data: nil, width: w, height: h, bitsPerComponent: 8, bytesPerRow: w * 4,
+                                  space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue) else { return nil }
+        let r = CGRect(x: 0, y: 0, width: w, height: h)
+        ctx.draw(source, in: r)
+        ctx.setBlendMode(.sourceIn)
+        ctx.setFillColor(color)
+        ctx.fill(r)
+        return ctx.makeImage()
+    }
 
     /// An image of `cgImage` at `scale` with `orientation`.
     public init(cgImage: CGImage, scale: CGFloat, orientation: Orientation) {

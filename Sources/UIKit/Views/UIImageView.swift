@@ -44,9 +44,25 @@ open class UIImageView: UIView {
     private func update() {
         let shown = isHighlighted ? (highlightedImage ?? image) : image
         // The view's action for contents is NSNull, in and out of animation blocks.
-        layer.contents = shown?.uprightCGImage
+        if let shown, shown.renderingMode == .alwaysTemplate {
+            // A template: its alpha filled with its own tint colour or the view's.
+            let color = (shown.tintColor ?? tintColor ?? .systemBlue).resolvedColor(with: traitCollection).cgColor
+            layer.contents = shown.templateImage(filledWith: color)
+        } else {
+            layer.contents = shown?.uprightCGImage
+        }
         layer.contentsScale = shown?.scale ?? contentScaleFactor
         invalidateIntrinsicContentSize()
+    }
+
+    open override func tintColorDidChange() {
+        super.tintColorDidChange()
+        if image?.renderingMode == .alwaysTemplate || highlightedImage?.renderingMode == .alwaysTemplate { update() }
+    }
+
+    override func colorAppearanceChanged() {
+        super.colorAppearanceChanged()
+        if image?.renderingMode == .alwaysTemplate { update() }
     }
 
     open override func didMoveToWindow() {

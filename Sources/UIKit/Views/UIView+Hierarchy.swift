@@ -55,6 +55,7 @@ extension UIView {
             view.didMoveToSuperview()
             view.notifyDidMoveToWindow()
             view.updateTraits()
+            if view.tintInheritedFromAbove { view.tintChanged() }
         }
         view.setNeedsLayout()
         setNeedsLayout()

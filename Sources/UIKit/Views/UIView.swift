@@ -100,8 +100,43 @@ open class UIView: UIResponder, CALayerDelegate {
     /// Whether the view needs Auto Layout (false; true for views that set up constraints in
     /// `updateConstraints`).
     open class var requiresConstraintBasedLayout: Bool { false }
-    /// The tint colour (the system blue unless set).
-    open var tintColor: UIColor! = .systemBlue
+    /// The tint colour: the one set here, else the superview's, else the system blue; grey
+    /// while `tintAdjustmentMode` (here or inherited) is `.dimmed`. Setting nil inherits again.
+    open var tintColor: UIColor! {
+        get { effectiveTintAdjustmentMode == .dimmed ? .systemGray : undimmedTintColor }
+        set {
+            ownTintColor = newValue
+            tintChanged()
+        }
+    }
+    private var ownTintColor: UIColor?
+    /// The tint before any dimming: this view's, else the nearest ancestor's, else system blue.
+    var undimmedTintColor: UIColor { ownTintColor ?? _superview?.undimmedTintColor ?? .systemBlue }
+    /// Whether the tint comes from above (so moving the view may change it).
+    var tintInheritedFromAbove: Bool { ownTintColor == nil || tintAdjustmentMode == .automatic }
+
+    /// How the tint colour is adjusted (`.automatic` inherits the superview's mode).
+    open var tintAdjustmentMode: TintAdjustmentMode = .automatic { didSet { if oldValue != tintAdjustmentMode { tintChanged() } } }
+
+    /// The tint adjustment in effect: this view's, else the nearest ancestor's, else normal.
+    var effectiveTintAdjustmentMode: TintAdjustmentMode {
+        var v: UIView? = self
+        while let c = v {
+            if c.tintAdjustmentMode != .automatic { return c.tintAdjustmentMode }
+            v = c._superview
+        }
+        return .normal
+    }
+
+    /// Called when the tint colour (or its adjustment) changed here or above; override to redraw
+    /// what uses it. The default does nothing.
+    open func tintColorDidChange() {}
+
+    /// Tells this view and those below it that inherit the tint.
+    func tintChanged() {
+        tintColorDidChange()
+        for s in _subviews where s.ownTintColor == nil || s.tintAdjustmentMode == .automatic { s.tintChanged() }
+    }
     /// The identifier state restoration saves the view under (kept; Lamina restores no state).
     open var restorationIdentifier: String?
 
@@ -480,4 +515,7 @@ extension UIView {
 
     /// The value `intrinsicContentSize` gives for a dimension without one.
     public static let noIntrinsicMetric: CGFloat = -1
+
+    /// How a view's tint colour is adjusted.
+    public enum TintAdjustmentMode: Int, Sendable { case automatic, normal, dimmed }
 }
