@@ -123,25 +123,28 @@ extension UIButton {
             let i = contentInsets
             return UIButton.LookValues(
                 title: title ?? attributedTitle.map { String($0.characters) }, attributedTitle: nil, font: font, foreground: fg,
-                image: image, background: bg, stroke: stroke, cornerRadius: radius,
+                image: image, backgroundImage: nil, background: bg, stroke: stroke, cornerRadius: radius,
                 insets: UIEdgeInsets(top: i.top, left: i.leading, bottom: i.bottom, right: i.trailing),
-                imagePadding: imagePadding, imageOnTrailing: imagePlacement == .trailing)
+                imagePadding: imagePadding, imageOnTrailing: imagePlacement == .trailing, alpha: 1)
         }
     }
 
-    /// What a configuration decides.
+    /// What a button shows in a state: what its configuration decides, or its per-state values.
     struct LookValues {
         var title: String?
         var attributedTitle: NSAttributedString?
         var font: UIFont
         var foreground: UIColor
         var image: UIImage?
+        var backgroundImage: UIImage?
         var background: UIColor?
         var stroke: (UIColor, CGFloat)?
         var cornerRadius: CGFloat
         var insets: UIEdgeInsets
         var imagePadding: CGFloat
         var imageOnTrailing: Bool
+        /// The title's opacity (system buttons fade theirs while pressed).
+        var alpha: CGFloat
     }
 }
 

@@ -159,29 +159,12 @@ open class UIButton: UIControl {
     override func colorAppearanceChanged() { super.colorAppearanceChanged(); setNeedsLayout() }
 
     /// What is shown now, from the configuration or the per-state values.
-    private struct Look {
-        var title: String?
-        var attributedTitle: NSAttributedString?
-        var font: UIFont
-        var foreground: UIColor
-        var image: UIImage?
-        var backgroundImage: UIImage?
-        var background: UIColor?
-        var stroke: (UIColor, CGFloat)?
-        var cornerRadius: CGFloat
-        var insets: UIEdgeInsets
-        var imagePadding: CGFloat
-        var imageOnTrailing: Bool
-        var alpha: CGFloat
-    }
+    private typealias Look = LookValues
 
     private func currentLook() -> Look {
         let s = state
         if let c = configuration {
-            let v = c.look(for: s, tint: tintColor ?? .systemBlue, height: bounds.height)
-            return Look(title: v.title, attributedTitle: v.attributedTitle, font: v.font, foreground: v.foreground, image: v.image,
-                        backgroundImage: nil, background: v.background, stroke: v.stroke, cornerRadius: v.cornerRadius,
-                        insets: v.insets, imagePadding: v.imagePadding, imageOnTrailing: v.imageOnTrailing, alpha: 1)
+            return c.look(for: s, tint: tintColor ?? .systemBlue, height: bounds.height)
         }
         let system = buttonType != .custom
         var fg = titleColor(for: s) ?? .white
