@@ -100,10 +100,34 @@ open class UIImage: NSObject, @unchecked Sendable {
         }
     }
 
-    /// The image named `name` in the resource directories; nil when none is found.
+    /// The image named `name` in the resource directories (files `name@3x.png`, `name.png`…, or
+    /// an image set `name.imageset` in an `.xcassets` catalog there); nil when none is found.
     public convenience init?(named name: String) {
-        guard let path = UIImage.locate(name) else { return nil }
-        self.init(contentsOfFile: path)
+        self.init(named: name, in: nil, compatibleWith: nil)
+    }
+
+    /// The image named `name` in `bundle`'s resources (then the resource directories), at the
+    /// display scale of `traitCollection` (the main screen's when nil or unspecified): a file
+    /// `name@<scale>x` or `name`, or an image set in an asset catalog, whose template rendering
+    /// intent makes it a template image.
+    public convenience init?(named name: String, in bundle: Bundle?, compatibleWith traitCollection: UITraitCollection?) {
+        let scale = (traitCollection?.displayScale ?? 0) > 0 ? traitCollection!.displayScale : UIScreen.main.scale
+        let dirs = (bundle.map { [$0.resourcePath, $0.bundlePath].compactMap { $0 } } ?? []) + UIImage.resourceDirectories
+        if let path = UIImage.locate(name, in: dirs, scale: scale) {
+            self.init(contentsOfFile: path)
+            return
+        }
+        for dir in dirs {
+            for catalog in AssetCatalog.catalogs(in: dir) {
+                guard let set = AssetCatalog.find(name, kind: "imageset", in: catalog),
+                      let file = AssetCatalog.image(in: set, scale: scale),
+                      case .success(let data) = BoundedFileReader.read(file.path, limit: UIImage.maximumFileSize) else { continue }
+                self.init(data: data, scale: file.scale)
+                if file.template { renderingMode = .alwaysTemplate }
+                return
+            }
+        }
+        return nil
     }
 
     private static let directories = Locked<[String]>(["Resources", Bundle.main.resourcePath ?? "."])
@@ -114,14 +138,16 @@ open class UIImage: NSObject, @unchecked Sendable {
         set { directories.withLock { $0 = newValue } }
     }
 
-    static func locate(_ name: String) -> String? {
+    static func locate(_ name: String) -> String? { locate(name, in: resourceDirectories, scale: UIScreen.main.scale) }
+
+    static func locate(_ name: String, in directories: [String], scale: CGFloat) -> String? {
         let fm = FileManager.default
         let hasExtension = ["png", "jpg", "jpeg"].contains((name as NSString).pathExtension.lowercased())
         let base = hasExtension ? (name as NSString).deletingPathExtension : name
         let exts = hasExtension ? [(name as NSString).pathExtension] : ["png", "jpg", "jpeg"]
-        let preferred = Int(UIScreen.main.scale.rounded())
+        let preferred = Int(scale.isFinite ? min(max(scale, 1), 3).rounded() : 1)
         let scales = ([preferred] + [3, 2, 1]).reduce(into: [Int]()) { if !$0.contains($1) { $0.append($1) } }
-        for dir in resourceDirectories {
+        for dir in directories {
             // name@<scale>x (screen scale first), then the plain name.
             let files = scales.filter { $0 > 1 }.flatMap { sc in exts.map { "\(base)@\(sc)x.\($0)" } } + exts.map { "\(base).\($0)" }
             for file in files {
