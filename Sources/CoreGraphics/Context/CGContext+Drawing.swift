@@ -313,12 +313,11 @@ extension CGContext {
                           lineTo: { p in polyline.append(p) },
                           close: { explicit in stroker.add(polyline: polyline, closed: explicit); polyline = [] })
         if stroker.truncated { LaminaDiagnostics.report(Stroker.truncationMessage("CGContext.strokePath")) }
-        let polygons = stroker.polygons
-        guard !polygons.isEmpty else { return }
+        guard !stroker.ends.isEmpty else { return }
         var els: [PathElement] = []
-        els.reserveCapacity(polygons.reduce(0) { $0 + $1.count + 1 })
-        for poly in polygons {
-            els.append(.move(poly[0].applying(toDevice)))
+        els.reserveCapacity(stroker.pointCount + stroker.ends.count)
+        stroker.forEachPolygon { poly in
+            els.append(.move(poly[poly.startIndex].applying(toDevice)))
             for p in poly.dropFirst() { els.append(.line(p.applying(toDevice))) }
             els.append(.close)
         }

@@ -41,8 +41,8 @@ extension CGPath {
                           moveTo: { polyline = [$0] }, lineTo: { polyline.append($0) },
                           close: { explicit in stroker.add(polyline: polyline, closed: explicit); polyline = [] })
         if stroker.truncated { LaminaDiagnostics.report(Stroker.truncationMessage("CGPath.copy(strokingWithWidth:)")) }
-        for poly in stroker.polygons {
-            out.move(to: poly[0], transform: transform)
+        stroker.forEachPolygon { poly in
+            out.move(to: poly[poly.startIndex], transform: transform)
             for p in poly.dropFirst() { out.addLine(to: p, transform: transform) }
             out.closeSubpath()
         }

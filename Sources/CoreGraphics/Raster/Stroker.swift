@@ -21,9 +21,24 @@ struct Stroker {
     let style: StrokeStyle
     /// Largest error allowed for round joins and caps, in the polyline's units.
     let tolerance: CGFloat
-    private(set) var polygons: [[CGPoint]] = []
+    /// The polygons' points, one after another (no array per polygon: a stroke makes a
+    /// polygon per segment and join).
+    private(set) var points: [CGPoint] = []
+    /// Where each polygon ends in `points`.
+    private(set) var ends: [Int] = []
     /// How many points the outline holds so far.
-    private(set) var pointCount = 0
+    var pointCount: Int { points.count }
+    /// Where the polygon being built starts in `points`.
+    private var polygonStart = 0
+
+    /// Calls `body` with each polygon's points, in order.
+    func forEachPolygon(_ body: (ArraySlice<CGPoint>) -> Void) {
+        var start = 0
+        for end in ends {
+            body(points[start..<end])
+            start = end
+        }
+    }
     /// Whether pieces were dropped because the outline reached `CGPath.maximumOutlinePoints`.
     private(set) var truncated = false
 
@@ -79,17 +94,41 @@ struct Stroker {
         return seam < 0.35 && seam <= 2 * neighbours + 1e-9
     }
 
-    private mutating func emit(_ poly: [CGPoint]) {
-        guard poly.count >= 3 else { return }
+    /// Starts a polygon: its points are appended to `points`, then `endPolygon()`.
+    private mutating func beginPolygon() { polygonStart = points.count }
+
+    /// Keeps the polygon begun last, turned to positive area; drops it when it has fewer than
+    /// three points or no area, or when it would take the outline past its limit.
+    private mutating func endPolygon() {
+        let start = polygonStart, count = points.count - start
+        guard count >= 3 else { points.removeSubrange(start...); return }
         var area: CGFloat = 0
-        for i in 0..<poly.count {
-            let a = poly[i], b = poly[(i + 1) % poly.count]
-            area += a.x * b.y - b.x * a.y
+        points.withUnsafeBufferPointer { p in
+            for i in 0..<count {
+                let a = p[start + i], b = p[start + (i + 1) % count]
+                area += a.x * b.y - b.x * a.y
+            }
         }
-        if area == 0 { return }
-        guard pointCount + poly.count <= CGPath.maximumOutlinePoints else { truncated = true; return }
-        pointCount += poly.count
-        polygons.append(area < 0 ? poly.reversed() : poly)
+        if area == 0 { points.removeSubrange(start...); return }
+        guard points.count <= CGPath.maximumOutlinePoints else {
+            points.removeSubrange(start...)
+            truncated = true
+            return
+        }
+        if area < 0 { points[start...].reverse() }
+        ends.append(points.count)
+    }
+
+    private mutating func emit(_ a: CGPoint, _ b: CGPoint, _ c: CGPoint) {
+        beginPolygon()
+        points.append(a); points.append(b); points.append(c)
+        endPolygon()
+    }
+
+    private mutating func emit(_ a: CGPoint, _ b: CGPoint, _ c: CGPoint, _ d: CGPoint) {
+        beginPolygon()
+        points.append(a); points.append(b); points.append(c); points.append(d)
+        endPolygon()
     }
 
     private mutating func strokeSolid(_ pts: [CGPoint], closed: Bool) {
@@ -97,9 +136,12 @@ struct Stroker {
         if pts.count == 1 {
             // A zero-length subpath shows as a dot with round or square caps.
             switch style.cap {
-            case .round: emit(circle(first, hw))
-            case .square: emit([CGPoint(x: first.x - hw, y: first.y - hw), CGPoint(x: first.x + hw, y: first.y - hw),
-                                CGPoint(x: first.x + hw, y: first.y + hw), CGPoint(x: first.x - hw, y: first.y + hw)])
+            case .round:
+                beginPolygon()
+                appendCircle(first, hw)
+                endPolygon()
+            case .square: emit(CGPoint(x: first.x - hw, y: first.y - hw), CGPoint(x: first.x + hw, y: first.y - hw),
+                               CGPoint(x: first.x + hw, y: first.y + hw), CGPoint(x: first.x - hw, y: first.y + hw))
             case .butt: break
             }
             return
@@ -109,8 +151,8 @@ struct Stroker {
         for i in 0..<segmentCount {
             let p = pts[i], q = pts[(i + 1) % n]
             let nrm = normal(p, q)
-            emit([CGPoint(x: p.x + nrm.x, y: p.y + nrm.y), CGPoint(x: q.x + nrm.x, y: q.y + nrm.y),
-                  CGPoint(x: q.x - nrm.x, y: q.y - nrm.y), CGPoint(x: p.x - nrm.x, y: p.y - nrm.y)])
+            emit(CGPoint(x: p.x + nrm.x, y: p.y + nrm.y), CGPoint(x: q.x + nrm.x, y: q.y + nrm.y),
+                 CGPoint(x: q.x - nrm.x, y: q.y - nrm.y), CGPoint(x: p.x - nrm.x, y: p.y - nrm.y))
         }
         let joinRange = closed ? 0..<n : 1..<(n - 1)
         for i in joinRange {
@@ -140,9 +182,12 @@ struct Stroker {
         let o1 = CGPoint(x: v.x + s * na.x, y: v.y + s * na.y), o2 = CGPoint(x: v.x + s * nb.x, y: v.y + s * nb.y)
         switch style.join {
         case .bevel:
-            emit([v, o1, o2])
+            emit(v, o1, o2)
         case .round:
-            emit([v] + arc(center: v, from: o1, to: o2, turn: -s))
+            beginPolygon()
+            points.append(v)
+            appendArc(center: v, from: o1, to: o2, turn: -s)
+            endPolygon()
         case .miter:
             let cosPhi = (na.x * nb.x + na.y * nb.y) / (hw * hw)
             let half = ((1 + cosPhi) / 2).squareRoot()          // cos of half the angle between normals
@@ -151,9 +196,9 @@ struct Stroker {
                 let ml = (mx * mx + my * my).squareRoot()
                 let len = hw / half
                 let m = CGPoint(x: v.x + s * mx / ml * len, y: v.y + s * my / ml * len)
-                emit([v, o1, m, o2])
+                emit(v, o1, m, o2)
             } else {
-                emit([v, o1, o2])
+                emit(v, o1, o2)
             }
         }
     }
@@ -166,18 +211,21 @@ struct Stroker {
         switch style.cap {
         case .butt: break
         case .square:
-            emit([CGPoint(x: p.x + nrm.x, y: p.y + nrm.y), CGPoint(x: p.x + nrm.x + ex, y: p.y + nrm.y + ey),
-                  CGPoint(x: p.x - nrm.x + ex, y: p.y - nrm.y + ey), CGPoint(x: p.x - nrm.x, y: p.y - nrm.y)])
+            emit(CGPoint(x: p.x + nrm.x, y: p.y + nrm.y), CGPoint(x: p.x + nrm.x + ex, y: p.y + nrm.y + ey),
+                 CGPoint(x: p.x - nrm.x + ex, y: p.y - nrm.y + ey), CGPoint(x: p.x - nrm.x, y: p.y - nrm.y))
         case .round:
             let from = CGPoint(x: p.x + nrm.x, y: p.y + nrm.y), to = CGPoint(x: p.x - nrm.x, y: p.y - nrm.y)
-            emit([p] + arc(center: p, from: from, to: to, turn: -1))
+            beginPolygon()
+            points.append(p)
+            appendArc(center: p, from: from, to: to, turn: -1)
+            endPolygon()
         }
     }
 
     /// Points on the circle about `center` from `from` to `to`, turning the short way in the
     /// direction of `turn` (+1 toward increasing angle), within the tolerance; a half turn when
     /// the two are opposite.
-    private func arc(center c: CGPoint, from: CGPoint, to: CGPoint, turn: CGFloat) -> [CGPoint] {
+    private mutating func appendArc(center c: CGPoint, from: CGPoint, to: CGPoint, turn: CGFloat) {
         let a0 = atan2(from.y - c.y, from.x - c.x), a1 = atan2(to.y - c.y, to.x - c.x)
         var delta = a1 - a0
         if turn > 0 { while delta < 0 { delta += 2 * .pi } } else { while delta > 0 { delta -= 2 * .pi } }
@@ -186,21 +234,20 @@ struct Stroker {
         // Saturating: a non-finite point (a stroke of coordinates near the float limit) makes
         // delta NaN, which Int(_:) traps on.
         let n = max(1, min(256, Int(saturating: (abs(delta) / max(step, 1e-3)).rounded(.up))))
-        var out: [CGPoint] = [from]
+        points.append(from)
         for i in 1..<n {
             let a = a0 + delta * CGFloat(i) / CGFloat(n)
-            out.append(CGPoint(x: c.x + r * cos(a), y: c.y + r * sin(a)))
+            points.append(CGPoint(x: c.x + r * cos(a), y: c.y + r * sin(a)))
         }
-        out.append(to)
-        return out
+        points.append(to)
     }
 
-    private func circle(_ c: CGPoint, _ r: CGFloat) -> [CGPoint] {
+    private mutating func appendCircle(_ c: CGPoint, _ r: CGFloat) {
         let step = 2 * acos(max(-1, min(1, 1 - tolerance / max(r, tolerance))))
         let n = max(8, min(512, Int(saturating: (2 * .pi / max(step, 1e-3)).rounded(.up))))
-        return (0..<n).map { i in
+        for i in 0..<n {
             let a = 2 * CGFloat.pi * CGFloat(i) / CGFloat(n)
-            return CGPoint(x: c.x + r * cos(a), y: c.y + r * sin(a))
+            points.append(CGPoint(x: c.x + r * cos(a), y: c.y + r * sin(a)))
         }
     }
 
