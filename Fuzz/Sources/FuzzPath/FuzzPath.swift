@@ -17,6 +17,18 @@ public func fuzzPath(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         // AddressSanitizer (seconds per input), so a path is outlined at most twice and only
         // while it has fewer than 20,000 elements.
         var outlines = 0
+        // Likewise a dash pattern far finer than the path (1e30-long lines in 0.25-point dashes)
+        // reaches the cap of half a million dashes on every stroke: such a pattern is dropped
+        // before stroking (the cap itself is tested by OddValueTests and ResourceLimitTests).
+        var finestDash: CGFloat = .infinity
+        func boundDashes() {
+            guard finestDash.isFinite, let box = ctx.path?.boundingBox, !box.isNull else { return }
+            let extent = box.width + box.height
+            if !(extent.isFinite && extent / finestDash < 20_000) {
+                ctx.setLineDash(phase: 0, lengths: [])
+                finestDash = .infinity
+            }
+        }
         while !r.isAtEnd && ops < 200 {
             ops += 1
             switch r.byte() % 20 {
@@ -38,7 +50,7 @@ public func fuzzPath(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
                                    cornerHeight: abs(r.coordinate()) / 4, transform: nil))
             case 9: ctx.closePath()
             case 10: ctx.fillPath(using: r.byte() & 1 == 0 ? .winding : .evenOdd)
-            case 11: ctx.strokePath()
+            case 11: boundDashes(); ctx.strokePath()
             case 12: ctx.setLineWidth(r.byte() == 0xFF ? r.float() : CGFloat(r.byte()) / 8)
             case 13:
                 let joins: [CGLineJoin] = [.miter, .round, .bevel], caps: [CGLineCap] = [.butt, .round, .square]
@@ -46,7 +58,9 @@ public func fuzzPath(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
                 ctx.setMiterLimit(r.coordinate())
             case 14:
                 let n = Int(r.byte() % 6)
-                ctx.setLineDash(phase: r.coordinate(), lengths: (0..<n).map { _ in r.coordinate() / 4 })
+                let lengths = (0..<n).map { _ in r.coordinate() / 4 }
+                ctx.setLineDash(phase: r.coordinate(), lengths: lengths)
+                finestDash = lengths.filter { $0 > 0 }.min() ?? .infinity
             case 15: ctx.concatenate(CGAffineTransform(a: r.coordinate() / 32, b: r.coordinate() / 64, c: r.coordinate() / 64,
                                                        d: r.coordinate() / 32, tx: r.coordinate(), ty: r.coordinate()))
             case 16: ctx.clip(to: CGRect(x: r.coordinate(), y: r.coordinate(), width: r.coordinate(), height: r.coordinate()))
@@ -56,9 +70,11 @@ public func fuzzPath(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
             default:
                 if ctx.isPathEmpty || outlines >= 2 || Fuzz.elementCount(ctx.path) > 20_000 { break }
                 outlines += 1
+                boundDashes()
                 ctx.replacePathWithStrokedPath()
             }
         }
+        boundDashes()
         ctx.drawPath(using: .fillStroke)
     }
     return 0
