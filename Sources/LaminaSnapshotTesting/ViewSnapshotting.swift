@@ -132,7 +132,7 @@ func describeHierarchy(of view: UIView) -> String {
         lines.append(String(repeating: "   | ", count: depth) + v.description)
         for s in v.subviews.reversed() { stack.append((s, depth + 1)) }
     }
-    return lines.joined(separator: "\n") + "\n"
+    return lines.joined(separator: "\n")
 }
 
 /// The controllers below `vc`, one per line.
@@ -145,7 +145,7 @@ func hierarchyDescription(of vc: UIViewController) -> String {
         lines.append(String(repeating: "   | ", count: depth) + "<\(type(of: c)): \(address(of: c))>, state: \(state), view: \(view)")
         for child in c.children.reversed() { stack.append((child, depth + 1)) }
     }
-    return lines.joined(separator: "\n") + "\n"
+    return lines.joined(separator: "\n")
 }
 
 private func address(of object: AnyObject) -> String {

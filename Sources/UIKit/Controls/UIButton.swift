@@ -68,8 +68,10 @@ open class UIButton: UIControl {
     public convenience init(type buttonType: ButtonType) {
         self.init(frame: .zero)
         self.buttonType = buttonType
-        if buttonType == .contactAdd || buttonType == .detailDisclosure || buttonType == .infoLight || buttonType == .infoDark {
-            LaminaDiagnostics.report("UIButton(type: .\(buttonType)): Lamina has no artwork for this system button; it shows only its title")
+        if let artwork = UIButton.artwork(for: buttonType) {
+            // The system buttons with artwork are their image's size, as on iOS.
+            images[State.normal.rawValue] = artwork
+            frame.size = artwork.size
         }
         contentChanged()
     }
@@ -92,9 +94,10 @@ open class UIButton: UIControl {
 
     private func setUp() {
         layer.addSublayer(background)
-        addSubview(backgroundHolder)
-        addSubview(imageHolder)
-        addSubview(label)
+        // The label and image views join the button when it has a title or an image, as in
+        // UIKit (so its recursive description lists only those).
+        isOpaque = false
+        imageHolder.clipsToBounds = true
         label.textAlignment = .center
         label.font = .systemFont(ofSize: 15)
         label.isUserInteractionEnabled = false
@@ -214,6 +217,9 @@ open class UIButton: UIControl {
             background.borderColor = look.stroke?.0.resolvedColor(with: traits).cgColor
             background.borderWidth = look.stroke?.1 ?? 0
         }
+        attach(backgroundHolder, when: look.backgroundImage != nil, at: 0)
+        attach(imageHolder, when: look.image != nil, at: backgroundHolder.superview === self ? 1 : 0)
+        attach(label, when: look.title?.isEmpty == false || look.attributedTitle != nil, at: subviews.count)
         backgroundHolder.image = look.backgroundImage
         backgroundHolder.frame = bounds
         backgroundHolder.isHidden = look.backgroundImage == nil
@@ -246,6 +252,59 @@ open class UIButton: UIControl {
         label.isHidden = t.width == 0
         label.alpha = look.alpha
         if configuration != nil { imageHolder.tintColor = look.foreground }
+    }
+
+    /// Adds `view` at `index` among the subviews when `needed` (once added it stays, hidden
+    /// when not needed).
+    private func attach(_ view: UIView, when needed: Bool, at index: Int) {
+        guard needed, view.superview !== self else { return }
+        insertSubview(view, at: min(index, subviews.count))
+    }
+
+    /// The artwork of the system buttons that have one: drawn by Lamina (Apple's symbols cannot
+    /// be shipped) in the button's tint, at the size iOS gives `.contactAdd` (73 x 71 pixels at
+    /// 3x).
+    static func artwork(for type: ButtonType) -> UIImage? {
+        let size = CGSize(width: 73.0 / 3, height: 71.0 / 3)
+        let draw: ((CGContext, CGPoint, CGFloat) -> Void)?
+        switch type {
+        case .contactAdd:
+            draw = { ctx, c, r in
+                let arm = r * 0.5
+                ctx.move(to: CGPoint(x: c.x - arm, y: c.y)); ctx.addLine(to: CGPoint(x: c.x + arm, y: c.y))
+                ctx.move(to: CGPoint(x: c.x, y: c.y - arm)); ctx.addLine(to: CGPoint(x: c.x, y: c.y + arm))
+                ctx.strokePath()
+            }
+        case .detailDisclosure, .infoLight, .infoDark:
+            draw = { ctx, c, r in
+                ctx.fillEllipse(in: CGRect(x: c.x - 1, y: c.y - r * 0.5 - 1, width: 2, height: 2))
+                ctx.move(to: CGPoint(x: c.x, y: c.y - r * 0.15)); ctx.addLine(to: CGPoint(x: c.x, y: c.y + r * 0.5))
+                ctx.strokePath()
+            }
+        case .close:
+            draw = { ctx, c, r in
+                let arm = r * 0.35
+                ctx.move(to: CGPoint(x: c.x - arm, y: c.y - arm)); ctx.addLine(to: CGPoint(x: c.x + arm, y: c.y + arm))
+                ctx.move(to: CGPoint(x: c.x + arm, y: c.y - arm)); ctx.addLine(to: CGPoint(x: c.x - arm, y: c.y + arm))
+                ctx.strokePath()
+            }
+        default: draw = nil
+        }
+        guard let draw else { return nil }
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = 3
+        let image = UIGraphicsImageRenderer(size: size, format: format).image { renderer in
+            let ctx = renderer.cgContext
+            ctx.setStrokeColor(gray: 0, alpha: 1)
+            ctx.setFillColor(gray: 0, alpha: 1)
+            ctx.setLineWidth(1.5)
+            ctx.setLineCap(.round)
+            let c = CGPoint(x: size.width / 2, y: size.height / 2)
+            let r = min(size.width, size.height) / 2 - 1.9
+            ctx.strokeEllipse(in: CGRect(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r))
+            draw(ctx, c, r)
+        }
+        return image.withRenderingMode(.alwaysTemplate)
     }
 
     override var defaultAccessibilityLabel: String? { currentTitle ?? configuration?.title }
