@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UIKit
+import CoreGraphics
 
 @Suite struct AssetCatalogTests {
     /// A resource folder with a loose image and a catalog (an image set in a group, a template,
@@ -53,5 +54,17 @@ import UIKit
         let asset = try #require(NSDataAsset(name: "Config", bundle: bundle))
         #expect(String(decoding: asset.data, as: UTF8.self) == #"{"mode":"dark"}"# && asset.typeIdentifier == "public.json")
         #expect(NSDataAsset(name: "Nope", bundle: bundle) == nil)
+    }
+}
+
+@Suite struct SymbolTests {
+    @Test func symbolsAreNilWithADiagnosticNamingThem() {
+        let (image, diagnostics) = LaminaDiagnostics.collecting {
+            UIImage(systemName: "star.fill", withConfiguration: UIImage.SymbolConfiguration(pointSize: 20, weight: .bold))
+        }
+        #expect(image == nil)
+        #expect(diagnostics.contains { $0.contains("star.fill") }, "\(diagnostics)")
+        let c = UIImage.SymbolConfiguration(pointSize: 17).applying(UIImage.SymbolConfiguration(weight: .semibold))
+        #expect(c.pointSize == 17 && c.weight == .semibold)
     }
 }
