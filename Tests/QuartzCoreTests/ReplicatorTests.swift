@@ -115,3 +115,31 @@ struct ReplicatorTests {
         #expect(abs(Int(px[i]) - 128) <= 1 && px[i + 3] == 255)
     }
 }
+
+/// fuzz-kvc: a replicator of 10,000 delayed copies (instanceCount 3.6e13 clamped to 10,000,
+/// instanceDelay 1.1) timed out: each delayed copy's frame computed the replicator's own extent,
+/// which loops over every copy (Tests/FuzzFindings/kvc/delayed-replicator-timeout).
+@Suite struct DelayedReplicatorTests {
+    @Test func tenThousandDelayedCopiesRender() throws {
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 64, height: 64)
+        let rep = CAReplicatorLayer()
+        rep.frame = root.bounds
+        rep.setValue(3.6e13, forKeyPath: "instanceCount")
+        rep.instanceDelay = 1.1
+        rep.instanceTransform = CATransform3DMakeTranslation(3, 0, 1)
+        let dot = CALayer()
+        dot.frame = CGRect(x: 0, y: 30, width: 4, height: 4)
+        dot.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        rep.addSublayer(dot)
+        root.addSublayer(rep)
+        let driver = FrameDriver(layer: root)
+        let image = try #require(driver.frame(at: 0))
+        #expect(rep.instanceCount > 10_000)          // the model keeps it; the renderer draws 10,000
+        var px = [UInt8](repeating: 0, count: 4)
+        let ctx = CGContext(data: &px, width: 1, height: 1, bitsPerComponent: 8, bytesPerRow: 4,
+                            space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
+        ctx.draw(image, in: CGRect(x: -1, y: -(64 - 1 - 31), width: 64, height: 64))
+        #expect(px == [255, 0, 0, 255])              // the first copy is drawn
+    }
+}

@@ -142,7 +142,7 @@ extension Compositor {
             merged.anchorPoint[i] = f.values.anchorPoint[i]
             merged.anchorPointZ[i] = f.values.anchorPointZ[i]
             merged.sublayerTransform[i] = f.values.sublayerTransform[i]
-            return Frame(tree: f.tree, values: merged, transitions: transitions, time: f.time, root: slot)
+            return Frame(tree: f.tree, values: merged, transitions: transitions, time: f.time, root: slot, sublayersOnly: true)
         }
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 /// extents (unless it clips), its own content beyond its bounds, its shadow's reach. Computed
 /// once per frame, bottom up, for the nodes under the frame's root.
 package enum Extents {
-    static func compute(_ f: Frame) -> [CGRect] {
+    static func compute(_ f: Frame, sublayersOnly: Bool = false) -> [CGRect] {
         var out = [CGRect](repeating: .null, count: f.tree.slotCount)
         guard f.tree.isLive(f.root) else { return out }
         func visit(_ slot: Int32, _ depth: Int) {
@@ -16,7 +16,14 @@ package enum Extents {
             for c in f.tree.children[i] { visit(c, depth + 1) }
             out[i] = visibleExtent(f, i, out)
         }
-        visit(f.root, 0)
+        if sublayersOnly {
+            // A replicator's delayed copy: its sublayers only (its own extent loops over every
+            // copy, which made 10,000 delayed copies cost 10,000² steps).
+            for c in f.tree.children[Int(f.root)] { visit(c, 1) }
+            out[Int(f.root)] = f.values.bounds[Int(f.root)]
+        } else {
+            visit(f.root, 0)
+        }
         return out
     }
 

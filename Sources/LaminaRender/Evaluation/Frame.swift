@@ -36,13 +36,17 @@ package final class Frame: @unchecked Sendable {
     /// Transitions' "before" frames, by transition.
     package let beforeFrames = OnceMap<UInt64, Frame>()
 
-    package init(tree: RenderTree, values: NodeColumns, transitions: [Int32: [FrameTransition]], time: Double, root: Int32) {
+    /// A frame of `tree` with `values` at `time`, drawn from `root`. `sublayersOnly`: only the
+    /// root's sublayers are drawn from this frame (a replicator's delayed copies), so the root's
+    /// own extent, which for a replicator covers every copy, is not computed.
+    package init(tree: RenderTree, values: NodeColumns, transitions: [Int32: [FrameTransition]], time: Double, root: Int32,
+                 sublayersOnly: Bool = false) {
         self.tree = tree
         self.values = values
         self.transitions = transitions
         self.time = time
         self.root = root
-        extents = Extents.compute(self)
+        extents = Extents.compute(self, sublayersOnly: sublayersOnly)
     }
 
     deinit {
