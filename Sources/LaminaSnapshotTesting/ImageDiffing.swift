@@ -44,7 +44,7 @@ extension Diffing where Value == UIImage {
                     // What is recorded for such a snapshot is the placeholder that explains it,
                     // so that is what the reference is compared with.
                     problem = why
-                    new = problemImage(why)
+                    new = problemImage(why, zeroSize: made.problemIsZeroSize)
                 } else {
                     new = rescaled(new, toMatch: old)
                 }
@@ -77,9 +77,9 @@ extension Snapshotting where Value == UIImage, Format == UIImage {
 /// picture saying why.
 func pngData(of image: UIImage) -> Data {
     if let made = image as? SnapshotImage, let problem = made.problem {
-        return problemImage(problem).pngData() ?? Data()
+        return problemImage(problem, zeroSize: made.problemIsZeroSize).pngData() ?? Data()
     }
-    return image.pngData() ?? problemImage("The image has no pixels.").pngData() ?? Data()
+    return image.pngData() ?? problemImage("The image has no pixels.", zeroSize: false).pngData() ?? Data()
 }
 
 /// A reference read from `data`; an `UnreadableReference` saying why when it is not a PNG or
@@ -118,15 +118,14 @@ func rescaled(_ new: UIImage, toMatch reference: UIImage) -> UIImage {
     return again.problem == nil ? again : new
 }
 
-/// A 400 x 80 picture with `message` on red, recorded in place of a snapshot that could not be
-/// made (as the library does for a view of zero size).
-func problemImage(_ message: String) -> UIImage {
+/// A 400 x 80 picture on red recorded in place of a snapshot that could not be made: the
+/// library's own text for a view of zero size (so its references match), else `message`.
+func problemImage(_ message: String, zeroSize: Bool) -> UIImage {
     let label = UILabel(frame: CGRect(x: 0, y: 0, width: 400, height: 80))
     label.backgroundColor = .red
-    label.text = "Error: No image could be generated for this view as its size was zero. Please set an explicit size in the test."
-    if !message.contains("zero") && !message.contains(" 0.0 x") && !message.contains("x 0.0 ") {
-        label.text = "Error: " + message
-    }
+    label.text = zeroSize
+        ? "Error: No image could be generated for this view as its size was zero. Please set an explicit size in the test."
+        : "Error: " + message
     label.textAlignment = .center
     label.numberOfLines = 3
     let format = UIGraphicsImageRendererFormat()

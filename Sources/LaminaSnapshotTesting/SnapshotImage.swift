@@ -10,16 +10,20 @@ final class SnapshotImage: UIImage, @unchecked Sendable {
     let rerender: ((CGFloat) -> SnapshotImage)?
     /// Why there is no picture (the image is then a 1x1 placeholder of size zero).
     let problem: String?
+    /// Whether the problem is a size without area (the library's own placeholder text).
+    let problemIsZeroSize: Bool
 
     init(cgImage: CGImage, scale: CGFloat, rerender: ((CGFloat) -> SnapshotImage)?) {
         self.rerender = rerender
         problem = nil
+        problemIsZeroSize = false
         super.init(cgImage: cgImage, scale: scale, orientation: .up)
     }
 
-    /// No picture, because of `problem`.
-    init(problem: String) {
+    /// No picture, because of `problem` (`zeroSize`: the thing had no area).
+    init(problem: String, zeroSize: Bool = false) {
         self.problem = problem
+        problemIsZeroSize = zeroSize
         rerender = nil
         super.init(cgImage: SnapshotImage.placeholderPixel, scale: 1, orientation: .up)
     }
@@ -47,17 +51,18 @@ final class UnreadableReference: UIImage, @unchecked Sendable {
 /// its scale gives a failure that says so instead of an allocation.
 let maximumSnapshotPixels = 64 << 20
 
-/// Why a `size` at `scale` cannot be drawn, or nil when it can.
-func snapshotSizeProblem(_ size: CGSize, scale: CGFloat, what: String) -> String? {
+/// The placeholder for a `size` at `scale` that cannot be drawn, or nil when it can.
+func snapshotSizeProblem(_ size: CGSize, scale: CGFloat, what: String) -> SnapshotImage? {
     guard size.width.isFinite, size.height.isFinite, scale.isFinite, scale > 0 else {
-        return "\(what) has a size of \(size.width) x \(size.height) at scale \(scale): nothing can be drawn."
+        return SnapshotImage(problem: "\(what) has a size of \(size.width) x \(size.height) at scale \(scale): nothing can be drawn.")
     }
     guard size.width > 0, size.height > 0 else {
-        return "\(what) has a size of \(size.width) x \(size.height) points: nothing can be drawn. Give it a size (the strategy's size: parameter or its frame)."
+        return SnapshotImage(problem: "\(what) has a size of \(size.width) x \(size.height) points: nothing can be drawn. Give it a size (the strategy's size: parameter or its frame).",
+                             zeroSize: true)
     }
     let pixels = (size.width * scale).rounded(.up) * (size.height * scale).rounded(.up)
     guard pixels <= CGFloat(maximumSnapshotPixels) else {
-        return "\(what) is \(size.width) x \(size.height) points at scale \(scale), \(pixels) pixels: more than the \(maximumSnapshotPixels) a snapshot may have."
+        return SnapshotImage(problem: "\(what) is \(size.width) x \(size.height) points at scale \(scale), \(pixels) pixels: more than the \(maximumSnapshotPixels) a snapshot may have.")
     }
     return nil
 }
@@ -66,7 +71,7 @@ func snapshotSizeProblem(_ size: CGSize, scale: CGFloat, what: String) -> String
 /// set), remembering how to draw again at another scale.
 func drawSnapshot(size: CGSize, scale: CGFloat, what: String, opaque: Bool = false,
                   _ body: @escaping (UIGraphicsImageRendererContext) -> Void) -> SnapshotImage {
-    if let problem = snapshotSizeProblem(size, scale: scale, what: what) { return SnapshotImage(problem: problem) }
+    if let problem = snapshotSizeProblem(size, scale: scale, what: what) { return problem }
     let format = UIGraphicsImageRendererFormat()
     format.scale = scale
     format.opaque = opaque

@@ -56,7 +56,7 @@ struct ViewHost {
 
     /// The hosted view drawn at the host's scale.
     func image(view: UIView, viewController: UIViewController?, what: String) -> SnapshotImage {
-        if let problem = snapshotSizeProblem(size, scale: scale, what: what) { return SnapshotImage(problem: problem) }
+        if let problem = snapshotSizeProblem(size, scale: scale, what: what) { return problem }
         return host(view: view, viewController: viewController) { window in
             drawSnapshot(size: size, scale: scale, what: what) { _ in
                 window.drawHierarchy(in: CGRect(origin: .zero, size: size), afterScreenUpdates: true)

@@ -10,9 +10,6 @@ public struct CAFrameRateRange: Hashable, Sendable {
         self.maximum = maximum
         self.preferred = preferred
     }
-    public init(minimum: Float, maximum: Float, __preferred preferred: Float) {
-        self.init(minimum: minimum, maximum: maximum, preferred: preferred)
-    }
     /// The display's own rate.
     public static let `default` = CAFrameRateRange(minimum: 0, maximum: 0, preferred: 0)
 }
@@ -40,7 +37,6 @@ open class CADisplayLink: @unchecked Sendable {
     private var _timestamp: CFTimeInterval = 0
     private var _target: CFTimeInterval = 0
     private var lastFire: CFTimeInterval?
-    private weak var clock: MediaClock?
 
     /// A link that calls `handler` each frame.
     public init(handler: @escaping (CADisplayLink) -> Void) {
@@ -91,9 +87,7 @@ open class CADisplayLink: @unchecked Sendable {
     /// Starts calling the link on the frames of the current clock (`runloop` and `mode` are
     /// accepted for source compatibility).
     open func add(to runloop: RunLoop, forMode mode: RunLoop.Mode) {
-        let c = MediaClock.current
-        lock.withLock { clock = c }
-        DisplayLinks.shared.add(self, clock: c)
+        DisplayLinks.shared.add(self, clock: MediaClock.current)
     }
 
     /// Stops calling the link (`runloop` and `mode` as in `add`).
