@@ -98,12 +98,20 @@ extension Compositor {
         let base = (r.instanceColor ?? .white)
         let offsets = (CGFloat(r.redOffset), CGFloat(r.greenOffset), CGFloat(r.blueOffset), CGFloat(r.alphaOffset))
         let current = f.sublayersInDrawingOrder(i)
+        // Delayed copies: the sublayers as they were k × instanceDelay earlier, drawn from a
+        // compact copy of them when they animate.
+        let delayed = delay == 0 || count < 2 ? nil : f.delayedCopies.value(for: slot) { DelayedCopies(f, slot) }
+        let keep = delayed.map { $0.tree.slotCount * count <= DelayedCopies.maximumKeptNodes } ?? true
         var accumulated = CATransform3DIdentity
         for k in 0..<count {
             let kk = CGFloat(k)
-            // Delayed copies: the sublayers as they were k × instanceDelay earlier.
-            let frame = delay == 0 || k == 0 ? f : delayedFrame(f, slot, copy: k, delay: delay)
-            let sublayers = current
+            var frame = f
+            var sublayers = current
+            if k > 0, let delayed, delayed.animated {
+                frame = keep ? f.delayedFrames.value(for: DelayedCopyKey(replicator: slot, copy: k)) { delayed.frame(f, copy: k, delay: delay) }
+                             : delayed.frame(f, copy: k, delay: delay)
+                sublayers = delayed.sublayers
+            }
             func clamp(_ v: CGFloat) -> CGFloat { max(0, min(1, v)) }
             let tint = (clamp(base.r + kk * offsets.0), clamp(base.g + kk * offsets.1), clamp(base.b + kk * offsets.2),
                         clamp(base.a + kk * offsets.3))
@@ -121,28 +129,6 @@ extension Compositor {
                 ctx.restoreGState()
             }
             accumulated = CATransform3DConcat(accumulated, step)
-        }
-    }
-
-    /// Frame `f` with the sublayers of replicator `slot` shown as they were `copy × delay`
-    /// seconds earlier (their animations evaluated then), made once per frame.
-    private func delayedFrame(_ f: Frame, _ slot: Int32, copy k: Int, delay: Double) -> Frame {
-        f.delayedFrames.value(for: DelayedCopyKey(replicator: slot, copy: k)) {
-            let i = Int(slot)
-            let replicatorTime = f.tree.columns.timing[i].layerTime(f.tree.parentTime(of: slot, atAbsolute: f.time))
-            var values = f.tree.columns
-            var transitions: [Int32: [FrameTransition]] = [:]
-            for sub in f.tree.children[i] {
-                FrameEvaluator.evaluate(f.tree, root: sub, parentTime: replicatorTime - Double(k) * delay, into: &values,
-                                        transitions: &transitions)
-            }
-            // The replicator itself shows this frame's values.
-            var merged = values
-            merged.bounds[i] = f.values.bounds[i]
-            merged.anchorPoint[i] = f.values.anchorPoint[i]
-            merged.anchorPointZ[i] = f.values.anchorPointZ[i]
-            merged.sublayerTransform[i] = f.values.sublayerTransform[i]
-            return Frame(tree: f.tree, values: merged, transitions: transitions, time: f.time, root: slot, sublayersOnly: true)
         }
     }
 }

@@ -129,7 +129,7 @@ extension Compositor {
         let v = f.values
         let i = Int(slot)
         guard let extent = Compositor.ownContentCacheExtent(v, i, shape: shape),
-              let cached = cachedContent(v, slot, extent: extent, shape: shape) else {
+              let cached = cachedContent(v, slot, cacheSlot: f.cacheSlot(slot), extent: extent, shape: shape) else {
             Compositor.drawOwnContentDirectly(v, i, in: ctx, alpha: alpha, shape: shape)
             return
         }
@@ -142,7 +142,7 @@ extension Compositor {
 
     /// The cached image and where it goes in raster pixels; `.some(nil)` when the content covers
     /// no pixels; nil when the content cannot be cached here (drawn directly instead).
-    private func cachedContent(_ v: NodeColumns, _ slot: Int32, extent: CGRect, shape: CGPath) -> (CGImage, Int, Int)?? {
+    private func cachedContent(_ v: NodeColumns, _ slot: Int32, cacheSlot: Int32, extent: CGRect, shape: CGPath) -> (CGImage, Int, Int)?? {
         let i = Int(slot)
         let m = ctx.userToPixels
         guard m.a.isFinite, m.b.isFinite, m.c.isFinite, m.d.isFinite, m.tx.isFinite, m.ty.isFinite,
@@ -164,7 +164,7 @@ extension Compositor {
                                 corners: v.style[i].maskedCorners, continuous: v.flags[i].contains(.continuousCorners),
                                 a: m.a, b: m.b, c: m.c, d: m.d, fx: local.tx, fy: local.ty, x0: x0, y0: y0, width: w, height: h)
         let origin = (Int(ix) + x0, Int(iy) + y0)
-        let image = caches.ownContent(slot, key) { () -> CGImage? in
+        let image = caches.ownContent(cacheSlot, key) { () -> CGImage? in
             guard let c = CGContext(data: nil, width: w, height: h, bitsPerComponent: 8, bytesPerRow: w * 4,
                                     space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
             else { return nil }

@@ -33,6 +33,16 @@ package final class Frame: @unchecked Sendable {
     package let offscreens = OnceMap<ProjectedKey, ProjectedImage?>()
     /// A replicator's copies shown as they were earlier (`instanceDelay`), by replicator and copy.
     package let delayedFrames = OnceMap<DelayedCopyKey, Frame>()
+    /// What a replicator's delayed copies are made from, by replicator (see ``DelayedCopies``).
+    package let delayedCopies = OnceMap<Int32, DelayedCopies>()
+    /// For a frame of a compact copy of a subtree (``RenderTree/compactCopy(of:animations:rootMask:)``):
+    /// the slot each node copies in the tree the renderer caches content for; nil when this
+    /// frame's tree is that tree.
+    package let sourceSlots: [Int32]?
+    /// For a frame of a replicator's delayed copy: the local time its sublayers see (the
+    /// replicator's, `copy × instanceDelay` earlier); nil when the frame's nodes take their
+    /// time through their ancestors from ``time``.
+    package let rootLocalTime: Double?
     /// Transitions' "before" frames, by transition.
     package let beforeFrames = OnceMap<UInt64, Frame>()
 
@@ -40,13 +50,34 @@ package final class Frame: @unchecked Sendable {
     /// root's sublayers are drawn from this frame (a replicator's delayed copies), so the root's
     /// own extent, which for a replicator covers every copy, is not computed.
     package init(tree: RenderTree, values: NodeColumns, transitions: [Int32: [FrameTransition]], time: Double, root: Int32,
-                 sublayersOnly: Bool = false) {
+                 sublayersOnly: Bool = false, sourceSlots: [Int32]? = nil, rootLocalTime: Double? = nil) {
         self.tree = tree
+        self.sourceSlots = sourceSlots
+        self.rootLocalTime = rootLocalTime
         self.values = values
         self.transitions = transitions
         self.time = time
         self.root = root
         extents = Extents.compute(self, sublayersOnly: sublayersOnly)
+    }
+
+    /// The slot under which node `slot`'s own content is cached (the node it copies, in a frame
+    /// of a compact copy).
+    @inline(__always)
+    package func cacheSlot(_ slot: Int32) -> Int32 {
+        guard let sourceSlots else { return slot }
+        return sourceSlots[Int(slot)]
+    }
+
+    /// The local time of node `slot`'s superlayer in this frame.
+    package func parentTime(of slot: Int32) -> Double {
+        guard let rootLocalTime else { return tree.parentTime(of: slot, atAbsolute: time) }
+        var chain: [Int32] = []
+        var p = tree.isLive(slot) ? tree.parent[Int(slot)] : -1
+        while p >= 0, p != root, chain.count < RenderTree.depthLimit { chain.append(p); p = tree.parent[Int(p)] }
+        var t = rootLocalTime
+        for a in chain.reversed() { t = tree.columns.timing[Int(a)].layerTime(t) }
+        return t
     }
 
     deinit {
@@ -211,4 +242,5 @@ package enum FrameEvaluator {
 package struct DelayedCopyKey: Hashable, Sendable {
     package let replicator: Int32
     package let copy: Int
+    package init(replicator: Int32, copy: Int) { self.replicator = replicator; self.copy = copy }
 }

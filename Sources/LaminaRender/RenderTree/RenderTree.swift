@@ -211,33 +211,53 @@ package struct RenderTree: @unchecked Sendable {
 
     /// A frozen copy of the subtree under `root` (its committed values, without animations).
     package func snapshot(of root: Int32) -> RenderSnapshot {
+        let copy = compactCopy(of: root, animations: false)
+        return RenderSnapshot(tree: copy.tree, root: 0)
+    }
+
+    /// The subtree under `root` as a small tree of its own: slots renumbered from 0 (the root)
+    /// in depth-first order, so its size is the subtree's, not the whole store's. With
+    /// `animations`, the nodes below the root keep their animations (and transitions their
+    /// captured "before"); the root never does. Without `rootMask`, the root's mask is left out.
+    /// `source[k]` is the slot that node `k` copies.
+    package func compactCopy(of root: Int32, animations withAnimations: Bool, rootMask: Bool = true)
+        -> (tree: RenderTree, source: [Int32]) {
         var tree = RenderTree()
+        var source: [Int32] = []
         var depth = 0
         @discardableResult
         func copy(_ i: Int32) -> Int32 {
             let slot = Int32(tree.slotCount)
             tree.ensureSlot(slot)
-            tree.columns.set(Int(slot), columns.state(Int(i)))
-            tree.alive[Int(slot)] = true
+            source.append(i)
+            let s = Int(slot), o = Int(i)
+            tree.columns.set(s, columns.state(o))
+            tree.alive[s] = true
+            if withAnimations, depth > 0, !animations[o].isEmpty {
+                tree.animations[s] = animations[o]
+                tree.setSteps(s, animations[o])
+                tree.animatedCount += 1
+                for a in animations[o] where a.isTransition { tree.transitionBefore[a.id] = transitionBefore[a.id] }
+            }
             guard depth < RenderTree.depthLimit else { return slot }
             depth += 1
             defer { depth -= 1 }
-            if isLive(mask[Int(i)]) {
-                let m = copy(mask[Int(i)])
-                tree.mask[Int(slot)] = m
+            if isLive(mask[o]), rootMask || depth > 1 {
+                let m = copy(mask[o])
+                tree.mask[s] = m
                 tree.parent[Int(m)] = slot
             }
             var kids: [Int32] = []
-            for c in children[Int(i)] where isLive(c) {
+            for c in children[o] where isLive(c) {
                 let k = copy(c)
                 tree.parent[Int(k)] = slot
                 kids.append(k)
             }
-            tree.children[Int(slot)] = kids
+            tree.children[s] = kids
             return slot
         }
-        let r = copy(root)
-        return RenderSnapshot(tree: tree, root: r)
+        copy(root)
+        return (tree, source)
     }
 
     /// How deep trees are followed (as the model's walks: ``TreeDepth``).
