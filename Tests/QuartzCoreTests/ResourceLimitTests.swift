@@ -19,6 +19,10 @@ struct ResourceLimitTests {
 
     /// A white 100×100 root holding one layer set up by `configure`.
     func scene(_ configure: (CALayer) -> Void) -> CALayer {
+        // Commits what an earlier test on this thread left in its implicit transaction (on iOS
+        // the run loop would have): else its layers display inside this test's diagnostics
+        // collector (a 1e30-point view of another suite did).
+        CATransaction.flush()
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
         root.backgroundColor = CGColor(gray: 1, alpha: 1)
