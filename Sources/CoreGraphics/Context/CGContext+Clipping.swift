@@ -72,9 +72,10 @@ extension CGContext {
             let (x0, y0, x1, y1) = b
             let plane = ClipMask(x0: x0, y0: y0, width: x1 - x0, height: y1 - y0, fill: 0, rows: (state.rowsY0, state.rowsY1))
             let alphaBits = UInt32(channel.a * 8)
+            let cw = columnTrim
             sampled.pixels.withUnsafeBufferPointer { px in
                 accumulator.sweep(evenOdd: false) { y, x0, n0, a in
-                    let (x, n) = trimmed(x0, n0)
+                    let (x, n) = cw.trim(x0, n0)
                     guard n > 0 else { return }
                     let out = plane.pointer(row: y, x: x)
                     let fy = Double(y) + 0.5
@@ -125,8 +126,9 @@ extension CGContext {
             let mask = ClipMask(x0: x0, y0: y0, width: x1 - x0, height: y1 - y0, fill: 0, rows: (state.rowsY0, state.rowsY1))
             var writer = MaskWriter(mask: mask)
             let aa = state.antialias
+            let cw = columnTrim
             accumulator.sweep(evenOdd: evenOdd) { y, x0, n0, a in
-                let (x, n) = trimmed(x0, n0)
+                let (x, n) = cw.trim(x0, n0)
                 if n > 0 { writer.span(row: y, x: x, count: n, alpha: aa ? a : (a >= 128 ? 255 : 0)) }
             }
             made = mask

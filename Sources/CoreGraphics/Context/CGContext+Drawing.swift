@@ -135,10 +135,11 @@ extension CGContext {
     }
     /// Makes a rectangle transparent.
     public func clear(_ rect: CGRect) {
+        let cw = columnTrim
         rasterize(deviceRect(rect), evenOdd: false) { bounds in
             var t = Clear32(base: pixels, bytesPerRow: bytesPerRow, bytesPerPixel: bitsPerPixel / 8, mask: state.clipMask)
             accumulator.sweep(evenOdd: false) { y, x, n, a in
-                let (tx, tn) = trimmed(x, n)
+                let (tx, tn) = cw.trim(x, n)
                 if tn > 0 { t.span(row: y, x: tx, count: tn, alpha: a) }
             }
         }
@@ -188,6 +189,13 @@ extension CGContext {
         let sub = evenOdd ? 4 : 1
         accumulator.setSubRows(sub)
         accumulator.begin(x0: x0, y0: y0 * sub, x1: x1, y1: y1 * sub, storeY0: state.rowsY0 * sub, storeY1: state.rowsY1 * sub)
+        // An axis-aligned rectangle (a filled or clipped CGRect, under any CTM that keeps it
+        // axis-aligned) is swept row by row without depositing its edges.
+        if !evenOdd, let (p, q) = CGContext.axisAlignedRectangle(elements, raster),
+           accumulator.setRect(p.x, p.y, q.x, q.y) {
+            body((x0, y0, x1, y1))
+            return
+        }
         // Flatten in pixel space (the same polyline for every fill rule), then scale to sub-rows.
         let ys = CGFloat(sub)
         var first = CGPoint.zero, last = CGPoint.zero
@@ -197,6 +205,27 @@ extension CGContext {
                           lineTo: { p in let q = CGPoint(x: p.x, y: p.y * ys); acc.addLine(last.x, last.y, q.x, q.y); last = q },
                           close: { _ in acc.addLine(last.x, last.y, first.x, first.y); last = first })
         body((x0, y0, x1, y1))
+    }
+
+    /// Two opposite corners, in raster space, of `elements` when they are one axis-aligned
+    /// rectangle (a move, three or four lines back to the start, an optional close), else nil.
+    static func axisAlignedRectangle(_ elements: [PathElement], _ raster: CGAffineTransform) -> (CGPoint, CGPoint)? {
+        var n = elements.count
+        guard n >= 4, n <= 6 else { return nil }
+        if case .close = elements[n - 1] { n -= 1 }
+        guard case .move(let m) = elements[0] else { return nil }
+        var pts = (m, m, m, m, m)
+        for k in 1..<n {
+            guard case .line(let p) = elements[k] else { return nil }
+            switch k { case 1: pts.1 = p; case 2: pts.2 = p; case 3: pts.3 = p; default: pts.4 = p }
+        }
+        // A fourth line must return to the start.
+        if n == 5 { guard pts.4 == pts.0 else { return nil } } else if n != 4 { return nil }
+        let a = pts.0.applying(raster), b = pts.1.applying(raster), c = pts.2.applying(raster), d = pts.3.applying(raster)
+        let alongX = a.y == b.y && b.x == c.x && c.y == d.y && d.x == a.x
+        let alongY = a.x == b.x && b.y == c.y && c.x == d.x && d.y == a.y
+        guard alongX || alongY else { return nil }
+        return (a, c)
     }
 
     /// The fill colour as a premultiplied 32-bit pixel word in this bitmap's byte order.
@@ -224,6 +253,7 @@ extension CGContext {
         let aa = state.antialias
         @inline(__always) func cov(_ a: UInt8) -> UInt8 { aa ? a : (a >= 128 ? 255 : 0) }
         let mode = state.blendMode
+        let cw = columnTrim
         switch format {
         case .color32:
             let word = pixelWord(color, alpha: state.alpha)
@@ -231,12 +261,12 @@ extension CGContext {
                 var t = SolidOver32(base: pixels, bytesPerRow: bytesPerRow, color: word, alphaShift: alphaShift, mask: state.clipMask)
                 if aa {
                     accumulator.sweep(evenOdd: evenOdd) { y, x, n, a in
-                        let (tx, tn) = trimmed(x, n)
+                        let (tx, tn) = cw.trim(x, n)
                         if tn > 0 { t.span(row: y, x: tx, count: tn, alpha: a) }
                     }
                 } else {
                     accumulator.sweep(evenOdd: evenOdd) { y, x, n, a in
-                        let (tx, tn) = trimmed(x, n)
+                        let (tx, tn) = cw.trim(x, n)
                         if a >= 128 && tn > 0 { t.span(row: y, x: tx, count: tn, alpha: 255) }
                     }
                 }
@@ -246,7 +276,7 @@ extension CGContext {
             let mask = state.clipMask, order = channel
             accumulator.sweep(evenOdd: evenOdd) { y, x0, n0, a in
                 let c = UInt32(cov(a)); guard c != 0 else { return }
-                let (x, n) = trimmed(x0, n0)
+                let (x, n) = cw.trim(x0, n0)
                 let p = (pixels + y * bytesPerRow).assumingMemoryBound(to: UInt32.self) + x
                 let m = mask?.pointer(row: y, x: x)
                 for i in 0..<n {
@@ -259,7 +289,7 @@ extension CGContext {
                 var clear = Clear32(base: pixels, bytesPerRow: bytesPerRow, bytesPerPixel: 1, mask: state.clipMask)
                 var g = oneByteTarget(color)
                 accumulator.sweep(evenOdd: evenOdd) { y, x0, n0, a in
-                    let c = cov(a); let (x, n) = trimmed(x0, n0); guard c != 0, n > 0 else { return }
+                    let c = cov(a); let (x, n) = cw.trim(x0, n0); guard c != 0, n > 0 else { return }
                     clear.span(row: y, x: x, count: n, alpha: c)
                     if mode == .copy { g.span(row: y, x: x, count: n, alpha: c) }
                 }
@@ -267,7 +297,7 @@ extension CGContext {
             }
             var t = oneByteTarget(color)
             accumulator.sweep(evenOdd: evenOdd) { y, x0, n0, a in
-                let c = cov(a); let (x, n) = trimmed(x0, n0)
+                let c = cov(a); let (x, n) = cw.trim(x0, n0)
                 if c != 0 && n > 0 { t.span(row: y, x: x, count: n, alpha: c) }
             }
         }

@@ -238,10 +238,12 @@ public final class CGContext {
     /// A span `[x, x + n)` cut to the column window: for writers whose pixels do not depend on
     /// each other (a stepping painter must keep its start: see ``windowEnd(_:_:)``).
     @inline(__always)
-    func trimmed(_ x: Int, _ n: Int) -> (x: Int, n: Int) {
-        let x0 = max(x, state.colsX0), x1 = min(x + n, state.colsX1)
-        return (x0, max(0, x1 - x0))
-    }
+    func trimmed(_ x: Int, _ n: Int) -> (x: Int, n: Int) { columnTrim.trim(x, n) }
+
+    /// The column window as a value: taken once before a sweep, it trims each span without
+    /// reading the graphics state (a read of a class's property per span costs an exclusivity
+    /// check).
+    var columnTrim: ColumnWindow { ColumnWindow(x0: state.colsX0, x1: state.colsX1) }
 
     /// Restricts all drawing to the raster rows `[y0, y1)` (rows counted down from the top),
     /// without changing how anything is computed: each pixel of those rows comes out exactly
@@ -342,5 +344,15 @@ public final class CGContext {
         case .gray8: return (p[x], p[x], p[x], 255)
         case .alpha8: return (0, 0, 0, p[x])
         }
+    }
+}
+
+/// The columns a context draws (see ``CGContext/setColumnWindow(_:_:)``).
+struct ColumnWindow {
+    let x0: Int, x1: Int
+    /// The part of the span of `n` pixels from `x` inside the window.
+    @inline(__always) func trim(_ x: Int, _ n: Int) -> (x: Int, n: Int) {
+        let a = max(x, x0), b = min(x + n, x1)
+        return (a, max(0, b - a))
     }
 }

@@ -49,6 +49,12 @@ final class CoverageAccumulator: @unchecked Sendable {
     private var rowSum: UnsafeMutablePointer<Int32> = .allocate(capacity: 0)
     private var rowSumCapacity = 0
 
+    /// An axis-aligned rectangle given instead of its edges (``setRect(_:_:_:_:)``), in area
+    /// coordinates: the sweep then computes its coverage row by row without the cells.
+    private var rect: (left: Float, top: Float, right: Float, bottom: Float)?
+    /// Whether the last sweep was a rectangle's (tests).
+    private(set) var lastSweepWasRectangle = false
+
     deinit { cells.deallocate(); bits.deallocate(); rowSum.deallocate() }
 
     /// Sets the number of sub-rows per pixel row for the next `begin` (1 or 4).
@@ -79,6 +85,94 @@ final class CoverageAccumulator: @unchecked Sendable {
             bits.initialize(repeating: 0, count: bitCapacity)
         }
         rowMin = Int.max; rowMax = Int.min
+        rect = nil
+    }
+
+    /// Takes the axis-aligned rectangle with corners (x0, y0) and (x1, y1) (device coordinates,
+    /// y down the rows, as ``addLine(_:_:_:_:)`` takes them) as the shape, in place of its four
+    /// edges, for a non-zero fill (one sub-row per row). The sweep then gives every pixel the
+    /// coverage the edges would have given, bit for bit (the same single-precision deposits,
+    /// summed in the same order), without touching the cells. Returns false, taking nothing,
+    /// when the rectangle is not simply inside the area horizontally (the edges are then added
+    /// as usual).
+    func setRect(_ x0: CGFloat, _ y0: CGFloat, _ x1: CGFloat, _ y1: CGFloat) -> Bool {
+        guard subRows == 1, y0 != y1, x0.isFinite, x1.isFinite, y0.isFinite, y1.isFinite else { return false }
+        let far: CGFloat = 1e7
+        guard abs(x0 - CGFloat(minX)) <= far, abs(x1 - CGFloat(minX)) <= far,
+              abs(y0 - CGFloat(minY)) <= far, abs(y1 - CGFloat(minY)) <= far else { return false }
+        let ax = Float(x0) - Float(minX), ay = Float(y0) - Float(minY)
+        let bx = Float(x1) - Float(minX), by = Float(y1) - Float(minY)
+        let right = Float(width)
+        guard ax >= 0, bx >= 0, ax <= right, bx <= right else { return false }
+        rect = (min(ax, bx), min(ay, by), max(ax, bx), max(ay, by))
+        return true
+    }
+
+    /// The sweep of a rectangle (``setRect(_:_:_:_:)``): per row, the deposits its left and
+    /// right edges would make (each edge as ``addRowSegment`` deposits a vertical one: the
+    /// column gains d·(1 − frac), the next d·frac), summed along the row as ``sweepRows`` does.
+    private func sweepRect(_ r: (left: Float, top: Float, right: Float, bottom: Float),
+                           _ span: (_ y: Int, _ x: Int, _ count: Int, _ alpha: UInt8) -> Void) {
+        rect = nil
+        lastSweepWasRectangle = true
+        let h = Float(height)
+        var ay = r.top, by = r.bottom
+        guard by > 0, ay < h else { return }
+        if ay < 0 { ay = 0 }
+        if by > h { by = h }
+        var y = Int(ay)
+        let yEnd = Int(by.rounded(.up))
+        let lastStored = min(yEnd, storeBottom)
+        guard y < lastStored, yEnd > storeTop else { return }
+        let iL = Int(r.left), iR = Int(r.right)
+        let fL = r.left - Float(iL), fR = r.right - Float(iR)
+        var lastD: Float = .nan
+        // The row's runs: up to four marked cells (iL, iL + 1, iR, iR + 1), fewer when they meet.
+        var index: (Int, Int, Int, Int) = (0, 0, 0, 0)
+        var alpha: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+        var marked = 0
+        while y < lastStored {
+            let top = max(ay, Float(y)), bottom = min(by, Float(y + 1))
+            let d = bottom - top
+            if d != 0 && y >= storeTop {
+                if d != lastD {
+                    lastD = d
+                    // The cells as the two edges leave them (each cell sums at most two deposits,
+                    // and two-term sums do not depend on the order).
+                    let cL0 = d * (1 - fL), cL1 = d * fL
+                    let cR0 = -d * (1 - fR), cR1 = -d * fR
+                    var acc: Float = 0
+                    if iR == iL {
+                        marked = 2
+                        index = (iL, iL + 1, 0, 0)
+                        acc += cL0 + cR0; alpha.0 = CoverageAccumulator.alpha(acc, evenOdd: false)
+                        acc += cL1 + cR1; alpha.1 = CoverageAccumulator.alpha(acc, evenOdd: false)
+                    } else if iR == iL + 1 {
+                        marked = 3
+                        index = (iL, iL + 1, iL + 2, 0)
+                        acc += cL0; alpha.0 = CoverageAccumulator.alpha(acc, evenOdd: false)
+                        acc += cL1 + cR0; alpha.1 = CoverageAccumulator.alpha(acc, evenOdd: false)
+                        acc += cR1; alpha.2 = CoverageAccumulator.alpha(acc, evenOdd: false)
+                    } else {
+                        marked = 4
+                        index = (iL, iL + 1, iR, iR + 1)
+                        acc += cL0; alpha.0 = CoverageAccumulator.alpha(acc, evenOdd: false)
+                        acc += cL1; alpha.1 = CoverageAccumulator.alpha(acc, evenOdd: false)
+                        acc += cR0; alpha.2 = CoverageAccumulator.alpha(acc, evenOdd: false)
+                        acc += cR1; alpha.3 = CoverageAccumulator.alpha(acc, evenOdd: false)
+                    }
+                }
+                let row = minY + y
+                for k in 0..<marked {
+                    let i = k == 0 ? index.0 : (k == 1 ? index.1 : (k == 2 ? index.2 : index.3))
+                    let next = k + 1 < marked ? (k == 0 ? index.1 : (k == 1 ? index.2 : index.3)) : width
+                    let a = k == 0 ? alpha.0 : (k == 1 ? alpha.1 : (k == 2 ? alpha.2 : alpha.3))
+                    let end = min(next, width)
+                    if i < end && a != 0 { span(row, minX + i, end - i, a) }
+                }
+            }
+            y += 1
+        }
     }
 
     /// Whether no row of the area is stored (nothing can be drawn).
@@ -231,6 +325,8 @@ final class CoverageAccumulator: @unchecked Sendable {
     /// sub-rows, `y` and the accumulator's rows are in sub-row units and the result is averaged.
     @inline(__always)
     func sweep(evenOdd: Bool, _ span: (_ y: Int, _ x: Int, _ count: Int, _ alpha: UInt8) -> Void) {
+        if let rect { sweepRect(rect, span); return }
+        lastSweepWasRectangle = false
         if subRows == 1 { sweepRows(evenOdd: evenOdd, span); return }
         if rowSumCapacity < width + 1 {
             rowSum.deallocate()

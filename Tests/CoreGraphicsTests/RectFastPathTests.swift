@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+@testable @_spi(Lamina) import CoreGraphics
+
+/// Axis-aligned rectangles are swept without depositing their edges (issue 17: per-shape cost of
+/// small fills). The fast path must give the very bytes the edge path gives: each scene is drawn
+/// twice, once with plain rectangles and once with the same rectangles as five-point outlines
+/// (a redundant point on one side), which the fast path does not take.
+@Suite("Rectangle fast path")
+struct RectFastPathTests {
+    static let width = 97, height = 83
+
+    static func context() -> CGContext {
+        CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: width * 4,
+                  space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
+    }
+
+    /// The rectangle as a path the fast path does not recognize: a redundant point halfway
+    /// along its top side.
+    static func slowOutline(_ r: CGRect) -> CGPath {
+        let p = CGMutablePath()
+        p.move(to: CGPoint(x: r.minX, y: r.minY))
+        p.addLine(to: CGPoint(x: r.midX, y: r.minY))
+        p.addLine(to: CGPoint(x: r.maxX, y: r.minY))
+        p.addLine(to: CGPoint(x: r.maxX, y: r.maxY))
+        p.addLine(to: CGPoint(x: r.minX, y: r.maxY))
+        p.closeSubpath()
+        return p
+    }
+
+    static func draw(seed: UInt64, slow: Bool) -> [UInt8] {
+        var rng = RowWindowTests.Random(state: seed)
+        let ctx = context()
+        ctx.translateBy(x: 0, y: CGFloat(height))
+        ctx.scaleBy(x: 1, y: -1)
+        for k in 0..<60 {
+            // Sizes 0 to 70 px at any sub-pixel position, some crossing the edges; every fourth
+            // on whole pixels.
+            var r = CGRect(x: rng.range(-15, CGFloat(width)), y: rng.range(-15, CGFloat(height)),
+                           width: rng.range(0, 70), height: rng.range(0, 70))
+            if k % 4 == 0 { r = r.integral }
+            if k % 9 == 0 { r.size.width = rng.range(0, 1.5) }
+            ctx.saveGState()
+            if k % 7 == 0 { ctx.clip(to: CGRect(x: 10.5, y: 7.25, width: 60, height: 50)) }
+            if k % 5 == 0 { ctx.setBlendMode(.multiply) }
+            if k % 11 == 0 { ctx.scaleBy(x: 1.5, y: 0.75) }
+            ctx.setFillColor(red: rng.unit(), green: rng.unit(), blue: rng.unit(), alpha: rng.range(0.2, 1))
+            if k % 3 == 0 {
+                // Clipped to the rectangle, a gradient.
+                if slow { ctx.addPath(slowOutline(r)) } else { ctx.addRect(r) }
+                ctx.clip()
+                let g = CGGradient(colorSpace: CGColorSpaceCreateDeviceRGB(),
+                                   colorComponents: [1, 0, 0, 1, 0, 0, 1, 0.5], locations: [0, 1], count: 2)!
+                ctx.drawLinearGradient(g, start: r.origin, end: CGPoint(x: r.maxX, y: r.maxY), options: [])
+            } else if slow {
+                ctx.addPath(slowOutline(r))
+                ctx.fillPath()
+            } else {
+                ctx.fill(r)
+            }
+            ctx.restoreGState()
+        }
+        let raw = UnsafeRawBufferPointer(start: ctx.data!, count: width * height * 4)
+        return Array(raw)
+    }
+
+    @Test(arguments: 0..<12)
+    func rectanglesGiveTheEdgePathsBytes(seed: UInt64) {
+        let fast = Self.draw(seed: seed, slow: false)
+        let slow = Self.draw(seed: seed, slow: true)
+        let differing = zip(fast, slow).filter { $0 != $1 }.count
+        #expect(differing == 0, "seed \(seed): \(differing) bytes differ")
+        #expect(fast.contains { $0 != 0 })
+    }
+
+    /// The fast path is taken: a filled rectangle leaves the accumulator's cells untouched.
+    @Test func theFastPathIsTaken() {
+        let ctx = Self.context()
+        ctx.fill(CGRect(x: 3.25, y: 4.5, width: 20.5, height: 10.75))
+        #expect(ctx.accumulator.lastSweepWasRectangle)
+        ctx.addPath(Self.slowOutline(CGRect(x: 3.25, y: 4.5, width: 20.5, height: 10.75)))
+        ctx.fillPath()
+        #expect(!ctx.accumulator.lastSweepWasRectangle)
+    }
+}
