@@ -1,3 +1,5 @@
+import CLaminaRaster
+
 /// Where spans of coverage land: a bitmap's pixels, or a clip mask.
 protocol SpanTarget {
     /// Applies coverage `alpha` (1...255) to `count` pixels of memory row `row` from column `x`.
@@ -84,6 +86,10 @@ struct SolidOver32: SpanTarget {
         let a = UInt32(alpha)
         let s = a == 255 ? color : scaleWord(color, a)
         let inv = 255 &- ((s >> alphaShift) & 0xFF)
+        if count >= 4 {
+            lamina_solid_over_32(p, count, s, inv)
+            return
+        }
         var i = 0
         if count >= 2 {
             let s2 = UInt64(s) | (UInt64(s) << 32), inv2 = UInt64(inv)

@@ -126,11 +126,11 @@ final class CoverageAccumulator: @unchecked Sendable {
         guard y < lastStored, yEnd > storeTop else { return }
         let iL = Int(r.left), iR = Int(r.right)
         let fL = r.left - Float(iL), fR = r.right - Float(iR)
+        let width = self.width, minX = self.minX, minY = self.minY, storeTop = self.storeTop
         var lastD: Float = .nan
-        // The row's runs: up to four marked cells (iL, iL + 1, iR, iR + 1), fewer when they meet.
-        var index: (Int, Int, Int, Int) = (0, 0, 0, 0)
-        var alpha: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
-        var marked = 0
+        // The row's runs of constant coverage (at most four: from the marked cells iL, iL + 1,
+        // iR, iR + 1, fewer when they meet).
+        var runs = RectRuns()
         while y < lastStored {
             let top = max(ay, Float(y)), bottom = min(by, Float(y + 1))
             let d = bottom - top
@@ -138,40 +138,56 @@ final class CoverageAccumulator: @unchecked Sendable {
                 if d != lastD {
                     lastD = d
                     // The cells as the two edges leave them (each cell sums at most two deposits,
-                    // and two-term sums do not depend on the order).
+                    // and two-term sums do not depend on the order), summed along the row.
                     let cL0 = d * (1 - fL), cL1 = d * fL
                     let cR0 = -d * (1 - fR), cR1 = -d * fR
+                    runs = RectRuns()
                     var acc: Float = 0
                     if iR == iL {
-                        marked = 2
-                        index = (iL, iL + 1, 0, 0)
-                        acc += cL0 + cR0; alpha.0 = CoverageAccumulator.alpha(acc, evenOdd: false)
-                        acc += cL1 + cR1; alpha.1 = CoverageAccumulator.alpha(acc, evenOdd: false)
+                        acc += cL0 + cR0; runs.add(iL, iL + 1, acc, width)
+                        acc += cL1 + cR1; runs.add(iL + 1, width, acc, width)
                     } else if iR == iL + 1 {
-                        marked = 3
-                        index = (iL, iL + 1, iL + 2, 0)
-                        acc += cL0; alpha.0 = CoverageAccumulator.alpha(acc, evenOdd: false)
-                        acc += cL1 + cR0; alpha.1 = CoverageAccumulator.alpha(acc, evenOdd: false)
-                        acc += cR1; alpha.2 = CoverageAccumulator.alpha(acc, evenOdd: false)
+                        acc += cL0; runs.add(iL, iL + 1, acc, width)
+                        acc += cL1 + cR0; runs.add(iL + 1, iL + 2, acc, width)
+                        acc += cR1; runs.add(iL + 2, width, acc, width)
                     } else {
-                        marked = 4
-                        index = (iL, iL + 1, iR, iR + 1)
-                        acc += cL0; alpha.0 = CoverageAccumulator.alpha(acc, evenOdd: false)
-                        acc += cL1; alpha.1 = CoverageAccumulator.alpha(acc, evenOdd: false)
-                        acc += cR0; alpha.2 = CoverageAccumulator.alpha(acc, evenOdd: false)
-                        acc += cR1; alpha.3 = CoverageAccumulator.alpha(acc, evenOdd: false)
+                        acc += cL0; runs.add(iL, iL + 1, acc, width)
+                        acc += cL1; runs.add(iL + 1, iR, acc, width)
+                        acc += cR0; runs.add(iR, iR + 1, acc, width)
+                        acc += cR1; runs.add(iR + 1, width, acc, width)
                     }
                 }
                 let row = minY + y
-                for k in 0..<marked {
-                    let i = k == 0 ? index.0 : (k == 1 ? index.1 : (k == 2 ? index.2 : index.3))
-                    let next = k + 1 < marked ? (k == 0 ? index.1 : (k == 1 ? index.2 : index.3)) : width
-                    let a = k == 0 ? alpha.0 : (k == 1 ? alpha.1 : (k == 2 ? alpha.2 : alpha.3))
-                    let end = min(next, width)
-                    if i < end && a != 0 { span(row, minX + i, end - i, a) }
-                }
+                if runs.count > 0 { span(row, minX + runs.start.0, runs.end.0 - runs.start.0, runs.alpha.0) }
+                if runs.count > 1 { span(row, minX + runs.start.1, runs.end.1 - runs.start.1, runs.alpha.1) }
+                if runs.count > 2 { span(row, minX + runs.start.2, runs.end.2 - runs.start.2, runs.alpha.2) }
+                if runs.count > 3 { span(row, minX + runs.start.3, runs.end.3 - runs.start.3, runs.alpha.3) }
             }
             y += 1
+        }
+    }
+
+    /// Up to four runs of a rectangle's row, in order, without empty or zero-coverage runs.
+    /// Neighbours of equal coverage are not merged: the spans are those the cells give (image
+    /// painters step their sampling along each span, so other splits change low bits).
+    private struct RectRuns {
+        var count = 0
+        var start = (0, 0, 0, 0), end = (0, 0, 0, 0)
+        var alpha: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+
+        /// Adds the run [i, next) ∩ [.., width) of coverage `c`.
+        @inline(__always) mutating func add(_ i: Int, _ next: Int, _ c: Float, _ width: Int) {
+            let e = min(next, width)
+            guard i < e else { return }
+            let a = CoverageAccumulator.alpha(c, evenOdd: false)
+            guard a != 0 else { return }
+            switch count {
+            case 0: start.0 = i; end.0 = e; alpha.0 = a
+            case 1: start.1 = i; end.1 = e; alpha.1 = a
+            case 2: start.2 = i; end.2 = e; alpha.2 = a
+            default: start.3 = i; end.3 = e; alpha.3 = a
+            }
+            count += 1
         }
     }
 

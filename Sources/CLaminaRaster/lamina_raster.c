@@ -1,0 +1,108 @@
+#include "lamina_raster.h"
+#include <stdlib.h>
+#include <string.h>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#define LAMINA_X86 1
+#endif
+
+// round(x * k / 255) for bytes, as Lamina's Swift code computes it: t = x*k + 128,
+// (t + (t >> 8)) >> 8. Exact for x, k in 0...255 (the 16-bit lanes below never overflow:
+// at most 65025 + 128 + 254).
+static inline uint32_t mul255(uint32_t x, uint32_t k) {
+    uint32_t t = x * k + 128;
+    return (t + (t >> 8)) >> 8;
+}
+
+void lamina_solid_over_32_scalar(uint32_t *dst, long count, uint32_t s, uint32_t inv) {
+    for (long i = 0; i < count; i++) {
+        uint32_t d = dst[i], out = 0;
+        for (int c = 0; c < 32; c += 8) {
+            out |= (((s >> c) & 0xFF) + mul255((d >> c) & 0xFF, inv)) << c;
+        }
+        dst[i] = out;
+    }
+}
+
+#ifdef LAMINA_X86
+// Four pixels: bytes widened to 16-bit lanes, times inv, rounded back, plus the colour.
+static inline __m128i over4_sse2(__m128i d, __m128i k, __m128i half, __m128i src, __m128i zero) {
+    __m128i lo = _mm_unpacklo_epi8(d, zero), hi = _mm_unpackhi_epi8(d, zero);
+    lo = _mm_add_epi16(_mm_mullo_epi16(lo, k), half);
+    hi = _mm_add_epi16(_mm_mullo_epi16(hi, k), half);
+    lo = _mm_srli_epi16(_mm_add_epi16(lo, _mm_srli_epi16(lo, 8)), 8);
+    hi = _mm_srli_epi16(_mm_add_epi16(hi, _mm_srli_epi16(hi, 8)), 8);
+    return _mm_add_epi8(_mm_packus_epi16(lo, hi), src);
+}
+
+static void solid_over_32_sse2(uint32_t *dst, long count, uint32_t s, uint32_t inv) {
+    const __m128i zero = _mm_setzero_si128(), k = _mm_set1_epi16((short)inv), half = _mm_set1_epi16(128);
+    const __m128i src = _mm_set1_epi32((int)s);
+    long i = 0;
+    for (; i + 4 <= count; i += 4) {
+        __m128i d = _mm_loadu_si128((const __m128i *)(dst + i));
+        _mm_storeu_si128((__m128i *)(dst + i), over4_sse2(d, k, half, src, zero));
+    }
+    lamina_solid_over_32_scalar(dst + i, count - i, s, inv);
+}
+
+__attribute__((target("avx2")))
+static void solid_over_32_avx2(uint32_t *dst, long count, uint32_t s, uint32_t inv) {
+    const __m256i zero = _mm256_setzero_si256(), k = _mm256_set1_epi16((short)inv), half = _mm256_set1_epi16(128);
+    const __m256i src = _mm256_set1_epi32((int)s);
+    long i = 0;
+    for (; i + 8 <= count; i += 8) {
+        __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
+        // unpack/pack work within 128-bit halves, so the pixels come back in place.
+        __m256i lo = _mm256_unpacklo_epi8(d, zero), hi = _mm256_unpackhi_epi8(d, zero);
+        lo = _mm256_add_epi16(_mm256_mullo_epi16(lo, k), half);
+        hi = _mm256_add_epi16(_mm256_mullo_epi16(hi, k), half);
+        lo = _mm256_srli_epi16(_mm256_add_epi16(lo, _mm256_srli_epi16(lo, 8)), 8);
+        hi = _mm256_srli_epi16(_mm256_add_epi16(hi, _mm256_srli_epi16(hi, 8)), 8);
+        _mm256_storeu_si256((__m256i *)(dst + i), _mm256_add_epi8(_mm256_packus_epi16(lo, hi), src));
+    }
+    solid_over_32_sse2(dst + i, count - i, s, inv);
+}
+#endif
+
+static int best_level(void) {
+#ifdef LAMINA_X86
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx2")) return 2;
+    return 1;
+#else
+    return 0;
+#endif
+}
+
+// -2: not yet known.
+static int chosen = -2;
+
+int lamina_raster_simd_level(void) {
+    int level = __atomic_load_n(&chosen, __ATOMIC_RELAXED);
+    if (level == -2) {
+        level = best_level();
+        // LAMINA_RASTER_SIMD=scalar|sse2|avx2 caps the path (benchmarks, debugging).
+        const char *want = getenv("LAMINA_RASTER_SIMD");
+        if (want && strcmp(want, "scalar") == 0) level = 0;
+        else if (want && strcmp(want, "sse2") == 0 && level > 1) level = 1;
+        __atomic_store_n(&chosen, level, __ATOMIC_RELAXED);
+    }
+    return level;
+}
+
+void lamina_raster_force_simd_level(int level) {
+    int best = best_level();
+    __atomic_store_n(&chosen, level < 0 || level > best ? best : level, __ATOMIC_RELAXED);
+}
+
+void lamina_solid_over_32(uint32_t *dst, long count, uint32_t s, uint32_t inv) {
+    switch (lamina_raster_simd_level()) {
+#ifdef LAMINA_X86
+    case 2: solid_over_32_avx2(dst, count, s, inv); return;
+    case 1: solid_over_32_sse2(dst, count, s, inv); return;
+#endif
+    default: lamina_solid_over_32_scalar(dst, count, s, inv); return;
+    }
+}
