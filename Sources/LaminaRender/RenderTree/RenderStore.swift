@@ -20,7 +20,7 @@ package final class RenderStore: Sendable {
 
     private struct State: @unchecked Sendable {
         var tree = RenderTree()
-        var freeSlots: [Int32] = []
+        var freeSlots = FreeSlots()
         var nextSlot: Int32 = 0
         var pendingReleases: [Int32] = []
         var commits = 0
@@ -33,7 +33,7 @@ package final class RenderStore: Sendable {
     /// in order gets ascending, nearby slots (its frames then walk the columns in order).
     package func allocateSlot() -> Int32 {
         state.withLock { s in
-            if let slot = s.freeSlots.popLast() { return slot }
+            if let slot = s.freeSlots.popLowest() { return slot }
             defer { s.nextSlot += 1 }
             return s.nextSlot
         }
@@ -52,8 +52,7 @@ package final class RenderStore: Sendable {
             u.released += s.pendingReleases
             s.pendingReleases = []
             s.tree.apply(u)
-            s.freeSlots += u.released
-            if !u.released.isEmpty { s.freeSlots.sort(by: >) }
+            s.freeSlots.insert(contentsOf: u.released)
             s.commits += 1
         }
     }
@@ -67,8 +66,7 @@ package final class RenderStore: Sendable {
                 u.released = s.pendingReleases
                 s.pendingReleases = []
                 s.tree.apply(u)
-                s.freeSlots += u.released
-                s.freeSlots.sort(by: >)
+                s.freeSlots.insert(contentsOf: u.released)
             }
             return s.tree
         }
