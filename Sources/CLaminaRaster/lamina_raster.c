@@ -66,6 +66,84 @@ static void solid_over_32_avx2(uint32_t *dst, long count, uint32_t s, uint32_t i
 }
 #endif
 
+// One pixel of a gradient span, as Lamina's Swift painter computes it: the coverage, and the
+// word to lay over the pixel (0 with coverage 255 when the pixel is left alone: the blend then
+// gives the pixel back unchanged, as x * 255 / 255 rounds to x).
+static inline void gradient_pixel(long i, double *t, double dt, const uint32_t *lut, double top, int before, int after,
+                                  const uint8_t *mask, uint32_t constant, long skip, uint32_t *src, uint32_t *cov) {
+    double u = *t;
+    *t += dt;
+    uint32_t c = i < skip ? 0 : (mask ? (constant == 255 ? mask[i] : mul255(constant, mask[i])) : constant);
+    *src = 0; *cov = 255;
+    if (c == 0) return;
+    if (u < 0) { if (before) u = 0; else return; }
+    else if (u > 1) { if (after) u = 1; else return; }
+    *src = lut[(long)(u * top + 0.5)];
+    *cov = c;
+}
+
+static inline uint32_t over_pixel(uint32_t d, uint32_t s, uint32_t cov, int alpha_shift) {
+    uint32_t out = 0, scaled = 0;
+    for (int c = 0; c < 32; c += 8) scaled |= mul255((s >> c) & 0xFF, cov) << c;
+    uint32_t inv = 255 - ((scaled >> alpha_shift) & 0xFF);
+    for (int c = 0; c < 32; c += 8) out |= (((scaled >> c) & 0xFF) + mul255((d >> c) & 0xFF, inv)) << c;
+    return out;
+}
+
+static void linear_gradient_scalar(uint32_t *dst, long count, double t, double dt, const uint32_t *lut, double top,
+                                   int before, int after, int alpha_shift, const uint8_t *mask, uint32_t constant, long skip) {
+    for (long i = 0; i < count; i++) {
+        uint32_t s, cov;
+        gradient_pixel(i, &t, dt, lut, top, before, after, mask, constant, skip, &s, &cov);
+        if (s == 0 && cov == 255) continue;
+        dst[i] = over_pixel(dst[i], s, cov, alpha_shift);
+    }
+}
+
+#ifdef LAMINA_X86
+// Bytes of four pixels times a per-pixel factor (0...255 in the low 16 bits of each 32-bit lane
+// of `k32`), rounded as mul255.
+static inline __m128i scale4_sse2(__m128i x, __m128i k32, __m128i half, __m128i zero) {
+    __m128i k = _mm_or_si128(k32, _mm_slli_epi32(k32, 16));
+    __m128i klo = _mm_unpacklo_epi32(k, k), khi = _mm_unpackhi_epi32(k, k);
+    __m128i lo = _mm_unpacklo_epi8(x, zero), hi = _mm_unpackhi_epi8(x, zero);
+    lo = _mm_add_epi16(_mm_mullo_epi16(lo, klo), half);
+    hi = _mm_add_epi16(_mm_mullo_epi16(hi, khi), half);
+    lo = _mm_srli_epi16(_mm_add_epi16(lo, _mm_srli_epi16(lo, 8)), 8);
+    hi = _mm_srli_epi16(_mm_add_epi16(hi, _mm_srli_epi16(hi, 8)), 8);
+    return _mm_packus_epi16(lo, hi);
+}
+
+static void linear_gradient_sse2(uint32_t *dst, long count, double t, double dt, const uint32_t *lut, double top,
+                                 int before, int after, int alpha_shift, const uint8_t *mask, uint32_t constant, long skip) {
+    const __m128i zero = _mm_setzero_si128(), half = _mm_set1_epi16(128), ff = _mm_set1_epi32(0xFF);
+    const __m128i shift = _mm_cvtsi32_si128(alpha_shift);
+    long i = 0;
+    uint32_t src[4], cov[4];
+    for (; i + 4 <= count; i += 4) {
+        for (int k = 0; k < 4; k++) gradient_pixel(i + k, &t, dt, lut, top, before, after, mask, constant, skip, &src[k], &cov[k]);
+        __m128i s = scale4_sse2(_mm_loadu_si128((const __m128i *)src), _mm_loadu_si128((const __m128i *)cov), half, zero);
+        __m128i inv = _mm_sub_epi32(ff, _mm_and_si128(_mm_srl_epi32(s, shift), ff));
+        __m128i d = _mm_loadu_si128((const __m128i *)(dst + i));
+        _mm_storeu_si128((__m128i *)(dst + i), _mm_add_epi8(s, scale4_sse2(d, inv, half, zero)));
+    }
+    linear_gradient_scalar(dst + i, count - i, t, dt, lut, top, before, after, alpha_shift,
+                           mask ? mask + i : 0, constant, skip > i ? skip - i : 0);
+}
+#endif
+
+void lamina_linear_gradient_over_32(uint32_t *dst, long count, double t, double dt, const uint32_t *lut, double top,
+                                    int extend_before, int extend_after, int alpha_shift,
+                                    const uint8_t *mask, uint32_t constant, long skip) {
+#ifdef LAMINA_X86
+    if (lamina_raster_simd_level() >= 1) {
+        linear_gradient_sse2(dst, count, t, dt, lut, top, extend_before, extend_after, alpha_shift, mask, constant, skip);
+        return;
+    }
+#endif
+    linear_gradient_scalar(dst, count, t, dt, lut, top, extend_before, extend_after, alpha_shift, mask, constant, skip);
+}
+
 static int best_level(void) {
 #ifdef LAMINA_X86
     __builtin_cpu_init();

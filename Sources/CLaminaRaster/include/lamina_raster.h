@@ -19,7 +19,18 @@ void lamina_solid_over_32(uint32_t *dst, long count, uint32_t s, uint32_t inv);
 /// The same with the portable scalar code only (tests compare the paths).
 void lamina_solid_over_32_scalar(uint32_t *dst, long count, uint32_t s, uint32_t inv);
 
-/// Which path `lamina_solid_over_32` takes on this machine: 0 scalar, 1 SSE2, 2 AVX2 (the
+/// Source-over of a linear gradient along a row span of `count` 32-bit pixels. The ramp
+/// parameter starts at `t` and grows by `dt` per pixel (added in sequence, in double precision,
+/// exactly as Lamina's Swift painter steps it); pixel i takes `lut[(long)(u * top + 0.5)]`, u
+/// being t clamped to [0, 1] when `extend_before`/`extend_after` allow it (else the pixel is left
+/// alone). Coverage: 0 for the first `skip` pixels, else `constant`, times `mask[i]` / 255 when
+/// `mask` is given. The painted word is scaled by the coverage and laid over the pixel with its
+/// alpha byte at `alpha_shift`.
+void lamina_linear_gradient_over_32(uint32_t *dst, long count, double t, double dt, const uint32_t *lut, double top,
+                                    int extend_before, int extend_after, int alpha_shift,
+                                    const uint8_t *mask, uint32_t constant, long skip);
+
+/// Which path the span loops take on this machine: 0 scalar, 1 SSE2, 2 AVX2 (the
 /// best the CPU has, capped by the environment variable LAMINA_RASTER_SIMD=scalar|sse2|avx2).
 int lamina_raster_simd_level(void);
 

@@ -1,3 +1,5 @@
+import CLaminaRaster
+
 /// The geometry of a gradient, in raster space (x right, rows down), giving each pixel centre
 /// its position t along the ramp, or nil where the gradient does not paint.
 enum GradientGeometry {
@@ -79,6 +81,16 @@ struct GradientPainter {
         let p = (base + row * bytesPerRow).assumingMemoryBound(to: UInt32.self) + x
         if case .linear(let t0, let dtdx, let dtdy) = geometry {
             // t is affine along the row: step it instead of recomputing it.
+            if blend.mode == nil {
+                // Source-over: the C loop (the same arithmetic, four pixels blended at a time).
+                lut.withUnsafeBufferPointer { table in
+                    lamina_linear_gradient_over_32(p, count, t0 + dtdx * (Double(x) + 0.5) + dtdy * (Double(row) + 0.5), dtdx,
+                                                   table.baseAddress, Double(table.count - 1), extendBefore ? 1 : 0,
+                                                   extendAfter ? 1 : 0, Int32(alphaShift), coverage.mask, coverage.constant,
+                                                   coverage.skip)
+                }
+                return
+            }
             lut.withUnsafeBufferPointer { table in
                 let top = Double(table.count - 1)
                 var t = t0 + dtdx * (Double(x) + 0.5) + dtdy * (Double(row) + 0.5)
