@@ -69,7 +69,7 @@ static void solid_over_32_avx2(uint32_t *dst, long count, uint32_t s, uint32_t i
 // One pixel of a gradient span, as Lamina's Swift painter computes it: the coverage, and the
 // word to lay over the pixel (0 with coverage 255 when the pixel is left alone: the blend then
 // gives the pixel back unchanged, as x * 255 / 255 rounds to x).
-static inline void gradient_pixel(long i, double *t, double dt, const uint32_t *lut, double top, int before, int after,
+static inline __attribute__((always_inline)) void gradient_pixel(long i, double *t, double dt, const uint32_t *lut, double top, int before, int after,
                                   const uint8_t *mask, uint32_t constant, long skip, uint32_t *src, uint32_t *cov) {
     double u = *t;
     *t += dt;
@@ -114,14 +114,22 @@ static inline __m128i scale4_sse2(__m128i x, __m128i k32, __m128i half, __m128i 
     return _mm_packus_epi16(lo, hi);
 }
 
-static void linear_gradient_sse2(uint32_t *dst, long count, double t, double dt, const uint32_t *lut, double top,
-                                 int before, int after, int alpha_shift, const uint8_t *mask, uint32_t constant, long skip) {
+// The loop, specialized by the compiler for each way coverage comes (`kind`: 0 constant, 1 the
+// mask's bytes, 2 anything: mask times constant, skipped pixels).
+static inline __attribute__((always_inline))
+void linear_gradient_sse2_kind(uint32_t *dst, long count, double t, double dt, const uint32_t *lut, double top,
+                               int before, int after, int alpha_shift, const uint8_t *mask, uint32_t constant, long skip,
+                               int kind) {
     const __m128i zero = _mm_setzero_si128(), half = _mm_set1_epi16(128), ff = _mm_set1_epi32(0xFF);
     const __m128i shift = _mm_cvtsi32_si128(alpha_shift);
     long i = 0;
     uint32_t src[4], cov[4];
     for (; i + 4 <= count; i += 4) {
-        for (int k = 0; k < 4; k++) gradient_pixel(i + k, &t, dt, lut, top, before, after, mask, constant, skip, &src[k], &cov[k]);
+        for (int k = 0; k < 4; k++) {
+            const uint8_t *m = kind == 0 ? 0 : mask;
+            uint32_t c = kind == 0 ? constant : (kind == 1 ? 255 : constant);
+            gradient_pixel(i + k, &t, dt, lut, top, before, after, m, c, kind == 2 ? skip : 0, &src[k], &cov[k]);
+        }
         __m128i s = scale4_sse2(_mm_loadu_si128((const __m128i *)src), _mm_loadu_si128((const __m128i *)cov), half, zero);
         __m128i inv = _mm_sub_epi32(ff, _mm_and_si128(_mm_srl_epi32(s, shift), ff));
         __m128i d = _mm_loadu_si128((const __m128i *)(dst + i));
@@ -129,6 +137,16 @@ static void linear_gradient_sse2(uint32_t *dst, long count, double t, double dt,
     }
     linear_gradient_scalar(dst + i, count - i, t, dt, lut, top, before, after, alpha_shift,
                            mask ? mask + i : 0, constant, skip > i ? skip - i : 0);
+}
+
+static void linear_gradient_sse2(uint32_t *dst, long count, double t, double dt, const uint32_t *lut, double top,
+                                 int before, int after, int alpha_shift, const uint8_t *mask, uint32_t constant, long skip) {
+    if (!mask && skip == 0)
+        linear_gradient_sse2_kind(dst, count, t, dt, lut, top, before, after, alpha_shift, mask, constant, skip, 0);
+    else if (mask && constant == 255 && skip == 0)
+        linear_gradient_sse2_kind(dst, count, t, dt, lut, top, before, after, alpha_shift, mask, constant, skip, 1);
+    else
+        linear_gradient_sse2_kind(dst, count, t, dt, lut, top, before, after, alpha_shift, mask, constant, skip, 2);
 }
 #endif
 
