@@ -33,6 +33,17 @@ struct DelayedCopiesTests {
         return fade
     }
 
+    /// The tree drawn at `time` (RGBA bytes) after `dot` started fading in at time 0.
+    private static func frameOfFading(_ root: CALayer, _ dot: CALayer, at time: Double) throws -> [UInt8] {
+        let driver = FrameDriver(layer: root)
+        driver.run {
+            CATransaction.flush()
+            dot.add(fadeIn(), forKey: "fade")
+            CATransaction.flush()
+        }
+        return try #require(driver.frame(at: time)).straightRGBA8()
+    }
+
     @Test func eachCopysFrameIsTheSizeOfTheReplicatorsSubtree() throws {
         // Layers committed elsewhere in the process (another document, another test).
         let others = CALayer()
@@ -67,13 +78,7 @@ struct DelayedCopiesTests {
 
     @Test func copiesShowTheirSublayersEarlier() throws {
         let scene = Self.fadingRow(count: 4, delay: 0.25)
-        let driver = FrameDriver(layer: scene.root)
-        driver.run {
-            CATransaction.flush()
-            scene.dot.add(Self.fadeIn(), forKey: "fade")
-            CATransaction.flush()
-        }
-        let px = try #require(driver.frame(at: 0.9)).straightRGBA8()
+        let px = try Self.frameOfFading(scene.root, scene.dot, at: 0.9)
         // Copy k shows the dot (k × 0.25) s earlier: opacity 0.9, 0.65, 0.4, 0.15.
         for (k, opacity) in [0.9, 0.65, 0.4, 0.15].enumerated() {
             let alpha = Double(px[(5 * 100 + 5 + 20 * k) * 4 + 3])
@@ -93,13 +98,7 @@ struct DelayedCopiesTests {
         outer.instanceTransform = CATransform3DMakeTranslation(0, 30, 0)
         outer.addSublayer(scene.replicator)
         scene.root.addSublayer(outer)
-        let driver = FrameDriver(layer: scene.root)
-        driver.run {
-            CATransaction.flush()
-            scene.dot.add(Self.fadeIn(), forKey: "fade")
-            CATransaction.flush()
-        }
-        let px = try #require(driver.frame(at: 0.9)).straightRGBA8()
+        let px = try Self.frameOfFading(scene.root, scene.dot, at: 0.9)
         func alpha(_ x: Int, _ y: Int) -> Double { Double(px[(y * 100 + x) * 4 + 3]) }
         // Rows: outer copies (0, 0.5 s earlier); columns: inner copies (0, 0.25 s earlier).
         for (x, y, opacity) in [(5, 5, 0.9), (25, 5, 0.65), (5, 35, 0.4), (25, 35, 0.15)] {
