@@ -32,7 +32,11 @@ extension CGContext {
         withPath { $0.addArc(tangent1End: tangent1End, tangent2End: tangent2End, radius: radius) }
     }
     /// Adds a path, transformed by the CTM.
-    public func addPath(_ path: CGPath) { devicePath.append(contentsOf: path.elements.map { $0.applying(state.ctm) }) }
+    public func addPath(_ path: CGPath) {
+        // The CTM read once, not per element (each read of the graphics state is an exclusivity check).
+        let m = state.ctm
+        devicePath.append(contentsOf: path.elements.map { $0.applying(m) })
+    }
     /// Whether the current path is empty.
     public var isPathEmpty: Bool { devicePath.isEmpty }
     /// The current point of the path, in user space.
