@@ -83,3 +83,27 @@ struct RectFastPathTests {
         #expect(!ctx.accumulator.lastSweepWasRectangle)
     }
 }
+
+extension RectFastPathTests {
+    /// `fill(_:)` of a rectangle is the fill of `addRect`'s path, under any CTM.
+    @Test func fillRectIsTheFillOfItsPath() {
+        for transform in [CGAffineTransform.identity, CGAffineTransform(a: 1.5, b: 0.3, c: -0.2, d: 0.8, tx: 3, ty: -2),
+                          CGAffineTransform(scaleX: -1, y: 1).translatedBy(x: -90, y: 0)] {
+            func draw(_ viaPath: Bool) -> [UInt8] {
+                let ctx = Self.context()
+                ctx.concatenate(transform)
+                ctx.setFillColor(red: 0.2, green: 0.5, blue: 0.9, alpha: 0.7)
+                let r = CGRect(x: 60.3, y: 50.6, width: -41.2, height: -33.9)   // unstandardized on purpose
+                if viaPath {
+                    let p = CGMutablePath(); p.addRect(r)
+                    ctx.addPath(p); ctx.fillPath()
+                } else {
+                    ctx.fill(r)
+                }
+                return Array(UnsafeRawBufferPointer(start: ctx.data!, count: Self.width * Self.height * 4))
+            }
+            let a = draw(false), b = draw(true)
+            #expect(a == b && a.contains { $0 != 0 }, "\(transform)")
+        }
+    }
+}

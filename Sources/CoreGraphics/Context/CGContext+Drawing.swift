@@ -151,10 +151,13 @@ extension CGContext {
 
     // MARK: Rasterization
 
+    /// The elements `CGMutablePath.addRect(_:transform:)` makes under the CTM, without making a
+    /// path object (a `fill(_:)` per shape).
     private func deviceRect(_ rect: CGRect) -> [PathElement] {
         guard rect.isFinite else { return [] }
-        let m = CGMutablePath(); m.addRect(rect, transform: state.ctm)
-        return m.elements
+        let r = rect.standardized, m = state.ctm
+        return [.move(CGPoint(x: r.minX, y: r.minY).applying(m)), .line(CGPoint(x: r.maxX, y: r.minY).applying(m)),
+                .line(CGPoint(x: r.maxX, y: r.maxY).applying(m)), .line(CGPoint(x: r.minX, y: r.maxY).applying(m)), .close]
     }
 
     /// Device space (y up) to raster space (rows down).
