@@ -25,32 +25,35 @@ static inline uint32_t scale_word(uint32_t x, uint32_t k) {
     return lo | (hi << 8);
 }
 
-void lamina_solid_over_32_scalar(uint32_t *dst, long count, uint32_t s, uint32_t inv) {
+static void solid_over_32_scalar(uint32_t *dst, long count, uint32_t s, uint32_t inv) {
     // Premultiplied bytes never carry: s's byte plus d's byte scaled by 255 minus s's alpha
     // is at most 255.
     for (long i = 0; i < count; i++) dst[i] = s + scale_word(dst[i], inv);
 }
 
 #ifdef LAMINA_X86
-// Four pixels: bytes widened to 16-bit lanes, times inv, rounded back, plus the colour.
-static inline __m128i over4_sse2(__m128i d, __m128i k, __m128i half, __m128i src, __m128i zero) {
-    __m128i lo = _mm_unpacklo_epi8(d, zero), hi = _mm_unpackhi_epi8(d, zero);
-    lo = _mm_add_epi16(_mm_mullo_epi16(lo, k), half);
-    hi = _mm_add_epi16(_mm_mullo_epi16(hi, k), half);
+// Bytes of four pixels times a per-pixel factor (0...255 in the low 16 bits of each 32-bit lane
+// of `k32`), rounded as mul255.
+static inline __m128i scale4_sse2(__m128i x, __m128i k32, __m128i half, __m128i zero) {
+    __m128i k = _mm_or_si128(k32, _mm_slli_epi32(k32, 16));
+    __m128i klo = _mm_unpacklo_epi32(k, k), khi = _mm_unpackhi_epi32(k, k);
+    __m128i lo = _mm_unpacklo_epi8(x, zero), hi = _mm_unpackhi_epi8(x, zero);
+    lo = _mm_add_epi16(_mm_mullo_epi16(lo, klo), half);
+    hi = _mm_add_epi16(_mm_mullo_epi16(hi, khi), half);
     lo = _mm_srli_epi16(_mm_add_epi16(lo, _mm_srli_epi16(lo, 8)), 8);
     hi = _mm_srli_epi16(_mm_add_epi16(hi, _mm_srli_epi16(hi, 8)), 8);
-    return _mm_add_epi8(_mm_packus_epi16(lo, hi), src);
+    return _mm_packus_epi16(lo, hi);
 }
 
 static void solid_over_32_sse2(uint32_t *dst, long count, uint32_t s, uint32_t inv) {
-    const __m128i zero = _mm_setzero_si128(), k = _mm_set1_epi16((short)inv), half = _mm_set1_epi16(128);
+    const __m128i zero = _mm_setzero_si128(), k = _mm_set1_epi32((int)inv), half = _mm_set1_epi16(128);
     const __m128i src = _mm_set1_epi32((int)s);
     long i = 0;
     for (; i + 4 <= count; i += 4) {
         __m128i d = _mm_loadu_si128((const __m128i *)(dst + i));
-        _mm_storeu_si128((__m128i *)(dst + i), over4_sse2(d, k, half, src, zero));
+        _mm_storeu_si128((__m128i *)(dst + i), _mm_add_epi8(scale4_sse2(d, k, half, zero), src));
     }
-    lamina_solid_over_32_scalar(dst + i, count - i, s, inv);
+    solid_over_32_scalar(dst + i, count - i, s, inv);
 }
 
 __attribute__((target("avx2")))
@@ -105,18 +108,6 @@ static void linear_gradient_scalar(uint32_t *dst, long count, double t, double d
 }
 
 #ifdef LAMINA_X86
-// Bytes of four pixels times a per-pixel factor (0...255 in the low 16 bits of each 32-bit lane
-// of `k32`), rounded as mul255.
-static inline __m128i scale4_sse2(__m128i x, __m128i k32, __m128i half, __m128i zero) {
-    __m128i k = _mm_or_si128(k32, _mm_slli_epi32(k32, 16));
-    __m128i klo = _mm_unpacklo_epi32(k, k), khi = _mm_unpackhi_epi32(k, k);
-    __m128i lo = _mm_unpacklo_epi8(x, zero), hi = _mm_unpackhi_epi8(x, zero);
-    lo = _mm_add_epi16(_mm_mullo_epi16(lo, klo), half);
-    hi = _mm_add_epi16(_mm_mullo_epi16(hi, khi), half);
-    lo = _mm_srli_epi16(_mm_add_epi16(lo, _mm_srli_epi16(lo, 8)), 8);
-    hi = _mm_srli_epi16(_mm_add_epi16(hi, _mm_srli_epi16(hi, 8)), 8);
-    return _mm_packus_epi16(lo, hi);
-}
 
 // The loop, specialized by the compiler for each way coverage comes (`kind`: 0 constant, 1 the
 // mask's bytes, 2 anything: mask times constant, skipped pixels).
@@ -203,6 +194,6 @@ void lamina_solid_over_32(uint32_t *dst, long count, uint32_t s, uint32_t inv) {
     case 2: solid_over_32_avx2(dst, count, s, inv); return;
     case 1: solid_over_32_sse2(dst, count, s, inv); return;
 #endif
-    default: lamina_solid_over_32_scalar(dst, count, s, inv); return;
+    default: solid_over_32_scalar(dst, count, s, inv); return;
     }
 }

@@ -16,9 +16,6 @@ extern "C" {
 /// treated alike. `dst` needs no alignment.
 void lamina_solid_over_32(uint32_t *dst, long count, uint32_t s, uint32_t inv);
 
-/// The same with the portable scalar code only (tests compare the paths).
-void lamina_solid_over_32_scalar(uint32_t *dst, long count, uint32_t s, uint32_t inv);
-
 /// Source-over of a linear gradient along a row span of `count` 32-bit pixels. The ramp
 /// parameter starts at `t` and grows by `dt` per pixel (added in sequence, in double precision,
 /// exactly as Lamina's Swift painter steps it); pixel i takes `lut[(long)(u * top + 0.5)]`, u

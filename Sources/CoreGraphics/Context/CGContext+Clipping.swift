@@ -152,26 +152,9 @@ extension CGContext {
     /// The raster bounds of `elements` when they are one axis-aligned rectangle with corners on
     /// pixel boundaries (within 10⁻⁶), in raster space through `raster`; nil otherwise.
     static func pixelAlignedRectangle(_ elements: [PathElement], _ raster: CGAffineTransform) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
-        var corners: [CGPoint] = []
-        corners.reserveCapacity(5)
-        for (k, e) in elements.enumerated() {
-            switch e {
-            case .move(let p) where k == 0: corners.append(p.applying(raster))
-            case .line(let p): corners.append(p.applying(raster))
-            case .close where k == elements.count - 1: break
-            default: return nil
-            }
-        }
-        if corners.count == 5, corners[4] == corners[0] { corners.removeLast() }
-        guard corners.count == 4 else { return nil }
-        for k in 0..<4 {
-            let a = corners[k], b = corners[(k + 1) % 4]
-            // Sides alternate between horizontal and vertical.
-            let horizontal = (k % 2 == 0) == (corners[0].y == corners[1].y)
-            guard horizontal ? a.y == b.y && a.x != b.x : a.x == b.x && a.y != b.y else { return nil }
-        }
+        guard let (p, q) = axisAlignedRectangle(elements, raster), p.x != q.x, p.y != q.y else { return nil }
         var v: [Int] = []
-        for c in [corners[0].x, corners[0].y, corners[2].x, corners[2].y] {
+        for c in [p.x, p.y, q.x, q.y] {
             guard c.isFinite, abs(c - c.rounded()) < 1e-6 else { return nil }
             v.append(Int(max(-1e9, min(1e9, c.rounded()))))
         }

@@ -235,11 +235,6 @@ public final class CGContext {
         return x0 < x1 ? x0..<x1 : x0..<x0
     }
 
-    /// A span `[x, x + n)` cut to the column window: for writers whose pixels do not depend on
-    /// each other (a stepping painter must keep its start: see ``windowEnd(_:_:)``).
-    @inline(__always)
-    func trimmed(_ x: Int, _ n: Int) -> (x: Int, n: Int) { columnTrim.trim(x, n) }
-
     /// The column window as a value: taken once before a sweep, it trims each span without
     /// reading the graphics state (a read of a class's property per span costs an exclusivity
     /// check).
@@ -350,7 +345,9 @@ public final class CGContext {
 /// The columns a context draws (see ``CGContext/setColumnWindow(_:_:)``).
 struct ColumnWindow {
     let x0: Int, x1: Int
-    /// The part of the span of `n` pixels from `x` inside the window.
+    /// The part of the span of `n` pixels from `x` inside the window: for writers whose pixels
+    /// do not depend on each other (a stepping painter must keep its start: see
+    /// ``CGContext/windowed(_:_:_:)``).
     @inline(__always) func trim(_ x: Int, _ n: Int) -> (x: Int, n: Int) {
         let a = max(x, x0), b = min(x + n, x1)
         return (a, max(0, b - a))

@@ -39,16 +39,6 @@ struct SpanCoverage {
     scaleLanes(x, k) | (scaleLanes(x >> 8, k) << 8)
 }
 
-/// All eight bytes of a 64-bit word (two pixels) times `k`/255, four 16-bit lanes at a time.
-@inline(__always) func scaleWord64(_ x: UInt64, _ k: UInt64) -> UInt64 {
-    let m: UInt64 = 0x00FF_00FF_00FF_00FF, half: UInt64 = 0x0080_0080_0080_0080
-    var lo = (x & m) &* k &+ half
-    lo = ((lo &+ ((lo >> 8) & m)) >> 8) & m
-    var hi = ((x >> 8) & m) &* k &+ half
-    hi = ((hi &+ ((hi >> 8) & m)) >> 8) & m
-    return lo | (hi << 8)
-}
-
 /// Source-over of a solid premultiplied colour on 32-bit premultiplied pixels. Source-over
 /// treats the four channels alike (`d = s·a + d·(1 − sα·a)`), so any byte order works once the
 /// colour is given as the pixel word and the position of alpha (`alphaShift`) is known. With a
@@ -82,25 +72,12 @@ struct SolidOver32: SpanTarget {
             return
         }
         // Constant coverage: the scaled source and the destination factor are the same for every
-        // pixel, so blend two pixels per 64-bit word.
+        // pixel.
         let a = UInt32(alpha)
         let s = a == 255 ? color : scaleWord(color, a)
         let inv = 255 &- ((s >> alphaShift) & 0xFF)
-        if count >= 4 {
-            lamina_solid_over_32(p, count, s, inv)
-            return
-        }
-        var i = 0
-        if count >= 2 {
-            let s2 = UInt64(s) | (UInt64(s) << 32), inv2 = UInt64(inv)
-            let raw = UnsafeMutableRawPointer(p)
-            while i + 2 <= count {
-                let d = raw.loadUnaligned(fromByteOffset: i * 4, as: UInt64.self)
-                raw.storeBytes(of: s2 &+ scaleWord64(d, inv2), toByteOffset: i * 4, as: UInt64.self)
-                i += 2
-            }
-        }
-        while i < count { p[i] = s &+ scaleWord(p[i], inv); i += 1 }
+        // Two or more pixels: the C loop (SIMD, the same arithmetic).
+        if count >= 2 { lamina_solid_over_32(p, count, s, inv) } else if count == 1 { p[0] = s &+ scaleWord(p[0], inv) }
     }
 }
 

@@ -72,12 +72,7 @@ package final class Frame: @unchecked Sendable {
     /// The local time of node `slot`'s superlayer in this frame.
     package func parentTime(of slot: Int32) -> Double {
         guard let rootLocalTime else { return tree.parentTime(of: slot, atAbsolute: time) }
-        var chain: [Int32] = []
-        var p = tree.isLive(slot) ? tree.parent[Int(slot)] : -1
-        while p >= 0, p != root, chain.count < RenderTree.depthLimit { chain.append(p); p = tree.parent[Int(p)] }
-        var t = rootLocalTime
-        for a in chain.reversed() { t = tree.columns.timing[Int(a)].layerTime(t) }
-        return t
+        return tree.parentTime(of: slot, below: root, seeing: rootLocalTime)
     }
 
     deinit {

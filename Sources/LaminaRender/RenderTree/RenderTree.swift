@@ -266,10 +266,16 @@ package struct RenderTree: @unchecked Sendable {
     /// The local time of `slot`'s superlayer at absolute media time `time` (through every
     /// ancestor's timing).
     package func parentTime(of slot: Int32, atAbsolute time: Double) -> Double {
+        parentTime(of: slot, below: -1, seeing: time)
+    }
+
+    /// The local time of `slot`'s superlayer when the sublayers of its ancestor `top` see time
+    /// `t` (through the timing of the ancestors between them); `top` −1: `t` is absolute.
+    package func parentTime(of slot: Int32, below top: Int32, seeing t: Double) -> Double {
         var chain: [Int32] = []
         var p = isLive(slot) ? parent[Int(slot)] : -1
-        while p >= 0, chain.count < RenderTree.depthLimit { chain.append(p); p = parent[Int(p)] }
-        var t = time
+        while p >= 0, p != top, chain.count < RenderTree.depthLimit { chain.append(p); p = parent[Int(p)] }
+        var t = t
         for a in chain.reversed() { t = columns.timing[Int(a)].layerTime(t) }
         return t
     }
