@@ -1,4 +1,5 @@
 import CFreeType
+import CHarfBuzz
 
 /// A glyph index in a font.
 public typealias CGGlyph = UInt16
@@ -30,6 +31,10 @@ public final class CGFont: @unchecked Sendable, CustomStringConvertible {
     /// Font bytes loaded from memory, kept alive as long as the face.
     private let memory: UnsafeMutableRawBufferPointer?
     private var outlines: [CGGlyph: CGPath] = [:]
+    /// The HarfBuzz font over `face` (font units), made on first use under the FreeType lock.
+    var shapingFont: OpaquePointer?
+    /// Colour bitmap glyphs made so far (nil: the glyph has none), under the FreeType lock.
+    var colorGlyphs: [CGGlyph: ColorGlyph?] = [:]
     /// The family name of the installed font.
     public let familyName: String
 
@@ -60,7 +65,10 @@ public final class CGFont: @unchecked Sendable, CustomStringConvertible {
     public let usesSystemFontMetrics: Bool
 
     deinit {
-        FontLibrary.withLock { _ in _ = FT_Done_Face(face) }
+        FontLibrary.withLock { _ in
+            if let shapingFont { hb_font_destroy(shapingFont) }
+            _ = FT_Done_Face(face)
+        }
         memory?.deallocate()
     }
 
@@ -79,6 +87,17 @@ public final class CGFont: @unchecked Sendable, CustomStringConvertible {
     public static func load(_ data: Data) throws(CGFontError) -> CGFont {
         let o = try open(data: data)
         return CGFont(face: o.face, memory: o.memory, family: o.family)
+    }
+
+    /// Loads face `index` of the font file at `path` (a fallback font fontconfig found).
+    static func load(file path: String, index: Int32) -> CGFont? {
+        let face: FT_Face? = FontLibrary.withLock { lib in
+            var face: FT_Face?
+            guard FT_New_Face(lib, path, FT_Long(index), &face) == 0 else { return nil }
+            return face
+        }
+        guard let face else { return nil }
+        return CGFont(face: face, memory: nil, family: face.pointee.family_name.map { String(cString: $0) } ?? "Unknown")
     }
 
     private static func open(named name: String) throws(CGFontError) -> (face: FT_Face, family: String) {
@@ -125,17 +144,37 @@ public final class CGFont: @unchecked Sendable, CustomStringConvertible {
     /// The number of glyphs.
     public var numberOfGlyphs: Int { Int(face.pointee.num_glyphs) }
     /// Font units per em.
-    public var unitsPerEm: Int32 { Int32(face.pointee.units_per_EM) }
+    public var unitsPerEm: Int32 {
+        let units = Int32(face.pointee.units_per_EM)
+        guard units == 0 else { return units }
+        // FreeType leaves it 0 for bitmap-only fonts (colour emoji): the head table has it.
+        return FontLibrary.withLock { _ in
+            guard let head = FT_Get_Sfnt_Table(face, FT_SFNT_HEAD)?.assumingMemoryBound(to: TT_Header.self) else { return 0 }
+            return Int32(head.pointee.Units_Per_EM)
+        }
+    }
     /// The ascent, positive above the baseline.
     public var ascent: Int32 {
-        usesSystemFontMetrics ? Int32((Double(unitsPerEm) * 1950 / 2048).rounded()) : Int32(face.pointee.ascender)
+        usesSystemFontMetrics ? Int32((Double(unitsPerEm) * 1950 / 2048).rounded()) : verticalMetrics.ascender
     }
     /// The descent, negative below the baseline.
     public var descent: Int32 {
-        usesSystemFontMetrics ? -Int32((Double(unitsPerEm) * 494 / 2048).rounded()) : Int32(face.pointee.descender)
+        usesSystemFontMetrics ? -Int32((Double(unitsPerEm) * 494 / 2048).rounded()) : verticalMetrics.descender
     }
     /// The extra space between lines: line height minus ascent plus descent.
-    public var leading: Int32 { usesSystemFontMetrics ? 0 : max(0, Int32(face.pointee.height) - (ascent - descent)) }
+    public var leading: Int32 { usesSystemFontMetrics ? 0 : max(0, verticalMetrics.height - (ascent - descent)) }
+
+    /// FreeType's ascender, descender and line height, or for a bitmap-only font (colour emoji),
+    /// where FreeType leaves them 0, the hhea table's.
+    private var verticalMetrics: (ascender: Int32, descender: Int32, height: Int32) {
+        let f = face.pointee
+        guard f.units_per_EM == 0 else { return (Int32(f.ascender), Int32(f.descender), Int32(f.height)) }
+        return FontLibrary.withLock { _ in
+            guard let hhea = FT_Get_Sfnt_Table(face, FT_SFNT_HHEA)?.assumingMemoryBound(to: TT_HoriHeader.self) else { return (0, 0, 0) }
+            let a = Int32(hhea.pointee.Ascender), d = Int32(hhea.pointee.Descender)
+            return (a, d, a - d + Int32(hhea.pointee.Line_Gap))
+        }
+    }
     /// The height of capital letters.
     public var capHeight: Int32 { os2Metric { Int32($0.sCapHeight) } ?? Int32(Double(ascent) * 0.7) }
     /// The height of lowercase x.

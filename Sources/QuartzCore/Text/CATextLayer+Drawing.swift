@@ -1,3 +1,5 @@
+@_spi(Lamina) import CoreGraphics
+
 extension CATextLayer {
     /// The font the text layer uses and its size: a font object's own size, else `fontSize`.
     var resolvedFont: (font: CGFont, size: CGFloat)? {
@@ -11,13 +13,13 @@ extension CATextLayer {
     }
 
     /// The string as runs of text with their font, size and colour.
-    var textRuns: [(text: String, font: CGFont, size: CGFloat, color: CGColor)] {
+    var textRuns: [LaminaTextRun] {
         guard let base = resolvedFont else { return [] }
         let color = foregroundColor ?? CGColor.white
         switch string {
-        case let s as String: return [(s, base.font, base.size, color)]
+        case let s as String: return [LaminaTextRun(text: s, font: base.font, size: base.size, color: color)]
         case let a as NSAttributedString:
-            var runs: [(String, CGFont, CGFloat, CGColor)] = []
+            var runs: [LaminaTextRun] = []
             a.enumerateAttributes(in: NSRange(location: 0, length: a.length)) { attrs, range, _ in
                 let text = (a.string as NSString).substring(with: range)
                 var f = base
@@ -31,11 +33,13 @@ extension CATextLayer {
                 let colorValue = attrs[.foregroundColor] ?? attrs[NSAttributedString.Key(kCTForegroundColorAttributeName)]
                 if let cg = colorValue.flatMap({ kvcCoerce($0, to: CGColor.self) }) { c = cg }
                 else if let p = colorValue as? CATextLayerColorProviding { c = p.cgColorForTextLayer }
-                runs.append((text, f.font, f.size, c))
+                let kern = attrs[.kern].flatMap { kvcCoerce($0, to: CGFloat.self) }
+                let ligature = attrs[.ligature].flatMap { kvcCoerce($0, to: Int.self) }
+                runs.append(LaminaTextRun(text: text, font: f.font, size: f.size, color: c, kern: kern, ligatures: ligature ?? 1))
             }
             return runs
         case nil: return []
-        case let other?: return [(String(describing: other), base.font, base.size, color)]
+        case let other?: return [LaminaTextRun(text: String(describing: other), font: base.font, size: base.size, color: color)]
         }
     }
 
@@ -53,14 +57,26 @@ extension CATextLayer {
 
 extension TextLayout {
     /// Fills the glyphs, one path per colour, with the first line's top at `origin` in a y-down
-    /// context.
+    /// context; colour bitmap glyphs (emoji) are drawn as images scaled from their strike.
     func draw(in ctx: CGContext, at origin: CGPoint) {
         guard !glyphs.isEmpty else { return }
         var paths: [(CGColor, CGMutablePath)] = []
+        var bitmaps: [(ColorGlyph, CGRect)] = []
+        var colorFonts: [ObjectIdentifier: Bool] = [:]
         for g in glyphs {
+            let id = ObjectIdentifier(g.font)
+            let isColor = colorFonts[id] ?? { let c = g.font.hasColorBitmaps; colorFonts[id] = c; return c }()
+            if isColor {
+                guard let bitmap = g.font.colorGlyph(g.glyph) else { continue }
+                let s = g.size / bitmap.pixelsPerEm
+                let rect = CGRect(x: origin.x + g.x + bitmap.left * s, y: origin.y + g.baseline - g.rise - bitmap.top * s,
+                                  width: CGFloat(bitmap.image.width) * s, height: CGFloat(bitmap.image.height) * s)
+                bitmaps.append((bitmap, rect))
+                continue
+            }
             guard let outline = g.font.path(for: g.glyph), !outline.isEmpty else { continue }
             let k = g.size / CGFloat(max(1, g.font.unitsPerEm))
-            let t = CGAffineTransform(a: k, b: 0, c: 0, d: -k, tx: origin.x + g.x, ty: origin.y + g.baseline)
+            let t = CGAffineTransform(a: k, b: 0, c: 0, d: -k, tx: origin.x + g.x, ty: origin.y + g.baseline - g.rise)
             if let i = paths.firstIndex(where: { $0.0 == g.color }) {
                 paths[i].1.addPath(outline, transform: t)
             } else {
@@ -74,6 +90,14 @@ extension TextLayout {
             ctx.setFillColor(color)
             ctx.addPath(path)
             ctx.fillPath()
+        }
+        for (bitmap, rect) in bitmaps where rect.isFinite && rect.width > 0 && rect.height > 0 {
+            // The context is y-down: flip around the rectangle so the bitmap stands upright.
+            ctx.saveGState()
+            ctx.translateBy(x: rect.minX, y: rect.maxY)
+            ctx.scaleBy(x: 1, y: -1)
+            ctx.draw(bitmap.image, in: CGRect(origin: .zero, size: rect.size))
+            ctx.restoreGState()
         }
         ctx.restoreGState()
     }

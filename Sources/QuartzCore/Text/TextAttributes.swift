@@ -4,10 +4,21 @@ extension NSAttributedString.Key {
     public static let font = NSAttributedString.Key("NSFont")
     /// The text colour of a run, a `CGColor` or a colour object providing one (raw value "NSColor").
     public static let foregroundColor = NSAttributedString.Key("NSColor")
+    /// Points added after each character (a number; raw value "NSKern"). 0 turns the font's own
+    /// kerning off, as CoreText documents for `kCTKernAttributeName`; without it the font's
+    /// kerning applies.
+    public static let kern = NSAttributedString.Key("NSKern")
+    /// Which ligatures are used (a number; raw value "NSLigature"): 0 only those the script
+    /// requires (Arabic's lam-alef), 1 the default ones (fi, fl), 2 all of them.
+    public static let ligature = NSAttributedString.Key("NSLigature")
 }
 
 /// CoreText's foreground colour key, which `CATextLayer` also honours.
 public let kCTForegroundColorAttributeName = "CTForegroundColor"
+/// CoreText's kerning key, which `CATextLayer` also honours.
+public let kCTKernAttributeName = "NSKern"
+/// CoreText's ligature key, which `CATextLayer` also honours.
+public let kCTLigatureAttributeName = "NSLigature"
 
 /// A font object usable as `CATextLayer.font` or as a run's `.font` (UIKit's `UIFont` conforms).
 public protocol CATextLayerFontProviding {

@@ -1,25 +1,33 @@
-/// Lays text out for `CATextLayer`: runs with their fonts (with fallback for characters a font
-/// lacks), line breaking for Latin and CJK text, alignment including justification, truncation,
-/// and the first line at the top.
+@_spi(Lamina) import CoreGraphics
+
+/// Lays text out for `CATextLayer`, `UILabel` and string drawing: paragraphs shaped by
+/// HarfBuzz with fallback fonts and bidirectional levels (`ParagraphShaper`), line breaking for
+/// Latin and CJK text, alignment including justification, truncation, each line put in visual
+/// order, and the first line at the top.
 struct TextLayout {
-    /// One glyph ready to draw: its outline source, position (baseline, y down) and colour.
+    /// One glyph ready to draw: its font, position (baseline, y down; `rise` up from the
+    /// baseline) and colour.
     struct PlacedGlyph {
         var font: CGFont
         var glyph: CGGlyph
         var size: CGFloat
         var x: CGFloat
         var baseline: CGFloat
+        var rise: CGFloat = 0
         var color: CGColor
     }
 
-    /// One character (grapheme cluster) with its glyphs and advance.
+    /// One character (grapheme cluster) with its shaped glyphs and advance.
     struct Cluster {
         var text: Character
-        var glyphs: [(font: CGFont, glyph: CGGlyph)]
+        var font: CGFont
+        var glyphs: [ParagraphShaper.Glyph]
         var advance: CGFloat
         var size: CGFloat
         var color: CGColor
         var ascent: CGFloat, descent: CGFloat, leading: CGFloat
+        /// The bidirectional embedding level (odd: right to left).
+        var level: UInt8 = 0
         var isSpace: Bool { text.isWhitespace && !text.isNewline }
         var isNewline: Bool { text.isNewline }
         var isCJK: Bool { text.unicodeScalars.contains { TextLayout.isCJK($0) } }
@@ -30,17 +38,9 @@ struct TextLayout {
     /// The size the laid-out text needs (its widest line, its lines' heights).
     var usedSize: CGSize = .zero
 
-    /// Fonts tried, in order, for characters the requested font lacks.
-    static let fallbackFamilies = ["DejaVu Sans", "WenQuanYi Micro Hei"]
-    nonisolated(unsafe) private static var fallbackFonts: [CGFont]?
-    private static let fallbackLock = NSLock()
-    static var fallbacks: [CGFont] {
-        fallbackLock.lock(); defer { fallbackLock.unlock() }
-        if let f = fallbackFonts { return f }
-        let f = fallbackFamilies.compactMap { try? CGFont.named($0) }
-        fallbackFonts = f
-        return f
-    }
+    /// Fonts tried, in order, for Latin-like and Han characters a font lacks (others go to
+    /// fontconfig: `FontFallback`).
+    static var fallbacks: [CGFont] { FontFallback.defaults }
 
     static func isCJK(_ s: Unicode.Scalar) -> Bool {
         switch s.value {
@@ -55,58 +55,70 @@ struct TextLayout {
     static let noBreakBefore: Set<Character> = Set("，。、；：？！）」』】〉》〕”’,.;:?!)]}%…·ー々〻ぁぃぅぇぉゃゅょっァィゥェォャュョッ")
     static let noBreakAfter: Set<Character> = Set("（「『【〈《〔“‘([{$")
 
-    /// Lays out `runs` in a box `width` wide (nil: unbounded) and `height` tall, wrapping lines
-    /// to the width when `wraps`.
-    init(runs: [(text: String, font: CGFont, size: CGFloat, color: CGColor)], width: CGFloat?, height: CGFloat, wraps: Bool,
-         alignment: CATextLayerAlignmentMode, truncation: CATextLayerTruncationMode, maximumLines: Int = 0) {
-        // 1. Clusters with glyphs, advances and metrics.
+    /// The clusters of `runs` in logical order, paragraph by paragraph (a newline cluster
+    /// between paragraphs), and each paragraph's direction.
+    static func shape(_ runs: [LaminaTextRun], direction: Bidi.Direction) -> (clusters: [Cluster], rightToLeft: [Bool]) {
         var clusters: [Cluster] = []
-        for run in runs {
-            for ch in run.text {
-                var gs: [(CGFont, CGGlyph)] = []
-                var advance: CGFloat = 0
-                var metricsFont = run.font
-                for scalar in ch.unicodeScalars {
-                    if scalar.properties.isVariationSelector || scalar.value == 0x200D { continue }
-                    var font = run.font
-                    var g = font.glyph(for: scalar)
-                    if g == 0 && !ch.isNewline {
-                        for f in TextLayout.fallbacks where f.glyph(for: scalar) != 0 { font = f; g = f.glyph(for: scalar); break }
-                    }
-                    if ch.isNewline { continue }
-                    var a: Int32 = 0
-                    var gg = g
-                    _ = font.getGlyphAdvances(glyphs: &gg, count: 1, advances: &a)
-                    let fk = run.size / CGFloat(max(1, font.unitsPerEm))
-                    // Kerning with the previous glyph of the same font.
-                    if let last = clusters.last, last.glyphs.last?.font === font, let lg = last.glyphs.last?.glyph {
-                        clusters[clusters.count - 1].advance += CGFloat(font.kerning(lg, g)) * fk
-                    }
-                    if gs.isEmpty { metricsFont = font }
-                    gs.append((font, g))
-                    advance += CGFloat(a) * fk
-                }
-                let mk = run.size / CGFloat(max(1, metricsFont.unitsPerEm))
-                clusters.append(Cluster(text: ch, glyphs: gs, advance: advance, size: run.size, color: run.color,
-                                        ascent: CGFloat(metricsFont.ascent) * mk, descent: CGFloat(-metricsFont.descent) * mk,
-                                        leading: CGFloat(metricsFont.leading) * mk))
-            }
+        var directions: [Bool] = []
+        var pieces: [(text: Substring, style: ParagraphShaper.Style)] = []
+        var pieceRuns: [Int] = []
+        func metricsCluster(_ text: Character, font: CGFont, run: LaminaTextRun, glyphs: [ParagraphShaper.Glyph],
+                            advance: CGFloat, level: UInt8) -> Cluster {
+            let mk = run.size / CGFloat(max(1, font.unitsPerEm))
+            return Cluster(text: text, font: font, glyphs: glyphs, advance: advance, size: run.size, color: run.color,
+                           ascent: CGFloat(font.ascent) * mk, descent: CGFloat(-font.descent) * mk,
+                           leading: CGFloat(font.leading) * mk, level: level)
         }
+        func endParagraph() {
+            let (shaped, rtl) = ParagraphShaper.shape(pieces, direction: direction)
+            for c in shaped {
+                clusters.append(metricsCluster(c.text, font: c.font, run: runs[pieceRuns[c.run]], glyphs: c.glyphs,
+                                               advance: c.advance, level: c.level))
+            }
+            directions.append(rtl)
+            pieces.removeAll(); pieceRuns.removeAll()
+        }
+        for (r, run) in runs.enumerated() {
+            let style = ParagraphShaper.Style(font: run.font, size: run.size, kern: run.kern, ligatures: run.ligatures)
+            var rest = Substring(run.text)
+            while let nl = rest.firstIndex(where: \.isNewline) {
+                if nl > rest.startIndex { pieces.append((rest[..<nl], style)); pieceRuns.append(r) }
+                endParagraph()
+                clusters.append(metricsCluster(rest[nl], font: run.font, run: run, glyphs: [], advance: 0,
+                                               level: directions.last == true ? 1 : 0))
+                rest = rest[rest.index(after: nl)...]
+            }
+            if !rest.isEmpty { pieces.append((rest, style)); pieceRuns.append(r) }
+        }
+        endParagraph()
+        return (clusters, directions)
+    }
+
+    /// Lays out `runs` in a box `width` wide (nil: unbounded) and `height` tall, wrapping lines
+    /// to the width when `wraps`. `direction` is the paragraphs' base writing direction.
+    init(runs: [LaminaTextRun], width: CGFloat?, height: CGFloat, wraps: Bool,
+         alignment: CATextLayerAlignmentMode, truncation: CATextLayerTruncationMode, maximumLines: Int = 0,
+         direction: Bidi.Direction = .natural) {
+        // 1. Shaped clusters with advances and metrics.
+        let (clusters, paragraphRTL) = TextLayout.shape(runs, direction: direction)
         // 2. Paragraphs, then lines.
-        var lines: [(clusters: ArraySlice<Cluster>, endsParagraph: Bool)] = []
+        var lines: [(clusters: ArraySlice<Cluster>, endsParagraph: Bool, rightToLeft: Bool)] = []
         var start = 0
+        var paragraph = 0
         while start <= clusters.count {
             var end = start
             while end < clusters.count && !clusters[end].isNewline { end += 1 }
-            let paragraph = clusters[start..<end]
+            let slice = clusters[start..<end]
+            let rtl = paragraph < paragraphRTL.count ? paragraphRTL[paragraph] : false
             if wraps, let width {
-                for line in TextLayout.wrap(paragraph, width: width) { lines.append((line, false)) }
+                for line in TextLayout.wrap(slice, width: width) { lines.append((line, false, rtl)) }
                 if !lines.isEmpty { lines[lines.count - 1].endsParagraph = true }
             } else {
-                lines.append((paragraph, true))
+                lines.append((slice, true, rtl))
             }
             if end >= clusters.count { break }
             start = end + 1
+            paragraph += 1
         }
         // 3. Which lines fit; truncation.
         let defaultMetrics = (ascent: runs.first.map { CGFloat($0.font.ascent) * $0.size / CGFloat(max(1, $0.font.unitsPerEm)) } ?? 0,
@@ -124,24 +136,29 @@ struct TextLayout {
         }
         var truncateLast = visible < lines.count
         if visible == 0 { visible = min(1, lines.count) }
-        // 4. Place glyphs.
+        // 4. Place glyphs, each line in visual order.
         var baselineTop: CGFloat = 0
         var widest: CGFloat = 0
         for i in 0..<visible {
             var line = Array(lines[i].clusters)
+            let rtl = lines[i].rightToLeft
             let (a, d, l) = metrics(lines[i].clusters)
             let boxWidth = width ?? .infinity
             // Trailing spaces do not count toward the line's width.
             while let last = line.last, last.isSpace { line.removeLast() }
             var lineWidth = line.reduce(0) { $0 + $1.advance }
             if truncation != .none && (lineWidth > boxWidth + 0.01 || (truncateLast && i == visible - 1)) {
-                line = TextLayout.truncate(line, to: boxWidth, mode: truncation, forceEllipsis: truncateLast && i == visible - 1)
+                line = TextLayout.truncate(line, to: boxWidth, mode: truncation, forceEllipsis: truncateLast && i == visible - 1,
+                                           rightToLeft: rtl)
                 lineWidth = line.reduce(0) { $0 + $1.advance }
                 truncateLast = false
             }
+            line = Bidi.visualOrder(line.map(\.level)).map { line[$0] }
             var x: CGFloat = 0
-            var extraPerGap: CGFloat = 0
             let available = width ?? lineWidth
+            // Natural alignment follows the paragraph's direction, as does a justified
+            // paragraph's last line.
+            var opens: [Bool] = []
             switch alignment {
             case .right: x = available - lineWidth
             case .center: x = (available - lineWidth) / 2
@@ -149,27 +166,23 @@ struct TextLayout {
                 // Extra space goes after spaces and between characters next to CJK ones; a line
                 // without such a gap (one Latin word) stays at the start, unstretched.
                 // [U] CoreText's weighting of the two kinds of gap is not documented: equal here.
-                let opens = (0..<max(0, line.count - 1)).map { j in line[j].isSpace || line[j].isCJK || line[j + 1].isCJK }
-                let gaps = opens.filter { $0 }.count
-                if gaps > 0 { extraPerGap = max(0, available - lineWidth) / CGFloat(gaps) }
-                let baseline = baselineTop + a
-                for (j, c) in line.enumerated() {
-                    for (f, g) in c.glyphs { glyphs.append(PlacedGlyph(font: f, glyph: g, size: c.size, x: x, baseline: baseline, color: c.color)) }
-                    x += c.advance
-                    if j < opens.count && opens[j] { x += extraPerGap }
-                }
-                widest = max(widest, gaps > 0 ? available : lineWidth)
-                baselineTop += a + d + l
-                lineCount += 1
-                continue
+                opens = (0..<max(0, line.count - 1)).map { j in (rtl ? line[j + 1].isSpace : line[j].isSpace) || line[j].isCJK || line[j + 1].isCJK }
+                if !opens.contains(true) && rtl { x = available - lineWidth }
+            case .natural, .justified: if rtl { x = available - lineWidth }
             default: break
             }
+            let gaps = opens.filter { $0 }.count
+            let extraPerGap = gaps > 0 ? max(0, available - lineWidth) / CGFloat(gaps) : 0
             let baseline = baselineTop + a
-            for c in line {
-                for (f, g) in c.glyphs { glyphs.append(PlacedGlyph(font: f, glyph: g, size: c.size, x: x, baseline: baseline, color: c.color)) }
+            for (j, c) in line.enumerated() {
+                for g in c.glyphs {
+                    glyphs.append(PlacedGlyph(font: c.font, glyph: g.glyph, size: c.size, x: x + g.x, baseline: baseline,
+                                              rise: g.y, color: c.color))
+                }
                 x += c.advance
+                if j < opens.count && opens[j] { x += extraPerGap }
             }
-            widest = max(widest, lineWidth)
+            widest = max(widest, gaps > 0 ? available : lineWidth)
             baselineTop += a + d + l
             lineCount += 1
         }
@@ -213,21 +226,23 @@ struct TextLayout {
         return a.isCJK || b.isCJK
     }
 
-    /// A line shortened to `width` with an ellipsis at the start, middle or end.
-    static func truncate(_ line: [Cluster], to width: CGFloat, mode: CATextLayerTruncationMode, forceEllipsis: Bool) -> [Cluster] {
+    /// A line (logical order) shortened to `width` with an ellipsis at the start, middle or end
+    /// of the text in reading order.
+    static func truncate(_ line: [Cluster], to width: CGFloat, mode: CATextLayerTruncationMode, forceEllipsis: Bool,
+                         rightToLeft: Bool = false) -> [Cluster] {
         guard let model = line.first else { return line }
         var ellipsis = model
         ellipsis.text = "…"
-        if let f = model.glyphs.first?.font {
-            var font = f
-            var g = f.glyph(for: "…")
-            if g == 0, let fb = fallbacks.first(where: { $0.glyph(for: "…") != 0 }) { font = fb; g = fb.glyph(for: "…") }
-            var a: Int32 = 0
-            var gg = g
-            _ = font.getGlyphAdvances(glyphs: &gg, count: 1, advances: &a)
-            ellipsis.glyphs = [(font, g)]
-            ellipsis.advance = CGFloat(a) * model.size / CGFloat(max(1, font.unitsPerEm))
-        }
+        ellipsis.level = rightToLeft ? 1 : 0
+        var font = model.font
+        if !FontFallback.covers(font, "…"), let fb = fallbacks.first(where: { FontFallback.covers($0, "…") }) { font = fb }
+        let g = font.glyph(for: "…")
+        var a: Int32 = 0
+        var gg = g
+        _ = font.getGlyphAdvances(glyphs: &gg, count: 1, advances: &a)
+        ellipsis.font = font
+        ellipsis.glyphs = [ParagraphShaper.Glyph(glyph: g, x: 0, y: 0)]
+        ellipsis.advance = CGFloat(a) * model.size / CGFloat(max(1, font.unitsPerEm))
         let total = line.reduce(0) { $0 + $1.advance }
         if total <= width && !forceEllipsis { return line }
         let budget = max(0, width - ellipsis.advance)

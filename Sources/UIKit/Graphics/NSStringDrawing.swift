@@ -1,13 +1,23 @@
 import Foundation
 @_spi(Lamina) import QuartzCore
 
-/// A paragraph's layout attributes (UIKit's `NSParagraphStyle`; Lamina reads `alignment` and
-/// `lineBreakMode`, and keeps the rest for code that sets them).
+/// The direction a paragraph is written in (UIKit's raw values).
+public enum NSWritingDirection: Int, Sendable {
+    /// From the first strong character by the Unicode Bidirectional Algorithm (rules P2-P3),
+    /// left to right when there is none.
+    case natural = -1
+    case leftToRight = 0
+    case rightToLeft = 1
+}
+
+/// A paragraph's layout attributes (UIKit's `NSParagraphStyle`; Lamina reads `alignment`,
+/// `lineBreakMode` and `baseWritingDirection`, and keeps the rest for code that sets them).
 open class NSParagraphStyle: NSObject, NSCopying, NSMutableCopying, @unchecked Sendable {
     var _alignment: NSTextAlignment = .natural
     var _lineBreakMode: NSLineBreakMode = .byWordWrapping
     var _lineSpacing: CGFloat = 0
     var _paragraphSpacing: CGFloat = 0
+    var _baseWritingDirection: NSWritingDirection = .natural
 
     public override init() { super.init() }
 
@@ -22,6 +32,8 @@ open class NSParagraphStyle: NSObject, NSCopying, NSMutableCopying, @unchecked S
     open var lineSpacing: CGFloat { _lineSpacing }
     /// Extra space after a paragraph (kept; not applied yet).
     open var paragraphSpacing: CGFloat { _paragraphSpacing }
+    /// The paragraph's base direction: natural (the default) takes it from the text.
+    open var baseWritingDirection: NSWritingDirection { _baseWritingDirection }
 
     open func copy(with zone: NSZone? = nil) -> Any { fill(NSParagraphStyle()) }
     open func mutableCopy(with zone: NSZone? = nil) -> Any { fill(NSMutableParagraphStyle()) }
@@ -31,6 +43,7 @@ open class NSParagraphStyle: NSObject, NSCopying, NSMutableCopying, @unchecked S
         s._lineBreakMode = _lineBreakMode
         s._lineSpacing = _lineSpacing
         s._paragraphSpacing = _paragraphSpacing
+        s._baseWritingDirection = _baseWritingDirection
         return s
     }
 }
@@ -41,6 +54,9 @@ open class NSMutableParagraphStyle: NSParagraphStyle, @unchecked Sendable {
     open override var lineBreakMode: NSLineBreakMode { get { _lineBreakMode } set { _lineBreakMode = newValue } }
     open override var lineSpacing: CGFloat { get { _lineSpacing } set { _lineSpacing = newValue } }
     open override var paragraphSpacing: CGFloat { get { _paragraphSpacing } set { _paragraphSpacing = newValue } }
+    open override var baseWritingDirection: NSWritingDirection {
+        get { _baseWritingDirection } set { _baseWritingDirection = newValue }
+    }
 }
 
 /// Options for measuring and drawing strings (UIKit's raw values).
@@ -71,16 +87,17 @@ enum TextRuns {
     /// UIKit's default for string drawing: Helvetica 12, black.
     static var defaultFont: UIFont { UIFont(name: "Helvetica", size: 12) ?? .systemFont(ofSize: 12) }
 
-    static func runs(of a: NSAttributedString, font baseFont: UIFont, color baseColor: CGColor)
-        -> [(text: String, font: CGFont, size: CGFloat, color: CGColor)] {
-        var out: [(String, CGFont, CGFloat, CGColor)] = []
+    static func runs(of a: NSAttributedString, font baseFont: UIFont, color baseColor: CGColor) -> [LaminaTextRun] {
+        var out: [LaminaTextRun] = []
         a.enumerateAttributes(in: NSRange(location: 0, length: a.length)) { attrs, range, _ in
             let s = (a.string as NSString).substring(with: range)
             var f = (baseFont.cgFont, baseFont.pointSize)
             if let uf = attrs[.font] as? UIFont { f = (uf.cgFont, uf.pointSize) } else if let cg = attrs[.font] as? CGFont { f.0 = cg }
             var c = baseColor
             if let uc = attrs[.foregroundColor] as? UIColor { c = uc.cgColor } else if let cg = attrs[.foregroundColor] as? CGColor { c = cg }
-            out.append((s, f.0, f.1, c))
+            let kern = (attrs[.kern] as? NSNumber).map { CGFloat($0.doubleValue) } ?? (attrs[.kern] as? CGFloat)
+            let ligature = (attrs[.ligature] as? NSNumber)?.intValue ?? (attrs[.ligature] as? Int)
+            out.append(LaminaTextRun(text: s, font: f.0, size: f.1, color: c, kern: kern, ligatures: ligature ?? 1))
         }
         return out
     }
@@ -95,7 +112,17 @@ enum TextRuns {
         case .center: .center
         case .right: .right
         case .justified: .justified
-        default: .left
+        case .left: .left
+        default: .natural
+        }
+    }
+
+    /// The layout's base direction for a writing direction.
+    static func direction(_ d: NSWritingDirection?) -> LaminaWritingDirection {
+        switch d {
+        case .leftToRight: .leftToRight
+        case .rightToLeft: .rightToLeft
+        default: .natural
         }
     }
 
@@ -115,7 +142,7 @@ enum TextRuns {
         if truncateLast && truncation == .none { truncation = .end }
         return LaminaTextLayout(runs: runs(of: a, font: defaultFont, color: CGColor(gray: 0, alpha: 1)), width: width,
                                 height: height, wraps: width != nil, alignment: alignment(style?.alignment ?? .natural),
-                                truncation: truncation)
+                                truncation: truncation, direction: direction(style?.baseWritingDirection))
     }
 }
 

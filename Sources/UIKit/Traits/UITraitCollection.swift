@@ -192,6 +192,18 @@ public enum UITraitEnvironmentLayoutDirection: Int, Sendable {
     case unspecified = -1, leftToRight = 0, rightToLeft = 1
 }
 
+/// How a view's content is laid out for right-to-left languages (UIKit's raw values).
+public enum UISemanticContentAttribute: Int, Sendable {
+    /// Follows the interface's direction.
+    case unspecified = 0
+    /// Media controls: always left to right.
+    case playback = 1
+    /// Directional controls (arrows): always left to right.
+    case spatial = 2
+    case forceLeftToRight = 3
+    case forceRightToLeft = 4
+}
+
 /// The weight text is drawn at (bold with the Bold Text setting).
 public enum UILegibilityWeight: Int, Sendable {
     case unspecified = -1, regular = 0, bold = 1

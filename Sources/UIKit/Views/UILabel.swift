@@ -101,19 +101,29 @@ open class UILabel: UIView {
     }
 
     /// The runs of text with their fonts and colours.
-    var runs: [(text: String, font: CGFont, size: CGFloat, color: CGColor)] {
+    var runs: [LaminaTextRun] {
         let baseFont: UIFont = font ?? .systemFont(ofSize: UIFont.labelFontSize)
         var baseColor = (textColor ?? .label).cgColor
         if !isEnabled { baseColor = baseColor.copy(alpha: baseColor.alpha * 0.35) ?? baseColor }
-        if let t = _text { return [(t, baseFont.cgFont, baseFont.pointSize, baseColor)] }
+        if let t = _text { return [LaminaTextRun(text: t, font: baseFont.cgFont, size: baseFont.pointSize, color: baseColor)] }
         guard let a = _attributedText else { return [] }
         return TextRuns.runs(of: a, font: baseFont, color: baseColor)
+    }
+
+    /// The base direction of the label's paragraphs: a paragraph style's, else right to left
+    /// in a right-to-left interface (`effectiveUserInterfaceLayoutDirection`), else from the
+    /// text's first strong character, so Arabic and Hebrew text aligns right when natural.
+    var writingDirection: LaminaWritingDirection {
+        if let a = _attributedText, let d = TextRuns.paragraphStyle(of: a)?.baseWritingDirection, d != .natural {
+            return TextRuns.direction(d)
+        }
+        return effectiveUserInterfaceLayoutDirection == .rightToLeft ? .rightToLeft : .natural
     }
 
     func layout(width: CGFloat?, height: CGFloat) -> LaminaTextLayout {
         LaminaTextLayout(runs: runs, width: width, height: height, wraps: numberOfLines != 1 && width != nil,
                          alignment: TextRuns.alignment(textAlignment), truncation: TextRuns.truncation(lineBreakMode),
-                         maximumLines: max(0, numberOfLines))
+                         maximumLines: max(0, numberOfLines), direction: writingDirection)
     }
 
     /// Where the text is drawn within `bounds`: the laid-out size, centred vertically.
@@ -180,6 +190,4 @@ extension NSAttributedString.Key {
     public static let paragraphStyle = NSAttributedString.Key("NSParagraphStyle")
     /// The background colour of a run (accepted, not drawn).
     public static let backgroundColor = NSAttributedString.Key("NSBackgroundColor")
-    /// Extra space between characters (accepted, not applied).
-    public static let kern = NSAttributedString.Key("NSKern")
 }

@@ -277,6 +277,35 @@ open class UIView: UIResponder, CALayerDelegate {
     }
     private var _isOpaque = true
 
+    /// How the view's content is laid out for left-to-right and right-to-left languages
+    /// (`.unspecified` follows the traits' layout direction). Labels read it for the direction
+    /// of their text.
+    open var semanticContentAttribute: UISemanticContentAttribute = .unspecified {
+        didSet { if oldValue != semanticContentAttribute { setNeedsDisplay(); setNeedsLayout() } }
+    }
+
+    /// The layout direction of the view's content: forced by `semanticContentAttribute`, else
+    /// the traits' `layoutDirection` (left to right when unspecified).
+    open var effectiveUserInterfaceLayoutDirection: UIUserInterfaceLayoutDirection {
+        UIView.userInterfaceLayoutDirection(for: semanticContentAttribute, relativeTo: traitCollection.layoutDirection)
+    }
+
+    /// The layout direction for content with `attribute` in an interface running left to right
+    /// unless it is forced (UIKit: playback and spatial content stay left to right).
+    open class func userInterfaceLayoutDirection(for attribute: UISemanticContentAttribute) -> UIUserInterfaceLayoutDirection {
+        userInterfaceLayoutDirection(for: attribute, relativeTo: .leftToRight)
+    }
+
+    /// The layout direction for content with `attribute` where the interface runs `direction`.
+    open class func userInterfaceLayoutDirection(for attribute: UISemanticContentAttribute,
+                                                 relativeTo direction: UITraitEnvironmentLayoutDirection) -> UIUserInterfaceLayoutDirection {
+        switch attribute {
+        case .forceRightToLeft: .rightToLeft
+        case .forceLeftToRight, .playback, .spatial: .leftToRight
+        case .unspecified: direction == .rightToLeft ? .rightToLeft : .leftToRight
+        }
+    }
+
     /// How content is placed when the bounds change.
     public enum ContentMode: Int, Sendable {
         case scaleToFill, scaleAspectFit, scaleAspectFill, redraw, center, top, bottom, left, right

@@ -66,6 +66,55 @@ extension Gallery {
         stage.addSublayer(chinese)
     }
 
+    static let scripts = GalleryEntry(
+        "scripts", section: .layers, title: "Text of the world's scripts",
+        caption: "Text shaped by HarfBuzz with fonts found by fontconfig: Arabic joined and set right to left, Hebrew with "
+            + "numbers, Devanagari conjuncts, Thai, English and Arabic in one line, colour emoji sequences kept whole, "
+            + "kerning and ligatures, and UILabels whose natural alignment follows each paragraph's direction.",
+        size: CGSize(width: 460, height: 300), output: .still(at: 0)
+    ) { stage in
+        let samples: [(String, String)] = [
+            ("Arabic", "مرحبا بالعالم، هذا نص عربي"),
+            ("Hebrew", "שלום עולם: 2026 ו-3.14"),
+            ("Devanagari", "नमस्ते दुनिया, क्षत्रिय किताब"),
+            ("Thai", "สวัสดีชาวโลก"),
+            ("Mixed", "Lamina يرسم النص العربي too"),
+            ("Emoji", "👍🏽 👨‍👩‍👧 🇫🇷 🇯🇵 ❤️ 1️⃣ 🧑🏻‍💻"),
+        ]
+        for (k, (name, sample)) in samples.enumerated() {
+            let y = CGFloat(10 + k * 34)
+            stage.label(name, CGRect(x: 10, y: y + 7, width: 80, height: 16), alignment: .left)
+            // gallery:begin scripts
+            let line = CATextLayer()
+            line.frame = CGRect(x: 90, y: y, width: 360, height: 30)
+            line.string = sample
+            line.fontSize = 20
+            line.foregroundColor = UIColor.label.cgColor
+            line.contentsScale = stage.scale
+            // gallery:end
+            line.backgroundColor = UIColor.systemGray6.cgColor
+            stage.addSublayer(line)
+        }
+        // gallery:begin scripts
+        let ligatures = NSMutableAttributedString(string: "office AVATAR ", attributes: [.font: UIFont(name: "DejaVu Serif", size: 18)!])
+        ligatures.append(NSAttributedString(string: "office AVATAR", attributes: [.font: UIFont(name: "DejaVu Serif", size: 18)!,
+                                                                                    .ligature: 0, .kern: 0]))
+        let typography = UILabel(frame: CGRect(x: 90, y: 214, width: 360, height: 30))
+        typography.attributedText = ligatures
+
+        let arabicLabel = UILabel(frame: CGRect(x: 90, y: 254, width: 175, height: 36))
+        arabicLabel.text = "تسمية بمحاذاة طبيعية"
+        let hebrewLabel = UILabel(frame: CGRect(x: 275, y: 254, width: 175, height: 36))
+        hebrewLabel.text = "תווית עברית"
+        // gallery:end
+        stage.label("Ligatures, kerning on | off", CGRect(x: 10, y: 214, width: 80, height: 30), alignment: .left)
+        stage.label("Labels", CGRect(x: 10, y: 264, width: 80, height: 16), alignment: .left)
+        for view in [typography, arabicLabel, hebrewLabel] {
+            view.backgroundColor = .systemGray6
+            stage.window.addSubview(view)
+        }
+    }
+
     static let gradients = GalleryEntry(
         "gradients", section: .layers, title: "Gradients of every type",
         caption: "CAGradientLayer's axial, radial and conic types, and an axial gradient with uneven locations and a "

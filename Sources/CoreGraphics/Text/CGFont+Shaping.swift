@@ -1,0 +1,84 @@
+import CFreeType
+import CHarfBuzz
+
+/// One glyph HarfBuzz chose: which glyph, the scalar (index into the shaped text) its cluster
+/// starts at, and its advance and offset in font units. Glyphs come in visual order (right to
+/// left text is reversed).
+@_spi(Lamina) public struct ShapedGlyph: Equatable, Sendable {
+    public var glyph: CGGlyph
+    /// The index of the first scalar of the glyph's cluster in the text given to `shape`.
+    public var cluster: Int
+    public var advance: Int32
+    public var offsetX: Int32
+    public var offsetY: Int32
+}
+
+extension CGFont {
+    /// Shapes `text[range]` with HarfBuzz (OpenType GSUB/GPOS: joining, reordering, ligatures,
+    /// marks, kerning; the legacy `kern` table where a font has no GPOS), the scalars around the
+    /// range given as context. `features` are OpenType feature settings ("-liga", "kern=0").
+    @_spi(Lamina) public func shape(_ text: [Unicode.Scalar], range: Range<Int>, rightToLeft: Bool, script: UInt32,
+                                    features: [String] = []) -> [ShapedGlyph] {
+        guard !range.isEmpty, range.lowerBound >= 0, range.upperBound <= text.count else { return [] }
+        return FontLibrary.withLock { _ -> [ShapedGlyph] in
+            guard let font = shapingFontLocked() else { return [] }
+            guard let buffer = hb_buffer_create() else { return [] }
+            defer { hb_buffer_destroy(buffer) }
+            var codepoints = text.map { $0.value }
+            hb_buffer_add_codepoints(buffer, &codepoints, Int32(codepoints.count), UInt32(range.lowerBound), Int32(range.count))
+            hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+            hb_buffer_set_script(buffer, hb_script_t(rawValue: script))
+            hb_buffer_set_language(buffer, hb_language_get_default())
+            hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
+            var parsed: [hb_feature_t] = features.compactMap { f in
+                var feature = hb_feature_t()
+                return hb_feature_from_string(f, Int32(f.utf8.count), &feature) != 0 ? feature : nil
+            }
+            hb_shape(font, buffer, &parsed, UInt32(parsed.count))
+            var count: UInt32 = 0
+            guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+                  let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return [] }
+            var out: [ShapedGlyph] = []
+            out.reserveCapacity(Int(count))
+            for i in 0..<Int(count) {
+                out.append(ShapedGlyph(glyph: CGGlyph(truncatingIfNeeded: infos[i].codepoint), cluster: Int(infos[i].cluster),
+                                       advance: positions[i].x_advance, offsetX: positions[i].x_offset,
+                                       offsetY: positions[i].y_offset))
+            }
+            return out
+        }
+    }
+
+    /// The HarfBuzz font over this face at one unit per font unit; call holding the lock.
+    private func shapingFontLocked() -> OpaquePointer? {
+        if let shapingFont { return shapingFont }
+        guard let hbFace = hb_ft_face_create_referenced(face) else { return nil }
+        let font = hb_font_create(hbFace)
+        hb_face_destroy(hbFace)
+        shapingFont = font
+        return font
+    }
+}
+
+/// Unicode scripts as HarfBuzz names them (ISO 15924 tags).
+@_spi(Lamina) public enum TextScript {
+    /// The script of a scalar by the Unicode Character Database HarfBuzz carries.
+    public static func of(_ scalar: Unicode.Scalar) -> UInt32 {
+        hb_unicode_script(hb_unicode_funcs_get_default(), scalar.value).rawValue
+    }
+    /// `Zyyy`, characters shared by scripts (digits, punctuation, spaces).
+    public static let common = HB_SCRIPT_COMMON.rawValue
+    /// `Zinh`, combining marks that take the script of the character before them.
+    public static let inherited = HB_SCRIPT_INHERITED.rawValue
+    /// `Zzzz`, unassigned code points.
+    public static let unknown = HB_SCRIPT_UNKNOWN.rawValue
+    /// Whether the script has no letters of its own (it takes its neighbours').
+    public static func isShared(_ script: UInt32) -> Bool { script == common || script == inherited || script == unknown }
+    /// Scripts drawn from the project's default faces (DejaVu Sans, WenQuanYi Micro Hei) when a
+    /// font lacks a character, before fontconfig is asked: Latin, Greek, Cyrillic, the Han
+    /// family, and the shared ones. Keeps what Lamina drew before fallback existed.
+    public static func prefersDefaultFaces(_ script: UInt32) -> Bool {
+        isShared(script) || [HB_SCRIPT_LATIN, HB_SCRIPT_GREEK, HB_SCRIPT_CYRILLIC, HB_SCRIPT_HAN, HB_SCRIPT_HIRAGANA,
+                             HB_SCRIPT_KATAKANA, HB_SCRIPT_HANGUL, HB_SCRIPT_BOPOMOFO].contains { $0.rawValue == script }
+    }
+}

@@ -1,0 +1,117 @@
+/// Turns one paragraph of styled text into grapheme clusters with shaped glyphs: the text is
+/// split into items by style, font (with fallback), script and bidirectional level, each item is
+/// shaped by HarfBuzz with the whole paragraph as context, and every glyph is given to the
+/// grapheme cluster it came from. Clusters stay in logical order, so line breaking and
+/// truncation work on characters; `Bidi.visualOrder` puts a line's clusters in display order.
+@_spi(Lamina) public enum ParagraphShaper {
+    /// How a run of text is set.
+    public struct Style {
+        public var font: CGFont
+        public var size: CGFloat
+        /// Points added after every character (`.kern`); 0 also turns the font's kerning off,
+        /// as CoreText documents for `kCTKernAttributeName`; nil: the font's kerning alone.
+        public var kern: CGFloat?
+        /// `.ligature`: 0 only the ligatures the script requires, 1 the default ones, 2 all.
+        public var ligatures: Int
+        public init(font: CGFont, size: CGFloat, kern: CGFloat? = nil, ligatures: Int = 1) {
+            self.font = font; self.size = size; self.kern = kern; self.ligatures = ligatures
+        }
+    }
+
+    /// A glyph of a cluster: `x` from the cluster's left edge and `y` up from the baseline, in
+    /// points.
+    public struct Glyph: Sendable {
+        public var glyph: CGGlyph
+        public var x: CGFloat
+        public var y: CGFloat
+        public init(glyph: CGGlyph, x: CGFloat, y: CGFloat) { self.glyph = glyph; self.x = x; self.y = y }
+    }
+
+    /// A grapheme cluster with its glyphs (left to right) in the font that draws it.
+    public struct Cluster {
+        public var text: Character
+        /// The index of the run it came from.
+        public var run: Int
+        public var font: CGFont
+        public var glyphs: [Glyph]
+        public var advance: CGFloat
+        /// Its bidirectional embedding level (odd: right to left).
+        public var level: UInt8
+    }
+
+    /// Shapes a paragraph (text without line separators) made of `runs`.
+    public static func shape(_ runs: [(text: Substring, style: Style)], direction: Bidi.Direction)
+        -> (clusters: [Cluster], rightToLeft: Bool) {
+        var scalars: [Unicode.Scalar] = []
+        var graphemes: [(text: Character, start: Int, end: Int, run: Int)] = []
+        for (r, run) in runs.enumerated() {
+            for ch in run.text {
+                let start = scalars.count
+                scalars.append(contentsOf: ch.unicodeScalars)
+                graphemes.append((ch, start, scalars.count, r))
+            }
+        }
+        let (levels, rightToLeft) = Bidi.levels(scalars, direction: direction)
+        guard !graphemes.isEmpty else { return ([], rightToLeft) }
+
+        // Scripts, the shared characters taking the script before them (the one after at the start).
+        var scripts = scalars.map(TextScript.of)
+        if let firstReal = scripts.first(where: { !TextScript.isShared($0) }) {
+            var last = firstReal
+            for i in scripts.indices {
+                if TextScript.isShared(scripts[i]) { scripts[i] = last } else { last = scripts[i] }
+            }
+        }
+        var graphemeOfScalar = [Int](repeating: 0, count: scalars.count)
+        for (g, item) in graphemes.enumerated() { for s in item.start..<item.end { graphemeOfScalar[s] = g } }
+
+        let fonts = graphemes.map { g in
+            FontFallback.font(for: g.text, requested: runs[g.run].style.font, script: scripts[g.start])
+        }
+        var clusters = graphemes.enumerated().map { g, item in
+            Cluster(text: item.text, run: item.run, font: fonts[g], glyphs: [], advance: 0, level: levels[item.start])
+        }
+
+        var i = 0
+        while i < graphemes.count {
+            var j = i + 1
+            while j < graphemes.count && graphemes[j].run == graphemes[i].run && fonts[j] === fonts[i]
+                    && scripts[graphemes[j].start] == scripts[graphemes[i].start]
+                    && levels[graphemes[j].start] == levels[graphemes[i].start] { j += 1 }
+            shapeItem(i..<j)
+            i = j
+        }
+
+        func shapeItem(_ range: Range<Int>) {
+            let first = graphemes[range.lowerBound]
+            let style = runs[first.run].style
+            let font = fonts[range.lowerBound]
+            let rtl = levels[first.start] % 2 == 1
+            var features: [String] = []
+            if style.ligatures == 0 { features += ["-liga", "-clig"] }
+            if style.ligatures >= 2 { features += ["+dlig"] }
+            if style.kern == 0 { features += ["-kern"] }
+            let shaped = font.shape(scalars, range: first.start..<graphemes[range.upperBound - 1].end, rightToLeft: rtl,
+                                    script: scripts[first.start], features: features)
+            let k = style.size / CGFloat(max(1, font.unitsPerEm))
+            var pen: Int32 = 0
+            var left: [Int: Int32] = [:]
+            for g in shaped {
+                let c = graphemeOfScalar[min(max(0, g.cluster), scalars.count - 1)]
+                let l = left[c] ?? pen
+                left[c] = l
+                clusters[c].glyphs.append(Glyph(glyph: g.glyph, x: CGFloat(pen &+ g.offsetX &- l) * k, y: CGFloat(g.offsetY) * k))
+                clusters[c].advance += CGFloat(g.advance) * k
+                pen &+= g.advance
+            }
+            if let kern = style.kern, kern != 0, kern.isFinite {
+                for c in range {
+                    clusters[c].advance += kern
+                    // After the character in reading order: on its left when it runs right to left.
+                    if rtl { for n in clusters[c].glyphs.indices { clusters[c].glyphs[n].x += kern } }
+                }
+            }
+        }
+        return (clusters, rightToLeft)
+    }
+}

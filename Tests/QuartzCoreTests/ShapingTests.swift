@@ -1,0 +1,197 @@
+import Testing
+@testable import QuartzCore
+@_spi(Lamina) import CoreGraphics
+import LaminaTestSupport
+
+/// Text of the world's scripts through a text layer: Arabic joined right to left, Hebrew with
+/// numbers, Devanagari with its reordered vowel sign, English and Arabic in one line, emoji
+/// sequences, ligatures on and off, kerning, and a right-to-left paragraph truncated.
+func scriptsScene() -> CALayer {
+    let root = CALayer()
+    root.bounds = CGRect(x: 0, y: 0, width: 320, height: 330)
+    root.backgroundColor = CGColor(gray: 1, alpha: 1)
+    var y: CGFloat = 8
+    func text(_ s: Any, height: CGFloat = 30, size: CGFloat = 20, align: CATextLayerAlignmentMode = .natural,
+              truncation: CATextLayerTruncationMode = .none, font: String = "Helvetica") {
+        let t = CATextLayer()
+        t.frame = CGRect(x: 10, y: y, width: 300, height: height)
+        t.string = s
+        t.font = font as CFTypeRef
+        t.fontSize = size
+        t.foregroundColor = CGColor(gray: 0.1, alpha: 1)
+        t.alignmentMode = align
+        t.isWrapped = truncation == .none
+        t.truncationMode = truncation
+        t.contentsScale = 2
+        t.borderWidth = 0.5
+        t.borderColor = CGColor(red: 0.8, green: 0.8, blue: 1, alpha: 1)
+        root.addSublayer(t)
+        y += height + 6
+    }
+    text("مرحبا بالعالم")                                  // Arabic: joined, right aligned (natural)
+    text("שלום עולם 2026 ו-3.14")                         // Hebrew with numbers
+    text("नमस्ते दुनिया, किताब")                               // Devanagari: conjuncts, ि before its consonant
+    text("Lamina يرسم النص العربي")                       // English then Arabic, left to right paragraph
+    text("👍🏽 👨‍👩‍👧 🇫🇷 ❤️ 1️⃣ ok")                                  // skin tone, ZWJ family, flag, VS16, keycap
+    let ligatures = NSMutableAttributedString(string: "office ", attributes: [.font: "DejaVu Serif"])
+    ligatures.append(NSAttributedString(string: "office", attributes: [.font: "DejaVu Serif", .ligature: 0]))
+    text(ligatures)
+    let kerning = NSMutableAttributedString(string: "AVATAR ", attributes: [.font: "Liberation Serif"])
+    kerning.append(NSAttributedString(string: "AVATAR ", attributes: [.font: "Liberation Serif", .kern: 0]))
+    kerning.append(NSAttributedString(string: "AVATAR", attributes: [.font: "Liberation Serif", .kern: 4]))
+    text(kerning)
+    text("هذا سطر عربي طويل جدا لا يتسع في العرض المتاح له هنا", truncation: .end)
+    text(String(repeating: "👨‍👩‍👧", count: 13), truncation: .end)     // 13 families in 300 pt: the 12th gives way to "…"
+    return root
+}
+
+@Test func scriptsReference() throws {
+    let failure = try compositorGolden.check("text-scripts") { try #require(CARenderer(layer: scriptsScene(), scale: 2).image()) }
+    #expect(failure == nil, "\(failure ?? "")")
+}
+
+@Suite("Shaping, bidirectional text, fallback and emoji")
+struct ShapingTests {
+    let helvetica = try! CGFont.named("Helvetica")
+
+    func shape(_ s: String, font: CGFont? = nil, size: CGFloat = 20, kern: CGFloat? = nil, ligatures: Int = 1,
+               direction: Bidi.Direction = .natural) -> (clusters: [ParagraphShaper.Cluster], rightToLeft: Bool) {
+        ParagraphShaper.shape([(Substring(s), ParagraphShaper.Style(font: font ?? helvetica, size: size, kern: kern, ligatures: ligatures))],
+                              direction: direction)
+    }
+
+    /// The clusters' text in display order.
+    func visual(_ clusters: [ParagraphShaper.Cluster]) -> String {
+        String(Bidi.visualOrder(clusters.map(\.level)).map { clusters[$0].text })
+    }
+
+    @Test func arabicIsJoinedAndRunsRightToLeft() throws {
+        let (clusters, rtl) = shape("سلام")
+        #expect(rtl)
+        #expect(clusters.allSatisfy { $0.level == 1 })
+        // Lam and alef always join into one glyph (a required ligature, also with ligatures 0).
+        #expect(clusters.map(\.glyphs.count) == [1, 1, 0, 1])
+        #expect(shape("سلام", ligatures: 0).clusters.map(\.glyphs.count) == [1, 1, 0, 1])
+        // Joined forms are other glyphs than the characters' isolated ones.
+        let font = clusters[0].font
+        #expect(clusters[0].glyphs[0].glyph != font.glyph(for: "س"))   // initial seen
+        #expect(clusters[1].glyphs[0].glyph != font.glyph(for: "ل"))   // lam-alef
+        #expect(clusters[3].glyphs[0].glyph == font.glyph(for: "م"))   // meem stands alone after alef
+        #expect(visual(clusters) == "مالس")
+    }
+
+    @Test func hebrewWithNumbersKeepsTheNumbersLeftToRight() {
+        let (clusters, rtl) = shape("שלום עולם 2026 ו-3.14")
+        #expect(rtl)
+        #expect(visual(clusters) == "3.14-ו 2026 םלוע םולש")
+        #expect(clusters.filter { $0.text.isNumber }.allSatisfy { $0.level == 2 })
+    }
+
+    @Test func anEnglishParagraphKeepsArabicWordsInTheirOrder() {
+        let (clusters, rtl) = shape("Lamina يرسم النص")
+        #expect(!rtl)
+        #expect(visual(clusters) == "Lamina صنلا مسري")
+        // The base direction can be forced.
+        #expect(shape("Lamina يرسم", direction: .rightToLeft).rightToLeft)
+        #expect(visual(shape("Lamina يرسم", direction: .rightToLeft).clusters) == "مسري Lamina")
+    }
+
+    @Test func devanagariVowelSignIsDrawnBeforeItsConsonant() throws {
+        let (clusters, _) = shape("कि")
+        #expect(clusters.count == 1)
+        let c = try #require(clusters.first)
+        #expect(c.font.familyName.contains("Devanagari"))
+        #expect(c.glyphs.count == 2)
+        // The vowel sign i (U+093F) is written after KA and drawn before (left of) it.
+        let ka = c.font.glyph(for: "क")
+        #expect(c.glyphs[1].glyph == ka && c.glyphs[0].glyph != ka)
+        #expect(c.glyphs[0].x < c.glyphs[1].x)
+        // A conjunct: KA + VIRAMA + SSA becomes fewer glyphs than characters.
+        let (ksha, _) = shape("क्ष")
+        #expect(ksha.count == 1 && ksha[0].glyphs.count < 3)
+    }
+
+    @Test func ligaturesFollowTheLigatureAttribute() throws {
+        let serif = try CGFont.named("DejaVu Serif")
+        #expect(shape("ff", font: serif).clusters.flatMap(\.glyphs).count == 1)
+        #expect(shape("ff", font: serif, ligatures: 0).clusters.flatMap(\.glyphs).count == 2)
+        // The ligature belongs to the first character; the second has no glyph and no width.
+        let ff = shape("ff", font: serif).clusters
+        #expect(ff[1].glyphs.isEmpty && ff[1].advance == 0 && ff[0].advance > 0)
+    }
+
+    @Test func kerningIsOnByDefaultOffWithKernZeroAndKernAddsSpace() throws {
+        let serif = try CGFont.named("Liberation Serif")
+        func width(_ kern: CGFloat?) -> CGFloat { shape("AVAV", font: serif, kern: kern).clusters.reduce(0) { $0 + $1.advance } }
+        #expect(width(nil) < width(0) - 1)
+        #expect(abs(width(4) - (width(nil) + 16)) < 0.001)
+    }
+
+    @Test func emojiSequencesAreOneColourGlyphEach() throws {
+        let emoji = try #require(FontFallback.emoji, "Noto Color Emoji is installed by scripts/setup.sh")
+        #expect(emoji.hasColorBitmaps)
+        for s in ["👨‍👩‍👧", "👍🏽", "🇫🇷", "❤️", "1️⃣"] {
+            let (clusters, _) = shape(s)
+            #expect(clusters.count == 1, "\(s)")
+            #expect(clusters.first?.font === emoji && clusters.first?.glyphs.count == 1, "\(s)")
+            let g = try #require(clusters.first?.glyphs.first)
+            let bitmap = try #require(emoji.colorGlyph(g.glyph))
+            #expect(bitmap.image.width > 50 && bitmap.pixelsPerEm > 50)
+            #expect(abs(clusters[0].advance - 20 * 2550 / 2048) < 0.5, "\(s) advance \(clusters[0].advance)")
+        }
+        // Text presentation (U+FE0E) keeps a text font.
+        #expect(shape("❤︎").clusters.first?.font !== emoji)
+    }
+
+    @Test func emojiAreDrawnInColour() throws {
+        let t = CATextLayer()
+        t.bounds = CGRect(x: 0, y: 0, width: 40, height: 30)
+        t.string = "❤️"
+        t.fontSize = 20
+        let image = try #require(CARenderer(layer: t, scale: 1).image())
+        let pixels = try #require(image.dataProvider?.data)
+        var red = 0
+        for i in stride(from: 0, to: image.width * image.height * 4, by: 4)
+            where pixels[i + 3] > 200 && pixels[i] > 180 && pixels[i + 1] < 80 && pixels[i + 2] < 80 { red += 1 }
+        #expect(red > 100, "red pixels: \(red)")
+    }
+
+    @Test func clustersStayWholeWhenWrappedAndTruncated() {
+        let family = "👨‍👩‍👧"
+        let t = CATextLayer()
+        t.string = String(repeating: family, count: 7)
+        t.fontSize = 20
+        t.isWrapped = true
+        let wrapped = t.textLayout(width: 60, height: 1000)
+        #expect(wrapped.lineCount == 4)   // two 24.9-pt families per 60-pt line
+        #expect(wrapped.glyphs.count == 7)
+        t.isWrapped = false
+        t.truncationMode = .end
+        let truncated = t.textLayout(width: 80, height: 1000)
+        #expect(truncated.glyphs.count == 3)  // two families and a 20-pt ellipsis
+    }
+
+    @Test func rightToLeftParagraphsAlignRightWhenNatural() {
+        let t = CATextLayer()
+        t.string = "مرحبا"
+        t.fontSize = 20
+        let layout = t.textLayout(width: 200, height: 100)
+        let xs = layout.glyphs.map(\.x)
+        #expect(xs.min()! > 100)   // flush right in 200 pt
+        t.alignmentMode = .left
+        #expect(t.textLayout(width: 200, height: 100).glyphs.map(\.x).min()! < 5)
+    }
+
+    @Test func fallbackFontsAreCachedPerCharacter() {
+        // Thai: fontconfig finds a Noto face once per character, however often it is drawn.
+        for _ in 0..<4 { _ = shape("ภาษาไทย") }
+        #expect("ภาษาไทย".unicodeScalars.allSatisfy { FontFallback.fontconfigQueries(for: $0) == 1 })
+        #expect(shape("ภาษาไทย").clusters.allSatisfy { $0.font.familyName.contains("Thai") })
+    }
+
+    @Test func visualOrderReversesRunsFromTheHighestLevel() {
+        #expect(Bidi.visualOrder([0, 0, 1, 1, 1, 0]) == [0, 1, 4, 3, 2, 5])
+        #expect(Bidi.visualOrder([1, 1, 2, 2, 1]) == [4, 2, 3, 1, 0])
+        #expect(Bidi.visualOrder([]) == [])
+    }
+}

@@ -1,0 +1,76 @@
+import Testing
+import Foundation
+@testable import UIKit
+
+/// Right-to-left text in UIKit: paragraph direction from the text or the paragraph style, a
+/// view's `semanticContentAttribute`, and measurements that match what is drawn.
+@Suite("Writing direction")
+struct WritingDirectionTests {
+    let strings = StringDrawingTests()
+
+    @Test func naturalAlignmentFollowsTheParagraphDirection() throws {
+        let font = UIFont.systemFont(ofSize: 20)
+        let rect = CGRect(x: 0, y: 0, width: 300, height: 40)
+        func box(_ text: String, _ direction: NSWritingDirection = .natural) throws -> (Int, Int, Int, Int) {
+            let style = NSMutableParagraphStyle()
+            style.baseWritingDirection = direction
+            let image = strings.render(rect.size) {
+                text.draw(in: rect, withAttributes: [.font: font, .foregroundColor: UIColor.black, .paragraphStyle: style])
+            }
+            return try #require(try strings.ink(image))
+        }
+        #expect(try box("Hello").0 < 10)
+        #expect(try box("שלום").2 > 290)                      // Hebrew: flush right
+        #expect(try box("مرحبا").2 > 290)                     // Arabic: flush right
+        #expect(try box("Hello", .rightToLeft).2 > 290)       // a right-to-left paragraph style
+        #expect(try box("שלום", .leftToRight).0 < 10)
+    }
+
+    @Test func semanticContentAttributeDecidesALabelsDirection() throws {
+        let label = UILabel(frame: CGRect(x: 0, y: 0, width: 200, height: 30))
+        label.text = "Hello"
+        label.textColor = .black
+        #expect(label.effectiveUserInterfaceLayoutDirection == .leftToRight)
+        func inkBox() throws -> (Int, Int, Int, Int) {
+            let format = UIGraphicsImageRendererFormat()
+            format.scale = 1
+            let image = UIGraphicsImageRenderer(size: label.bounds.size, format: format).image { ctx in label.layer.render(in: ctx.cgContext) }
+            return try #require(try strings.ink(image))
+        }
+        #expect(try inkBox().0 < 10)
+        label.semanticContentAttribute = .forceRightToLeft
+        #expect(label.effectiveUserInterfaceLayoutDirection == .rightToLeft)
+        #expect(try inkBox().2 > 190)
+        // Explicit left alignment stays left.
+        label.textAlignment = .left
+        #expect(try inkBox().0 < 10)
+        #expect(UIView.userInterfaceLayoutDirection(for: .playback) == .leftToRight)
+        #expect(UIView.userInterfaceLayoutDirection(for: .unspecified, relativeTo: .rightToLeft) == .rightToLeft)
+        #expect(UIView.userInterfaceLayoutDirection(for: .spatial, relativeTo: .rightToLeft) == .leftToRight)
+    }
+
+    @Test func measuredSizesMatchWhatIsDrawn() throws {
+        let font = UIFont.systemFont(ofSize: 20)
+        for text in ["مرحبا بالعالم", "שלום 2026", "नमस्ते दुनिया", "Lamina يرسم", "AVATAR office"] {
+            let size = text.size(withAttributes: [.font: font])
+            let image = strings.render(CGSize(width: 400, height: 60)) {
+                text.draw(at: CGPoint(x: 50, y: 10), withAttributes: [.font: font, .foregroundColor: UIColor.black])
+            }
+            let box = try #require(try strings.ink(image))
+            // The ink lies within the measured box (a pixel of antialiasing), and spans most of it.
+            #expect(box.0 >= 49 && CGFloat(box.2) <= 50 + size.width + 1, "\(text): ink \(box), size \(size)")
+            #expect(CGFloat(box.2 - box.0) > size.width - 6, "\(text): ink \(box), size \(size)")
+        }
+    }
+
+    @Test func kernAndLigatureAttributesApplyToStringDrawing() {
+        let font = UIFont.systemFont(ofSize: 20)
+        let plain = "Hello".size(withAttributes: [.font: font]).width
+        let kerned = "Hello".size(withAttributes: [.font: font, .kern: 3]).width
+        #expect(abs(kerned - plain - 15) < 0.01)
+        let serif = UIFont(name: "DejaVu Serif", size: 20)!
+        let joined = "ff".size(withAttributes: [.font: serif]).width
+        let apart = "ff".size(withAttributes: [.font: serif, .ligature: 0]).width
+        #expect(joined != apart)
+    }
+}
