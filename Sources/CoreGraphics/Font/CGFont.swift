@@ -179,6 +179,28 @@ public final class CGFont: @unchecked Sendable, CustomStringConvertible {
     public var capHeight: Int32 { os2Metric { Int32($0.sCapHeight) } ?? Int32(Double(ascent) * 0.7) }
     /// The height of lowercase x.
     public var xHeight: Int32 { os2Metric { Int32($0.sxHeight) } ?? Int32(Double(ascent) * 0.5) }
+    /// Where an underline goes, in font units: its centre below the baseline (negative) and its
+    /// thickness, from the `post` table (CoreText's `CTFontGetUnderlinePosition`/`Thickness`);
+    /// a tenth of the ascent below the baseline, 1/20 em thick, when the font has none.
+    @_spi(Lamina) public var underlineMetrics: (position: Int32, thickness: Int32) {
+        let f = face.pointee
+        let thickness = f.underline_thickness > 0 ? Int32(f.underline_thickness) : max(1, unitsPerEm / 20)
+        let position = f.underline_position != 0 ? Int32(f.underline_position) : -max(1, ascent / 10)
+        return (position, thickness)
+    }
+
+    /// Where a strikethrough goes, in font units: its centre above the baseline and its
+    /// thickness, from the OS/2 table; else at 45% of the x-height (the underline's thickness).
+    @_spi(Lamina) public var strikethroughMetrics: (position: Int32, thickness: Int32) {
+        let fallback = (Int32(Double(xHeight) * 0.45), underlineMetrics.thickness)
+        return FontLibrary.withLock { _ in
+            guard let os2 = FT_Get_Sfnt_Table(face, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self),
+                  os2.pointee.yStrikeoutSize > 0, os2.pointee.yStrikeoutPosition > 0 else { return fallback }
+            // OS/2 gives the stroke's top edge; its centre is half a thickness lower.
+            return (Int32(os2.pointee.yStrikeoutPosition) - Int32(os2.pointee.yStrikeoutSize) / 2, Int32(os2.pointee.yStrikeoutSize))
+        }
+    }
+
     /// The box enclosing every glyph.
     public var fontBBox: CGRect {
         let b = face.pointee.bbox

@@ -35,12 +35,30 @@ extension CATextLayer {
                 else if let p = colorValue as? CATextLayerColorProviding { c = p.cgColorForTextLayer }
                 let kern = attrs[.kern].flatMap { kvcCoerce($0, to: CGFloat.self) }
                 let ligature = attrs[.ligature].flatMap { kvcCoerce($0, to: Int.self) }
-                runs.append(LaminaTextRun(text: text, font: f.font, size: f.size, color: c, kern: kern, ligatures: ligature ?? 1))
+                runs.append(LaminaTextRun(text: text, font: f.font, size: f.size, color: c, kern: kern, ligatures: ligature ?? 1,
+                                          decoration: CATextLayer.decoration(attrs),
+                                          paragraph: (attrs[.paragraphStyle] as? LaminaParagraphStyleProviding)?.laminaParagraphStyle))
             }
             return runs
         case nil: return []
         case let other?: return [LaminaTextRun(text: String(describing: other), font: base.font, size: base.size, color: color)]
         }
+    }
+
+    /// A run's underline, strikethrough, stroke and baseline offset from its attributes.
+    static func decoration(_ attrs: [NSAttributedString.Key: Any]) -> LaminaTextDecoration {
+        func number(_ key: NSAttributedString.Key) -> CGFloat? { attrs[key].flatMap { kvcCoerce($0, to: CGFloat.self) } }
+        func int(_ key: NSAttributedString.Key) -> Int {
+            attrs[key].flatMap { kvcCoerce($0, to: Int.self) } ?? ((attrs[key] as? any RawRepresentable)?.rawValue as? Int) ?? 0
+        }
+        func color(_ key: NSAttributedString.Key) -> CGColor? {
+            let v = attrs[key]
+            return v.flatMap { kvcCoerce($0, to: CGColor.self) } ?? (v as? CATextLayerColorProviding)?.cgColorForTextLayer
+        }
+        return LaminaTextDecoration(underline: int(.underlineStyle), underlineColor: color(.underlineColor),
+                                    strikethrough: int(.strikethroughStyle), strikethroughColor: color(.strikethroughColor),
+                                    strokeWidth: number(.strokeWidth) ?? 0, strokeColor: color(.strokeColor),
+                                    baselineOffset: number(.baselineOffset) ?? 0)
     }
 
     func textLayout(width: CGFloat?, height: CGFloat) -> TextLayout {
@@ -56,11 +74,19 @@ extension CATextLayer {
 }
 
 extension TextLayout {
-    /// Fills the glyphs, one path per colour, with the first line's top at `origin` in a y-down
-    /// context; colour bitmap glyphs (emoji) are drawn as images scaled from their strike.
+    /// How a group of glyph outlines is painted: fill colour and stroke.
+    private struct Paint: Equatable {
+        var color: CGColor
+        var strokeWidth: CGFloat
+        var strokeColor: CGColor?
+    }
+
+    /// Fills (or strokes, by `.strokeWidth`) the glyphs, one path per paint, with the first
+    /// line's top at `origin` in a y-down context; colour bitmap glyphs (emoji) are drawn as
+    /// images scaled from their strike; then underlines and strikethroughs.
     func draw(in ctx: CGContext, at origin: CGPoint) {
         guard !glyphs.isEmpty else { return }
-        var paths: [(CGColor, CGMutablePath)] = []
+        var paths: [(Paint, CGFloat, CGMutablePath)] = []
         var bitmaps: [(ColorGlyph, CGRect)] = []
         var colorFonts: [ObjectIdentifier: Bool] = [:]
         for g in glyphs {
@@ -77,19 +103,31 @@ extension TextLayout {
             guard let outline = g.font.path(for: g.glyph), !outline.isEmpty else { continue }
             let k = g.size / CGFloat(max(1, g.font.unitsPerEm))
             let t = CGAffineTransform(a: k, b: 0, c: 0, d: -k, tx: origin.x + g.x, ty: origin.y + g.baseline - g.rise)
-            if let i = paths.firstIndex(where: { $0.0 == g.color }) {
-                paths[i].1.addPath(outline, transform: t)
+            let paint = Paint(color: g.color, strokeWidth: g.strokeWidth, strokeColor: g.strokeWidth == 0 ? nil : g.strokeColor)
+            // The stroke is a percentage of the font size: one path per paint and size.
+            let lineWidth = abs(g.strokeWidth) * g.size / 100
+            if let i = paths.firstIndex(where: { $0.0 == paint && $0.1 == lineWidth }) {
+                paths[i].2.addPath(outline, transform: t)
             } else {
                 let p = CGMutablePath()
                 p.addPath(outline, transform: t)
-                paths.append((g.color, p))
+                paths.append((paint, lineWidth, p))
             }
         }
         ctx.saveGState()
-        for (color, path) in paths {
-            ctx.setFillColor(color)
-            ctx.addPath(path)
-            ctx.fillPath()
+        for (paint, lineWidth, path) in paths {
+            if paint.strokeWidth <= 0 {
+                ctx.setFillColor(paint.color)
+                ctx.addPath(path)
+                ctx.fillPath()
+            }
+            if paint.strokeWidth != 0 && lineWidth.isFinite && lineWidth > 0 {
+                ctx.setStrokeColor(paint.strokeColor ?? paint.color)
+                ctx.setLineWidth(min(lineWidth, 1e4))
+                ctx.setLineJoin(.round)
+                ctx.addPath(path)
+                ctx.strokePath()
+            }
         }
         for (bitmap, rect) in bitmaps where rect.isFinite && rect.width > 0 && rect.height > 0 {
             // The context is y-down: flip around the rectangle so the bitmap stands upright.
@@ -98,6 +136,38 @@ extension TextLayout {
             ctx.scaleBy(x: 1, y: -1)
             ctx.draw(bitmap.image, in: CGRect(origin: .zero, size: rect.size))
             ctx.restoreGState()
+        }
+        for line in decorations { drawDecoration(line, in: ctx, at: origin) }
+        ctx.restoreGState()
+    }
+
+    /// An underline or strikethrough: a bar, two bars for `.double` (0x9), or a dashed line for
+    /// the patterns (dot 0x100, dash 0x200, dash-dot 0x300, dash-dot-dot 0x400).
+    /// [U] UIKit's dash lengths are not documented: here in multiples of the thickness.
+    private func drawDecoration(_ line: DecorationLine, in ctx: CGContext, at origin: CGPoint) {
+        let t = line.thickness
+        guard t.isFinite, t > 0, line.x1 > line.x0 else { return }
+        let ys = line.style & 0xF == 0x9 ? [line.y - t, line.y + t] : [line.y]
+        let pattern: [CGFloat] = switch line.style & 0xF00 {
+        case 0x100: [t, t]
+        case 0x200: [3 * t, t]
+        case 0x300: [3 * t, t, t, t]
+        case 0x400: [3 * t, t, t, t, t, t]
+        default: []
+        }
+        ctx.saveGState()
+        if pattern.isEmpty {
+            ctx.setFillColor(line.color)
+            for y in ys { ctx.fill(CGRect(x: origin.x + line.x0, y: origin.y + y - t / 2, width: line.x1 - line.x0, height: t)) }
+        } else {
+            ctx.setStrokeColor(line.color)
+            ctx.setLineWidth(t)
+            ctx.setLineDash(phase: 0, lengths: pattern)
+            for y in ys {
+                ctx.move(to: CGPoint(x: origin.x + line.x0, y: origin.y + y))
+                ctx.addLine(to: CGPoint(x: origin.x + line.x1, y: origin.y + y))
+            }
+            ctx.strokePath()
         }
         ctx.restoreGState()
     }

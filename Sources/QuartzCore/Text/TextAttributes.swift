@@ -11,6 +11,24 @@ extension NSAttributedString.Key {
     /// Which ligatures are used (a number; raw value "NSLigature"): 0 only those the script
     /// requires (Arabic's lam-alef), 1 the default ones (fi, fl), 2 all of them.
     public static let ligature = NSAttributedString.Key("NSLigature")
+    /// The underline (an `NSUnderlineStyle` or its raw value; raw value "NSUnderline").
+    public static let underlineStyle = NSAttributedString.Key("NSUnderline")
+    /// The underline's colour (default: the text's; raw value "NSUnderlineColor").
+    public static let underlineColor = NSAttributedString.Key("NSUnderlineColor")
+    /// A line through the text (an `NSUnderlineStyle`; raw value "NSStrikethrough").
+    public static let strikethroughStyle = NSAttributedString.Key("NSStrikethrough")
+    /// The strikethrough's colour (default: the text's; raw value "NSStrikethroughColor").
+    public static let strikethroughColor = NSAttributedString.Key("NSStrikethroughColor")
+    /// The glyph outline's width in percent of the font size: positive strokes the outline
+    /// only, negative fills and strokes it (raw value "NSStrokeWidth").
+    public static let strokeWidth = NSAttributedString.Key("NSStrokeWidth")
+    /// The outline's colour (default: the text's; raw value "NSStrokeColor").
+    public static let strokeColor = NSAttributedString.Key("NSStrokeColor")
+    /// Points the text is raised above the baseline (lowered when negative; raw value
+    /// "NSBaselineOffset").
+    public static let baselineOffset = NSAttributedString.Key("NSBaselineOffset")
+    /// The paragraph style of a run (UIKit's `NSParagraphStyle`; raw value "NSParagraphStyle").
+    public static let paragraphStyle = NSAttributedString.Key("NSParagraphStyle")
 }
 
 /// CoreText's foreground colour key, which `CATextLayer` also honours.

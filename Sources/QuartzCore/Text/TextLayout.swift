@@ -2,11 +2,12 @@
 
 /// Lays text out for `CATextLayer`, `UILabel` and string drawing: paragraphs shaped by
 /// HarfBuzz with fallback fonts and bidirectional levels (`ParagraphShaper`), line breaking for
-/// Latin and CJK text, alignment including justification, truncation, each line put in visual
-/// order, and the first line at the top.
+/// Latin and CJK text, paragraph styles (indents, line heights, spacing), alignment including
+/// justification, truncation, each line put in visual order, underlines and strikethroughs,
+/// and the first line at the top.
 struct TextLayout {
     /// One glyph ready to draw: its font, position (baseline, y down; `rise` up from the
-    /// baseline) and colour.
+    /// baseline), colour and outline stroke.
     struct PlacedGlyph {
         var font: CGFont
         var glyph: CGGlyph
@@ -15,6 +16,19 @@ struct TextLayout {
         var baseline: CGFloat
         var rise: CGFloat = 0
         var color: CGColor
+        /// `.strokeWidth` in percent of the size (positive: stroked only; negative: filled and
+        /// stroked), and the stroke's colour.
+        var strokeWidth: CGFloat = 0
+        var strokeColor: CGColor?
+    }
+
+    /// An underline or strikethrough: from `x0` to `x1` centred on `y` (y down).
+    struct DecorationLine {
+        var x0: CGFloat, x1: CGFloat, y: CGFloat
+        var thickness: CGFloat
+        var color: CGColor
+        /// The `NSUnderlineStyle` raw value (single, thick, double, patterns).
+        var style: Int
     }
 
     /// One character (grapheme cluster) with its shaped glyphs and advance.
@@ -28,12 +42,21 @@ struct TextLayout {
         var ascent: CGFloat, descent: CGFloat, leading: CGFloat
         /// The bidirectional embedding level (odd: right to left).
         var level: UInt8 = 0
+        var decoration = LaminaTextDecoration()
         var isSpace: Bool { text.isWhitespace && !text.isNewline }
         var isNewline: Bool { text.isNewline }
         var isCJK: Bool { text.unicodeScalars.contains { TextLayout.isCJK($0) } }
     }
 
+    /// A paragraph's clusters, direction and style.
+    struct Paragraph {
+        var range: Range<Int>
+        var rightToLeft: Bool
+        var style: LaminaParagraphStyle
+    }
+
     var glyphs: [PlacedGlyph] = []
+    var decorations: [DecorationLine] = []
     var lineCount = 0
     /// The size the laid-out text needs (its widest line, its lines' heights).
     var usedSize: CGSize = .zero
@@ -56,94 +79,129 @@ struct TextLayout {
     static let noBreakAfter: Set<Character> = Set("（「『【〈《〔“‘([{$")
 
     /// The clusters of `runs` in logical order, paragraph by paragraph (a newline cluster
-    /// between paragraphs), and each paragraph's direction.
-    static func shape(_ runs: [LaminaTextRun], direction: Bidi.Direction) -> (clusters: [Cluster], rightToLeft: [Bool]) {
+    /// between paragraphs), and the paragraphs.
+    static func shape(_ runs: [LaminaTextRun], direction: Bidi.Direction) -> (clusters: [Cluster], paragraphs: [Paragraph]) {
         var clusters: [Cluster] = []
-        var directions: [Bool] = []
+        var paragraphs: [Paragraph] = []
         var pieces: [(text: Substring, style: ParagraphShaper.Style)] = []
         var pieceRuns: [Int] = []
+        var paragraphStyle: LaminaParagraphStyle?
         func metricsCluster(_ text: Character, font: CGFont, run: LaminaTextRun, glyphs: [ParagraphShaper.Glyph],
                             advance: CGFloat, level: UInt8) -> Cluster {
             let mk = run.size / CGFloat(max(1, font.unitsPerEm))
+            let rise = run.decoration.baselineOffset
             return Cluster(text: text, font: font, glyphs: glyphs, advance: advance, size: run.size, color: run.color,
-                           ascent: CGFloat(font.ascent) * mk, descent: CGFloat(-font.descent) * mk,
-                           leading: CGFloat(font.leading) * mk, level: level)
+                           ascent: CGFloat(font.ascent) * mk + max(0, rise), descent: CGFloat(-font.descent) * mk + max(0, -rise),
+                           leading: CGFloat(font.leading) * mk, level: level, decoration: run.decoration)
         }
         func endParagraph() {
-            let (shaped, rtl) = ParagraphShaper.shape(pieces, direction: direction)
+            let style = paragraphStyle ?? LaminaParagraphStyle()
+            let start = clusters.count
+            let (shaped, rtl) = ParagraphShaper.shape(pieces, direction: style.direction == .natural ? direction : style.direction.bidi)
             for c in shaped {
                 clusters.append(metricsCluster(c.text, font: c.font, run: runs[pieceRuns[c.run]], glyphs: c.glyphs,
                                                advance: c.advance, level: c.level))
             }
-            directions.append(rtl)
-            pieces.removeAll(); pieceRuns.removeAll()
+            paragraphs.append(Paragraph(range: start..<clusters.count, rightToLeft: rtl, style: style))
+            pieces.removeAll(); pieceRuns.removeAll(); paragraphStyle = nil
         }
         for (r, run) in runs.enumerated() {
             let style = ParagraphShaper.Style(font: run.font, size: run.size, kern: run.kern, ligatures: run.ligatures)
             var rest = Substring(run.text)
+            if paragraphStyle == nil { paragraphStyle = run.paragraph }
             while let nl = rest.firstIndex(where: \.isNewline) {
                 if nl > rest.startIndex { pieces.append((rest[..<nl], style)); pieceRuns.append(r) }
                 endParagraph()
                 clusters.append(metricsCluster(rest[nl], font: run.font, run: run, glyphs: [], advance: 0,
-                                               level: directions.last == true ? 1 : 0))
+                                               level: paragraphs.last?.rightToLeft == true ? 1 : 0))
                 rest = rest[rest.index(after: nl)...]
+                paragraphStyle = run.paragraph
             }
             if !rest.isEmpty { pieces.append((rest, style)); pieceRuns.append(r) }
         }
         endParagraph()
-        return (clusters, directions)
+        return (clusters, paragraphs)
     }
 
     /// Lays out `runs` in a box `width` wide (nil: unbounded) and `height` tall, wrapping lines
-    /// to the width when `wraps`. `direction` is the paragraphs' base writing direction.
+    /// to the width when `wraps`. `direction` is the paragraphs' base writing direction where
+    /// their style does not set one.
     init(runs: [LaminaTextRun], width: CGFloat?, height: CGFloat, wraps: Bool,
          alignment: CATextLayerAlignmentMode, truncation: CATextLayerTruncationMode, maximumLines: Int = 0,
          direction: Bidi.Direction = .natural) {
-        // 1. Shaped clusters with advances and metrics.
-        let (clusters, paragraphRTL) = TextLayout.shape(runs, direction: direction)
-        // 2. Paragraphs, then lines.
-        var lines: [(clusters: ArraySlice<Cluster>, endsParagraph: Bool, rightToLeft: Bool)] = []
-        var start = 0
-        var paragraph = 0
-        while start <= clusters.count {
-            var end = start
-            while end < clusters.count && !clusters[end].isNewline { end += 1 }
-            let slice = clusters[start..<end]
-            let rtl = paragraph < paragraphRTL.count ? paragraphRTL[paragraph] : false
-            if wraps, let width {
-                for line in TextLayout.wrap(slice, width: width) { lines.append((line, false, rtl)) }
-                if !lines.isEmpty { lines[lines.count - 1].endsParagraph = true }
-            } else {
-                lines.append((slice, true, rtl))
-            }
-            if end >= clusters.count { break }
-            start = end + 1
-            paragraph += 1
+        // 1. Shaped clusters with advances and metrics, in paragraphs.
+        let (clusters, paragraphs) = TextLayout.shape(runs, direction: direction)
+        // 2. Lines, each with its paragraph's indents.
+        struct Line {
+            var clusters: ArraySlice<Cluster>
+            var paragraph: Int
+            var first: Bool, last: Bool
+            /// The head (leading) indent and the trailing inset of the line's box.
+            var head: CGFloat, tail: CGFloat
         }
-        // 3. Which lines fit; truncation.
+        func insets(_ style: LaminaParagraphStyle, first: Bool) -> (head: CGFloat, tail: CGFloat) {
+            let head = first ? style.firstLineHeadIndent : style.headIndent
+            guard let width else { return (head, 0) }
+            return (head, style.tailIndent > 0 ? max(0, width - style.tailIndent) : -style.tailIndent)
+        }
+        var lines: [Line] = []
+        for (p, paragraph) in paragraphs.enumerated() {
+            let slice = clusters[paragraph.range]
+            let (firstHead, tail) = insets(paragraph.style, first: true)
+            if wraps, let width {
+                let restHead = insets(paragraph.style, first: false).head
+                let wrapped = TextLayout.wrap(slice, width: max(0, width - firstHead - tail), then: max(0, width - restHead - tail))
+                for (k, line) in wrapped.enumerated() {
+                    lines.append(Line(clusters: line, paragraph: p, first: k == 0, last: k == wrapped.count - 1,
+                                      head: k == 0 ? firstHead : restHead, tail: tail))
+                }
+            } else {
+                lines.append(Line(clusters: slice, paragraph: p, first: true, last: true, head: firstHead, tail: tail))
+            }
+        }
+        // 3. Line heights; which lines fit; truncation.
         let defaultMetrics = (ascent: runs.first.map { CGFloat($0.font.ascent) * $0.size / CGFloat(max(1, $0.font.unitsPerEm)) } ?? 0,
                               descent: runs.first.map { CGFloat(-$0.font.descent) * $0.size / CGFloat(max(1, $0.font.unitsPerEm)) } ?? 0)
-        func metrics(_ line: ArraySlice<Cluster>) -> (CGFloat, CGFloat, CGFloat) {
-            guard !line.isEmpty else { return (defaultMetrics.ascent, defaultMetrics.descent, 0) }
-            return (line.map(\.ascent).max()!, line.map(\.descent).max()!, line.map(\.leading).max()!)
+        /// The line's box height and where its baseline lies below the box's top: a line made
+        /// taller by the paragraph style keeps its descent and leading at the bottom, the extra
+        /// space above the text, as TextKit places it.
+        func box(_ line: Line) -> (height: CGFloat, baseline: CGFloat, ink: CGFloat) {
+            let (a, d, l) = line.clusters.isEmpty ? (defaultMetrics.ascent, defaultMetrics.descent, 0)
+                : (line.clusters.map(\.ascent).max()!, line.clusters.map(\.descent).max()!, line.clusters.map(\.leading).max()!)
+            let style = paragraphs[line.paragraph].style
+            var h = a + d + l
+            if style.lineHeightMultiple > 0 { h *= style.lineHeightMultiple }
+            if style.minimumLineHeight > 0 { h = max(h, style.minimumLineHeight) }
+            if style.maximumLineHeight > 0 { h = min(h, style.maximumLineHeight) }
+            return (h, h - d - l, h - l)
+        }
+        /// The space after line `i` when another follows: line spacing, and between
+        /// paragraphs the one's spacing after and the next's before.
+        func gap(after i: Int) -> CGFloat {
+            guard i + 1 < lines.count else { return 0 }
+            var g = paragraphs[lines[i].paragraph].style.lineSpacing
+            if lines[i].last { g += paragraphs[lines[i].paragraph].style.paragraphSpacing + paragraphs[lines[i + 1].paragraph].style.paragraphSpacingBefore }
+            return g
         }
         var visible = lines.count
         var y: CGFloat = 0
         for (i, line) in lines.enumerated() {
-            let (a, d, l) = metrics(line.clusters)
-            if i > 0 && (y + a + d > height + 0.5 || (maximumLines > 0 && i >= maximumLines)) { visible = i; break }
-            y += a + d + l
+            let b = box(line)
+            if i > 0 && (y + b.ink > height + 0.5 || (maximumLines > 0 && i >= maximumLines)) { visible = i; break }
+            y += b.height + gap(after: i)
         }
         var truncateLast = visible < lines.count
         if visible == 0 { visible = min(1, lines.count) }
         // 4. Place glyphs, each line in visual order.
-        var baselineTop: CGFloat = 0
+        var top: CGFloat = 0
         var widest: CGFloat = 0
         for i in 0..<visible {
             var line = Array(lines[i].clusters)
-            let rtl = lines[i].rightToLeft
-            let (a, d, l) = metrics(lines[i].clusters)
-            let boxWidth = width ?? .infinity
+            let paragraph = paragraphs[lines[i].paragraph]
+            let rtl = paragraph.rightToLeft
+            let (head, tail) = (lines[i].head, lines[i].tail)
+            let b = box(lines[i])
+            let boxWidth = width.map { max(0, $0 - head - tail) } ?? .infinity
             // Trailing spaces do not count toward the line's width.
             while let last = line.last, last.isSpace { line.removeLast() }
             var lineWidth = line.reduce(0) { $0 + $1.advance }
@@ -154,48 +212,78 @@ struct TextLayout {
                 truncateLast = false
             }
             line = Bidi.visualOrder(line.map(\.level)).map { line[$0] }
-            var x: CGFloat = 0
-            let available = width ?? lineWidth
+            let available = width == nil ? lineWidth : boxWidth
+            // The box's left edge: the head indent is on the left of a left-to-right paragraph,
+            // on the right of a right-to-left one.
+            var x: CGFloat = width == nil ? (rtl ? 0 : head) : (rtl ? tail : head)
+            var opens: [Bool] = []
             // Natural alignment follows the paragraph's direction, as does a justified
             // paragraph's last line.
-            var opens: [Bool] = []
-            switch alignment {
-            case .right: x = available - lineWidth
-            case .center: x = (available - lineWidth) / 2
-            case .justified where !lines[i].endsParagraph && width != nil:
+            switch paragraph.style.alignment ?? alignment {
+            case .right: x += available - lineWidth
+            case .center: x += (available - lineWidth) / 2
+            case .justified where !lines[i].last && width != nil:
                 // Extra space goes after spaces and between characters next to CJK ones; a line
                 // without such a gap (one Latin word) stays at the start, unstretched.
                 // [U] CoreText's weighting of the two kinds of gap is not documented: equal here.
                 opens = (0..<max(0, line.count - 1)).map { j in (rtl ? line[j + 1].isSpace : line[j].isSpace) || line[j].isCJK || line[j + 1].isCJK }
-                if !opens.contains(true) && rtl { x = available - lineWidth }
-            case .natural, .justified: if rtl { x = available - lineWidth }
+                if !opens.contains(true) && rtl { x += available - lineWidth }
+            case .natural, .justified: if rtl { x += available - lineWidth }
             default: break
             }
             let gaps = opens.filter { $0 }.count
             let extraPerGap = gaps > 0 ? max(0, available - lineWidth) / CGFloat(gaps) : 0
-            let baseline = baselineTop + a
+            let baseline = top + b.baseline
             for (j, c) in line.enumerated() {
+                let rise = c.decoration.baselineOffset
                 for g in c.glyphs {
                     glyphs.append(PlacedGlyph(font: c.font, glyph: g.glyph, size: c.size, x: x + g.x, baseline: baseline,
-                                              rise: g.y, color: c.color))
+                                              rise: g.y + rise, color: c.color, strokeWidth: c.decoration.strokeWidth,
+                                              strokeColor: c.decoration.strokeColor))
                 }
+                addDecorations(c, from: x, baseline: baseline - rise, joining: extraPerGap)
                 x += c.advance
                 if j < opens.count && opens[j] { x += extraPerGap }
             }
-            widest = max(widest, gaps > 0 ? available : lineWidth)
-            baselineTop += a + d + l
+            widest = max(widest, head + (gaps > 0 ? available : lineWidth))
+            top += b.height
+            if i + 1 < visible { top += gap(after: i) }
             lineCount += 1
         }
-        usedSize = CGSize(width: widest, height: baselineTop)
+        usedSize = CGSize(width: widest, height: top)
+    }
+
+    /// Adds the underline and strikethrough of a cluster drawn from `x`, joined to the one
+    /// before when they match (across a justified gap of up to `joining` points).
+    mutating func addDecorations(_ c: Cluster, from x: CGFloat, baseline: CGFloat, joining: CGFloat) {
+        let d = c.decoration
+        guard d.underline != 0 || d.strikethrough != 0, c.advance > 0 else { return }
+        let k = c.size / CGFloat(max(1, c.font.unitsPerEm))
+        // NSUnderlineStyle.byWord (0x8000): not under spaces.
+        func add(_ style: Int, position: Int32, thickness: Int32, color: CGColor?) {
+            guard style & 0xFF != 0 || style & 0xF00 != 0, !(style & 0x8000 != 0 && c.isSpace) else { return }
+            let line = DecorationLine(x0: x, x1: x + c.advance, y: baseline - CGFloat(position) * k,
+                                      thickness: CGFloat(thickness) * k * (style & 0x2 != 0 ? 2 : 1), color: color ?? c.color, style: style)
+            if let last = decorations.last, last.style == style, last.color == line.color, abs(last.y - line.y) < 0.01,
+               abs(last.thickness - line.thickness) < 0.01, line.x0 >= last.x1 - 0.01, line.x0 <= last.x1 + joining + 0.01 {
+                decorations[decorations.count - 1].x1 = line.x1
+            } else {
+                decorations.append(line)
+            }
+        }
+        let u = c.font.underlineMetrics, s = c.font.strikethroughMetrics
+        add(d.underline, position: u.position, thickness: u.thickness, color: d.underlineColor)
+        add(d.strikethrough, position: s.position, thickness: s.thickness, color: d.strikethroughColor)
     }
 
     /// Greedy line breaking: break after spaces and between CJK characters (respecting the
     /// no-break-before/after punctuation), and inside a word only when it alone overflows.
-    static func wrap(_ paragraph: ArraySlice<Cluster>, width: CGFloat) -> [ArraySlice<Cluster>] {
+    static func wrap(_ paragraph: ArraySlice<Cluster>, width firstWidth: CGFloat, then restWidth: CGFloat? = nil) -> [ArraySlice<Cluster>] {
         var lines: [ArraySlice<Cluster>] = []
         var start = paragraph.startIndex
         guard start < paragraph.endIndex else { return [paragraph] }
         while start < paragraph.endIndex {
+            let width = lines.isEmpty ? firstWidth : (restWidth ?? firstWidth)
             var x: CGFloat = 0
             var lastBreak: Int?
             var i = start

@@ -1,8 +1,8 @@
 @_spi(Lamina) import CoreGraphics
 import LaminaRender
 
-/// A run of text as Lamina's layout sets it (SPI): its font and size, colour, and the
-/// `.kern` and `.ligature` attributes.
+/// A run of text as Lamina's layout sets it (SPI): its font and size, colour, the `.kern` and
+/// `.ligature` attributes, its decorations, and the style of the paragraph it is in.
 @_spi(Lamina) public struct LaminaTextRun {
     public var text: String
     public var font: CGFont
@@ -12,16 +12,81 @@ import LaminaRender
     public var kern: CGFloat?
     /// 0: required ligatures only, 1: the default ones, 2: all.
     public var ligatures: Int
-    public init(text: String, font: CGFont, size: CGFloat, color: CGColor, kern: CGFloat? = nil, ligatures: Int = 1) {
+    public var decoration: LaminaTextDecoration
+    /// The paragraph style of the run (the first run of a paragraph decides for it).
+    public var paragraph: LaminaParagraphStyle?
+    public init(text: String, font: CGFont, size: CGFloat, color: CGColor, kern: CGFloat? = nil, ligatures: Int = 1,
+                decoration: LaminaTextDecoration = LaminaTextDecoration(), paragraph: LaminaParagraphStyle? = nil) {
         self.text = text; self.font = font; self.size = size; self.color = color; self.kern = kern; self.ligatures = ligatures
+        self.decoration = decoration; self.paragraph = paragraph
     }
 }
 
-/// A paragraph's base writing direction (SPI): `NSWritingDirection` for Lamina's layout.
-@_spi(Lamina) public enum LaminaWritingDirection: Sendable {
+/// Lines and outlines drawn with a run (SPI): `.underlineStyle`, `.strikethroughStyle` (UIKit's
+/// `NSUnderlineStyle` raw values), `.strokeWidth` (percent of the font size: positive strokes
+/// only, negative fills and strokes), their colours, and `.baselineOffset` (points up).
+@_spi(Lamina) public struct LaminaTextDecoration: Equatable {
+    public var underline: Int = 0
+    public var underlineColor: CGColor?
+    public var strikethrough: Int = 0
+    public var strikethroughColor: CGColor?
+    public var strokeWidth: CGFloat = 0
+    public var strokeColor: CGColor?
+    public var baselineOffset: CGFloat = 0
+    public init(underline: Int = 0, underlineColor: CGColor? = nil, strikethrough: Int = 0, strikethroughColor: CGColor? = nil,
+                strokeWidth: CGFloat = 0, strokeColor: CGColor? = nil, baselineOffset: CGFloat = 0) {
+        self.underline = underline; self.underlineColor = underlineColor
+        self.strikethrough = strikethrough; self.strikethroughColor = strikethroughColor
+        self.strokeWidth = strokeWidth.isFinite ? strokeWidth : 0; self.strokeColor = strokeColor
+        self.baselineOffset = baselineOffset.isFinite ? baselineOffset : 0
+    }
+}
+
+/// A paragraph's layout: `NSParagraphStyle` as Lamina's layout reads it (a Lamina addition,
+/// public so UIKit's paragraph styles can hand it to `CATextLayer`). Lengths in points.
+public struct LaminaParagraphStyle: Equatable {
+    /// nil: the layout's own alignment.
+    public var alignment: CATextLayerAlignmentMode?
+    public var lineSpacing: CGFloat = 0
+    public var paragraphSpacing: CGFloat = 0
+    public var paragraphSpacingBefore: CGFloat = 0
+    /// 0: the font's line height; else that times this.
+    public var lineHeightMultiple: CGFloat = 0
+    /// 0: no minimum / no maximum.
+    public var minimumLineHeight: CGFloat = 0
+    public var maximumLineHeight: CGFloat = 0
+    public var firstLineHeadIndent: CGFloat = 0
+    public var headIndent: CGFloat = 0
+    /// Positive: the line's end from the leading edge; zero or negative: from the trailing edge.
+    public var tailIndent: CGFloat = 0
+    public var direction: LaminaWritingDirection = .natural
+    public init(alignment: CATextLayerAlignmentMode? = nil, lineSpacing: CGFloat = 0, paragraphSpacing: CGFloat = 0,
+                paragraphSpacingBefore: CGFloat = 0, lineHeightMultiple: CGFloat = 0, minimumLineHeight: CGFloat = 0,
+                maximumLineHeight: CGFloat = 0, firstLineHeadIndent: CGFloat = 0, headIndent: CGFloat = 0,
+                tailIndent: CGFloat = 0, direction: LaminaWritingDirection = .natural) {
+        // Odd values are clamped: negative spacing and heights, NaN and infinite lengths count as 0.
+        func clean(_ v: CGFloat, negative: Bool = false) -> CGFloat { v.isFinite && (negative || v >= 0) ? min(v, 1e6) : 0 }
+        self.alignment = alignment
+        self.lineSpacing = clean(lineSpacing); self.paragraphSpacing = clean(paragraphSpacing)
+        self.paragraphSpacingBefore = clean(paragraphSpacingBefore); self.lineHeightMultiple = clean(lineHeightMultiple)
+        self.minimumLineHeight = clean(minimumLineHeight); self.maximumLineHeight = clean(maximumLineHeight)
+        self.firstLineHeadIndent = clean(firstLineHeadIndent); self.headIndent = clean(headIndent)
+        self.tailIndent = clean(tailIndent, negative: true); self.direction = direction
+    }
+}
+
+/// An object that gives a paragraph style (UIKit's `NSParagraphStyle` conforms), read by
+/// `CATextLayer` from the `.paragraphStyle` attribute (a Lamina addition).
+public protocol LaminaParagraphStyleProviding {
+    var laminaParagraphStyle: LaminaParagraphStyle { get }
+}
+
+/// A paragraph's base writing direction: `NSWritingDirection` for Lamina's layout (a Lamina
+/// addition, public so UIKit's paragraph styles can hand it to `CATextLayer`).
+public enum LaminaWritingDirection: Sendable, Equatable {
     /// From the first strong character (left to right when there is none).
     case natural, leftToRight, rightToLeft
-    var bidi: Bidi.Direction {
+    @_spi(Lamina) public var bidi: Bidi.Direction {
         switch self {
         case .natural: .natural
         case .leftToRight: .leftToRight

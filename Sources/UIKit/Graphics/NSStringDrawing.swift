@@ -10,14 +10,22 @@ public enum NSWritingDirection: Int, Sendable {
     case rightToLeft = 1
 }
 
-/// A paragraph's layout attributes (UIKit's `NSParagraphStyle`; Lamina reads `alignment`,
-/// `lineBreakMode` and `baseWritingDirection`, and keeps the rest for code that sets them).
-open class NSParagraphStyle: NSObject, NSCopying, NSMutableCopying, @unchecked Sendable {
+/// A paragraph's layout attributes (UIKit's `NSParagraphStyle`): alignment, line break mode,
+/// base writing direction, line heights and spacing, and indents, all read by Lamina's layout.
+open class NSParagraphStyle: NSObject, NSCopying, NSMutableCopying, LaminaParagraphStyleProviding, @unchecked Sendable {
     var _alignment: NSTextAlignment = .natural
     var _lineBreakMode: NSLineBreakMode = .byWordWrapping
     var _lineSpacing: CGFloat = 0
     var _paragraphSpacing: CGFloat = 0
+    var _paragraphSpacingBefore: CGFloat = 0
+    var _lineHeightMultiple: CGFloat = 0
+    var _minimumLineHeight: CGFloat = 0
+    var _maximumLineHeight: CGFloat = 0
+    var _firstLineHeadIndent: CGFloat = 0
+    var _headIndent: CGFloat = 0
+    var _tailIndent: CGFloat = 0
     var _baseWritingDirection: NSWritingDirection = .natural
+    var _hyphenationFactor: Float = 0
 
     public override init() { super.init() }
 
@@ -28,12 +36,39 @@ open class NSParagraphStyle: NSObject, NSCopying, NSMutableCopying, @unchecked S
     open var alignment: NSTextAlignment { _alignment }
     /// How text that does not fit is wrapped or truncated.
     open var lineBreakMode: NSLineBreakMode { _lineBreakMode }
-    /// Extra space between lines (kept; Lamina's layout does not add it yet).
+    /// Extra space after each line but the last, in points.
     open var lineSpacing: CGFloat { _lineSpacing }
-    /// Extra space after a paragraph (kept; not applied yet).
+    /// Extra space after the paragraph when another follows.
     open var paragraphSpacing: CGFloat { _paragraphSpacing }
+    /// Extra space before the paragraph when another precedes it.
+    open var paragraphSpacingBefore: CGFloat { _paragraphSpacingBefore }
+    /// The lines' natural height times this (0: the natural height); the extra space goes
+    /// above the text.
+    open var lineHeightMultiple: CGFloat { _lineHeightMultiple }
+    /// The least height of a line (0: none).
+    open var minimumLineHeight: CGFloat { _minimumLineHeight }
+    /// The greatest height of a line (0: none).
+    open var maximumLineHeight: CGFloat { _maximumLineHeight }
+    /// The indent of the paragraph's first line from the leading edge.
+    open var firstLineHeadIndent: CGFloat { _firstLineHeadIndent }
+    /// The indent of the other lines from the leading edge.
+    open var headIndent: CGFloat { _headIndent }
+    /// Positive: where lines end, from the leading edge; zero or negative: the inset from the
+    /// trailing edge.
+    open var tailIndent: CGFloat { _tailIndent }
     /// The paragraph's base direction: natural (the default) takes it from the text.
     open var baseWritingDirection: NSWritingDirection { _baseWritingDirection }
+    /// Hyphenation (kept; Lamina does not hyphenate, as iOS does not by default).
+    open var hyphenationFactor: Float { _hyphenationFactor }
+
+    /// The style as Lamina's layout reads it.
+    public var laminaParagraphStyle: LaminaParagraphStyle {
+        LaminaParagraphStyle(alignment: _alignment == .natural ? nil : TextRuns.alignment(_alignment), lineSpacing: _lineSpacing,
+                             paragraphSpacing: _paragraphSpacing, paragraphSpacingBefore: _paragraphSpacingBefore,
+                             lineHeightMultiple: _lineHeightMultiple, minimumLineHeight: _minimumLineHeight,
+                             maximumLineHeight: _maximumLineHeight, firstLineHeadIndent: _firstLineHeadIndent,
+                             headIndent: _headIndent, tailIndent: _tailIndent, direction: TextRuns.direction(_baseWritingDirection))
+    }
 
     open func copy(with zone: NSZone? = nil) -> Any { fill(NSParagraphStyle()) }
     open func mutableCopy(with zone: NSZone? = nil) -> Any { fill(NSMutableParagraphStyle()) }
@@ -43,7 +78,15 @@ open class NSParagraphStyle: NSObject, NSCopying, NSMutableCopying, @unchecked S
         s._lineBreakMode = _lineBreakMode
         s._lineSpacing = _lineSpacing
         s._paragraphSpacing = _paragraphSpacing
+        s._paragraphSpacingBefore = _paragraphSpacingBefore
+        s._lineHeightMultiple = _lineHeightMultiple
+        s._minimumLineHeight = _minimumLineHeight
+        s._maximumLineHeight = _maximumLineHeight
+        s._firstLineHeadIndent = _firstLineHeadIndent
+        s._headIndent = _headIndent
+        s._tailIndent = _tailIndent
         s._baseWritingDirection = _baseWritingDirection
+        s._hyphenationFactor = _hyphenationFactor
         return s
     }
 }
@@ -54,9 +97,32 @@ open class NSMutableParagraphStyle: NSParagraphStyle, @unchecked Sendable {
     open override var lineBreakMode: NSLineBreakMode { get { _lineBreakMode } set { _lineBreakMode = newValue } }
     open override var lineSpacing: CGFloat { get { _lineSpacing } set { _lineSpacing = newValue } }
     open override var paragraphSpacing: CGFloat { get { _paragraphSpacing } set { _paragraphSpacing = newValue } }
+    open override var paragraphSpacingBefore: CGFloat { get { _paragraphSpacingBefore } set { _paragraphSpacingBefore = newValue } }
+    open override var lineHeightMultiple: CGFloat { get { _lineHeightMultiple } set { _lineHeightMultiple = newValue } }
+    open override var minimumLineHeight: CGFloat { get { _minimumLineHeight } set { _minimumLineHeight = newValue } }
+    open override var maximumLineHeight: CGFloat { get { _maximumLineHeight } set { _maximumLineHeight = newValue } }
+    open override var firstLineHeadIndent: CGFloat { get { _firstLineHeadIndent } set { _firstLineHeadIndent = newValue } }
+    open override var headIndent: CGFloat { get { _headIndent } set { _headIndent = newValue } }
+    open override var tailIndent: CGFloat { get { _tailIndent } set { _tailIndent = newValue } }
     open override var baseWritingDirection: NSWritingDirection {
         get { _baseWritingDirection } set { _baseWritingDirection = newValue }
     }
+    open override var hyphenationFactor: Float { get { _hyphenationFactor } set { _hyphenationFactor = newValue } }
+}
+
+/// How text is underlined or struck through (UIKit's raw values): a line style, a pattern,
+/// and whether spaces are skipped.
+public struct NSUnderlineStyle: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let single = NSUnderlineStyle(rawValue: 0x01)
+    public static let thick = NSUnderlineStyle(rawValue: 0x02)
+    public static let double = NSUnderlineStyle(rawValue: 0x09)
+    public static let patternDot = NSUnderlineStyle(rawValue: 0x0100)
+    public static let patternDash = NSUnderlineStyle(rawValue: 0x0200)
+    public static let patternDashDot = NSUnderlineStyle(rawValue: 0x0300)
+    public static let patternDashDotDot = NSUnderlineStyle(rawValue: 0x0400)
+    public static let byWord = NSUnderlineStyle(rawValue: 0x8000)
 }
 
 /// Options for measuring and drawing strings (UIKit's raw values).
@@ -97,9 +163,28 @@ enum TextRuns {
             if let uc = attrs[.foregroundColor] as? UIColor { c = uc.cgColor } else if let cg = attrs[.foregroundColor] as? CGColor { c = cg }
             let kern = (attrs[.kern] as? NSNumber).map { CGFloat($0.doubleValue) } ?? (attrs[.kern] as? CGFloat)
             let ligature = (attrs[.ligature] as? NSNumber)?.intValue ?? (attrs[.ligature] as? Int)
-            out.append(LaminaTextRun(text: s, font: f.0, size: f.1, color: c, kern: kern, ligatures: ligature ?? 1))
+            out.append(LaminaTextRun(text: s, font: f.0, size: f.1, color: c, kern: kern, ligatures: ligature ?? 1,
+                                     decoration: decoration(attrs),
+                                     paragraph: (attrs[.paragraphStyle] as? NSParagraphStyle)?.laminaParagraphStyle))
         }
         return out
+    }
+
+    /// Underline, strikethrough, stroke and baseline offset of a run.
+    static func decoration(_ attrs: [NSAttributedString.Key: Any]) -> LaminaTextDecoration {
+        func number(_ key: NSAttributedString.Key) -> CGFloat? {
+            (attrs[key] as? NSNumber).map { CGFloat($0.doubleValue) } ?? (attrs[key] as? CGFloat) ?? (attrs[key] as? Int).map { CGFloat($0) }
+        }
+        func style(_ key: NSAttributedString.Key) -> Int {
+            (attrs[key] as? NSUnderlineStyle)?.rawValue ?? (attrs[key] as? NSNumber)?.intValue ?? (attrs[key] as? Int) ?? 0
+        }
+        func color(_ key: NSAttributedString.Key) -> CGColor? {
+            (attrs[key] as? UIColor)?.cgColor ?? (attrs[key].map { $0 as AnyObject } as? CGColor)
+        }
+        return LaminaTextDecoration(underline: style(.underlineStyle), underlineColor: color(.underlineColor),
+                                    strikethrough: style(.strikethroughStyle), strikethroughColor: color(.strikethroughColor),
+                                    strokeWidth: number(.strokeWidth) ?? 0, strokeColor: color(.strokeColor),
+                                    baselineOffset: number(.baselineOffset) ?? 0)
     }
 
     static func paragraphStyle(of a: NSAttributedString) -> NSParagraphStyle? {

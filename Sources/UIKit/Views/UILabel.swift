@@ -185,9 +185,6 @@ open class UILabel: UIView {
 }
 
 extension NSAttributedString.Key {
-    /// The paragraph style of a run (an `NSParagraphStyle`: string drawing reads its alignment
-    /// and line break mode; a label's own settings win).
-    public static let paragraphStyle = NSAttributedString.Key("NSParagraphStyle")
     /// The background colour of a run (accepted, not drawn).
     public static let backgroundColor = NSAttributedString.Key("NSBackgroundColor")
 }
