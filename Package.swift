@@ -52,7 +52,7 @@ let package = Package(
         // Shared test helpers (fidelity comparison, contexts); not a product.
         .target(name: "LaminaTestSupport", dependencies: ["CoreGraphics"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "_Testing_CoreGraphics", "LaminaTestSupport"],
-                    exclude: ["References"]),
+                    exclude: ["References", "Fixtures"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "_Testing_CoreGraphics", "LaminaTestSupport"],
                     exclude: ["References"]),
         .testTarget(name: "UIKitTests", dependencies: ["UIKit", "_Testing_CoreGraphics", "_Testing_UIKit", "LaminaTestSupport"],

@@ -1,5 +1,5 @@
 import Testing
-@testable import QuartzCore
+@testable @_spi(Lamina) import QuartzCore
 @_spi(Lamina) import CoreGraphics
 import LaminaTestSupport
 
@@ -169,6 +169,35 @@ struct ShapingTests {
         t.truncationMode = .end
         let truncated = t.textLayout(width: 80, height: 1000)
         #expect(truncated.glyphs.count == 3)  // two families and a 20-pt ellipsis
+    }
+
+    @Test func linesBreakWhereUAX14Allows() {
+        let t = CATextLayer()
+        t.fontSize = 20
+        t.isWrapped = true
+        func lines(_ s: String, width: CGFloat) -> [String] {
+            t.string = s
+            let layout = t.textLayout(width: width, height: 1000)
+            // Group the glyphs' characters by baseline.
+            let clusters = TextLayout.shape([LaminaTextRun(text: s, font: t.resolvedFont!.font, size: 20, color: CGColor.white)],
+                                            direction: .natural).clusters
+            var out: [String] = []
+            var index = 0, lastBaseline: CGFloat = -1
+            for c in clusters where !c.isSpace {
+                guard index < layout.glyphs.count else { break }
+                let baseline = layout.glyphs[index].baseline
+                if baseline != lastBaseline { out.append(""); lastBaseline = baseline }
+                out[out.count - 1].append(c.text)
+                index += c.glyphs.count
+            }
+            return out
+        }
+        // After the hyphen, not inside "well".
+        #expect(lines("well-known", width: 70) == ["well-", "known"])
+        // A price stays whole.
+        #expect(lines("pay $12.50 now", width: 80).contains("$12.50"))
+        // A full stop never starts a line.
+        #expect(lines("中文字。中文字", width: 60).allSatisfy { !$0.hasPrefix("。") })
     }
 
     @Test func rightToLeftParagraphsAlignRightWhenNatural() {

@@ -74,3 +74,46 @@ struct WritingDirectionTests {
         #expect(joined != apart)
     }
 }
+
+@Suite("UILabel font shrinking")
+struct LabelShrinkingTests {
+    func ink(_ label: UILabel) throws -> (Int, Int, Int, Int) {
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = 1
+        let image = UIGraphicsImageRenderer(size: label.bounds.size, format: format).image { ctx in label.layer.render(in: ctx.cgContext) }
+        return try #require(try StringDrawingTests().ink(image))
+    }
+
+    @Test func aLineTooWideShrinksDownToTheMinimumScale() throws {
+        let label = UILabel(frame: CGRect(x: 0, y: 0, width: 120, height: 30))
+        label.text = "Shrinks to fit its width"
+        label.textColor = .black
+        let natural = label.intrinsicContentSize.width
+        #expect(natural > 150)
+        #expect(label.fittingScale(width: 120, height: 30) == 1)   // off by default
+        label.adjustsFontSizeToFitWidth = true
+        #expect(label.fittingScale(width: 120, height: 30) == 1)   // minimumScaleFactor 0: no shrinking
+        label.minimumScaleFactor = 0.5
+        let scale = label.fittingScale(width: 120, height: 30)
+        #expect(scale < 1 && scale >= 0.5 && abs(natural * scale - 120) < 2)
+        let shrunk = try ink(label)
+        #expect(shrunk.2 - shrunk.0 > 110 && shrunk.2 < 120)
+        // Not enough: the smallest scale, then truncated.
+        label.minimumScaleFactor = 0.9
+        #expect(label.fittingScale(width: 120, height: 30) == 0.9)
+        // The intrinsic size keeps the font's own size.
+        #expect(label.intrinsicContentSize.width == natural)
+        label.minimumScaleFactor = .nan
+        #expect(label.fittingScale(width: 120, height: 30) == 1)
+    }
+
+    @Test func tooManyLinesShrinkToTheNumberOfLines() {
+        let label = UILabel(frame: CGRect(x: 0, y: 0, width: 100, height: 200))
+        label.text = "Several words that wrap over more than two lines here"
+        label.numberOfLines = 2
+        label.adjustsFontSizeToFitWidth = true
+        label.minimumScaleFactor = 0.3
+        let scale = label.fittingScale(width: 100, height: 200)
+        #expect(scale < 1 && scale > 0.3)
+    }
+}

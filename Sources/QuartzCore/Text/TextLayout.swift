@@ -43,6 +43,8 @@ struct TextLayout {
         /// The bidirectional embedding level (odd: right to left).
         var level: UInt8 = 0
         var decoration = LaminaTextDecoration()
+        /// Whether a line may break before it (UAX #14, at grapheme cluster boundaries).
+        var breakBefore = false
         var isSpace: Bool { text.isWhitespace && !text.isNewline }
         var isNewline: Bool { text.isNewline }
         var isCJK: Bool { text.unicodeScalars.contains { TextLayout.isCJK($0) } }
@@ -74,10 +76,6 @@ struct TextLayout {
         }
     }
 
-    /// Characters a line may not start with (closing punctuation) or end with (opening).
-    static let noBreakBefore: Set<Character> = Set("，。、；：？！）」』】〉》〕”’,.;:?!)]}%…·ー々〻ぁぃぅぇぉゃゅょっァィゥェォャュョッ")
-    static let noBreakAfter: Set<Character> = Set("（「『【〈《〔“‘([{$")
-
     /// The clusters of `runs` in logical order, paragraph by paragraph (a newline cluster
     /// between paragraphs), and the paragraphs.
     static func shape(_ runs: [LaminaTextRun], direction: Bidi.Direction) -> (clusters: [Cluster], paragraphs: [Paragraph]) {
@@ -102,6 +100,12 @@ struct TextLayout {
                 clusters.append(metricsCluster(c.text, font: c.font, run: runs[pieceRuns[c.run]], glyphs: c.glyphs,
                                                advance: c.advance, level: c.level))
             }
+            // Line break opportunities by UAX #14, kept where clusters begin.
+            var scalars: [Unicode.Scalar] = []
+            var firstScalar: [Int] = []
+            for c in clusters[start...] { firstScalar.append(scalars.count); scalars.append(contentsOf: c.text.unicodeScalars) }
+            let opportunities = LineBreaker.opportunities(scalars)
+            for (k, s) in firstScalar.enumerated() { clusters[start + k].breakBefore = s > 0 && opportunities[s] }
             paragraphs.append(Paragraph(range: start..<clusters.count, rightToLeft: rtl, style: style))
             pieces.removeAll(); pieceRuns.removeAll(); paragraphStyle = nil
         }
@@ -276,8 +280,9 @@ struct TextLayout {
         add(d.strikethrough, position: s.position, thickness: s.thickness, color: d.strikethroughColor)
     }
 
-    /// Greedy line breaking: break after spaces and between CJK characters (respecting the
-    /// no-break-before/after punctuation), and inside a word only when it alone overflows.
+    /// Greedy line breaking at the opportunities of UAX #14 (after spaces and hyphens, between
+    /// ideographs but not before closing punctuation or small kana, ...), and between grapheme
+    /// clusters only when a word alone overflows the line.
     static func wrap(_ paragraph: ArraySlice<Cluster>, width firstWidth: CGFloat, then restWidth: CGFloat? = nil) -> [ArraySlice<Cluster>] {
         var lines: [ArraySlice<Cluster>] = []
         var start = paragraph.startIndex
@@ -291,7 +296,7 @@ struct TextLayout {
                 let c = paragraph[i]
                 if !c.isSpace && x + c.advance > width + 0.01 && i > start { break }
                 x += c.advance
-                if i + 1 < paragraph.endIndex && canBreak(after: c, before: paragraph[i + 1]) { lastBreak = i + 1 }
+                if i + 1 < paragraph.endIndex && paragraph[i + 1].breakBefore && !paragraph[i + 1].isSpace { lastBreak = i + 1 }
                 i += 1
             }
             if i >= paragraph.endIndex {
@@ -305,13 +310,6 @@ struct TextLayout {
             start = next
         }
         return lines
-    }
-
-    static func canBreak(after a: Cluster, before b: Cluster) -> Bool {
-        if b.isSpace { return false }
-        if a.isSpace { return true }
-        if noBreakBefore.contains(b.text) || noBreakAfter.contains(a.text) { return false }
-        return a.isCJK || b.isCJK
     }
 
     /// A line (logical order) shortened to `width` with an ellipsis at the start, middle or end

@@ -69,7 +69,16 @@ open class UILabel: UIView {
     open var font: UIFont! = .systemFont(ofSize: UIFont.labelFontSize) { didSet { textChanged() } }
     /// The text colour (the label colour, black, by default).
     open var textColor: UIColor! = .label { didSet { setNeedsDisplay() } }
-    /// The alignment (natural: left).
+    /// Whether a single line too wide, or lines too many, shrink the font (down to
+    /// `minimumScaleFactor` of its size) until the text fits (false by default).
+    open var adjustsFontSizeToFitWidth = false { didSet { setNeedsDisplay() } }
+    /// The smallest scale of the font `adjustsFontSizeToFitWidth` may use (0, the default: the
+    /// font's own size, so no shrinking, as UIKit documents).
+    open var minimumScaleFactor: CGFloat = 0 { didSet { setNeedsDisplay() } }
+    /// Whether letters may be set slightly tighter before the text is truncated (kept; Lamina
+    /// does not tighten).
+    open var allowsDefaultTighteningForTruncation = false
+    /// The alignment (natural: the paragraph's direction).
     open var textAlignment: NSTextAlignment = .natural { didSet { setNeedsDisplay() } }
     /// The most lines shown; 0 for any number (1 by default).
     open var numberOfLines = 1 { didSet { textChanged() } }
@@ -120,15 +129,42 @@ open class UILabel: UIView {
         return effectiveUserInterfaceLayoutDirection == .rightToLeft ? .rightToLeft : .natural
     }
 
-    func layout(width: CGFloat?, height: CGFloat) -> LaminaTextLayout {
-        LaminaTextLayout(runs: runs, width: width, height: height, wraps: numberOfLines != 1 && width != nil,
+    /// The scale `adjustsFontSizeToFitWidth` sets the text at in a box `width` x `height`: 1
+    /// when it fits, else the largest scale (to 1/1000) down to `minimumScaleFactor` at which
+    /// one line fits the width, or the lines fit the number of lines and the height.
+    func fittingScale(width: CGFloat?, height: CGFloat) -> CGFloat {
+        guard adjustsFontSizeToFitWidth, let width, width > 0, minimumScaleFactor.isFinite,
+              minimumScaleFactor > 0, minimumScaleFactor < 1 else { return 1 }
+        let runs = self.runs
+        let wraps = numberOfLines != 1
+        func fits(_ scale: CGFloat) -> Bool {
+            let scaled = runs.map { var r = $0; r.size *= scale; return r }
+            let l = LaminaTextLayout(runs: scaled, width: wraps ? width : nil, height: .infinity, wraps: wraps,
+                                     alignment: .left, truncation: .none, direction: writingDirection)
+            if !wraps { return l.usedSize.width <= width + 0.01 }
+            return (numberOfLines <= 0 || l.lineCount <= numberOfLines) && (!height.isFinite || l.usedSize.height <= height + 0.01)
+        }
+        if fits(1) { return 1 }
+        var lo = minimumScaleFactor, hi: CGFloat = 1
+        if !fits(lo) { return lo }
+        while hi - lo > 0.001 {
+            let mid = (lo + hi) / 2
+            if fits(mid) { lo = mid } else { hi = mid }
+        }
+        return lo
+    }
+
+    func layout(width: CGFloat?, height: CGFloat, forDrawing: Bool = false) -> LaminaTextLayout {
+        let scale = forDrawing ? fittingScale(width: width, height: height) : 1
+        let runs = scale == 1 ? self.runs : self.runs.map { var r = $0; r.size *= scale; return r }
+        return LaminaTextLayout(runs: runs, width: width, height: height, wraps: numberOfLines != 1 && width != nil,
                          alignment: TextRuns.alignment(textAlignment), truncation: TextRuns.truncation(lineBreakMode),
                          maximumLines: max(0, numberOfLines), direction: writingDirection)
     }
 
     /// Where the text is drawn within `bounds`: the laid-out size, centred vertically.
     open func textRect(forBounds bounds: CGRect, limitedToNumberOfLines numberOfLines: Int) -> CGRect {
-        let l = layout(width: bounds.width, height: bounds.height)
+        let l = layout(width: bounds.width, height: bounds.height, forDrawing: true)
         let h = min(l.usedSize.height, bounds.height)
         return CGRect(x: bounds.minX, y: bounds.minY + (bounds.height - h) / 2, width: bounds.width, height: h)
     }
@@ -136,7 +172,7 @@ open class UILabel: UIView {
     /// Draws the text in `rect`: laid out to the width, centred vertically.
     open func drawText(in rect: CGRect) {
         guard let ctx = UIGraphicsGetCurrentContext() else { return }
-        let l = layout(width: rect.width, height: rect.height)
+        let l = layout(width: rect.width, height: rect.height, forDrawing: true)
         let top = rect.minY + max(0, (rect.height - l.usedSize.height) / 2)
         l.draw(in: ctx, at: CGPoint(x: rect.minX, y: top))
     }

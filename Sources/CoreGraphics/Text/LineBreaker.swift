@@ -1,0 +1,154 @@
+/// A Line_Break property value of the Unicode Line Breaking Algorithm (UAX #14).
+@_spi(Lamina) public enum LineBreakClass: UInt8, Sendable {
+    case XX, BK, CR, LF, NL, SP, ZW, ZWJ, CM, WJ, GL, BA, BB, B2, HY, CB, CL, CP
+    case EX, IN, NS, OP, QU, IS, NU, PO, PR, SY, AI, AL, CJ, EB, EM, H2, H3, HL
+    case ID, JL, JV, JT, RI, SA, SG
+
+    /// The class of a scalar (Unicode 15.0), before rule LB1 resolves the ambiguous ones.
+    public init(_ scalar: Unicode.Scalar) {
+        let v = scalar.value
+        var lo = 0, hi = LineBreakClass.rangeStarts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if LineBreakClass.rangeStarts[mid] <= v { lo = mid } else { hi = mid - 1 }
+        }
+        self = LineBreakClass(rawValue: LineBreakClass.rangeClasses[lo]) ?? .XX
+    }
+}
+
+/// Where lines may be broken, by the Unicode Line Breaking Algorithm (UAX #14, Unicode 15.0)
+/// with the tailoring of numbers of its example 7 (the one its conformance test uses).
+///
+/// Rule LB1's resolution: ambiguous (AI), surrogates and unknown characters are alphabetic,
+/// conditional Japanese starters (CJ) are non-starters (the strict setting iOS uses), and the
+/// complex-context scripts (SA: Thai, Lao, Khmer, Myanmar...) are alphabetic, their marks
+/// combining: a run of them breaks only at spaces, and a run wider than its line is broken
+/// between grapheme clusters. [U] iOS breaks Thai at word boundaries from a dictionary; Lamina
+/// has no Thai dictionary.
+@_spi(Lamina) public enum LineBreaker {
+    /// For each position `i` in `1..<scalars.count`, whether a line may break before scalar `i`
+    /// (index 0 is always false: LB2). Mandatory breaks (after BK, CR, LF, NL) are also true.
+    public static func opportunities(_ scalars: [Unicode.Scalar]) -> [Bool] {
+        let n = scalars.count
+        guard n > 1 else { return [Bool](repeating: false, count: n) }
+        typealias C = LineBreakClass
+        // LB1.
+        let original: [C] = scalars.map { s in
+            switch C(s) {
+            case .AI, .SG, .XX, .SA: .AL
+            case .CJ: .NS
+            case let c: c
+            }
+        }
+        // LB9 and LB10: combining marks and ZWJ take the class of the character they follow,
+        // except after breaks and spaces, where they are alphabetic.
+        var cls = original
+        var attached = [Bool](repeating: false, count: n)
+        for i in 0..<n where original[i] == .CM || original[i] == .ZWJ {
+            if i > 0, ![.BK, .CR, .LF, .NL, .SP, .ZW].contains(cls[i - 1]) {
+                cls[i] = cls[i - 1]
+                attached[i] = true
+            } else {
+                cls[i] = .AL
+            }
+        }
+        func isWide(_ s: Unicode.Scalar) -> Bool { C.wideBrackets.contains { $0.contains(s.value) } }
+        func isUnassignedPictograph(_ s: Unicode.Scalar) -> Bool { C.unassignedPictographs.contains { $0.contains(s.value) } }
+        /// The class before position `i` skipping spaces, or nil at the start.
+        func beforeSpaces(_ i: Int) -> C? {
+            var j = i - 1
+            while j >= 0 && cls[j] == .SP { j -= 1 }
+            return j >= 0 ? cls[j] : nil
+        }
+        /// The index of the base character of the one at `j` (skipping attached marks).
+        func base(_ j: Int) -> Int {
+            var k = j
+            while k > 0 && attached[k] { k -= 1 }
+            return k
+        }
+
+        var result = [Bool](repeating: false, count: n)
+        for i in 1..<n {
+            let a = cls[i - 1], b = cls[i]
+            result[i] = {
+                // LB4, LB5: after hard breaks; CR × LF.
+                if a == .BK || a == .NL || a == .LF { return true }
+                if a == .CR { return b != .LF }
+                // LB6, LB7.
+                if [.BK, .CR, .LF, .NL, .SP, .ZW].contains(b) { return false }
+                // LB8: ZW SP* ÷.
+                if beforeSpaces(i) == .ZW { return true }
+                // LB8a: ZWJ ×.
+                if original[i - 1] == .ZWJ { return false }
+                // LB9.
+                if attached[i] { return false }
+                // LB11, LB12, LB12a.
+                if a == .WJ || b == .WJ || a == .GL { return false }
+                if b == .GL && ![.SP, .BA, .HY].contains(a) { return false }
+                // LB13.
+                if [.CL, .CP, .EX, .IS, .SY].contains(b) { return false }
+                // LB14-LB17.
+                let previous = beforeSpaces(i)
+                if previous == .OP { return false }
+                if b == .OP && previous == .QU { return false }
+                if b == .NS && (previous == .CL || previous == .CP) { return false }
+                if b == .B2 && previous == .B2 { return false }
+                // LB18.
+                if a == .SP { return true }
+                // LB19, LB20.
+                if a == .QU || b == .QU { return false }
+                if a == .CB || b == .CB { return true }
+                // LB21, LB21a, LB21b.
+                if [.BA, .HY, .NS].contains(b) || a == .BB { return false }
+                if (a == .HY || a == .BA), base(i - 1) > 0, cls[base(i - 1) - 1] == .HL { return false }
+                if a == .SY && b == .HL { return false }
+                // LB22.
+                if b == .IN { return false }
+                // LB23, LB23a, LB24.
+                if (a == .AL || a == .HL) && b == .NU || a == .NU && (b == .AL || b == .HL) { return false }
+                if a == .PR && [.ID, .EB, .EM].contains(b) || [.ID, .EB, .EM].contains(a) && b == .PO { return false }
+                if (a == .PR || a == .PO) && (b == .AL || b == .HL) || (a == .AL || a == .HL) && (b == .PR || b == .PO) { return false }
+                // LB25, tailored as in example 7.
+                if a == .PR || a == .PO {
+                    if b == .NU { return false }
+                    if (b == .OP || b == .HY), let next = (i + 1..<n).first(where: { !attached[$0] }), cls[next] == .NU { return false }
+                }
+                if (a == .OP || a == .HY) && b == .NU { return false }
+                if [.NU, .SY, .IS, .CL, .CP, .PO, .PR].contains(b) {
+                    var j = i - 1
+                    if b == .PO || b == .PR, cls[j] == .CL || cls[j] == .CP { j = base(j) - 1 }
+                    var sawNumber = false
+                    while j >= 0 && [.NU, .SY, .IS].contains(cls[j]) {
+                        if cls[j] == .NU { sawNumber = true }
+                        j -= 1
+                    }
+                    // NU (NU | SY | IS)*: the run holds a number, where the match starts.
+                    if sawNumber { return false }
+                }
+                // LB26, LB27.
+                if a == .JL && [.JL, .JV, .H2, .H3].contains(b) { return false }
+                if (a == .JV || a == .H2) && (b == .JV || b == .JT) { return false }
+                if (a == .JT || a == .H3) && b == .JT { return false }
+                if [.JL, .JV, .JT, .H2, .H3].contains(a) && b == .PO { return false }
+                if a == .PR && [.JL, .JV, .JT, .H2, .H3].contains(b) { return false }
+                // LB28, LB29.
+                if (a == .AL || a == .HL) && (b == .AL || b == .HL) { return false }
+                if a == .IS && (b == .AL || b == .HL) { return false }
+                // LB30.
+                if [.AL, .HL, .NU].contains(a) && b == .OP && !isWide(scalars[i]) { return false }
+                if a == .CP && [.AL, .HL, .NU].contains(b) && !isWide(scalars[base(i - 1)]) { return false }
+                // LB30a: regional indicators pair up.
+                if a == .RI && b == .RI {
+                    var count = 0, j = i - 1
+                    while j >= 0 && cls[j] == .RI { if !attached[j] { count += 1 }; j -= 1 }
+                    if count % 2 == 1 { return false }
+                }
+                // LB30b.
+                if b == .EM && (a == .EB || isUnassignedPictograph(scalars[base(i - 1)]) && original[base(i - 1)] == .ID) { return false }
+                // LB31.
+                return true
+            }()
+        }
+        return result
+    }
+}
