@@ -5,6 +5,7 @@ let package = Package(
     name: "Lamina",
     products: [
         .library(name: "CoreGraphics", targets: ["CoreGraphics", "_Testing_CoreGraphics"]),
+        .library(name: "CoreText", targets: ["CoreText", "_Testing_CoreGraphics"]),
         .library(name: "QuartzCore", targets: ["QuartzCore", "_Testing_CoreGraphics"]),
         .library(name: "UIKit", targets: ["UIKit", "_Testing_CoreGraphics", "_Testing_UIKit"]),
         // Snapshot tests of UIKit and Core Animation code on Linux: pointfree's SnapshotTesting
@@ -37,7 +38,10 @@ let package = Package(
         // The render tree, animation evaluator, compositor and bands: below QuartzCore, it sees
         // CoreGraphics and value types only (never a layer), so the compiler keeps the cut.
         .target(name: "LaminaRender", dependencies: ["CoreGraphics"]),
-        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "LaminaRender"]),
+        // CoreText: shaping and text layout (CTFont, CTLine, CTFramesetter), shared by
+        // CATextLayer, UILabel and string drawing.
+        .target(name: "CoreText", dependencies: ["CoreGraphics"]),
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreText", "LaminaRender"]),
         .target(name: "UIKit", dependencies: ["QuartzCore"]),
         // Empty stand-ins for Swift Testing's cross-import overlays, which Linux toolchains lack.
         .target(name: "_Testing_CoreGraphics", dependencies: ["CoreGraphics"]),

@@ -1,4 +1,5 @@
 import Testing
+@_spi(Lamina) import CoreText
 @testable @_spi(Lamina) import QuartzCore
 @_spi(Lamina) import CoreGraphics
 import LaminaTestSupport

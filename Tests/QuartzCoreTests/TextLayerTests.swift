@@ -1,4 +1,5 @@
 import Testing
+@_spi(Lamina) import CoreText
 @testable import QuartzCore
 import LaminaTestSupport
 /// Text layers: justified English and Chinese, centred, right, truncated at the end and middle.

@@ -1,3 +1,4 @@
+@_spi(Lamina) import CoreText
 /// How a text layer truncates text that does not fit.
 public struct CATextLayerTruncationMode: RawRepresentable, Hashable, Sendable, KVCStringEnum {
     public let rawValue: String

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Lamina) import QuartzCore
+@_spi(Lamina) import CoreText
 
 /// The direction a paragraph is written in (UIKit's raw values).
 public enum NSWritingDirection: Int, Sendable {
@@ -192,7 +193,7 @@ enum TextRuns {
         return a.attribute(.paragraphStyle, at: 0, effectiveRange: nil) as? NSParagraphStyle
     }
 
-    static func alignment(_ a: NSTextAlignment) -> CATextLayerAlignmentMode {
+    static func alignment(_ a: NSTextAlignment) -> CTTextAlignment {
         switch a {
         case .center: .center
         case .right: .right
@@ -211,12 +212,12 @@ enum TextRuns {
         }
     }
 
-    static func truncation(_ m: NSLineBreakMode) -> CATextLayerTruncationMode {
+    static func truncation(_ m: NSLineBreakMode) -> CTLineTruncationType? {
         switch m {
         case .byTruncatingHead: .start
         case .byTruncatingMiddle: .middle
         case .byTruncatingTail: .end
-        default: .none
+        default: nil
         }
     }
 
@@ -224,7 +225,7 @@ enum TextRuns {
     static func layout(_ a: NSAttributedString, width: CGFloat?, height: CGFloat, truncateLast: Bool = false) -> LaminaTextLayout {
         let style = paragraphStyle(of: a)
         var truncation = truncation(style?.lineBreakMode ?? .byWordWrapping)
-        if truncateLast && truncation == .none { truncation = .end }
+        if truncateLast && truncation == nil { truncation = .end }
         return LaminaTextLayout(runs: runs(of: a, font: defaultFont, color: CGColor(gray: 0, alpha: 1)), width: width,
                                 height: height, wraps: width != nil, alignment: alignment(style?.alignment ?? .natural),
                                 truncation: truncation, direction: direction(style?.baseWritingDirection))

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Lamina) import QuartzCore
+@_spi(Lamina) import CoreText
 
 /// Text alignment (UIKit's raw values).
 public enum NSTextAlignment: Int, Sendable {

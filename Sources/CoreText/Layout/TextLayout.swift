@@ -5,69 +5,69 @@
 /// Latin and CJK text, paragraph styles (indents, line heights, spacing), alignment including
 /// justification, truncation, each line put in visual order, underlines and strikethroughs,
 /// and the first line at the top.
-struct TextLayout {
+@_spi(Lamina) public struct TextLayout {
     /// One glyph ready to draw: its font, position (baseline, y down; `rise` up from the
     /// baseline), colour and outline stroke.
-    struct PlacedGlyph {
-        var font: CGFont
-        var glyph: CGGlyph
-        var size: CGFloat
-        var x: CGFloat
-        var baseline: CGFloat
-        var rise: CGFloat = 0
-        var color: CGColor
+    public struct PlacedGlyph {
+        public var font: CGFont
+        public var glyph: CGGlyph
+        public var size: CGFloat
+        public var x: CGFloat
+        public var baseline: CGFloat
+        public var rise: CGFloat = 0
+        public var color: CGColor
         /// `.strokeWidth` in percent of the size (positive: stroked only; negative: filled and
         /// stroked), and the stroke's colour.
-        var strokeWidth: CGFloat = 0
-        var strokeColor: CGColor?
+        public var strokeWidth: CGFloat = 0
+        public var strokeColor: CGColor?
     }
 
     /// An underline or strikethrough: from `x0` to `x1` centred on `y` (y down).
-    struct DecorationLine {
-        var x0: CGFloat, x1: CGFloat, y: CGFloat
-        var thickness: CGFloat
-        var color: CGColor
+    public struct DecorationLine {
+        public var x0: CGFloat, x1: CGFloat, y: CGFloat
+        public var thickness: CGFloat
+        public var color: CGColor
         /// The `NSUnderlineStyle` raw value (single, thick, double, patterns).
-        var style: Int
+        public var style: Int
     }
 
     /// One character (grapheme cluster) with its shaped glyphs and advance.
-    struct Cluster {
-        var text: Character
-        var font: CGFont
-        var glyphs: [ParagraphShaper.Glyph]
-        var advance: CGFloat
-        var size: CGFloat
-        var color: CGColor
-        var ascent: CGFloat, descent: CGFloat, leading: CGFloat
+    public struct Cluster {
+        public var text: Character
+        public var font: CGFont
+        public var glyphs: [ParagraphShaper.Glyph]
+        public var advance: CGFloat
+        public var size: CGFloat
+        public var color: CGColor
+        public var ascent: CGFloat, descent: CGFloat, leading: CGFloat
         /// The bidirectional embedding level (odd: right to left).
-        var level: UInt8 = 0
-        var decoration = LaminaTextDecoration()
+        public var level: UInt8 = 0
+        public var decoration = LaminaTextDecoration()
         /// Whether a line may break before it (UAX #14, at grapheme cluster boundaries).
-        var breakBefore = false
-        var isSpace: Bool { text.isWhitespace && !text.isNewline }
-        var isNewline: Bool { text.isNewline }
-        var isCJK: Bool { text.unicodeScalars.contains { TextLayout.isCJK($0) } }
+        public var breakBefore = false
+        public var isSpace: Bool { text.isWhitespace && !text.isNewline }
+        public var isNewline: Bool { text.isNewline }
+        public var isCJK: Bool { text.unicodeScalars.contains { TextLayout.isCJK($0) } }
     }
 
     /// A paragraph's clusters, direction and style.
-    struct Paragraph {
-        var range: Range<Int>
-        var rightToLeft: Bool
-        var style: LaminaParagraphStyle
+    public struct Paragraph {
+        public var range: Range<Int>
+        public var rightToLeft: Bool
+        public var style: LaminaParagraphStyle
     }
 
-    var glyphs: [PlacedGlyph] = []
-    var decorations: [DecorationLine] = []
-    var lineCount = 0
+    public var glyphs: [PlacedGlyph] = []
+    public var decorations: [DecorationLine] = []
+    public var lineCount = 0
     /// The size the laid-out text needs (its widest line, its lines' heights).
-    var usedSize: CGSize = .zero
+    public var usedSize: CGSize = .zero
 
     /// Fonts tried, in order, for Latin-like and Han characters a font lacks (others go to
     /// fontconfig: `FontFallback`).
-    static var fallbacks: [CGFont] { FontFallback.defaults }
+    public static var fallbacks: [CGFont] { FontFallback.defaults }
 
-    static func isCJK(_ s: Unicode.Scalar) -> Bool {
+    public static func isCJK(_ s: Unicode.Scalar) -> Bool {
         switch s.value {
         case 0x1100...0x11FF, 0x2E80...0x2FDF, 0x2FF0...0x303F, 0x3040...0x30FF, 0x3100...0x312F, 0x3130...0x318F,
              0x3190...0x31FF, 0x3200...0x4DBF, 0x4E00...0x9FFF, 0xA960...0xA97F, 0xAC00...0xD7FF, 0xF900...0xFAFF,
@@ -78,7 +78,7 @@ struct TextLayout {
 
     /// The clusters of `runs` in logical order, paragraph by paragraph (a newline cluster
     /// between paragraphs), and the paragraphs.
-    static func shape(_ runs: [LaminaTextRun], direction: Bidi.Direction) -> (clusters: [Cluster], paragraphs: [Paragraph]) {
+    public static func shape(_ runs: [LaminaTextRun], direction: Bidi.Direction) -> (clusters: [Cluster], paragraphs: [Paragraph]) {
         var clusters: [Cluster] = []
         var paragraphs: [Paragraph] = []
         var pieces: [(text: Substring, style: ParagraphShaper.Style)] = []
@@ -130,8 +130,8 @@ struct TextLayout {
     /// Lays out `runs` in a box `width` wide (nil: unbounded) and `height` tall, wrapping lines
     /// to the width when `wraps`. `direction` is the paragraphs' base writing direction where
     /// their style does not set one.
-    init(runs: [LaminaTextRun], width: CGFloat?, height: CGFloat, wraps: Bool,
-         alignment: CATextLayerAlignmentMode, truncation: CATextLayerTruncationMode, maximumLines: Int = 0,
+    public init(runs: [LaminaTextRun], width: CGFloat?, height: CGFloat, wraps: Bool,
+         alignment: CTTextAlignment, truncation: CTLineTruncationType?, maximumLines: Int = 0,
          direction: Bidi.Direction = .natural) {
         // 1. Shaped clusters with advances and metrics, in paragraphs.
         let (clusters, paragraphs) = TextLayout.shape(runs, direction: direction)
@@ -209,7 +209,7 @@ struct TextLayout {
             // Trailing spaces do not count toward the line's width.
             while let last = line.last, last.isSpace { line.removeLast() }
             var lineWidth = line.reduce(0) { $0 + $1.advance }
-            if truncation != .none && (lineWidth > boxWidth + 0.01 || (truncateLast && i == visible - 1)) {
+            if let truncation, (lineWidth > boxWidth + 0.01 || (truncateLast && i == visible - 1)) {
                 line = TextLayout.truncate(line, to: boxWidth, mode: truncation, forceEllipsis: truncateLast && i == visible - 1,
                                            rightToLeft: rtl)
                 lineWidth = line.reduce(0) { $0 + $1.advance }
@@ -314,7 +314,7 @@ struct TextLayout {
 
     /// A line (logical order) shortened to `width` with an ellipsis at the start, middle or end
     /// of the text in reading order.
-    static func truncate(_ line: [Cluster], to width: CGFloat, mode: CATextLayerTruncationMode, forceEllipsis: Bool,
+    static func truncate(_ line: [Cluster], to width: CGFloat, mode: CTLineTruncationType, forceEllipsis: Bool,
                          rightToLeft: Bool = false) -> [Cluster] {
         guard let model = line.first else { return line }
         var ellipsis = model

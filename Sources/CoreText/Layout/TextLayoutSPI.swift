@@ -1,5 +1,4 @@
 @_spi(Lamina) import CoreGraphics
-import LaminaRender
 
 /// A run of text as Lamina's layout sets it (SPI): its font and size, colour, the `.kern` and
 /// `.ligature` attributes, its decorations, and the style of the paragraph it is in.
@@ -46,7 +45,7 @@ import LaminaRender
 /// public so UIKit's paragraph styles can hand it to `CATextLayer`). Lengths in points.
 public struct LaminaParagraphStyle: Equatable {
     /// nil: the layout's own alignment.
-    public var alignment: CATextLayerAlignmentMode?
+    public var alignment: CTTextAlignment?
     public var lineSpacing: CGFloat = 0
     public var paragraphSpacing: CGFloat = 0
     public var paragraphSpacingBefore: CGFloat = 0
@@ -60,7 +59,7 @@ public struct LaminaParagraphStyle: Equatable {
     /// Positive: the line's end from the leading edge; zero or negative: from the trailing edge.
     public var tailIndent: CGFloat = 0
     public var direction: LaminaWritingDirection = .natural
-    public init(alignment: CATextLayerAlignmentMode? = nil, lineSpacing: CGFloat = 0, paragraphSpacing: CGFloat = 0,
+    public init(alignment: CTTextAlignment? = nil, lineSpacing: CGFloat = 0, paragraphSpacing: CGFloat = 0,
                 paragraphSpacingBefore: CGFloat = 0, lineHeightMultiple: CGFloat = 0, minimumLineHeight: CGFloat = 0,
                 maximumLineHeight: CGFloat = 0, firstLineHeadIndent: CGFloat = 0, headIndent: CGFloat = 0,
                 tailIndent: CGFloat = 0, direction: LaminaWritingDirection = .natural) {
@@ -98,12 +97,12 @@ public enum LaminaWritingDirection: Sendable, Equatable {
 /// Lamina's text layout for UIKit's labels (SPI): the engine `CATextLayer` uses, with a line
 /// limit, measured and drawn in a y-down context.
 @_spi(Lamina) public struct LaminaTextLayout {
-    let layout: TextLayout
+    public let layout: TextLayout
 
     /// Lays out `runs` in a box `width` wide (nil: unbounded) and `height` tall (`.infinity`
     /// for none), wrapping to the width when `wraps`, at most `maximumLines` lines (0: any).
-    public init(runs: [LaminaTextRun], width: CGFloat?, height: CGFloat, wraps: Bool, alignment: CATextLayerAlignmentMode,
-                truncation: CATextLayerTruncationMode, maximumLines: Int = 0, direction: LaminaWritingDirection = .natural) {
+    public init(runs: [LaminaTextRun], width: CGFloat?, height: CGFloat, wraps: Bool, alignment: CTTextAlignment,
+                truncation: CTLineTruncationType?, maximumLines: Int = 0, direction: LaminaWritingDirection = .natural) {
         layout = TextLayout(runs: runs, width: width, height: height, wraps: wraps, alignment: alignment, truncation: truncation,
                             maximumLines: maximumLines, direction: direction.bidi)
     }
@@ -117,11 +116,3 @@ public enum LaminaWritingDirection: Sendable, Equatable {
     public func draw(in ctx: CGContext, at origin: CGPoint) { layout.draw(in: ctx, at: origin) }
 }
 
-/// Shapes layers draw, for UIKit (SPI).
-@_spi(Lamina) public enum LaminaShapes {
-    /// A rectangle with rounded corners as layers draw it (UIKit's `UIBezierPath`).
-    public static func roundedRect(_ rect: CGRect, radius: CGFloat, corners: CACornerMask,
-                                                 continuous: Bool) -> CGPath {
-        LayerShape.path(rect, radius: radius, corners: corners.rawValue, continuous: continuous)
-    }
-}

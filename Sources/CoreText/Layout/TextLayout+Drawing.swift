@@ -1,0 +1,102 @@
+@_spi(Lamina) import CoreGraphics
+
+extension TextLayout {
+    /// How a group of glyph outlines is painted: fill colour and stroke.
+    private struct Paint: Equatable {
+        var color: CGColor
+        var strokeWidth: CGFloat
+        var strokeColor: CGColor?
+    }
+
+    /// Fills (or strokes, by `.strokeWidth`) the glyphs, one path per paint, with the first
+    /// line's top at `origin` in a y-down context; colour bitmap glyphs (emoji) are drawn as
+    /// images scaled from their strike; then underlines and strikethroughs.
+    public func draw(in ctx: CGContext, at origin: CGPoint) {
+        guard !glyphs.isEmpty else { return }
+        var paths: [(Paint, CGFloat, CGMutablePath)] = []
+        var bitmaps: [(ColorGlyph, CGRect)] = []
+        var colorFonts: [ObjectIdentifier: Bool] = [:]
+        for g in glyphs {
+            let id = ObjectIdentifier(g.font)
+            let isColor = colorFonts[id] ?? { let c = g.font.hasColorBitmaps; colorFonts[id] = c; return c }()
+            if isColor {
+                guard let bitmap = g.font.colorGlyph(g.glyph) else { continue }
+                let s = g.size / bitmap.pixelsPerEm
+                let rect = CGRect(x: origin.x + g.x + bitmap.left * s, y: origin.y + g.baseline - g.rise - bitmap.top * s,
+                                  width: CGFloat(bitmap.image.width) * s, height: CGFloat(bitmap.image.height) * s)
+                bitmaps.append((bitmap, rect))
+                continue
+            }
+            guard let outline = g.font.path(for: g.glyph), !outline.isEmpty else { continue }
+            let k = g.size / CGFloat(max(1, g.font.unitsPerEm))
+            let t = CGAffineTransform(a: k, b: 0, c: 0, d: -k, tx: origin.x + g.x, ty: origin.y + g.baseline - g.rise)
+            let paint = Paint(color: g.color, strokeWidth: g.strokeWidth, strokeColor: g.strokeWidth == 0 ? nil : g.strokeColor)
+            // The stroke is a percentage of the font size: one path per paint and size.
+            let lineWidth = abs(g.strokeWidth) * g.size / 100
+            if let i = paths.firstIndex(where: { $0.0 == paint && $0.1 == lineWidth }) {
+                paths[i].2.addPath(outline, transform: t)
+            } else {
+                let p = CGMutablePath()
+                p.addPath(outline, transform: t)
+                paths.append((paint, lineWidth, p))
+            }
+        }
+        ctx.saveGState()
+        for (paint, lineWidth, path) in paths {
+            if paint.strokeWidth <= 0 {
+                ctx.setFillColor(paint.color)
+                ctx.addPath(path)
+                ctx.fillPath()
+            }
+            if paint.strokeWidth != 0 && lineWidth.isFinite && lineWidth > 0 {
+                ctx.setStrokeColor(paint.strokeColor ?? paint.color)
+                ctx.setLineWidth(min(lineWidth, 1e4))
+                ctx.setLineJoin(.round)
+                ctx.addPath(path)
+                ctx.strokePath()
+            }
+        }
+        for (bitmap, rect) in bitmaps where rect.isFinite && rect.width > 0 && rect.height > 0 {
+            // The context is y-down: flip around the rectangle so the bitmap stands upright.
+            ctx.saveGState()
+            ctx.translateBy(x: rect.minX, y: rect.maxY)
+            ctx.scaleBy(x: 1, y: -1)
+            ctx.draw(bitmap.image, in: CGRect(origin: .zero, size: rect.size))
+            ctx.restoreGState()
+        }
+        for line in decorations { drawDecoration(line, in: ctx, at: origin) }
+        ctx.restoreGState()
+    }
+
+    /// An underline or strikethrough: a bar, two bars for `.double` (0x9), or a dashed line for
+    /// the patterns (dot 0x100, dash 0x200, dash-dot 0x300, dash-dot-dot 0x400).
+    /// [U] UIKit's dash lengths are not documented: here in multiples of the thickness.
+    private func drawDecoration(_ line: DecorationLine, in ctx: CGContext, at origin: CGPoint) {
+        let t = line.thickness
+        guard t.isFinite, t > 0, line.x1 > line.x0 else { return }
+        let ys = line.style & 0xF == 0x9 ? [line.y - t, line.y + t] : [line.y]
+        let pattern: [CGFloat] = switch line.style & 0xF00 {
+        case 0x100: [t, t]
+        case 0x200: [3 * t, t]
+        case 0x300: [3 * t, t, t, t]
+        case 0x400: [3 * t, t, t, t, t, t]
+        default: []
+        }
+        ctx.saveGState()
+        if pattern.isEmpty {
+            ctx.setFillColor(line.color)
+            for y in ys { ctx.fill(CGRect(x: origin.x + line.x0, y: origin.y + y - t / 2, width: line.x1 - line.x0, height: t)) }
+        } else {
+            ctx.setStrokeColor(line.color)
+            ctx.setLineWidth(t)
+            ctx.setLineDash(phase: 0, lengths: pattern)
+            for y in ys {
+                ctx.move(to: CGPoint(x: origin.x + line.x0, y: origin.y + y))
+                ctx.addLine(to: CGPoint(x: origin.x + line.x1, y: origin.y + y))
+            }
+            ctx.strokePath()
+        }
+        ctx.restoreGState()
+    }
+}
+
