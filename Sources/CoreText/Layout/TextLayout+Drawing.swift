@@ -12,11 +12,23 @@ extension TextLayout {
     /// line's top at `origin` in a y-down context; colour bitmap glyphs (emoji) are drawn as
     /// images scaled from their strike; then underlines and strikethroughs.
     public func draw(in ctx: CGContext, at origin: CGPoint) {
-        guard !glyphs.isEmpty else { return }
+        draw(in: ctx, at: origin, glyphs: glyphs.indices, decorations: decorations.indices)
+    }
+
+    /// Draws lines `range` of the layout, the layout's top left at `origin` (y down), through
+    /// the context's current transform (CoreText's lines and frames flip it to y down first).
+    public func draw(in ctx: CGContext, at origin: CGPoint, lines range: Range<Int>) {
+        guard !range.isEmpty, range.lowerBound >= 0, range.upperBound <= lines.count else { return }
+        draw(in: ctx, at: origin, glyphs: lines[range.lowerBound].glyphs.lowerBound..<lines[range.upperBound - 1].glyphs.upperBound,
+             decorations: lines[range.lowerBound].decorations.lowerBound..<lines[range.upperBound - 1].decorations.upperBound)
+    }
+
+    func draw(in ctx: CGContext, at origin: CGPoint, glyphs glyphRange: Range<Int>, decorations decorationRange: Range<Int>) {
+        guard !glyphRange.isEmpty || !decorationRange.isEmpty else { return }
         var paths: [(Paint, CGFloat, CGMutablePath)] = []
         var bitmaps: [(ColorGlyph, CGRect)] = []
         var colorFonts: [ObjectIdentifier: Bool] = [:]
-        for g in glyphs {
+        for g in glyphs[glyphRange] {
             let id = ObjectIdentifier(g.font)
             let isColor = colorFonts[id] ?? { let c = g.font.hasColorBitmaps; colorFonts[id] = c; return c }()
             if isColor {
@@ -64,7 +76,7 @@ extension TextLayout {
             ctx.draw(bitmap.image, in: CGRect(origin: .zero, size: rect.size))
             ctx.restoreGState()
         }
-        for line in decorations { drawDecoration(line, in: ctx, at: origin) }
+        for line in decorations[decorationRange] { drawDecoration(line, in: ctx, at: origin) }
         ctx.restoreGState()
     }
 

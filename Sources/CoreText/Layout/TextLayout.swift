@@ -20,6 +20,29 @@
         /// stroked), and the stroke's colour.
         public var strokeWidth: CGFloat = 0
         public var strokeColor: CGColor?
+        /// The UTF-16 offset of the glyph's character in the text, the index of its run, and
+        /// whether it is set right to left.
+        public var stringIndex = 0
+        public var run = 0
+        public var rightToLeft = false
+    }
+
+    /// One laid-out line: its glyphs and decorations, where its baseline starts (y down from
+    /// the top), its metrics, and the characters it holds.
+    public struct Line {
+        public var glyphs: Range<Int>
+        public var decorations: Range<Int>
+        /// The pen's start (x) and the baseline (y, down from the layout's top).
+        public var origin: CGPoint
+        /// The advance of what is drawn, and of the trailing spaces that are not.
+        public var width: CGFloat
+        public var trailingWhitespaceWidth: CGFloat
+        public var ascent: CGFloat, descent: CGFloat, leading: CGFloat
+        /// The UTF-16 range of the characters of the line.
+        public var stringRange: Range<Int>
+        /// Each character's UTF-16 range, left edge (from `origin.x`), advance and direction, in
+        /// visual order.
+        public var carets: [(range: Range<Int>, x: CGFloat, advance: CGFloat, rightToLeft: Bool)]
     }
 
     /// An underline or strikethrough: from `x0` to `x1` centred on `y` (y down).
@@ -45,6 +68,9 @@
         public var decoration = LaminaTextDecoration()
         /// Whether a line may break before it (UAX #14, at grapheme cluster boundaries).
         public var breakBefore = false
+        /// The UTF-16 offset of the cluster in the text and the index of its run.
+        public var stringIndex = 0
+        public var run = 0
         public var isSpace: Bool { text.isWhitespace && !text.isNewline }
         public var isNewline: Bool { text.isNewline }
         public var isCJK: Bool { text.unicodeScalars.contains { TextLayout.isCJK($0) } }
@@ -59,6 +85,7 @@
 
     public var glyphs: [PlacedGlyph] = []
     public var decorations: [DecorationLine] = []
+    public var lines: [Line] = []
     public var lineCount = 0
     /// The size the laid-out text needs (its widest line, its lines' heights).
     public var usedSize: CGSize = .zero
@@ -99,6 +126,7 @@
             for c in shaped {
                 clusters.append(metricsCluster(c.text, font: c.font, run: runs[pieceRuns[c.run]], glyphs: c.glyphs,
                                                advance: c.advance, level: c.level))
+                clusters[clusters.count - 1].run = pieceRuns[c.run]
             }
             // Line break opportunities by UAX #14, kept where clusters begin.
             var scalars: [Unicode.Scalar] = []
@@ -118,12 +146,18 @@
                 endParagraph()
                 clusters.append(metricsCluster(rest[nl], font: run.font, run: run, glyphs: [], advance: 0,
                                                level: paragraphs.last?.rightToLeft == true ? 1 : 0))
+                clusters[clusters.count - 1].run = r
                 rest = rest[rest.index(after: nl)...]
                 paragraphStyle = run.paragraph
             }
             if !rest.isEmpty { pieces.append((rest, style)); pieceRuns.append(r) }
         }
         endParagraph()
+        var offset = 0
+        for i in clusters.indices {
+            clusters[i].stringIndex = offset
+            offset += clusters[i].text.utf16.count
+        }
         return (clusters, paragraphs)
     }
 
@@ -136,7 +170,7 @@
         // 1. Shaped clusters with advances and metrics, in paragraphs.
         let (clusters, paragraphs) = TextLayout.shape(runs, direction: direction)
         // 2. Lines, each with its paragraph's indents.
-        struct Line {
+        struct LineSlice {
             var clusters: ArraySlice<Cluster>
             var paragraph: Int
             var first: Bool, last: Bool
@@ -148,7 +182,7 @@
             guard let width else { return (head, 0) }
             return (head, style.tailIndent > 0 ? max(0, width - style.tailIndent) : -style.tailIndent)
         }
-        var lines: [Line] = []
+        var lines: [LineSlice] = []
         for (p, paragraph) in paragraphs.enumerated() {
             let slice = clusters[paragraph.range]
             let (firstHead, tail) = insets(paragraph.style, first: true)
@@ -156,11 +190,11 @@
                 let restHead = insets(paragraph.style, first: false).head
                 let wrapped = TextLayout.wrap(slice, width: max(0, width - firstHead - tail), then: max(0, width - restHead - tail))
                 for (k, line) in wrapped.enumerated() {
-                    lines.append(Line(clusters: line, paragraph: p, first: k == 0, last: k == wrapped.count - 1,
+                    lines.append(LineSlice(clusters: line, paragraph: p, first: k == 0, last: k == wrapped.count - 1,
                                       head: k == 0 ? firstHead : restHead, tail: tail))
                 }
             } else {
-                lines.append(Line(clusters: slice, paragraph: p, first: true, last: true, head: firstHead, tail: tail))
+                lines.append(LineSlice(clusters: slice, paragraph: p, first: true, last: true, head: firstHead, tail: tail))
             }
         }
         // 3. Line heights; which lines fit; truncation.
@@ -169,7 +203,7 @@
         /// The line's box height and where its baseline lies below the box's top: a line made
         /// taller by the paragraph style keeps its descent and leading at the bottom, the extra
         /// space above the text, as TextKit places it.
-        func box(_ line: Line) -> (height: CGFloat, baseline: CGFloat, ink: CGFloat) {
+        func box(_ line: LineSlice) -> (height: CGFloat, baseline: CGFloat, ink: CGFloat, ascent: CGFloat, descent: CGFloat, leading: CGFloat) {
             let (a, d, l) = line.clusters.isEmpty ? (defaultMetrics.ascent, defaultMetrics.descent, 0)
                 : (line.clusters.map(\.ascent).max()!, line.clusters.map(\.descent).max()!, line.clusters.map(\.leading).max()!)
             let style = paragraphs[line.paragraph].style
@@ -177,7 +211,7 @@
             if style.lineHeightMultiple > 0 { h *= style.lineHeightMultiple }
             if style.minimumLineHeight > 0 { h = max(h, style.minimumLineHeight) }
             if style.maximumLineHeight > 0 { h = min(h, style.maximumLineHeight) }
-            return (h, h - d - l, h - l)
+            return (h, h - d - l, h - l, a, d, l)
         }
         /// The space after line `i` when another follows: line spacing, and between
         /// paragraphs the one's spacing after and the next's before.
@@ -207,7 +241,11 @@
             let b = box(lines[i])
             let boxWidth = width.map { max(0, $0 - head - tail) } ?? .infinity
             // Trailing spaces do not count toward the line's width.
-            while let last = line.last, last.isSpace { line.removeLast() }
+            var trailing: CGFloat = 0
+            while let last = line.last, last.isSpace { trailing += last.advance; line.removeLast() }
+            let characters = lines[i].clusters.filter { !$0.isNewline }
+            let stringRange = (characters.first?.stringIndex ?? lines[i].clusters.first?.stringIndex ?? 0)
+                ..< (characters.last.map { $0.stringIndex + $0.text.utf16.count } ?? lines[i].clusters.first?.stringIndex ?? 0)
             var lineWidth = line.reduce(0) { $0 + $1.advance }
             if let truncation, (lineWidth > boxWidth + 0.01 || (truncateLast && i == visible - 1)) {
                 line = TextLayout.truncate(line, to: boxWidth, mode: truncation, forceEllipsis: truncateLast && i == visible - 1,
@@ -238,17 +276,24 @@
             let gaps = opens.filter { $0 }.count
             let extraPerGap = gaps > 0 ? max(0, available - lineWidth) / CGFloat(gaps) : 0
             let baseline = top + b.baseline
+            let (firstGlyph, firstDecoration, startX) = (glyphs.count, decorations.count, x)
+            var carets: [(range: Range<Int>, x: CGFloat, advance: CGFloat, rightToLeft: Bool)] = []
             for (j, c) in line.enumerated() {
                 let rise = c.decoration.baselineOffset
                 for g in c.glyphs {
                     glyphs.append(PlacedGlyph(font: c.font, glyph: g.glyph, size: c.size, x: x + g.x, baseline: baseline,
                                               rise: g.y + rise, color: c.color, strokeWidth: c.decoration.strokeWidth,
-                                              strokeColor: c.decoration.strokeColor))
+                                              strokeColor: c.decoration.strokeColor, stringIndex: c.stringIndex, run: c.run,
+                                              rightToLeft: c.level % 2 == 1))
                 }
                 addDecorations(c, from: x, baseline: baseline - rise, joining: extraPerGap)
+                carets.append((c.stringIndex..<c.stringIndex + c.text.utf16.count, x - startX, c.advance, c.level % 2 == 1))
                 x += c.advance
                 if j < opens.count && opens[j] { x += extraPerGap }
             }
+            self.lines.append(Line(glyphs: firstGlyph..<glyphs.count, decorations: firstDecoration..<decorations.count,
+                                   origin: CGPoint(x: startX, y: baseline), width: x - startX, trailingWhitespaceWidth: trailing,
+                                   ascent: b.ascent, descent: b.descent, leading: b.leading, stringRange: stringRange, carets: carets))
             widest = max(widest, head + (gaps > 0 ? available : lineWidth))
             top += b.height
             if i + 1 < visible { top += gap(after: i) }

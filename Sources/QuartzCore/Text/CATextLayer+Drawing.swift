@@ -20,46 +20,11 @@ extension CATextLayer {
         switch string {
         case let s as String: return [LaminaTextRun(text: s, font: base.font, size: base.size, color: color)]
         case let a as NSAttributedString:
-            var runs: [LaminaTextRun] = []
-            a.enumerateAttributes(in: NSRange(location: 0, length: a.length)) { attrs, range, _ in
-                let text = (a.string as NSString).substring(with: range)
-                var f = base
-                switch attrs[.font] {
-                case let cg as CGFont: f = (cg, base.size)
-                case let p as CATextLayerFontProviding: if let cg = p.cgFontForTextLayer { f = (cg, p.pointSizeForTextLayer) }
-                case let n as String: if let cg = CGFont(n as CFString) { f = (cg, base.size) }
-                default: break
-                }
-                var c = color
-                let colorValue = attrs[.foregroundColor] ?? attrs[NSAttributedString.Key(kCTForegroundColorAttributeName)]
-                if let cg = colorValue.flatMap({ kvcCoerce($0, to: CGColor.self) }) { c = cg }
-                else if let p = colorValue as? CATextLayerColorProviding { c = p.cgColorForTextLayer }
-                let kern = attrs[.kern].flatMap { kvcCoerce($0, to: CGFloat.self) }
-                let ligature = attrs[.ligature].flatMap { kvcCoerce($0, to: Int.self) }
-                runs.append(LaminaTextRun(text: text, font: f.font, size: f.size, color: c, kern: kern, ligatures: ligature ?? 1,
-                                          decoration: CATextLayer.decoration(attrs),
-                                          paragraph: (attrs[.paragraphStyle] as? LaminaParagraphStyleProviding)?.laminaParagraphStyle))
-            }
-            return runs
+            // Colours may also come through KVC's coercions (a colour object's `cgColor`).
+            return AttributedRuns.runs(of: a, font: base.font, size: base.size, color: color)
         case nil: return []
         case let other?: return [LaminaTextRun(text: String(describing: other), font: base.font, size: base.size, color: color)]
         }
-    }
-
-    /// A run's underline, strikethrough, stroke and baseline offset from its attributes.
-    static func decoration(_ attrs: [NSAttributedString.Key: Any]) -> LaminaTextDecoration {
-        func number(_ key: NSAttributedString.Key) -> CGFloat? { attrs[key].flatMap { kvcCoerce($0, to: CGFloat.self) } }
-        func int(_ key: NSAttributedString.Key) -> Int {
-            attrs[key].flatMap { kvcCoerce($0, to: Int.self) } ?? ((attrs[key] as? any RawRepresentable)?.rawValue as? Int) ?? 0
-        }
-        func color(_ key: NSAttributedString.Key) -> CGColor? {
-            let v = attrs[key]
-            return v.flatMap { kvcCoerce($0, to: CGColor.self) } ?? (v as? CATextLayerColorProviding)?.cgColorForTextLayer
-        }
-        return LaminaTextDecoration(underline: int(.underlineStyle), underlineColor: color(.underlineColor),
-                                    strikethrough: int(.strikethroughStyle), strikethroughColor: color(.strikethroughColor),
-                                    strokeWidth: number(.strokeWidth) ?? 0, strokeColor: color(.strokeColor),
-                                    baselineOffset: number(.baselineOffset) ?? 0)
     }
 
     func textLayout(width: CGFloat?, height: CGFloat) -> TextLayout {

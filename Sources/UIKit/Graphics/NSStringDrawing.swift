@@ -155,37 +155,7 @@ enum TextRuns {
     static var defaultFont: UIFont { UIFont(name: "Helvetica", size: 12) ?? .systemFont(ofSize: 12) }
 
     static func runs(of a: NSAttributedString, font baseFont: UIFont, color baseColor: CGColor) -> [LaminaTextRun] {
-        var out: [LaminaTextRun] = []
-        a.enumerateAttributes(in: NSRange(location: 0, length: a.length)) { attrs, range, _ in
-            let s = (a.string as NSString).substring(with: range)
-            var f = (baseFont.cgFont, baseFont.pointSize)
-            if let uf = attrs[.font] as? UIFont { f = (uf.cgFont, uf.pointSize) } else if let cg = attrs[.font] as? CGFont { f.0 = cg }
-            var c = baseColor
-            if let uc = attrs[.foregroundColor] as? UIColor { c = uc.cgColor } else if let cg = attrs[.foregroundColor] as? CGColor { c = cg }
-            let kern = (attrs[.kern] as? NSNumber).map { CGFloat($0.doubleValue) } ?? (attrs[.kern] as? CGFloat)
-            let ligature = (attrs[.ligature] as? NSNumber)?.intValue ?? (attrs[.ligature] as? Int)
-            out.append(LaminaTextRun(text: s, font: f.0, size: f.1, color: c, kern: kern, ligatures: ligature ?? 1,
-                                     decoration: decoration(attrs),
-                                     paragraph: (attrs[.paragraphStyle] as? NSParagraphStyle)?.laminaParagraphStyle))
-        }
-        return out
-    }
-
-    /// Underline, strikethrough, stroke and baseline offset of a run.
-    static func decoration(_ attrs: [NSAttributedString.Key: Any]) -> LaminaTextDecoration {
-        func number(_ key: NSAttributedString.Key) -> CGFloat? {
-            (attrs[key] as? NSNumber).map { CGFloat($0.doubleValue) } ?? (attrs[key] as? CGFloat) ?? (attrs[key] as? Int).map { CGFloat($0) }
-        }
-        func style(_ key: NSAttributedString.Key) -> Int {
-            (attrs[key] as? NSUnderlineStyle)?.rawValue ?? (attrs[key] as? NSNumber)?.intValue ?? (attrs[key] as? Int) ?? 0
-        }
-        func color(_ key: NSAttributedString.Key) -> CGColor? {
-            (attrs[key] as? UIColor)?.cgColor ?? (attrs[key].map { $0 as AnyObject } as? CGColor)
-        }
-        return LaminaTextDecoration(underline: style(.underlineStyle), underlineColor: color(.underlineColor),
-                                    strikethrough: style(.strikethroughStyle), strikethroughColor: color(.strikethroughColor),
-                                    strokeWidth: number(.strokeWidth) ?? 0, strokeColor: color(.strokeColor),
-                                    baselineOffset: number(.baselineOffset) ?? 0)
+        AttributedRuns.runs(of: a, font: baseFont.cgFont, size: baseFont.pointSize, color: baseColor)
     }
 
     static func paragraphStyle(of a: NSAttributedString) -> NSParagraphStyle? {
