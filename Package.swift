@@ -57,6 +57,8 @@ let package = Package(
         .target(name: "LaminaTestSupport", dependencies: ["CoreGraphics"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "_Testing_CoreGraphics", "LaminaTestSupport"],
                     exclude: ["References", "Fixtures"]),
+        .testTarget(name: "CoreTextTests", dependencies: ["CoreText", "QuartzCore", "UIKit", "_Testing_CoreGraphics", "_Testing_UIKit", "LaminaTestSupport"],
+                    exclude: ["References"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "_Testing_CoreGraphics", "LaminaTestSupport"],
                     exclude: ["References"]),
         .testTarget(name: "UIKitTests", dependencies: ["UIKit", "_Testing_CoreGraphics", "_Testing_UIKit", "LaminaTestSupport"],

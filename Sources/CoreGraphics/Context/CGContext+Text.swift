@@ -63,3 +63,24 @@ extension CGContext {
         return out
     }
 }
+
+extension CGContext {
+    // Font rendering settings. Lamina always fills glyph outlines antialiased at their exact
+    // (subpixel) positions, as iOS draws text: no font smoothing (dilation), no quantization.
+    // The settings are accepted so code written for Apple's platforms compiles and runs.
+
+    /// Whether fonts may be smoothed (accepted; Lamina does not smooth, as iOS does not).
+    public func setAllowsFontSmoothing(_ allowsFontSmoothing: Bool) {}
+    /// Whether fonts are smoothed (accepted; Lamina does not smooth, as iOS does not).
+    public func setShouldSmoothFonts(_ shouldSmoothFonts: Bool) {}
+    /// Whether glyphs may sit at fractional pixel positions (accepted; they always do).
+    public func setAllowsFontSubpixelPositioning(_ allowsFontSubpixelPositioning: Bool) {}
+    /// Whether glyphs sit at fractional pixel positions (accepted; they always do).
+    public func setShouldSubpixelPositionFonts(_ shouldSubpixelPositionFonts: Bool) {}
+    /// Whether glyph positions may be quantized (accepted; they never are).
+    public func setAllowsFontSubpixelQuantization(_ allowsFontSubpixelQuantization: Bool) {}
+    /// Whether glyph positions are quantized (accepted; they never are).
+    public func setShouldSubpixelQuantizeFonts(_ shouldSubpixelQuantizeFonts: Bool) {}
+    /// Extra space between the glyphs `showGlyphs` draws (accepted; its positions are given).
+    public func setCharacterSpacing(_ spacing: CGFloat) {}
+}

@@ -10,9 +10,11 @@ import CFontconfig
 /// 2. the requested font, when it has a glyph for every character of the cluster;
 /// 3. for Latin, Greek, Cyrillic, Han, kana, Hangul and shared characters, DejaVu Sans and then
 ///    WenQuanYi Micro Hei (the faces Lamina has always fallen back to);
-/// 4. otherwise the installed font fontconfig ranks first for the characters, asked with the
-///    family "Noto Sans" so that Noto's face for the script wins (Noto Sans Arabic, Hebrew,
-///    Devanagari, Thai ... from Debian's fonts-noto-core);
+/// 4. otherwise an installed font that covers the characters, fontconfig asked with the family
+///    "Noto Sans": Noto's UI face for the script first (Noto Sans Arabic UI, Devanagari UI, Thai
+///    UI ... from Debian's fonts-noto-ui-core: line metrics made for interfaces, as iOS's system
+///    fonts have), then Noto Sans (Hebrew ... from fonts-noto-core), then any Noto face, then
+///    whatever fontconfig ranks first;
 /// 5. when nothing covers the cluster, the requested font's missing-glyph box.
 ///
 /// Which fonts exist is the machine's: the same fonts give the same bytes.
@@ -125,8 +127,13 @@ import CFontconfig
             _ = FcConfigSubstitute(nil, pattern, FcMatchPattern)
             FcDefaultSubstitute(pattern)
             var result = FcResultNoMatch
-            guard let set = FcFontSort(nil, pattern, 1, nil, &result) else { return nil }
+            guard let set = FcFontSort(nil, pattern, 0, nil, &result) else { return nil }
             defer { FcFontSetDestroy(set) }
+            // fontconfig ranks fonts covering the characters first, but among them its own
+            // defaults (DejaVu Sans) before Noto: take the first "Noto Sans ... UI" face (the
+            // tighter line metrics made for interfaces), then "Noto Sans", then any Noto face,
+            // then the first that covers them.
+            var best: (rank: Int, file: String, index: Int32)?
             for i in 0..<Int(set.pointee.nfont) {
                 guard let candidate = set.pointee.fonts[i] else { continue }
                 var charset: OpaquePointer?
@@ -134,10 +141,18 @@ import CFontconfig
                       scalars.allSatisfy({ FcCharSetHasChar(charset, $0.value) != 0 }) else { continue }
                 var value: UnsafeMutablePointer<FcChar8>?
                 guard FcPatternGetString(candidate, "file", 0, &value) == FcResultMatch, let value else { continue }
+                var familyValue: UnsafeMutablePointer<FcChar8>?
+                let family = FcPatternGetString(candidate, "family", 0, &familyValue) == FcResultMatch
+                    ? familyValue.map { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) } ?? "" : ""
+                let noto = family.hasPrefix("Noto Sans")
+                let rank = emoji ? 0 : noto && family.hasSuffix(" UI") ? 0 : noto ? 1 : family.hasPrefix("Noto") ? 2 : 3
+                guard best == nil || rank < best!.rank else { continue }
                 var index: Int32 = 0
                 _ = FcPatternGetInteger(candidate, "index", 0, &index)
-                return (String(cString: UnsafeRawPointer(value).assumingMemoryBound(to: CChar.self)), index)
+                best = (rank, String(cString: UnsafeRawPointer(value).assumingMemoryBound(to: CChar.self)), index)
+                if rank == 0 { break }
             }
+            if let best { return (best.file, best.index) }
             return nil
         }
         guard let (path, index) = file else { return nil }

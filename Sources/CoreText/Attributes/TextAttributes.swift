@@ -33,6 +33,18 @@ extension NSAttributedString.Key {
 
 /// CoreText's foreground colour key, which `CATextLayer` also honours.
 public let kCTForegroundColorAttributeName = "CTForegroundColor"
+/// CoreText's font key (a `CTFont`, a `CGFont` or a name).
+public let kCTFontAttributeName = "NSFont"
+/// CoreText's paragraph style key (a `CTParagraphStyle` or `NSParagraphStyle`).
+public let kCTParagraphStyleAttributeName = "NSParagraphStyle"
+/// CoreText's underline key (an `NSUnderlineStyle` raw value).
+public let kCTUnderlineStyleAttributeName = "NSUnderline"
+/// CoreText's underline colour key.
+public let kCTUnderlineColorAttributeName = "NSUnderlineColor"
+/// CoreText's stroke width key (percent of the font size).
+public let kCTStrokeWidthAttributeName = "NSStrokeWidth"
+/// CoreText's stroke colour key.
+public let kCTStrokeColorAttributeName = "NSStrokeColor"
 /// CoreText's kerning key, which `CATextLayer` also honours.
 public let kCTKernAttributeName = "NSKern"
 /// CoreText's ligature key, which `CATextLayer` also honours.
