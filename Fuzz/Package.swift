@@ -24,7 +24,7 @@ let package = Package(
         .target(name: "FuzzSupport", dependencies: [.product(name: "QuartzCore", package: "Lamina")]),
         fuzzTarget("FuzzPNG", [.product(name: "CoreGraphics", package: "Lamina")]),
         fuzzTarget("FuzzJPEG", [.product(name: "CoreGraphics", package: "Lamina")]),
-        fuzzTarget("FuzzFont", [.product(name: "CoreGraphics", package: "Lamina")]),
+        fuzzTarget("FuzzFont", [.product(name: "CoreGraphics", package: "Lamina"), .product(name: "CoreText", package: "Lamina")]),
         fuzzTarget("FuzzCAML", [.product(name: "QuartzCore", package: "Lamina")]),
         fuzzTarget("FuzzKVC", [.product(name: "QuartzCore", package: "Lamina")]),
         fuzzTarget("FuzzPath", [.product(name: "CoreGraphics", package: "Lamina")]),

@@ -1,8 +1,11 @@
 import Foundation
-import CoreGraphics
+@_spi(Lamina) import CoreGraphics
+import CoreText
 import FuzzSupport
 
-/// Font loading, metrics, names, kerning and outlines of the first glyphs, and drawing text.
+/// Font loading, metrics, names, kerning and outlines of the first glyphs, drawing glyphs,
+/// colour bitmap glyphs, and text shaped by HarfBuzz with the font (its GSUB/GPOS tables) and
+/// set by CoreText's layout, in several scripts and both directions.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzFont(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     Fuzz.run {
@@ -24,6 +27,16 @@ public func fuzzFont(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         ctx.setFontSize(13)
         let positions = glyphs.indices.map { CGPoint(x: CGFloat($0 % 6) * 8, y: CGFloat($0 / 6) * 6) }
         ctx.showGlyphs(glyphs, at: positions)
+        for g in glyphs.prefix(8) { _ = font.colorGlyph(g) }
+        let ctFont = CTFontCreateWithGraphicsFont(font, 13, nil, nil)
+        let text = NSAttributedString(string: "Af ﬁ office AV\u{301} مرحبا שלום 12 नमस्ते 👍🏽",
+                                      attributes: [NSAttributedString.Key(kCTFontAttributeName): ctFont])
+        let line = CTLineCreateWithAttributedString(text)
+        _ = CTLineGetTypographicBounds(line, nil, nil, nil)
+        CTLineDraw(line, ctx)
+        let frame = CTFramesetterCreateFrame(CTFramesetterCreateWithAttributedString(text), CFRange(),
+                                             CGPath(rect: CGRect(x: 0, y: 0, width: 40, height: 40), transform: nil), nil)
+        CTFrameDraw(frame, ctx)
     }
     return 0
 }
