@@ -225,3 +225,77 @@ struct ShapingTests {
         #expect(Bidi.visualOrder([]) == [])
     }
 }
+
+/// Bad input to the text path: invalid UTF-16, a megabyte of mixed text, fonts that are not
+/// fonts, odd font sizes. A clear error or nothing drawn; never a crash or a hang.
+@Suite("Text: bad input")
+struct TextBadInputTests {
+    @Test func loneSurrogatesAreReplacementCharacters() throws {
+        let units: [unichar] = [0x41, 0xD800, 0x42, 0xDC00]
+        let broken = NSString(characters: units, length: units.count) as String
+        let t = CATextLayer()
+        t.bounds = CGRect(x: 0, y: 0, width: 200, height: 100)
+        t.string = broken
+        t.fontSize = 20
+        let layout = t.textLayout(width: 200, height: 100)
+        #expect(layout.glyphs.count == 4)
+        let line = CTLineCreateWithAttributedString(NSAttributedString(string: broken))
+        #expect(CTLineGetGlyphCount(line) == 4)
+        _ = try #require(CARenderer(layer: t, scale: 1).image())
+    }
+
+    @Test func aMegabyteOfMixedTextIsLaidOutInLinearTime() {
+        let unit = "Lamina يرسم 😀 text, 中文字 "
+        let s = String(repeating: unit, count: 1_000_000 / unit.utf16.count)
+        let t = CATextLayer()
+        t.string = s
+        t.fontSize = 12
+        t.isWrapped = true
+        let layout = t.textLayout(width: 300, height: 500)
+        #expect(layout.lineCount > 10 && layout.lineCount < 40, "\(layout.lineCount) lines")   // the lines that fit
+        // The break opportunities of a megabyte of spaces or digits come in one pass.
+        #expect(LineBreaker.opportunities(Array(String(repeating: " ", count: 1_000_000).unicodeScalars)).count == 1_000_000)
+        #expect(LineBreaker.opportunities(Array(String(repeating: "1", count: 1_000_000).unicodeScalars)).allSatisfy { !$0 })
+    }
+
+    @Test func oddFontSizesDrawNothing() throws {
+        // The layout sets runs of odd sizes at size 0.
+        for size: CGFloat in [0, -12, .nan, -.infinity] {
+            let run = LaminaTextRun(text: "Hello مرحبا 😀", font: try CGFont.named("Helvetica"), size: size, color: CGColor(gray: 0, alpha: 1))
+            let layout = TextLayout(runs: [run], width: 100, height: 40, wraps: true, alignment: .natural, truncation: nil)
+            #expect(layout.usedSize.width == 0, "\(size)")
+        }
+        // Text layers: 0 and negative sizes draw nothing (NaN and infinities are refused by
+        // the property and keep the default size).
+        for size: CGFloat in [0, -12] {
+            let t = CATextLayer()
+            t.bounds = CGRect(x: 0, y: 0, width: 100, height: 40)
+            t.string = "Hello مرحبا 😀"
+            t.fontSize = size
+            t.foregroundColor = CGColor(gray: 0, alpha: 1)
+            let layout = t.textLayout(width: 100, height: 40)
+            #expect(layout.usedSize.width == 0, "\(size)")
+            let image = try #require(CARenderer(layer: t, scale: 1).image())
+            let bytes = try #require(image.dataProvider?.data)
+            #expect(!bytes.contains { $0 != 0 }, "size \(size) drew something")
+        }
+        // A huge size is clamped, once reported, and does not hang.
+        let t = CATextLayer()
+        t.bounds = CGRect(x: 0, y: 0, width: 100, height: 40)
+        t.string = "Hi"
+        t.fontSize = 1e30
+        let reports = LaminaDiagnostics.collecting { _ = t.textLayout(width: 100, height: 40) }.diagnostics
+        #expect(reports.contains { $0.contains("font size") })
+        _ = try #require(CARenderer(layer: t, scale: 1).image())
+        #expect(CTFontGetSize(CTFontCreateWithName("Helvetica" as CFString, -3, nil)) == 12)
+    }
+
+    @Test func fontsThatAreNotFontsAreTypedErrors() throws {
+        #expect(throws: CGFontError.self) { try CGFont.load(Data("not a font".utf8)) }
+        #expect(throws: CGFontError.self) { try CGFont.load(Data()) }
+        // A real font (DejaVu Sans, installed by scripts/setup.sh) cut in half: a typed error.
+        // (Hostile fonts that FreeType opens are shaped and drawn by the font fuzz target.)
+        let data = try #require(FileManager.default.contents(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"))
+        #expect(throws: CGFontError.self) { try CGFont.load(Data(data.prefix(data.count / 2))) }
+    }
+}

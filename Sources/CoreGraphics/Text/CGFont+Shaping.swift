@@ -24,8 +24,13 @@ extension CGFont {
             guard let font = shapingFontLocked() else { return [] }
             guard let buffer = hb_buffer_create() else { return [] }
             defer { hb_buffer_destroy(buffer) }
-            var codepoints = text.map { $0.value }
-            hb_buffer_add_codepoints(buffer, &codepoints, Int32(codepoints.count), UInt32(range.lowerBound), Int32(range.count))
+            // The item with up to 32 scalars of context on each side (what joining and
+            // contextual forms look at), not the whole paragraph, so shaping a long paragraph
+            // of many items stays linear.
+            let window = max(0, range.lowerBound - 32)..<min(text.count, range.upperBound + 32)
+            var codepoints = text[window].map { $0.value }
+            hb_buffer_add_codepoints(buffer, &codepoints, Int32(codepoints.count), UInt32(range.lowerBound - window.lowerBound),
+                                     Int32(range.count))
             hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
             hb_buffer_set_script(buffer, hb_script_t(rawValue: script))
             hb_buffer_set_language(buffer, hb_language_get_default())
@@ -41,7 +46,7 @@ extension CGFont {
             var out: [ShapedGlyph] = []
             out.reserveCapacity(Int(count))
             for i in 0..<Int(count) {
-                out.append(ShapedGlyph(glyph: CGGlyph(truncatingIfNeeded: infos[i].codepoint), cluster: Int(infos[i].cluster),
+                out.append(ShapedGlyph(glyph: CGGlyph(truncatingIfNeeded: infos[i].codepoint), cluster: Int(infos[i].cluster) + window.lowerBound,
                                        advance: positions[i].x_advance, offsetX: positions[i].x_offset,
                                        offsetY: positions[i].y_offset))
             }

@@ -54,18 +54,23 @@
         }
         func isWide(_ s: Unicode.Scalar) -> Bool { C.wideBrackets.contains { $0.contains(s.value) } }
         func isUnassignedPictograph(_ s: Unicode.Scalar) -> Bool { C.unassignedPictographs.contains { $0.contains(s.value) } }
+        // Running state, so that every rule looks back in constant time (a megabyte of spaces,
+        // digits or flags stays linear): the last class before spaces, whether the run of
+        // numeric characters ending here holds a number, and how many regional indicators end here.
+        var lastNonSpace = [C?](repeating: nil, count: n + 1)
+        var numberRun = [Bool](repeating: false, count: n + 1)
+        var indicators = [Int](repeating: 0, count: n + 1)
+        for i in 0..<n {
+            lastNonSpace[i + 1] = cls[i] == .SP ? lastNonSpace[i] : cls[i]
+            numberRun[i + 1] = [.NU, .SY, .IS].contains(cls[i]) ? (numberRun[i] || cls[i] == .NU) : false
+            indicators[i + 1] = cls[i] == .RI ? indicators[i] + (attached[i] ? 0 : 1) : 0
+        }
         /// The class before position `i` skipping spaces, or nil at the start.
-        func beforeSpaces(_ i: Int) -> C? {
-            var j = i - 1
-            while j >= 0 && cls[j] == .SP { j -= 1 }
-            return j >= 0 ? cls[j] : nil
-        }
+        func beforeSpaces(_ i: Int) -> C? { lastNonSpace[i] }
+        var bases = [Int](repeating: 0, count: n)
+        for i in 0..<n { bases[i] = attached[i] && i > 0 ? bases[i - 1] : i }
         /// The index of the base character of the one at `j` (skipping attached marks).
-        func base(_ j: Int) -> Int {
-            var k = j
-            while k > 0 && attached[k] { k -= 1 }
-            return k
-        }
+        func base(_ j: Int) -> Int { bases[j] }
 
         var result = [Bool](repeating: false, count: n)
         for i in 1..<n {
@@ -117,13 +122,8 @@
                 if [.NU, .SY, .IS, .CL, .CP, .PO, .PR].contains(b) {
                     var j = i - 1
                     if b == .PO || b == .PR, cls[j] == .CL || cls[j] == .CP { j = base(j) - 1 }
-                    var sawNumber = false
-                    while j >= 0 && [.NU, .SY, .IS].contains(cls[j]) {
-                        if cls[j] == .NU { sawNumber = true }
-                        j -= 1
-                    }
-                    // NU (NU | SY | IS)*: the run holds a number, where the match starts.
-                    if sawNumber { return false }
+                    // NU (NU | SY | IS)*: the run ending at j holds a number, where the match starts.
+                    if j >= 0 && numberRun[j + 1] { return false }
                 }
                 // LB26, LB27.
                 if a == .JL && [.JL, .JV, .H2, .H3].contains(b) { return false }
@@ -138,11 +138,7 @@
                 if [.AL, .HL, .NU].contains(a) && b == .OP && !isWide(scalars[i]) { return false }
                 if a == .CP && [.AL, .HL, .NU].contains(b) && !isWide(scalars[base(i - 1)]) { return false }
                 // LB30a: regional indicators pair up.
-                if a == .RI && b == .RI {
-                    var count = 0, j = i - 1
-                    while j >= 0 && cls[j] == .RI { if !attached[j] { count += 1 }; j -= 1 }
-                    if count % 2 == 1 { return false }
-                }
+                if a == .RI && b == .RI && indicators[i] % 2 == 1 { return false }
                 // LB30b.
                 if b == .EM && (a == .EB || isUnassignedPictograph(scalars[base(i - 1)]) && original[base(i - 1)] == .ID) { return false }
                 // LB31.

@@ -14,9 +14,8 @@ public final class CTFramesetter: @unchecked Sendable {
 
     /// The layout of `range` in a box `width` wide (nil: unbounded) and `height` tall.
     func layout(_ range: NSRange, width: CGFloat?, height: CGFloat) -> TextLayout {
-        let part = string.attributedSubstring(from: range)
-        return TextLayout(runs: AttributedRuns.runs(of: part, font: CTFontDefaults.font, size: 12, color: CTFontDefaults.black),
-                          width: width, height: height, wraps: width != nil, alignment: .natural, truncation: nil)
+        TextLayout(runs: AttributedRuns.runs(of: string, range: range, font: CTFontDefaults.font, size: 12, color: CTFontDefaults.black),
+                   width: width, height: height, wraps: width != nil, alignment: .natural, truncation: nil)
     }
 }
 
@@ -36,9 +35,11 @@ public final class CTFrame: @unchecked Sendable {
     var box: CGRect { path.isEmpty ? .zero : path.boundingBoxOfPath }
 }
 
-/// A framesetter for an attributed string.
+/// A framesetter for an attributed string. [U] CoreText copies the string; Lamina keeps it
+/// (copying an attributed string on Linux leaks its attributes: swift-corelibs-foundation pull
+/// request 5256), so change a mutable string only after its frames are made.
 public func CTFramesetterCreateWithAttributedString(_ attrString: CFAttributedString) -> CTFramesetter {
-    CTFramesetter(attrString.copy() as? NSAttributedString ?? attrString)
+    CTFramesetter(attrString)
 }
 
 /// The frame of `stringRange` (length 0: all) in `path`: Lamina sets text in the path's

@@ -7,19 +7,29 @@
 /// or a font name. Colours: a `CGColor` or a colour object (`UIColor`), under `.foregroundColor`
 /// or CoreText's `kCTForegroundColorAttributeName`. Numbers: any numeric type or `NSNumber`.
 @_spi(Lamina) public enum AttributedRuns {
-    /// The runs of `string`, with `font`, `size` and `color` where it sets none.
-    public static func runs(of string: NSAttributedString, font: CGFont, size: CGFloat, color: CGColor) -> [LaminaTextRun] {
+    /// The runs of `string` (or of `range` of it), with `font`, `size` and `color` where it sets
+    /// none.
+    public static func runs(of string: NSAttributedString, range: NSRange? = nil, font: CGFont, size: CGFloat,
+                            color: CGColor) -> [LaminaTextRun] {
         var runs: [LaminaTextRun] = []
-        string.enumerateAttributes(in: NSRange(location: 0, length: string.length)) { attrs, range, _ in
-            let text = (string.string as NSString).substring(with: range)
-            let f = self.font(attrs[.font]) ?? (font, size)
-            let c = self.color(attrs[.foregroundColor] ?? attrs[NSAttributedString.Key(kCTForegroundColorAttributeName)]) ?? color
-            runs.append(LaminaTextRun(text: text, font: f.font, size: f.size ?? size, color: c, kern: number(attrs[.kern]),
-                                      ligatures: number(attrs[.ligature]).map { Int($0.rounded()) } ?? 1,
-                                      decoration: decoration(attrs),
-                                      paragraph: (attrs[.paragraphStyle] as? LaminaParagraphStyleProviding)?.laminaParagraphStyle))
+        let text = string.string as NSString
+        string.enumerateAttributes(in: range ?? NSRange(location: 0, length: string.length)) { attrs, r, _ in
+            runs.append(run(text.substring(with: r), attributes: attrs, font: font, size: size, color: color))
         }
         return runs
+    }
+
+    /// One run of `text` with `attributes`. Callers with an attributes dictionary use this
+    /// rather than making an `NSAttributedString`: on Linux, Foundation's attributed strings
+    /// never free their attribute values (swift-corelibs-foundation pull request 5256).
+    public static func run(_ text: String, attributes attrs: [NSAttributedString.Key: Any], font: CGFont, size: CGFloat,
+                           color: CGColor) -> LaminaTextRun {
+        let f = self.font(attrs[.font]) ?? (font, size)
+        let c = self.color(attrs[.foregroundColor] ?? attrs[NSAttributedString.Key(kCTForegroundColorAttributeName)]) ?? color
+        return LaminaTextRun(text: text, font: f.font, size: f.size ?? size, color: c, kern: number(attrs[.kern]),
+                             ligatures: number(attrs[.ligature]).map { Int($0.rounded()) } ?? 1,
+                             decoration: decoration(attrs),
+                             paragraph: (attrs[.paragraphStyle] as? LaminaParagraphStyleProviding)?.laminaParagraphStyle)
     }
 
     /// A font attribute's font and its own size (nil: the default size).

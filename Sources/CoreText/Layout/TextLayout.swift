@@ -105,7 +105,20 @@
 
     /// The clusters of `runs` in logical order, paragraph by paragraph (a newline cluster
     /// between paragraphs), and the paragraphs.
+    /// The largest font size the layout sets (Lamina's limit): larger sizes are clamped to it
+    /// with a diagnostic; zero, negative and NaN sizes set the text at size 0 (nothing drawn).
+    public static let maximumFontSize: CGFloat = 100_000
+
     public static func shape(_ runs: [LaminaTextRun], direction: Bidi.Direction) -> (clusters: [Cluster], paragraphs: [Paragraph]) {
+        let runs = runs.map { run -> LaminaTextRun in
+            var r = run
+            if !(r.size > 0) { r.size = 0 }   // NaN, zero, negative
+            if r.size > maximumFontSize {
+                LaminaDiagnostics.report("text: a font size over \(Int(maximumFontSize)) points is set at \(Int(maximumFontSize))")
+                r.size = maximumFontSize
+            }
+            return r
+        }
         var clusters: [Cluster] = []
         var paragraphs: [Paragraph] = []
         var pieces: [(text: Substring, style: ParagraphShaper.Style)] = []

@@ -192,26 +192,81 @@ enum TextRuns {
     }
 
     /// Lays out `a` as string drawing does: wrapped to `width` (nil: one line per paragraph).
-    static func layout(_ a: NSAttributedString, width: CGFloat?, height: CGFloat, truncateLast: Bool = false) -> LaminaTextLayout {
-        let style = paragraphStyle(of: a)
+    static func layout(_ source: TextSource, width: CGFloat?, height: CGFloat, truncateLast: Bool = false) -> LaminaTextLayout {
+        let style = source.paragraphStyle
         var truncation = truncation(style?.lineBreakMode ?? .byWordWrapping)
         if truncateLast && truncation == nil { truncation = .end }
-        return LaminaTextLayout(runs: runs(of: a, font: defaultFont, color: CGColor(gray: 0, alpha: 1)), width: width,
+        return LaminaTextLayout(runs: source.runs(font: defaultFont, color: CGColor(gray: 0, alpha: 1)), width: width,
                                 height: height, wraps: width != nil, alignment: alignment(style?.alignment ?? .natural),
                                 truncation: truncation, direction: direction(style?.baseWritingDirection))
+    }
+
+    /// The size the text takes on one line per paragraph.
+    static func size(_ source: TextSource) -> CGSize { layout(source, width: nil, height: .infinity).usedSize }
+
+    /// Draws the text with its first line's top left at `point` (one line per paragraph).
+    static func draw(_ source: TextSource, at point: CGPoint) {
+        guard let ctx = UIGraphicsGetCurrentContext() else { return }
+        layout(source, width: nil, height: .infinity).draw(in: ctx, at: point)
+    }
+
+    /// Draws the text in `rect` with `options` (wrapped with `.usesLineFragmentOrigin`).
+    static func draw(_ source: TextSource, with rect: CGRect, options: NSStringDrawingOptions, context: NSStringDrawingContext?) {
+        guard let ctx = UIGraphicsGetCurrentContext(), rect.isFinite else { return }
+        let wraps = options.contains(.usesLineFragmentOrigin)
+        let l = layout(source, width: wraps ? rect.width : nil, height: wraps ? rect.height : .infinity,
+                       truncateLast: options.contains(.truncatesLastVisibleLine))
+        context?.totalBounds = CGRect(origin: rect.origin, size: l.usedSize)
+        ctx.saveGState()
+        if wraps { ctx.clip(to: rect) }
+        l.draw(in: ctx, at: rect.origin)
+        ctx.restoreGState()
+    }
+
+    /// The rectangle the text needs within `size`: lines wrapped to its width with
+    /// `.usesLineFragmentOrigin`, else one line per paragraph.
+    static func boundingRect(_ source: TextSource, with size: CGSize, options: NSStringDrawingOptions,
+                             context: NSStringDrawingContext?) -> CGRect {
+        let wraps = options.contains(.usesLineFragmentOrigin)
+        let width: CGFloat? = wraps && size.width > 0 && size.width.isFinite ? size.width : nil
+        let height: CGFloat = wraps && size.height > 0 ? size.height : .infinity
+        let r = CGRect(origin: .zero, size: layout(source, width: width, height: height).usedSize)
+        context?.totalBounds = r
+        return r
+    }
+}
+
+/// Text to measure or draw: an attributed string, or a string with one set of attributes
+/// (which string drawing never turns into an `NSAttributedString`: on Linux, Foundation's
+/// attributed strings never free their attribute values, swift-corelibs-foundation pull
+/// request 5256, so measuring a label in a loop would leak).
+enum TextSource {
+    case attributed(NSAttributedString)
+    case plain(String, [NSAttributedString.Key: Any])
+
+    func runs(font: UIFont, color: CGColor) -> [LaminaTextRun] {
+        switch self {
+        case .attributed(let a): TextRuns.runs(of: a, font: font, color: color)
+        case .plain(let s, let attrs):
+            s.isEmpty ? [] : [AttributedRuns.run(s, attributes: attrs, font: font.cgFont, size: font.pointSize, color: color)]
+        }
+    }
+
+    var paragraphStyle: NSParagraphStyle? {
+        switch self {
+        case .attributed(let a): TextRuns.paragraphStyle(of: a)
+        case .plain(_, let attrs): attrs[.paragraphStyle] as? NSParagraphStyle
+        }
     }
 }
 
 extension NSAttributedString {
     /// The size the string takes on one line per paragraph.
-    public func size() -> CGSize { TextRuns.layout(self, width: nil, height: .infinity).usedSize }
+    public func size() -> CGSize { TextRuns.size(.attributed(self)) }
 
     /// Draws the string with its first line's top left at `point` in the current context
     /// (one line per paragraph, no wrapping).
-    public func draw(at point: CGPoint) {
-        guard let ctx = UIGraphicsGetCurrentContext() else { return }
-        TextRuns.layout(self, width: nil, height: .infinity).draw(in: ctx, at: point)
-    }
+    public func draw(at point: CGPoint) { TextRuns.draw(.attributed(self), at: point) }
 
     /// Draws the string wrapped to `rect`'s width, the lines that fit its height, aligned by
     /// its paragraph style.
@@ -221,55 +276,42 @@ extension NSAttributedString {
 
     /// Draws the string in `rect` with `options` (wrapped with `.usesLineFragmentOrigin`).
     public func draw(with rect: CGRect, options: NSStringDrawingOptions = [], context: NSStringDrawingContext?) {
-        guard let ctx = UIGraphicsGetCurrentContext(), rect.isFinite else { return }
-        let wraps = options.contains(.usesLineFragmentOrigin)
-        let l = TextRuns.layout(self, width: wraps ? rect.width : nil, height: wraps ? rect.height : .infinity,
-                                truncateLast: options.contains(.truncatesLastVisibleLine))
-        context?.totalBounds = CGRect(origin: rect.origin, size: l.usedSize)
-        ctx.saveGState()
-        if wraps { ctx.clip(to: rect) }
-        l.draw(in: ctx, at: rect.origin)
-        ctx.restoreGState()
+        TextRuns.draw(.attributed(self), with: rect, options: options, context: context)
     }
 
     /// The rectangle the string needs within `size`: lines wrapped to its width with
     /// `.usesLineFragmentOrigin`, else one line per paragraph.
     public func boundingRect(with size: CGSize, options: NSStringDrawingOptions = [], context: NSStringDrawingContext?) -> CGRect {
-        let wraps = options.contains(.usesLineFragmentOrigin)
-        let width: CGFloat? = wraps && size.width > 0 && size.width.isFinite ? size.width : nil
-        let height: CGFloat = wraps && size.height > 0 ? size.height : .infinity
-        let r = CGRect(origin: .zero, size: TextRuns.layout(self, width: width, height: height).usedSize)
-        context?.totalBounds = r
-        return r
+        TextRuns.boundingRect(.attributed(self), with: size, options: options, context: context)
     }
 }
 
 extension NSString {
     /// The size the string takes with `attrs` on one line per paragraph.
     public func size(withAttributes attrs: [NSAttributedString.Key: Any]? = nil) -> CGSize {
-        NSAttributedString(string: self as String, attributes: attrs).size()
+        TextRuns.size(.plain(self as String, attrs ?? [:]))
     }
 
     /// Draws the string with `attrs`, its first line's top left at `point`.
     public func draw(at point: CGPoint, withAttributes attrs: [NSAttributedString.Key: Any]? = nil) {
-        NSAttributedString(string: self as String, attributes: attrs).draw(at: point)
+        TextRuns.draw(.plain(self as String, attrs ?? [:]), at: point)
     }
 
     /// Draws the string with `attrs` wrapped in `rect`.
     public func draw(in rect: CGRect, withAttributes attrs: [NSAttributedString.Key: Any]? = nil) {
-        NSAttributedString(string: self as String, attributes: attrs).draw(in: rect)
+        TextRuns.draw(.plain(self as String, attrs ?? [:]), with: rect, options: .usesLineFragmentOrigin, context: nil)
     }
 
     /// Draws the string with `attrs` in `rect` with `options`.
     public func draw(with rect: CGRect, options: NSStringDrawingOptions = [], attributes attrs: [NSAttributedString.Key: Any]? = nil,
                      context: NSStringDrawingContext?) {
-        NSAttributedString(string: self as String, attributes: attrs).draw(with: rect, options: options, context: context)
+        TextRuns.draw(.plain(self as String, attrs ?? [:]), with: rect, options: options, context: context)
     }
 
     /// The rectangle the string needs with `attrs` within `size`.
     public func boundingRect(with size: CGSize, options: NSStringDrawingOptions = [], attributes attrs: [NSAttributedString.Key: Any]? = nil,
                              context: NSStringDrawingContext?) -> CGRect {
-        NSAttributedString(string: self as String, attributes: attrs).boundingRect(with: size, options: options, context: context)
+        TextRuns.boundingRect(.plain(self as String, attrs ?? [:]), with: size, options: options, context: context)
     }
 }
 
