@@ -27,6 +27,23 @@ struct StringDrawingTests {
         return UIGraphicsImageRenderer(size: size, format: format).image { _ in body() }
     }
 
+    /// Measuring with an attributes dictionary keeps nothing of it (on Linux an
+    /// `NSAttributedString` made from it would never free its attribute values).
+    @Test func measuringDoesNotKeepTheAttributes() {
+        final class Probe: UIColor, @unchecked Sendable {}
+        weak var probe: UIColor?
+        do {
+            let colour = Probe(red: 1, green: 0, blue: 0, alpha: 1)
+            probe = colour
+            let font = UIFont.systemFont(ofSize: 14)
+            _ = "Measured".size(withAttributes: [.font: font, .foregroundColor: colour])
+            _ = "Measured".boundingRect(with: CGSize(width: 50, height: 100), options: .usesLineFragmentOrigin,
+                                        attributes: [.foregroundColor: colour], context: nil)
+            _ = render(CGSize(width: 50, height: 20)) { "Drawn".draw(at: .zero, withAttributes: [.foregroundColor: colour]) }
+        }
+        #expect(probe == nil)
+    }
+
     @Test func measuring() {
         let font = UIFont.systemFont(ofSize: 20)
         let one = "Hello".size(withAttributes: [.font: font])
