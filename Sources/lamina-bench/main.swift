@@ -98,6 +98,8 @@ case "compositor-profile":
     CompositorBenchmark.profile()
 case "damage-profile":
     CompositorBenchmark.damageProfile()
+case "text":
+    TextBenchmark.run()
 case "layout":
     do { try LayoutBenchmark.run() } catch {
         FileHandle.standardError.write(Data("lamina-bench layout: \(error)\n".utf8))
@@ -119,6 +121,7 @@ default:
     print("  layout      the Cassowary solver on Benchmarks/layout's systems (kiwi_bench.py is kiwisolver's side)")
     print("  compositor  a 1179x2556 screen of 552 layers: full frame on 1, 2 and 4 threads, damage-tracked next frame, commit cost")
     print("  model    the CALayer model: property store, KVC, geometry")
+    print("  text     100 text layers, 10,000 glyphs of mixed scripts: first frame (layout + draw) and repeat frame (cached layout)")
     print("  raster   the side-by-side raster benchmark (../shared/bench/README.md)")
     exit(args.isEmpty ? 0 : 2)
 }

@@ -201,6 +201,31 @@ struct ShapingTests {
         #expect(lines("中文字。中文字", width: 60).allSatisfy { !$0.hasPrefix("。") })
     }
 
+    @Test func layoutsAreCachedUntilTheTextOrItsSettingsChange() {
+        let t = CATextLayer()
+        t.string = "Cached مرحبا"
+        t.fontSize = 20
+        let first = t.textLayout(width: 200, height: 100)
+        func cachedKey() -> TextLayoutCache.Key? { t.layoutCache.withLock { $0?.key } }
+        let key = cachedKey()
+        #expect(key != nil)
+        _ = t.textLayout(width: 200, height: 100)
+        #expect(cachedKey() == key)
+        // Anything the layout depends on makes a new one.
+        t.fontSize = 22
+        let bigger = t.textLayout(width: 200, height: 100)
+        #expect(bigger.usedSize.width > first.usedSize.width && cachedKey() != key)
+        t.fontSize = 20
+        t.string = NSAttributedString(string: "Cached مرحبا")
+        _ = t.textLayout(width: 200, height: 100)
+        let attributedKey = cachedKey()
+        #expect(attributedKey != key)
+        t.string = NSAttributedString(string: "Cached مرحبا")   // an equal string hits
+        _ = t.textLayout(width: 200, height: 100)
+        #expect(cachedKey() == attributedKey)
+        #expect(t.textLayout(width: 150, height: 100).usedSize.width <= 150)
+    }
+
     @Test func rightToLeftParagraphsAlignRightWhenNatural() {
         let t = CATextLayer()
         t.string = "مرحبا"

@@ -112,6 +112,11 @@ struct Clear32: SpanTarget {
 
     mutating func span(row: Int, x: Int, count: Int, alpha: UInt8) {
         let p = (base + row * bytesPerRow + x * bytesPerPixel).assumingMemoryBound(to: UInt8.self)
+        // Full coverage, no mask: every byte becomes 0 (what the loop below computes).
+        if alpha == 255 && mask == nil {
+            p.update(repeating: 0, count: count * bytesPerPixel)
+            return
+        }
         let m = mask.map { $0.pointer(row: row, x: x) }
         for i in 0..<count {
             var a = UInt32(alpha)

@@ -112,7 +112,8 @@ extension CALayer {
         ctx.translateBy(x: -b.minX, y: -b.minY)
         let region = reused && !dirty.isNull && !dirty.contains(b) ? dirty.intersection(b) : b
         ctx.clip(to: region)
-        ctx.clear(region)
+        // A new backing store starts cleared.
+        if reused { ctx.clear(region) }
         if isOpaque { fillOpaqueBackingStore(ctx, backgroundColor: backgroundColor) }
         flags.remove(.drewNothing)
         draw(in: ctx)

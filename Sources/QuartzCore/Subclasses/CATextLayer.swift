@@ -26,6 +26,11 @@ public struct CATextLayerAlignmentMode: RawRepresentable, Hashable, Sendable, KV
 open class CATextLayer: CALayer {
     override class var kvcAccessors: KVCAccessors { ownKVCAccessors }
 
+    /// The last text layout and what it was made from: a redraw of unchanged text (a new
+    /// `contentsScale`, a bounds change that keeps the width, an animation of something else)
+    /// reuses it and only draws.
+    let layoutCache = TextLayoutCacheBox()
+
     enum Slot: Int, CaseIterable {
         case string, font, fontSize, foregroundColor, wrapped, truncationMode, alignmentMode, allowsFontSubpixelQuantization
         var slot: Int { LayerSlot.allCases.count + rawValue }

@@ -27,9 +27,16 @@ extension CATextLayer {
         }
     }
 
+    /// The text laid out in a box `width` wide (nil: unbounded) and `height` tall: the cached
+    /// layout when nothing it depends on changed.
     func textLayout(width: CGFloat?, height: CGFloat) -> TextLayout {
-        TextLayout(runs: textRuns, width: width, height: height, wraps: isWrapped, alignment: alignmentMode.textAlignment,
-                   truncation: truncationMode.truncationType)
+        let key = TextLayoutCache.Key(string: string, font: font, fontSize: fontSize, color: foregroundColor, wrapped: isWrapped,
+                                      alignment: alignmentMode, truncation: truncationMode, width: width, height: height)
+        if let hit = layoutCache.withLock({ $0?.key == key ? $0?.layout : nil }) { return hit }
+        let layout = TextLayout(runs: textRuns, width: width, height: height, wraps: isWrapped, alignment: alignmentMode.textAlignment,
+                                truncation: truncationMode.truncationType)
+        layoutCache.withLock { $0 = TextLayoutCache(key: key, layout: layout) }
+        return layout
     }
 
     /// Draws the laid-out glyphs, the first line at the top of the bounds (y down).
@@ -74,5 +81,53 @@ extension CATextLayerTruncationMode {
         case .end: .end
         default: nil
         }
+    }
+}
+
+/// A text layer's last layout and the values it was made from.
+struct TextLayoutCache: @unchecked Sendable {
+    struct Key: Equatable {
+        var string: Any?
+        var font: CFTypeRef?
+        var fontSize: CGFloat
+        var color: CGColor?
+        var wrapped: Bool
+        var alignment: CATextLayerAlignmentMode
+        var truncation: CATextLayerTruncationMode
+        var width: CGFloat?
+        var height: CGFloat
+
+        static func == (a: Key, b: Key) -> Bool {
+            guard a.fontSize == b.fontSize, a.wrapped == b.wrapped, a.alignment == b.alignment, a.truncation == b.truncation,
+                  a.width == b.width, a.height == b.height, a.color == b.color else { return false }
+            // Fonts by identity (a font object) or value (a name).
+            switch (a.font, b.font) {
+            case (nil, nil): break
+            case let (x?, y?):
+                if let n = x as? String, let m = y as? String { guard n == m else { return false } }
+                else { guard x === y else { return false } }
+            default: return false
+            }
+            // Strings by value; attributed strings by value (Foundation compares their
+            // attributes); anything else never matches.
+            switch (a.string, b.string) {
+            case (nil, nil): return true
+            case let (x as String, y as String): return x == y
+            case let (x as NSAttributedString, y as NSAttributedString): return x === y || x.isEqual(to: y)
+            default: return false
+            }
+        }
+    }
+    var key: Key
+    var layout: TextLayout
+}
+
+/// The lock and slot of a text layer's cached layout.
+final class TextLayoutCacheBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: TextLayoutCache?
+    func withLock<T>(_ body: (inout TextLayoutCache?) -> T) -> T {
+        lock.lock(); defer { lock.unlock() }
+        return body(&value)
     }
 }
