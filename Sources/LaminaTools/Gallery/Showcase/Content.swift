@@ -70,8 +70,9 @@ extension Gallery {
         "scripts", section: .layers, title: "Text of the world's scripts",
         caption: "Text shaped by HarfBuzz with fonts found by fontconfig: Arabic joined and set right to left, Hebrew with "
             + "numbers, Devanagari conjuncts, Thai, English and Arabic in one line, colour emoji sequences kept whole, "
-            + "kerning and ligatures, and UILabels whose natural alignment follows each paragraph's direction.",
-        size: CGSize(width: 460, height: 300), output: .still(at: 0)
+            + "kerning and ligatures; UILabels whose natural alignment follows each paragraph's direction, one mixing "
+            + "English and Arabic, three truncated at the head, middle and tail; and a Chinese paragraph wrapped by UAX #14.",
+        size: CGSize(width: 460, height: 420), output: .still(at: 0)
     ) { stage in
         let samples: [(String, String)] = [
             ("Arabic", "مرحبا بالعالم، هذا نص عربي"),
@@ -107,9 +108,31 @@ extension Gallery {
         let hebrewLabel = UILabel(frame: CGRect(x: 275, y: 254, width: 175, height: 36))
         hebrewLabel.text = "תווית עברית"
         // gallery:end
+        // gallery:begin scripts
+        let mixedLabel = UILabel(frame: CGRect(x: 90, y: 298, width: 175, height: 36))
+        mixedLabel.text = "Menu القائمة 3"
+        var truncated: [UILabel] = []
+        for (k, mode) in [NSLineBreakMode.byTruncatingHead, .byTruncatingMiddle, .byTruncatingTail].enumerated() {
+            let label = UILabel(frame: CGRect(x: 90 + CGFloat(k) * 122, y: 342, width: 114, height: 30))
+            label.text = "عنوان طويل جدا للقائمة"
+            label.lineBreakMode = mode
+            truncated.append(label)
+        }
+        let chinese = CATextLayer()
+        chinese.frame = CGRect(x: 275, y: 298, width: 175, height: 40)
+        chinese.string = "图层是核心动画的基础。文字按规则换行，标点不在行首。"
+        chinese.fontSize = 14
+        chinese.isWrapped = true
+        chinese.foregroundColor = UIColor.label.cgColor
+        chinese.contentsScale = stage.scale
+        // gallery:end
+        chinese.backgroundColor = UIColor.systemGray6.cgColor
+        stage.addSublayer(chinese)
         stage.label("Ligatures, kerning on | off", CGRect(x: 10, y: 214, width: 80, height: 30), alignment: .left)
         stage.label("Labels", CGRect(x: 10, y: 264, width: 80, height: 16), alignment: .left)
-        for view in [typography, arabicLabel, hebrewLabel] {
+        stage.label("Mixed; CJK", CGRect(x: 10, y: 308, width: 80, height: 16), alignment: .left)
+        stage.label("Head, middle, tail", CGRect(x: 10, y: 342, width: 80, height: 30), alignment: .left)
+        for view in [typography, arabicLabel, hebrewLabel, mixedLabel] + truncated {
             view.backgroundColor = .systemGray6
             stage.window.addSubview(view)
         }
