@@ -91,6 +91,35 @@ struct ParagraphStyleTests {
         #expect(try centre([.strokeWidth: -3]) == 255)
     }
 
+    @Test func shadowsFallUnderTheText() throws {
+        let shadow = NSShadow()
+        #expect(shadow.shadowOffset == CGSize(width: 0, height: -3) && shadow.shadowBlurRadius == 0)
+        shadow.shadowOffset = CGSize(width: 4, height: 6)
+        shadow.shadowColor = UIColor.red
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = 2
+        let image = UIGraphicsImageRenderer(size: CGSize(width: 60, height: 60), format: format).image { _ in
+            "I".draw(at: CGPoint(x: 10, y: 5), withAttributes: [.font: UIFont.boldSystemFont(ofSize: 40), .foregroundColor: UIColor.black,
+                                                            .shadow: shadow])
+        }
+        let cg = try #require(image.cgImage)
+        let px = try cg.straightRGBA8()
+        var black: (Int, Int, Int, Int)?, red: (Int, Int, Int, Int)?
+        for y in 0..<cg.height {
+            for x in 0..<cg.width {
+                let i = (y * cg.width + x) * 4
+                guard px[i + 3] > 200 else { continue }
+                func grow(_ b: (Int, Int, Int, Int)?) -> (Int, Int, Int, Int) {
+                    b.map { (min($0.0, x), min($0.1, y), max($0.2, x), max($0.3, y)) } ?? (x, y, x, y)
+                }
+                if px[i] < 60 && px[i + 1] < 60 { black = grow(black) } else if px[i] > 200 && px[i + 1] < 60 { red = grow(red) }
+            }
+        }
+        let b = try #require(black), r = try #require(red)
+        // The shadow is 4 x 6 points (8 x 12 pixels at 2x) right of and below the glyph.
+        #expect(abs((r.2 - b.2) - 8) <= 1 && abs((r.3 - b.3) - 12) <= 1, "glyph \(b), shadow \(r)")
+    }
+
     @Test func attributesReachTextLayers() throws {
         let layer = CATextLayer()
         layer.bounds = CGRect(x: 0, y: 0, width: 200, height: 100)
@@ -153,6 +182,11 @@ struct ParagraphStyleTests {
     e.append(NSAttributedString(string: " H", attributes: [.font: font]))
     e.append(NSAttributedString(string: "2", attributes: [.font: UIFont.systemFont(ofSize: 10), .baselineOffset: -3]))
     e.append(NSAttributedString(string: "O", attributes: [.font: font]))
+    let soft = NSShadow()
+    soft.shadowOffset = CGSize(width: 2, height: 2)
+    soft.shadowBlurRadius = 3
+    soft.shadowColor = UIColor.systemBlue
+    e.append(NSAttributedString(string: " shadow", attributes: [.font: UIFont.boldSystemFont(ofSize: 20), .shadow: soft]))
     label(240, 40, e)
     let rtl = NSMutableParagraphStyle()
     rtl.firstLineHeadIndent = 30

@@ -70,6 +70,7 @@
         return LaminaTextDecoration(underline: style(.underlineStyle), underlineColor: color(attrs[.underlineColor]),
                                     strikethrough: style(.strikethroughStyle), strikethroughColor: color(attrs[.strikethroughColor]),
                                     strokeWidth: number(attrs[.strokeWidth]) ?? 0, strokeColor: color(attrs[.strokeColor]),
-                                    baselineOffset: number(attrs[.baselineOffset]) ?? 0)
+                                    baselineOffset: number(attrs[.baselineOffset]) ?? 0,
+                                    shadow: (attrs[.shadow] as? LaminaTextShadowProviding)?.laminaTextShadow)
     }
 }

@@ -27,6 +27,8 @@ extension NSAttributedString.Key {
     /// Points the text is raised above the baseline (lowered when negative; raw value
     /// "NSBaselineOffset").
     public static let baselineOffset = NSAttributedString.Key("NSBaselineOffset")
+    /// The shadow drawn under a run's glyphs (UIKit's `NSShadow`; raw value "NSShadow").
+    public static let shadow = NSAttributedString.Key("NSShadow")
     /// The paragraph style of a run (UIKit's `NSParagraphStyle`; raw value "NSParagraphStyle").
     public static let paragraphStyle = NSAttributedString.Key("NSParagraphStyle")
 }

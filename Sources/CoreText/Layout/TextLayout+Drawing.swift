@@ -6,6 +6,7 @@ extension TextLayout {
         var color: CGColor
         var strokeWidth: CGFloat
         var strokeColor: CGColor?
+        var shadow: LaminaTextShadow?
     }
 
     /// Fills (or strokes, by `.strokeWidth`) the glyphs, one path per paint, with the first
@@ -42,7 +43,8 @@ extension TextLayout {
             guard let outline = g.font.path(for: g.glyph), !outline.isEmpty else { continue }
             let k = g.size / CGFloat(max(1, g.font.unitsPerEm))
             let t = CGAffineTransform(a: k, b: 0, c: 0, d: -k, tx: origin.x + g.x, ty: origin.y + g.baseline - g.rise)
-            let paint = Paint(color: g.color, strokeWidth: g.strokeWidth, strokeColor: g.strokeWidth == 0 ? nil : g.strokeColor)
+            let paint = Paint(color: g.color, strokeWidth: g.strokeWidth, strokeColor: g.strokeWidth == 0 ? nil : g.strokeColor,
+                              shadow: g.shadow)
             // The stroke is a percentage of the font size: one path per paint and size.
             let lineWidth = abs(g.strokeWidth) * g.size / 100
             if let i = paths.firstIndex(where: { $0.0 == paint && $0.1 == lineWidth }) {
@@ -55,6 +57,9 @@ extension TextLayout {
         }
         ctx.saveGState()
         for (paint, lineWidth, path) in paths {
+            ctx.saveGState()
+            defer { ctx.restoreGState() }
+            if let shadow = paint.shadow { TextLayout.setShadow(shadow, in: ctx) }
             if paint.strokeWidth <= 0 {
                 ctx.setFillColor(paint.color)
                 ctx.addPath(path)
@@ -78,6 +83,16 @@ extension TextLayout {
         }
         for line in decorations[decorationRange] { drawDecoration(line, in: ctx, at: origin) }
         ctx.restoreGState()
+    }
+
+    /// Sets a text shadow on the context: its offset and blur (points, y down) taken through the
+    /// current transform to the device pixels shadows are given in (y up).
+    static func setShadow(_ shadow: LaminaTextShadow, in ctx: CGContext) {
+        let m = ctx.ctm
+        let o = shadow.offset
+        let scale = (abs(m.a * m.d - m.b * m.c)).squareRoot()
+        ctx.setShadow(offset: CGSize(width: o.width * m.a + o.height * m.c, height: o.width * m.b + o.height * m.d),
+                      blur: shadow.blurRadius * scale, color: shadow.color)
     }
 
     /// An underline or strikethrough: a bar, two bars for `.double` (0x9), or a dashed line for

@@ -20,6 +20,7 @@
         /// stroked), and the stroke's colour.
         public var strokeWidth: CGFloat = 0
         public var strokeColor: CGColor?
+        public var shadow: LaminaTextShadow?
         /// The UTF-16 offset of the glyph's character in the text, the index of its run, and
         /// whether it is set right to left.
         public var stringIndex = 0
@@ -296,7 +297,8 @@
                 for g in c.glyphs {
                     glyphs.append(PlacedGlyph(font: c.font, glyph: g.glyph, size: c.size, x: x + g.x, baseline: baseline,
                                               rise: g.y + rise, color: c.color, strokeWidth: c.decoration.strokeWidth,
-                                              strokeColor: c.decoration.strokeColor, stringIndex: c.stringIndex, run: c.run,
+                                              strokeColor: c.decoration.strokeColor, shadow: c.decoration.shadow,
+                                              stringIndex: c.stringIndex, run: c.run,
                                               rightToLeft: c.level % 2 == 1))
                 }
                 addDecorations(c, from: x, baseline: baseline - rise, joining: extraPerGap)

@@ -32,13 +32,32 @@
     public var strokeWidth: CGFloat = 0
     public var strokeColor: CGColor?
     public var baselineOffset: CGFloat = 0
+    /// `.shadow`: offset (points, y down as in UIKit), blur radius (points) and colour.
+    public var shadow: LaminaTextShadow?
     public init(underline: Int = 0, underlineColor: CGColor? = nil, strikethrough: Int = 0, strikethroughColor: CGColor? = nil,
-                strokeWidth: CGFloat = 0, strokeColor: CGColor? = nil, baselineOffset: CGFloat = 0) {
+                strokeWidth: CGFloat = 0, strokeColor: CGColor? = nil, baselineOffset: CGFloat = 0, shadow: LaminaTextShadow? = nil) {
+        self.shadow = shadow
         self.underline = underline; self.underlineColor = underlineColor
         self.strikethrough = strikethrough; self.strikethroughColor = strikethroughColor
         self.strokeWidth = strokeWidth.isFinite ? strokeWidth : 0; self.strokeColor = strokeColor
         self.baselineOffset = baselineOffset.isFinite ? baselineOffset : 0
     }
+}
+
+/// A text shadow: `NSShadow` as the layout draws it (a Lamina addition, public so UIKit's
+/// `NSShadow` can hand it to CoreText). Lengths in points; the offset's y runs down, as in UIKit.
+public struct LaminaTextShadow: Equatable, Sendable {
+    public var offset: CGSize
+    public var blurRadius: CGFloat
+    public var color: CGColor
+    public init(offset: CGSize, blurRadius: CGFloat, color: CGColor) {
+        self.offset = offset; self.blurRadius = blurRadius; self.color = color
+    }
+}
+
+/// An object that gives a text shadow (UIKit's `NSShadow` conforms), read from `.shadow`.
+public protocol LaminaTextShadowProviding {
+    var laminaTextShadow: LaminaTextShadow? { get }
 }
 
 /// A paragraph's layout: `NSParagraphStyle` as Lamina's layout reads it (a Lamina addition,

@@ -343,3 +343,32 @@ extension StringProtocol {
         (String(self) as NSString).boundingRect(with: size, options: options, attributes: attrs, context: context)
     }
 }
+
+/// A shadow for text (UIKit's `NSShadow`), the value of `.shadow`: drawn under the glyphs of
+/// the run in labels, string drawing and text layers.
+open class NSShadow: NSObject, NSCopying, LaminaTextShadowProviding, @unchecked Sendable {
+    /// How far the shadow is moved, in points (y down). (0, -3) by default, as in UIKit.
+    open var shadowOffset = CGSize(width: 0, height: -3)
+    /// How far the shadow is blurred, in points (0 by default: sharp).
+    open var shadowBlurRadius: CGFloat = 0
+    /// The shadow's colour: a `UIColor` or `CGColor` (nil: black at a third opacity).
+    open var shadowColor: Any?
+
+    public override init() { super.init() }
+
+    open func copy(with zone: NSZone? = nil) -> Any {
+        let s = NSShadow()
+        s.shadowOffset = shadowOffset
+        s.shadowBlurRadius = shadowBlurRadius
+        s.shadowColor = shadowColor
+        return s
+    }
+
+    /// The shadow as Lamina's text layout draws it (nil when it draws nothing: a transparent
+    /// colour or non-finite values).
+    public var laminaTextShadow: LaminaTextShadow? {
+        let color = AttributedRuns.color(shadowColor) ?? CGColor(gray: 0, alpha: 1.0 / 3)
+        guard shadowOffset.width.isFinite, shadowOffset.height.isFinite, shadowBlurRadius.isFinite, color.alpha > 0 else { return nil }
+        return LaminaTextShadow(offset: shadowOffset, blurRadius: max(0, shadowBlurRadius), color: color)
+    }
+}
