@@ -192,6 +192,10 @@ final class UIViewAnimationContext: CAAnimationDelegate {
     let spring: (damping: CGFloat, velocity: CGFloat)?
     var isKeyframes = false
     weak var parent: UIViewAnimationContext?
+    /// A timing function that replaces the options' curve (a property animator's cubic).
+    var timingFunction: CAMediaTimingFunction?
+    /// The property animator the block's animations belong to, told of each one made.
+    weak var animator: UIViewPropertyAnimator?
     /// Whether every animation made reached its end.
     var allFinished = true
 
@@ -254,6 +258,7 @@ final class UIViewAnimationContext: CAAnimationDelegate {
     }
 
     func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
+        if let animator { animator.animationDidStop(anim, finished: flag); return }
         if !flag { allFinished = false; parent?.allFinished = false }
     }
 }
@@ -297,7 +302,7 @@ final class UIViewAnimationAction: CAAction {
             anim = spring
         } else {
             anim = CABasicAnimation()
-            anim.timingFunction = c.options.curve
+            anim.timingFunction = c.timingFunction ?? c.options.curve
         }
         anim.keyPath = keyPath
         anim.duration = c.duration
@@ -317,6 +322,7 @@ final class UIViewAnimationAction: CAAction {
         var key = keyPath
         var n = 1
         while layer.animation(forKey: key) != nil { n += 1; key = "\(keyPath)-\(n)" }
+        c.animator?.record(layer: layer, key: key, keyPath: keyPath, from: old, to: new, animation: anim)
         layer.add(anim, forKey: key)
     }
 
