@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import UIKit
+@testable import UIKit
 import CoreGraphics
 
 @Suite struct AssetCatalogTests {
@@ -58,13 +58,50 @@ import CoreGraphics
 }
 
 @Suite struct SymbolTests {
-    @Test func symbolsAreNilWithADiagnosticNamingThem() {
-        let (image, diagnostics) = LaminaDiagnostics.collecting {
-            UIImage(systemName: "star.fill", withConfiguration: UIImage.SymbolConfiguration(pointSize: 20, weight: .bold))
-        }
-        #expect(image == nil)
-        #expect(diagnostics.contains { $0.contains("star.fill") }, "\(diagnostics)")
+    @Test func knownSymbolsAreTemplateImagesAndUnknownOnesNil() throws {
+        let star = try #require(UIImage(systemName: "star.fill"))
+        #expect(star.isSymbolImage && star.renderingMode == .alwaysTemplate)
+        #expect(abs(star.size.width - 17 * 1.2) < 0.5 && star.size.width == star.size.height)
+        #expect(star.scale == UIScreen.main.scale)
+        // Ink: the icon covers the middle of the image.
+        let px = try #require(star.cgImage).straightRGBA8()
+        let w = try #require(star.cgImage).width
+        #expect(px[((w / 2) * w + w / 2) * 4 + 3] == 255)
+        #expect(px[3] == 0)
+        // Point size, scale and weight.
+        let big = try #require(UIImage(systemName: "star.fill", withConfiguration: UIImage.SymbolConfiguration(pointSize: 40, weight: .bold, scale: .large)))
+        #expect(abs(big.size.width - 40 * 1.2 * 1.25) < 0.5)
+        #expect(big.symbolConfiguration?.weight == .bold)
+        let restyled = star.withConfiguration(UIImage.SymbolConfiguration(pointSize: 30))
+        #expect(restyled.isSymbolImage && abs(restyled.size.width - 36) < 0.5)
+        // Unknown names: nil, as on iOS, with a diagnostic naming them.
+        let (missing, diagnostics) = LaminaDiagnostics.collecting { UIImage(systemName: "no.such.symbol") }
+        #expect(missing == nil && diagnostics.contains { $0.contains("no.such.symbol") })
+        // Every name in the table draws (the font has each icon).
+        let unavailable = SystemSymbols.names.keys.filter { SystemSymbols.glyph(for: $0) == nil }.sorted()
+        #expect(unavailable.isEmpty, "\(unavailable)")
         let c = UIImage.SymbolConfiguration(pointSize: 17).applying(UIImage.SymbolConfiguration(weight: .semibold))
         #expect(c.pointSize == 17 && c.weight == .semibold)
+    }
+
+    /// Symbols in image views, tinted, at three weights and sizes, for the eye.
+    @Test func symbolsReference() throws {
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 110))
+        root.backgroundColor = .white
+        let names = ["house.fill", "gearshape", "heart.fill", "magnifyingglass", "trash", "plus.circle", "bell",
+                     "person.circle", "star", "chevron.right", "checkmark.circle.fill", "xmark"]
+        for (i, name) in names.enumerated() {
+            let config = UIImage.SymbolConfiguration(pointSize: i < 6 ? 22 : 17, weight: i % 3 == 0 ? .bold : .regular)
+            let view = UIImageView(image: UIImage(systemName: name, withConfiguration: config))
+            view.frame.origin = CGPoint(x: 10 + CGFloat(i % 6) * 48, y: i < 6 ? 10 : 60)
+            view.tintColor = [UIColor.systemBlue, .systemPink, .systemGreen][i % 3]
+            root.addSubview(view)
+        }
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = 2
+        let failure = try uikitGolden.check("symbols") {
+            UIGraphicsImageRenderer(size: root.bounds.size, format: format).image { ctx in root.layer.render(in: ctx.cgContext) }.cgImage!
+        }
+        #expect(failure == nil, "\(failure ?? "")")
     }
 }

@@ -42,27 +42,45 @@ extension UIImage {
         }
     }
 
-    /// The SF Symbol `name`: nil in Lamina, which ships no symbol artwork yet (Apple's cannot be
-    /// redistributed); a diagnostic names the symbol, so code that shows symbols compiles, runs
-    /// and says what is missing. iOS also answers nil for names it does not know.
+    /// The symbol image `name`: Lamina draws the commonly used SF Symbols names from Material
+    /// Icons (`SystemSymbols`; the list is in the README), as a template image at the screen's
+    /// scale; other names give nil, as iOS gives for names it does not know (with a diagnostic
+    /// naming the symbol).
     public convenience init?(systemName name: String) {
         self.init(systemName: name, withConfiguration: nil)
     }
 
-    /// The SF Symbol `name` with `configuration` (nil in Lamina; see `init(systemName:)`).
+    /// The symbol image `name` with `configuration` (point size, text style, weight, scale).
     public convenience init?(systemName name: String, withConfiguration configuration: SymbolConfiguration?) {
-        LaminaDiagnostics.report("UIImage(systemName: \"\(name)\"): Lamina has no symbol images yet; nil")
-        return nil
+        guard let (font, glyph) = SystemSymbols.glyph(for: name) else {
+            LaminaDiagnostics.report("UIImage(systemName: \"\(name)\"): not among the symbols Lamina draws; nil")
+            return nil
+        }
+        let scale = UIScreen.main.scale
+        guard let image = SystemSymbols.image(font: font, glyph: glyph, side: SystemSymbols.side(configuration), pixelsPerPoint: scale,
+                                              weight: configuration?.weight ?? .unspecified) else { return nil }
+        self.init(cgImage: image, scale: scale, orientation: .up)
+        renderingMode = .alwaysTemplate
+        symbol = (name, configuration)
     }
 
-    /// The SF Symbol `name` for `traitCollection` (nil in Lamina; see `init(systemName:)`).
+    /// The symbol image `name` for `traitCollection` (drawn at its display scale when it has one).
     public convenience init?(systemName name: String, compatibleWith traitCollection: UITraitCollection?) {
         self.init(systemName: name, withConfiguration: nil)
     }
 
-    /// Whether this is a symbol image (never, in Lamina).
-    public var isSymbolImage: Bool { false }
+    /// Whether this is a symbol image (made by `init(systemName:)`).
+    public var isSymbolImage: Bool { symbol != nil }
 
-    /// The same image with `configuration` (a bitmap image is unchanged by it).
-    public func withConfiguration(_ configuration: SymbolConfiguration) -> UIImage { self }
+    /// The configuration a symbol image was made with.
+    public var symbolConfiguration: SymbolConfiguration? { symbol?.configuration }
+
+    /// The same symbol drawn with `configuration` applied over its own; a bitmap image is
+    /// unchanged.
+    public func withConfiguration(_ configuration: SymbolConfiguration) -> UIImage {
+        guard let symbol else { return self }
+        let merged = symbol.configuration?.applying(configuration) ?? configuration
+        guard let image = UIImage(systemName: symbol.name, withConfiguration: merged) else { return self }
+        return renderingMode == .alwaysTemplate ? image : image.withRenderingMode(renderingMode)
+    }
 }

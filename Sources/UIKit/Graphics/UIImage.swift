@@ -22,9 +22,11 @@ open class UIImage: NSObject, @unchecked Sendable {
     public let imageOrientation: Orientation
     /// Whether the image is drawn as it is or as a template (its alpha filled with the tint
     /// colour of the image view showing it).
-    public private(set) var renderingMode: RenderingMode = .automatic
+    public internal(set) var renderingMode: RenderingMode = .automatic
     /// The colour `withTintColor(_:)` gave the image.
     public private(set) var tintColor: UIColor?
+    /// For a symbol image, its name and configuration.
+    var symbol: (name: String, configuration: SymbolConfiguration?)?
 
     /// How an image is drawn.
     public enum RenderingMode: Int, Sendable { case automatic, alwaysOriginal, alwaysTemplate }
@@ -35,6 +37,7 @@ open class UIImage: NSObject, @unchecked Sendable {
         let copy = UIImage(cgImage: cgImage, scale: scale, orientation: imageOrientation)
         copy.renderingMode = renderingMode
         copy.tintColor = tintColor
+        copy.symbol = symbol
         return copy
     }
 
