@@ -76,7 +76,7 @@ extension CALayer {
         if let d = _delegate, callImplemented({ d.display(self) }) { return }
         if let d = _delegate { _ = callImplemented { d.layerWillDraw(self) } }
 
-        let b = bounds, scale = contentsScale
+        let b = bounds, scale = displayScale
         guard b.width > 0, b.height > 0, scale > 0 else {
             backingStore = nil
             setDrawnContents(nil)
@@ -116,7 +116,8 @@ extension CALayer {
         if reused { ctx.clear(region) }
         if isOpaque { fillOpaqueBackingStore(ctx, backgroundColor: backgroundColor) }
         flags.remove(.drewNothing)
-        draw(in: ctx)
+        if region == b { willDisplayWhole() }
+        drawContents(in: ctx)
         ctx.resetGState()
         if flags.contains(.drewNothing) {
             // The delegate drew nothing (a view that does not draw): no backing store, and

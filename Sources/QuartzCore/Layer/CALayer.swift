@@ -530,6 +530,16 @@ open class CALayer: NSObject, CAMediaTiming, PropertyOwner {
     /// bounds × `contentsScale` pixels, `draw(in:)`, and the result put into `contents`.
     open func display() { defaultDisplay() }
 
+    /// Pixels per point of the backing store: `contentsScale` (a tiled layer's level of detail
+    /// multiplies it).
+    var displayScale: CGFloat { contentsScale }
+
+    /// Calls `draw(in:)` for the region being drawn (a tiled layer calls it per tile).
+    func drawContents(in ctx: CGContext) { draw(in: ctx) }
+
+    /// Told before the whole backing store is drawn (not just a dirty part).
+    func willDisplayWhole() {}
+
     /// Draws the layer's content. The default calls the delegate's `draw(_:in:)`.
     open func draw(in ctx: CGContext) {
         if let d = _delegate { d.draw(self, in: ctx) }

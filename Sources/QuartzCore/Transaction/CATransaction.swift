@@ -165,8 +165,10 @@ enum TransactionCommitter {
             for r in roots {
                 r.layoutIfNeeded()
                 r.layoutSubtreeIfNeeded()
-                r.displaySubtreeIfNeeded()
             }
+            // Tiles that layout or scrolling brought into view are drawn with the rest.
+            CATiledLayer.revealTiles(under: roots)
+            for r in roots { r.displaySubtreeIfNeeded() }
             rounds += 1
         }
         // Animations added with beginTime 0 begin now, in their layer's time.
