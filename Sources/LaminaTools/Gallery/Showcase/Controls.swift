@@ -5,7 +5,8 @@ extension Gallery {
     static let controls = GalleryEntry(
         "uikit-controls", section: .layers, title: "UIKit controls in light and dark",
         caption: "The same settings screen twice, the right one with overrideUserInterfaceStyle = .dark: a scroll view "
-            + "over grouped rows with switches, a segmented control, a slider, a progress bar, a spinner and buttons in "
+            + "over grouped rows with symbols tinted on coloured squares, switches, a segmented control, a slider, a "
+            + "progress bar, a spinner and buttons in "
             + "the iOS 15 configurations. Semantic colours (.label, .systemBackground, .systemGroupedBackground…) "
             + "resolve per appearance. At 0.3 s a switch turns on and the slider moves, animated.",
         size: CGSize(width: 620, height: 420), output: .animation(duration: 1.2)
@@ -37,9 +38,20 @@ extension Gallery {
             let wifi = UISwitch()
             let rows: [(String, UIView)] = [("Wi-Fi", wifi), ("Bluetooth", UISwitch()), ("Appearance",
                 UISegmentedControl(items: ["Light", "Dark"])), ("Brightness", UISlider())]
+            let icons: [(String, UIColor)] = [("wifi", .systemBlue), ("antenna.radiowaves.left.and.right", .systemBlue),
+                                               ("moon.fill", .systemIndigo), ("sun.max.fill", .systemOrange)]
             for (k, (name, control)) in rows.enumerated() {
                 let y = CGFloat(k) * 44
-                let label = UILabel(frame: CGRect(x: 16, y: y + 11, width: 100, height: 22))
+                // A symbol, tinted white on a coloured square, as Settings shows them.
+                let badge = UIView(frame: CGRect(x: 12, y: y + 8, width: 28, height: 28))
+                badge.backgroundColor = icons[k].1
+                badge.layer.cornerRadius = 6
+                let icon = UIImageView(image: UIImage(systemName: icons[k].0, withConfiguration: UIImage.SymbolConfiguration(pointSize: 15)))
+                icon.tintColor = .white
+                icon.center = CGPoint(x: 14, y: 14)
+                badge.addSubview(icon)
+                group.addSubview(badge)
+                let label = UILabel(frame: CGRect(x: 50, y: y + 11, width: 100, height: 22))
                 label.text = name
                 label.font = .systemFont(ofSize: 17)
                 group.addSubview(label)
@@ -48,15 +60,15 @@ extension Gallery {
                     s.frame.origin = CGPoint(x: 263 - 16 - 51, y: y + 6.5)
                 } else if let seg = control as? UISegmentedControl {
                     seg.selectedSegmentIndex = dark ? 1 : 0
-                    seg.frame = CGRect(x: 130, y: y + 6, width: 117, height: 32)
+                    seg.frame = CGRect(x: 148, y: y + 6, width: 99, height: 32)
                 } else if let slider = control as? UISlider {
                     slider.value = 0.35
-                    slider.frame = CGRect(x: 118, y: y + 6.5, width: 129, height: 31)
+                    slider.frame = CGRect(x: 140, y: y + 6.5, width: 107, height: 31)
                     stage.at(0.3) { slider.setValue(0.8, animated: true) }
                 }
                 group.addSubview(control)
                 if k > 0 {
-                    let line = UIView(frame: CGRect(x: 16, y: y, width: 247, height: 0.5))
+                    let line = UIView(frame: CGRect(x: 50, y: y, width: 213, height: 0.5))
                     line.backgroundColor = .separator
                     group.addSubview(line)
                 }
