@@ -1,10 +1,12 @@
 // Written only with iOS API spellings (nothing Lamina-specific): it must compile unchanged on
 // iOS and here. It covers the controls, traits, colours, Dynamic Type, accessibility, scroll
-// views and images of issue 14; the display link and target–action are left out because their
-// iOS forms need selectors.
+// views, images and symbols, text attributes, property animators and tiled layers of issue 14,
+// and CoreText; the display link and target–action are left out because their iOS forms need
+// selectors.
 import Foundation
 import Testing
 import UIKit
+import CoreText
 
 private final class SettingsViewController: UIViewController, UIScrollViewDelegate {
     let scrollView = UIScrollView()
@@ -80,6 +82,54 @@ private final class SettingsViewController: UIViewController, UIScrollViewDelega
         imageView.tintColor = .systemOrange
         imageView.tintAdjustmentMode = .normal
         scrollView.addSubview(imageView)
+
+        let symbol = UIImageView(image: UIImage(systemName: "heart.fill", withConfiguration: UIImage.SymbolConfiguration(pointSize: 20, weight: .semibold)))
+        symbol.tintColor = .systemPink
+        scrollView.addSubview(symbol)
+
+        let shadow = NSShadow()
+        shadow.shadowOffset = CGSize(width: 0, height: 1)
+        shadow.shadowBlurRadius = 2
+        shadow.shadowColor = UIColor.black.withAlphaComponent(0.3)
+        let paragraph = NSMutableParagraphStyle()
+        paragraph.lineHeightMultiple = 1.2
+        paragraph.alignment = .natural
+        paragraph.lineBreakMode = .byTruncatingTail
+        let caption = UILabel()
+        caption.numberOfLines = 2
+        caption.adjustsFontSizeToFitWidth = true
+        caption.minimumScaleFactor = 0.5
+        caption.semanticContentAttribute = .forceRightToLeft
+        caption.attributedText = NSAttributedString(string: "مرحبا Hello", attributes: [
+            .shadow: shadow, .paragraphStyle: paragraph, .kern: 0.5, .underlineStyle: NSUnderlineStyle.single.rawValue,
+            .strikethroughStyle: 0, .baselineOffset: 1, .strokeWidth: -2, .strokeColor: UIColor.systemBlue,
+        ])
+        scrollView.addSubview(caption)
+        _ = caption.effectiveUserInterfaceLayoutDirection == .rightToLeft
+
+        let animator = UIViewPropertyAnimator(duration: 0.3, dampingRatio: 0.8) { caption.alpha = 0.5 }
+        animator.addCompletion { position in if position == .end { caption.alpha = 1 } }
+        animator.startAnimation(afterDelay: 0.1)
+        animator.pauseAnimation()
+        animator.fractionComplete = 0.5
+        animator.isReversed = true
+        animator.continueAnimation(withTimingParameters: UICubicTimingParameters(animationCurve: .easeOut), durationFactor: 1)
+
+        let tiled = CATiledLayer()
+        tiled.tileSize = CGSize(width: 512, height: 512)
+        tiled.levelsOfDetail = 2
+        tiled.levelsOfDetailBias = 1
+        view.layer.addSublayer(tiled)
+
+        let font = CTFontCreateWithName("Helvetica" as CFString, 14, nil)
+        let line = CTLineCreateWithAttributedString(NSAttributedString(string: "CoreText", attributes: [.font: font]) as CFAttributedString)
+        var ascent: CGFloat = 0
+        _ = CTLineGetTypographicBounds(line, &ascent, nil, nil)
+        for run in CTLineGetGlyphRuns(line) as! [CTRun] {
+            var glyphs = [CGGlyph](repeating: 0, count: CTRunGetGlyphCount(run))
+            CTRunGetGlyphs(run, CFRange(location: 0, length: 0), &glyphs)
+            _ = (CTRunGetAttributes(run) as! [NSAttributedString.Key: Any])[.font]
+        }
 
         additionalSafeAreaInsets = UIEdgeInsets(top: 8, left: 0, bottom: 0, right: 0)
         overrideUserInterfaceStyle = .dark
