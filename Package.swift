@@ -31,10 +31,12 @@ let package = Package(
                        providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFriBidi", path: "Sources/CFriBidi", pkgConfig: "fribidi",
                        providers: [.apt(["libfribidi-dev"])]),
+        .systemLibrary(name: "CThai", path: "Sources/CThai", pkgConfig: "libthai",
+                       providers: [.apt(["libthai-dev"])]),
         // The hottest pixel loops in C with SSE2/AVX2 intrinsics and a scalar path (issue 17).
         .target(name: "CLaminaRaster", path: "Sources/CLaminaRaster"),
         .target(name: "CoreGraphics", dependencies: ["CLibPNG", "CTurboJPEG", "CFreeType", "CFontconfig", "CHarfBuzz", "CFriBidi",
-                                                       "CLaminaRaster"]),
+                                                       "CThai", "CLaminaRaster"]),
         // The render tree, animation evaluator, compositor and bands: below QuartzCore, it sees
         // CoreGraphics and value types only (never a layer), so the compiler keeps the cut.
         .target(name: "LaminaRender", dependencies: ["CoreGraphics"]),

@@ -25,7 +25,7 @@ struct LineBreakerTests {
             }
             if surrogate { skipped += 1; continue }
             // expected[k] is the marker before scalar k (the last one is the end of text).
-            let got = LineBreaker.opportunities(scalars)
+            let got = LineBreaker.opportunities(scalars, dictionaries: false)
             let want = (0..<scalars.count).map { $0 == 0 ? false : expected[$0] }
             if got == want { passed += 1 } else if failures.count < 10 { failures.append(String(line)) } else { failures.append("") }
         }
@@ -46,5 +46,9 @@ struct LineBreakerTests {
         #expect(breaks("中文。字") == [1, 3])               // not before the full stop
         #expect(breaks("🇫🇷🇯🇵") == [2])                    // between flags, not inside one
         #expect(breaks("👍🏽👍") == [2])                     // a skin tone stays with its emoji
+        // Thai has no spaces between words: libthai's dictionary finds them.
+        // สวัสดี (hello) | ชาว (people) | โลก (world)
+        #expect(breaks("สวัสดีชาวโลก") == [6, 9])
+        #expect(LineBreaker.opportunities(Array("สวัสดีชาวโลก".unicodeScalars), dictionaries: false).allSatisfy { !$0 })
     }
 }

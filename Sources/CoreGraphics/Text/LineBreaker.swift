@@ -22,13 +22,29 @@
 /// Rule LB1's resolution: ambiguous (AI), surrogates and unknown characters are alphabetic,
 /// conditional Japanese starters (CJ) are non-starters (the strict setting iOS uses), and the
 /// complex-context scripts (SA: Thai, Lao, Khmer, Myanmar...) are alphabetic, their marks
-/// combining: a run of them breaks only at spaces, and a run wider than its line is broken
-/// between grapheme clusters. [U] iOS breaks Thai at word boundaries from a dictionary; Lamina
-/// has no Thai dictionary.
+/// combining. Thai is then broken between words by libthai's dictionary (as iOS breaks it by
+/// its own); Lao, Khmer and Myanmar break only at spaces, and a run wider than its line is
+/// broken between grapheme clusters.
 @_spi(Lamina) public enum LineBreaker {
     /// For each position `i` in `1..<scalars.count`, whether a line may break before scalar `i`
     /// (index 0 is always false: LB2). Mandatory breaks (after BK, CR, LF, NL) are also true.
-    public static func opportunities(_ scalars: [Unicode.Scalar]) -> [Bool] {
+    public static func opportunities(_ scalars: [Unicode.Scalar], dictionaries: Bool = true) -> [Bool] {
+        var result = opportunitiesByRule(scalars)
+        guard dictionaries else { return result }
+        // Thai words: libthai's boundaries inside each run of Thai.
+        var i = 0
+        while i < scalars.count {
+            guard ThaiWordBreaker.isThai(scalars[i]) else { i += 1; continue }
+            var j = i + 1
+            while j < scalars.count && ThaiWordBreaker.isThai(scalars[j]) { j += 1 }
+            for p in ThaiWordBreaker.wordStarts(scalars[i..<j]) { result[i + p] = true }
+            i = j
+        }
+        return result
+    }
+
+    /// The opportunities by the algorithm's rules alone (what Unicode's conformance test checks).
+    static func opportunitiesByRule(_ scalars: [Unicode.Scalar]) -> [Bool] {
         let n = scalars.count
         guard n > 1 else { return [Bool](repeating: false, count: n) }
         typealias C = LineBreakClass
