@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 @testable import UIKit
+@_spi(Lamina) import CoreText
 
 /// Right-to-left text in UIKit: paragraph direction from the text or the paragraph style, a
 /// view's `semanticContentAttribute`, and measurements that match what is drawn.
@@ -115,5 +116,26 @@ struct LabelShrinkingTests {
         label.minimumScaleFactor = 0.3
         let scale = label.fittingScale(width: 100, height: 200)
         #expect(scale < 1 && scale > 0.3)
+    }
+}
+
+@Suite("UILabel layout cache")
+struct LabelLayoutCacheTests {
+    @Test func measuringAndDrawingReuseTheLayoutUntilTheTextChanges() {
+        let label = UILabel(frame: CGRect(x: 0, y: 0, width: 120, height: 40))
+        label.text = "Cached مرحبا"
+        let a = label.intrinsicContentSize
+        _ = label.intrinsicContentSize
+        _ = label.sizeThatFits(CGSize(width: 120, height: 100))
+        #expect(label.layoutCache.count == 1)          // the same unbounded layout each time
+        _ = label.sizeThatFits(CGSize(width: 60, height: 100))
+        label.numberOfLines = 0
+        _ = label.sizeThatFits(CGSize(width: 60, height: 100))
+        #expect(label.layoutCache.count == 2)
+        label.text = "Something else, longer"
+        #expect(label.intrinsicContentSize.width > a.width)
+        label.textColor = .red                          // the colour is part of the key
+        _ = label.intrinsicContentSize
+        #expect(label.layoutCache.count <= 4 && label.layoutCache.first?.key.runs.first?.color == UIColor.red.cgColor)
     }
 }

@@ -2,7 +2,7 @@
 
 /// A run of text as Lamina's layout sets it (SPI): its font and size, colour, the `.kern` and
 /// `.ligature` attributes, its decorations, and the style of the paragraph it is in.
-@_spi(Lamina) public struct LaminaTextRun {
+@_spi(Lamina) public struct LaminaTextRun: Equatable {
     public var text: String
     public var font: CGFont
     public var size: CGFloat
@@ -14,6 +14,12 @@
     public var decoration: LaminaTextDecoration
     /// The paragraph style of the run (the first run of a paragraph decides for it).
     public var paragraph: LaminaParagraphStyle?
+    /// Runs are equal when they set the same text the same way (fonts by identity).
+    public static func == (a: LaminaTextRun, b: LaminaTextRun) -> Bool {
+        a.font === b.font && a.size == b.size && a.color == b.color && a.kern == b.kern && a.ligatures == b.ligatures
+            && a.decoration == b.decoration && a.paragraph == b.paragraph && a.text == b.text
+    }
+
     public init(text: String, font: CGFont, size: CGFloat, color: CGColor, kern: CGFloat? = nil, ligatures: Int = 1,
                 decoration: LaminaTextDecoration = LaminaTextDecoration(), paragraph: LaminaParagraphStyle? = nil) {
         self.text = text; self.font = font; self.size = size; self.color = color; self.kern = kern; self.ligatures = ligatures
