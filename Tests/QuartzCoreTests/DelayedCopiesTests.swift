@@ -125,4 +125,24 @@ struct DelayedCopiesTests {
         }
         #expect(frame.delayedFrames.count == 0)
     }
+
+    /// A frame's extents span its own subtree's slots, not every layer the process committed.
+    @Test func extentsFollowTheFramesSubtree() {
+        let others = CALayer()
+        for _ in 0..<3_000 { others.addSublayer(CALayer()) }
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 50, height: 50)
+        let child = CALayer()
+        child.frame = CGRect(x: 10, y: 10, width: 10, height: 10)
+        root.addSublayer(child)
+        CATransaction.flush()
+        let store = RenderStore.shared.snapshot()
+        #expect(store.slotCount > 3_000)
+        let frame = FrameEvaluator.frame(store, root: root.renderSlot, time: 0)
+        let span = abs(Int(root.renderSlot) - Int(child.renderSlot)) + 1
+        #expect(frame.extents.count == span)
+        #expect(frame.extents[Int(root.renderSlot)] == root.bounds)
+        #expect(frame.extents[Int(others.renderSlot)].isNull)   // outside the frame's subtree
+        withExtendedLifetime(others) {}
+    }
 }

@@ -5,9 +5,21 @@ import Foundation
 /// extents (unless it clips), its own content beyond its bounds, its shadow's reach. Computed
 /// once per frame, bottom up, for the nodes under the frame's root.
 package enum Extents {
-    static func compute(_ f: Frame, sublayersOnly: Bool = false) -> [CGRect] {
-        var out = [CGRect](repeating: .null, count: f.tree.slotCount)
-        guard f.tree.isLive(f.root) else { return out }
+    static func compute(_ f: Frame, sublayersOnly: Bool = false) -> ExtentTable {
+        guard f.tree.isLive(f.root) else { return ExtentTable(base: 0, count: 0) }
+        // The table spans the slots of the frame's subtree only, not the whole render store: a
+        // small tree drawn in a process with many layers alive costs what it holds.
+        var lo = Int(f.root), hi = Int(f.root)
+        func span(_ slot: Int32, _ depth: Int) {
+            let i = Int(slot)
+            lo = min(lo, i); hi = max(hi, i)
+            guard depth < RenderTree.depthLimit else { return }
+            let m = f.tree.mask[i]
+            if m >= 0 { span(m, depth + 1) }
+            for c in f.tree.children[i] { span(c, depth + 1) }
+        }
+        span(f.root, 0)
+        var out = ExtentTable(base: lo, count: hi - lo + 1)
         func visit(_ slot: Int32, _ depth: Int) {
             let i = Int(slot)
             guard depth < RenderTree.depthLimit else { out[i] = f.values.bounds[i]; return }
@@ -28,7 +40,7 @@ package enum Extents {
     }
 
     /// The visible extent of node `i`, its descendants' already known.
-    static func visibleExtent(_ f: Frame, _ i: Int, _ known: [CGRect]) -> CGRect {
+    static func visibleExtent(_ f: Frame, _ i: Int, _ known: ExtentTable) -> CGRect {
         let v = f.values
         var r = v.bounds[i]
         let flags = v.flags[i]
@@ -76,11 +88,11 @@ package enum Extents {
 
     /// Where node `sub`'s subtree draws in its superlayer's plane. A transform layer's sublayers
     /// keep their depth until they reach that plane.
-    static func extentInSuperlayer(_ f: Frame, _ sub: Int32, _ known: [CGRect], depth: Int) -> CGRect {
+    static func extentInSuperlayer(_ f: Frame, _ sub: Int32, _ known: ExtentTable, depth: Int) -> CGRect {
         projectedExtent(f, sub, through: f.transformToSuperlayer(sub), known, depth: depth)
     }
 
-    private static func projectedExtent(_ f: Frame, _ slot: Int32, through m: CATransform3D, _ known: [CGRect],
+    private static func projectedExtent(_ f: Frame, _ slot: Int32, through m: CATransform3D, _ known: ExtentTable,
                                         depth: Int) -> CGRect {
         guard depth < RenderTree.depthLimit else { return .null }
         let i = Int(slot)
@@ -153,5 +165,31 @@ package enum Extents {
             best = max(best, (dxdx * dxdx + dydx * dydx).squareRoot(), (dxdy * dxdy + dydy * dydy).squareRoot())
         }
         return best
+    }
+}
+
+/// Each node's extent for the slots of one frame's subtree (`base` up); other slots read as
+/// null.
+package struct ExtentTable: Sendable {
+    let base: Int
+    private var rects: [CGRect]
+
+    init(base: Int, count: Int) {
+        self.base = base
+        rects = [CGRect](repeating: .null, count: max(0, count))
+    }
+
+    /// How many slots the table spans.
+    package var count: Int { rects.count }
+
+    package subscript(_ i: Int) -> CGRect {
+        get {
+            let k = i - base
+            return k >= 0 && k < rects.count ? rects[k] : .null
+        }
+        set {
+            let k = i - base
+            if k >= 0 && k < rects.count { rects[k] = newValue }
+        }
     }
 }

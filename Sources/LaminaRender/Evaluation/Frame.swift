@@ -27,7 +27,7 @@ package final class Frame: @unchecked Sendable {
     package let root: Int32
     /// Each node's visible extent in its own coordinates (see ``Extents``), for the nodes under
     /// the root.
-    package private(set) var extents: [CGRect] = []
+    package private(set) var extents = ExtentTable(base: 0, count: 0)
     /// Offscreen planes made while drawing the frame (perspective layers, flips, transform
     /// layers' pieces), shared by the bands that draw it.
     package let offscreens = OnceMap<ProjectedKey, ProjectedImage?>()
