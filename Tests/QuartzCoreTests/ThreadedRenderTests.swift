@@ -161,6 +161,14 @@ struct ThreadedRenderTests {
         root.bounds = CGRect(x: 0, y: 0, width: 200, height: 150)
         root.backgroundColor = CGColor(gray: 1, alpha: 1)
         CATransaction.flush()
+        // Load the text machinery (fonts, fallback, shaping) before the race: its first use is
+        // slow under ThreadSanitizer, and the renderer would finish every frame before the model
+        // thread had made a step.
+        let warm = CATextLayer()
+        warm.bounds = CGRect(x: 0, y: 0, width: 40, height: 20)
+        warm.string = "Hi 0"
+        warm.fontSize = 10
+        warm.display()
         let frames = 1_000
         let shared = Shared(root)
         let rendered = Atomic<Int>(0)
