@@ -35,19 +35,10 @@ public final class CTFont: @unchecked Sendable, CATextLayerFontProviding, Custom
     public func hash(into h: inout Hasher) { h.combine(ObjectIdentifier(graphicsFont)); h.combine(size) }
 }
 
-/// The fallback when a name matches no installed font, as CoreText falls back: Helvetica's
-/// stand-in (Liberation Sans), else DejaVu Sans.
-private func defaultGraphicsFont() -> CGFont? {
-    CGFont("Helvetica" as CFString) ?? (try? CGFont.named("DejaVu Sans"))
-}
-
 /// A font by name (a PostScript or family name, or an Apple name Lamina maps), at `size` points
 /// (0: 12). A name that matches nothing gives Helvetica's stand-in, as CoreText gives a default.
 public func CTFontCreateWithName(_ name: CFString, _ size: CGFloat, _ matrix: UnsafePointer<CGAffineTransform>?) -> CTFont {
-    guard let font = CGFont(name) ?? defaultGraphicsFont() else {
-        fatalError("CTFontCreateWithName: no font is installed at all (run scripts/setup.sh)")
-    }
-    return CTFont(font, size: size, matrix: matrix?.pointee)
+    CTFont(CGFont(name) ?? CTFontDefaults.font, size: size, matrix: matrix?.pointee)
 }
 
 /// A font over a `CGFont` at `size` points.

@@ -58,12 +58,13 @@ private func oneLineRuns(_ string: NSAttributedString) -> [LaminaTextRun] {
     }
 }
 
-/// CoreText's defaults: Helvetica 12, black.
-enum CTFontDefaults {
+/// CoreText's defaults (Helvetica 12, black), and the default font of text layers (SPI).
+@_spi(Lamina) public enum CTFontDefaults {
+    /// Helvetica's stand-in (Liberation Sans), else DejaVu Sans: opened once.
+    public static let helvetica: CGFont? = CGFont("Helvetica" as CFString) ?? (try? CGFont.named("DejaVu Sans"))
+    /// `helvetica`, which scripts/setup.sh installs.
     static var font: CGFont {
-        guard let f = CGFont("Helvetica" as CFString) ?? (try? CGFont.named("DejaVu Sans")) else {
-            fatalError("CoreText: no font is installed at all (run scripts/setup.sh)")
-        }
+        guard let f = helvetica else { fatalError("CoreText: no font is installed at all (run scripts/setup.sh)") }
         return f
     }
     static let black = CGColor(gray: 0, alpha: 1)

@@ -122,7 +122,7 @@ public enum LaminaWritingDirection: Sendable, Equatable {
 /// Lamina's text layout for UIKit's labels (SPI): the engine `CATextLayer` uses, with a line
 /// limit, measured and drawn in a y-down context.
 @_spi(Lamina) public struct LaminaTextLayout {
-    public let layout: TextLayout
+    let layout: TextLayout
 
     /// Lays out `runs` in a box `width` wide (nil: unbounded) and `height` tall (`.infinity`
     /// for none), wrapping to the width when `wraps`, at most `maximumLines` lines (0: any).

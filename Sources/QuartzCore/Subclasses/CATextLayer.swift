@@ -1,3 +1,4 @@
+@_spi(Lamina) import CoreGraphics
 @_spi(Lamina) import CoreText
 /// How a text layer truncates text that does not fit.
 public struct CATextLayerTruncationMode: RawRepresentable, Hashable, Sendable, KVCStringEnum {
@@ -29,7 +30,7 @@ open class CATextLayer: CALayer {
     /// The last text layout and what it was made from: a redraw of unchanged text (a new
     /// `contentsScale`, a bounds change that keeps the width, an animation of something else)
     /// reuses it and only draws.
-    let layoutCache = TextLayoutCacheBox()
+    let layoutCache = Locked<TextLayoutCache?>(nil)
 
     enum Slot: Int, CaseIterable {
         case string, font, fontSize, foregroundColor, wrapped, truncationMode, alignmentMode, allowsFontSubpixelQuantization

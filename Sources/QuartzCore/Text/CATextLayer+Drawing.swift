@@ -2,15 +2,11 @@
 @_spi(Lamina) import CoreText
 
 extension CATextLayer {
-    /// The font the text layer uses and its size: a font object's own size, else `fontSize`.
+    /// The font the text layer uses and its size: a font object's own size, else `fontSize`;
+    /// Helvetica when the font names nothing installed.
     var resolvedFont: (font: CGFont, size: CGFloat)? {
-        let size = fontSize
-        switch font {
-        case let f as CGFont: return (f, size)
-        case let p as CATextLayerFontProviding: return p.cgFontForTextLayer.map { ($0, p.pointSizeForTextLayer) }
-        case let name as NSString: return CGFont(String(describing: name) as CFString).map { ($0, size) } ?? TextFonts.helvetica.map { ($0, size) }
-        default: return TextFonts.helvetica.map { ($0, size) }
-        }
+        if let f = AttributedRuns.font(font) { return (f.font, f.size ?? fontSize) }
+        return CTFontDefaults.helvetica.map { ($0, fontSize) }
     }
 
     /// The string as runs of text with their font, size and colour.
@@ -20,7 +16,10 @@ extension CATextLayer {
         switch string {
         case let s as String: return [LaminaTextRun(text: s, font: base.font, size: base.size, color: color)]
         case let a as NSAttributedString:
-            // Colours may also come through KVC's coercions (a colour object's `cgColor`).
+            // Differs from Apple (CATextLayer.h: font, fontSize and foregroundColor are not used
+            // for an attributed string, whose runs default to CoreText's Helvetica 12, black):
+            // Lamina gives runs that set no font, size or colour the layer's, as it always has.
+            // Runs that set their own are set alike.
             return AttributedRuns.runs(of: a, font: base.font, size: base.size, color: color)
         case nil: return []
         case let other?: return [LaminaTextRun(text: String(describing: other), font: base.font, size: base.size, color: color)]
@@ -43,19 +42,6 @@ extension CATextLayer {
     func drawText(in ctx: CGContext) {
         let b = bounds
         textLayout(width: b.width, height: b.height).draw(in: ctx, at: b.origin)
-    }
-}
-
-/// The default font (Helvetica, through its installed substitute).
-enum TextFonts {
-    nonisolated(unsafe) private static var cached: CGFont??
-    private static let lock = NSLock()
-    static var helvetica: CGFont? {
-        lock.lock(); defer { lock.unlock() }
-        if let c = cached { return c }
-        let f = CGFont("Helvetica" as CFString) ?? (try? CGFont.named("DejaVu Sans"))
-        cached = .some(f)
-        return f
     }
 }
 
@@ -120,14 +106,4 @@ struct TextLayoutCache: @unchecked Sendable {
     }
     var key: Key
     var layout: TextLayout
-}
-
-/// The lock and slot of a text layer's cached layout.
-final class TextLayoutCacheBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: TextLayoutCache?
-    func withLock<T>(_ body: (inout TextLayoutCache?) -> T) -> T {
-        lock.lock(); defer { lock.unlock() }
-        return body(&value)
-    }
 }
