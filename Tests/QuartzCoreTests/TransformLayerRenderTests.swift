@@ -150,6 +150,9 @@ struct TransformLayerRenderTests {
     /// centres' depth with a diagnostic instead of splitting without end.
     @Test func manyCrossingPlanesFallBackInsteadOfExploding() throws {
         func fan(_ n: Int) throws -> (CGImage, [String]) {
+            // Commits what an earlier test on this thread left in its implicit transaction (a
+            // run loop would have), so its layers do not display inside this collector.
+            CATransaction.flush()
             let root = CALayer()
             root.frame = CGRect(x: 0, y: 0, width: 160, height: 160)
             var p = CATransform3DIdentity

@@ -84,5 +84,8 @@ import UIKit
         #expect(d == "<UIView; frame = (1.5 2; 24.3333 0.1); clipsToBounds = YES; alpha = 0.5; autoresize = W+BM; tag = 7; userInteractionEnabled = NO; layer = <CALayer>>")
         let odd = UIView(frame: CGRect(x: 0, y: 0, width: 1e30, height: 1))
         #expect(odd.description.contains("frame = (0 0; 1e+30 1)"))
+        // Commits the view here, with its diagnostic, rather than in whichever test next flushes
+        // this thread's implicit transaction.
+        _ = LaminaDiagnostics.collecting { CATransaction.flush() }
     }
 }
