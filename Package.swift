@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "CoreGraphics", targets: ["CoreGraphics", "_Testing_CoreGraphics"]),
         .library(name: "CoreText", targets: ["CoreText", "_Testing_CoreGraphics"]),
         .library(name: "QuartzCore", targets: ["QuartzCore", "_Testing_CoreGraphics"]),
+        .library(name: "LaminaWindow", targets: ["LaminaWindow"]),
         .library(name: "UIKit", targets: ["UIKit", "_Testing_CoreGraphics", "_Testing_UIKit"]),
         // Snapshot tests of UIKit and Core Animation code on Linux: pointfree's SnapshotTesting
         // strategies (`.image`, `.recursiveDescription`, `.elementsDescription`) for Lamina's types.
@@ -33,6 +34,8 @@ let package = Package(
                        providers: [.apt(["libfribidi-dev"])]),
         .systemLibrary(name: "CThai", path: "Sources/CThai", pkgConfig: "libthai",
                        providers: [.apt(["libthai-dev"])]),
+        .systemLibrary(name: "CSDL2", path: "Sources/CSDL2",
+                       providers: [.apt(["libsdl2-dev"])]),
         // The hottest pixel loops in C with SSE2/AVX2 intrinsics and a scalar path (issue 17).
         .target(name: "CLaminaRaster", path: "Sources/CLaminaRaster"),
         .target(name: "CoreGraphics", dependencies: ["CLibPNG", "CTurboJPEG", "CFreeType", "CFontconfig", "CHarfBuzz", "CFriBidi",
@@ -44,7 +47,10 @@ let package = Package(
         // CATextLayer, UILabel and string drawing.
         .target(name: "CoreText", dependencies: ["CoreGraphics"]),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreText", "LaminaRender"]),
-        .target(name: "UIKit", dependencies: ["QuartzCore"]),
+        // Windows on a display (SDL2): presenting frames, input events, the render thread and
+        // frame pacing of a layer tree on screen. Builds and runs headless without a display.
+        .target(name: "LaminaWindow", dependencies: ["QuartzCore", "LaminaRender", "CSDL2"]),
+        .target(name: "UIKit", dependencies: ["QuartzCore", "LaminaWindow"]),
         // Empty stand-ins for Swift Testing's cross-import overlays, which Linux toolchains lack.
         .target(name: "_Testing_CoreGraphics", dependencies: ["CoreGraphics"]),
         .target(name: "_Testing_UIKit", dependencies: ["UIKit"]),

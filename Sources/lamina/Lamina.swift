@@ -16,9 +16,10 @@ struct Lamina: ParsableCommand {
               lamina render Examples/archives/toggle.ca --state On -o on.png
               lamina render Examples/archives/toggle.ca --from base --state On -o flip.png
               lamina render Examples/archives/toggle.ca --duration 2 --fps 25 -o spin.gif
+              lamina preview Examples/archives/toggle.ca
             """,
         version: "lamina 0.8.0",
-        subcommands: [GalleryCommand.self, RenderCommand.self, SoakCommand.self])
+        subcommands: [GalleryCommand.self, RenderCommand.self, PreviewCommand.self, SoakCommand.self])
 }
 
 /// Exit statuses from sysexits(3), as command-line tools use them.
@@ -31,6 +32,8 @@ enum Exit {
     static let noInput = ExitCode(66)
     /// An output file cannot be created.
     static let cannotCreate = ExitCode(73)
+    /// A service is unavailable (no display to open a window on).
+    static let unavailable = ExitCode(69)
     /// Something failed inside Lamina.
     static let software = ExitCode(70)
 }

@@ -169,8 +169,10 @@ public enum UIUserInterfaceLayoutDirection: Int, Sendable {
     case leftToRight, rightToLeft
 }
 
-/// The application delegate. Every method is optional; Lamina calls none of them itself (it has
-/// no launch sequence), so call them from your own entry point if your code relies on them.
+/// The application delegate. Every method is optional. `UIApplicationMain` and a `@main`
+/// delegate call `application(_:didFinishLaunchingWithOptions:)` at launch and
+/// `applicationWillTerminate(_:)` when the last window closes; headless code that never runs the
+/// main loop calls them itself if it relies on them.
 public protocol UIApplicationDelegate: AnyObject {
     /// The delegate's window, if it keeps one.
     var window: UIWindow? { get set }
@@ -178,6 +180,7 @@ public protocol UIApplicationDelegate: AnyObject {
                      didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool
     func applicationDidBecomeActive(_ application: UIApplication)
     func applicationWillResignActive(_ application: UIApplication)
+    func applicationWillTerminate(_ application: UIApplication)
 }
 
 extension UIApplicationDelegate {
@@ -186,6 +189,7 @@ extension UIApplicationDelegate {
                             didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool { true }
     public func applicationDidBecomeActive(_ application: UIApplication) {}
     public func applicationWillResignActive(_ application: UIApplication) {}
+    public func applicationWillTerminate(_ application: UIApplication) {}
 }
 
 extension UIApplication {

@@ -137,6 +137,10 @@ open class UITouch: NSObject {
     open internal(set) var tapCount = 1
     var locationInWindow: CGPoint = .zero
     var previousLocationInWindow: CGPoint = .zero
+    /// The recognizers receiving the touch (those of its view and the view's ancestors).
+    open internal(set) var gestureRecognizers: [UIGestureRecognizer]?
+    /// Whether a recognizer cancelled the touch in its view.
+    var viewTouchesCancelled = false
 
     public override init() { super.init() }
 

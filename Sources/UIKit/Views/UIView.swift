@@ -338,6 +338,15 @@ open class UIView: UIResponder, CALayerDelegate {
         }
     }
 
+    // MARK: Gestures
+
+    /// Recognizers attached with `addGestureRecognizer(_:)`.
+    var attachedGestureRecognizers: [UIGestureRecognizer] = []
+
+    /// Whether `gestureRecognizer` may begin recognizing (true; override to refuse, as
+    /// `UIControl` does for its ancestors' taps).
+    open func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
+
     // MARK: Drawing
 
     /// Draws the view's content in `rect` (the current context is y-down, its origin at the

@@ -25,6 +25,13 @@ open class UIWindow: UIView {
     public var clock: MediaClock { driver.clock }
     private(set) var driver: FrameDriver!
     private var activeTouches: [UITouch] = []
+    var activeTouchList: [UITouch] { activeTouches }
+    /// Recognizers with touches or timers pending.
+    var trackingRecognizers: [UIGestureRecognizer] = []
+    /// The window on the display, when it is on one.
+    var presence: ScreenPresence?
+    /// The pointer's touch while its button is held, for ``handle(_:)`` without a display.
+    var pointerTouchWithoutScreen: UITouch?
 
     /// The view controller whose view fills the window.
     open var rootViewController: UIViewController? {
@@ -98,10 +105,15 @@ open class UIWindow: UIView {
 
     /// Makes the window key and visible: lays it out and displays it. The first time any
     /// window does, the application becomes active.
+    ///
+    /// While the main loop runs (`UIApplicationMain` or a `@main` application delegate) and a
+    /// display is present, the window opens on it, sized to the window's bounds at the display's
+    /// scale; otherwise it stays headless, drawn on request.
     open func makeKeyAndVisible() {
         isHidden = false
         makeKey()
         clock.run { CATransaction.flush() }
+        openOnScreenIfPossible()
     }
 
     /// Makes the window key (the previous key window resigns).
@@ -137,13 +149,18 @@ open class UIWindow: UIView {
 
     /// Moves the window's clock to `time`: commits pending changes, delivers animation events
     /// and completion blocks, and commits what they changed. Nothing is drawn.
-    public func advance(to time: CFTimeInterval) { driver.advance(to: time) }
+    public func advance(to time: CFTimeInterval) {
+        driver.advance(to: time)
+        fireGestureDeadlines(at: time)
+    }
 
     /// The window drawn at media time `time` (the current time when nil), after `advance(to:)`.
     /// Frames asked for in increasing time redraw only what changed.
     public func render(atTime time: CFTimeInterval? = nil) -> CGImage? {
         driver.renderer.scale = screen.scale
-        return driver.frame(at: time ?? clock.now)
+        let t = time ?? clock.now
+        fireGestureDeadlines(at: t)
+        return driver.frame(at: t)
     }
 
     /// Frames from the current time for `duration` seconds at `framesPerSecond`.
@@ -167,8 +184,9 @@ open class UIWindow: UIView {
     /// the view `hitTest(_:with:)` finds, through `touchesBegan(_:with:)`, at the window's current
     /// time; changes the handler makes commit right after, as at the end of a run-loop turn.
     @discardableResult
-    public func touchDown(at point: CGPoint) -> UITouch? {
+    public func touchDown(at point: CGPoint, tapCount: Int = 1) -> UITouch? {
         let touch = UITouch()
+        touch.tapCount = max(1, tapCount)
         touch.window = self
         touch.locationInWindow = point
         touch.previousLocationInWindow = point
@@ -178,9 +196,12 @@ open class UIWindow: UIView {
         event.timestamp = clock.now
         guard let target = hitTest(point, with: event) else { return nil }
         touch.view = target
+        touch.gestureRecognizers = target.recognizersForTouch().filter { g in
+            g.delegate?.gestureRecognizer(g, shouldReceive: touch) ?? true
+        }
         event.touches = [touch]
         activeTouches.append(touch)
-        deliver { target.touchesBegan([touch], with: event) }
+        dispatchTouch(touch, event, to: target)
         return touch
     }
 
@@ -194,7 +215,7 @@ open class UIWindow: UIView {
         let event = UIEvent()
         event.timestamp = clock.now
         event.touches = [touch]
-        deliver { view.touchesMoved([touch], with: event) }
+        dispatchTouch(touch, event, to: view)
     }
 
     /// Lifts a touch (at `point`, or where it is), delivered through `touchesEnded(_:with:)`.
@@ -210,16 +231,20 @@ open class UIWindow: UIView {
         event.timestamp = clock.now
         event.touches = [touch]
         activeTouches.removeAll { $0 === touch }
-        deliver { view.touchesEnded([touch], with: event) }
+        dispatchTouch(touch, event, to: view)
     }
 
-    /// Handles an event as a run-loop iteration does: the handler runs at the window's time,
-    /// then what it changed commits (animations it adds begin now).
-    private func deliver(_ handler: () -> Void) {
-        clock.run {
-            handler()
-            CATransaction.flush()
-        }
+    /// Cancels a touch (the system took it: the window closed), delivered through
+    /// `touchesCancelled(_:with:)`.
+    public func touchCancel(_ touch: UITouch) {
+        guard let view = touch.view, activeTouches.contains(where: { $0 === touch }) else { return }
+        touch.phase = .cancelled
+        touch.timestamp = clock.now
+        let event = UIEvent()
+        event.timestamp = clock.now
+        event.touches = [touch]
+        activeTouches.removeAll { $0 === touch }
+        dispatchTouch(touch, event, to: view)
     }
 
     /// A tap at `point`: down and up.

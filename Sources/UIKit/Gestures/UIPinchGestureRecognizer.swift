@@ -1,0 +1,76 @@
+import Foundation
+
+/// Recognizes two fingers pinching (UIKit's `UIPinchGestureRecognizer`; continuous): ``scale``
+/// is the fingers' distance over their distance when they went down; it begins once the distance
+/// changed by 10 points and ends when a finger lifts.
+open class UIPinchGestureRecognizer: UIGestureRecognizer {
+    /// The scale since the pinch began (setting it, usually to 1, rebases it).
+    open var scale: CGFloat {
+        get {
+            guard referenceDistance > 0 else { return referenceScale }
+            return referenceScale * currentDistance / referenceDistance
+        }
+        set {
+            referenceScale = newValue.isFinite ? newValue : 1
+            referenceDistance = currentDistance
+        }
+    }
+    /// Scale per second over the last 0.1 s.
+    open private(set) var velocity: CGFloat = 0
+
+    /// How much the distance must change before a pinch begins, in points.
+    static let hysteresis: CGFloat = 10
+
+    private var startDistance: CGFloat = 0
+    private var referenceDistance: CGFloat = 0
+    private var referenceScale: CGFloat = 1
+    private var samples: [(time: CFTimeInterval, scale: CGFloat)] = []
+
+    private var currentDistance: CGFloat {
+        guard trackedTouches.count >= 2 else { return referenceDistance }
+        let a = trackedTouches[0].locationInWindow, b = trackedTouches[1].locationInWindow
+        return hypot(a.x - b.x, a.y - b.y)
+    }
+
+    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+        guard numberOfTouches == 2, state == .possible else {
+            if numberOfTouches > 2, state == .possible { state = .failed }
+            return
+        }
+        startDistance = currentDistance
+        referenceDistance = startDistance
+        referenceScale = 1
+        samples = [(event.timestamp, 1)]
+    }
+
+    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
+        guard numberOfTouches == 2 else { return }
+        samples.append((event.timestamp, scale))
+        samples.removeAll { event.timestamp - $0.time > 0.1 }
+        if let f = samples.first, let l = samples.last, l.time > f.time { velocity = (l.scale - f.scale) / CGFloat(l.time - f.time) }
+        switch state {
+        case .possible:
+            if abs(currentDistance - startDistance) >= Self.hysteresis { state = .began }
+        case .began, .changed:
+            state = .changed
+        default: break
+        }
+    }
+
+    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
+        switch state {
+        case .began, .changed: state = .ended
+        case .possible: if numberOfTouches - touches.count <= 0 { state = .failed }
+        default: break
+        }
+    }
+
+    open override func reset() {
+        super.reset()
+        startDistance = 0
+        referenceDistance = 0
+        referenceScale = 1
+        velocity = 0
+        samples = []
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import LaminaWindow
+import QuartzCore
+
+/// A window's presence on a display: the native window, the host that shows its layer tree,
+/// and the touches its pointer and fingers are making.
+final class ScreenPresence {
+    let native: NativeWindow
+    let host: LayerWindowHost
+    var pointerTouch: UITouch?
+    var fingerTouches: [Int: UITouch] = [:]
+
+    init(native: NativeWindow, host: LayerWindowHost) {
+        self.native = native
+        self.host = host
+    }
+}
+
+extension UIWindow {
+    /// Whether the window is shown in a window on a display (Lamina API).
+    public var isOnScreen: Bool { presence?.native.isOpen ?? false }
+
+    /// The frame pacing of the window on screen, nil when it is not on screen (Lamina API).
+    public var framePacing: FramePacing? { presence?.host.pacing }
+
+    /// The host showing the window on the display, nil when it is not on one (Lamina API: its
+    /// speed, pause and statistics).
+    public var screenHost: LayerWindowHost? { presence?.host }
+
+    /// Opens the window on the display when the main loop runs and a display is present.
+    func openOnScreenIfPossible() {
+        guard presence == nil, UIApplication.isRunningMainLoop, SDLVideo.isAvailable else { return }
+        do {
+            try showOnScreen()
+        } catch {
+            LaminaDiagnostics.report("UIWindow.makeKeyAndVisible(): \(error); the window stays offscreen")
+        }
+    }
+
+    /// Opens the window on the display, sized to its bounds at the display's scale (Lamina API;
+    /// `makeKeyAndVisible()` does this by itself inside the main loop). Input on it becomes
+    /// touches and scrolling; ``runOnScreen(until:)`` runs its loop. Throws
+    /// `WindowError.noDisplay` without a display.
+    @discardableResult
+    public func showOnScreen(title: String? = nil) throws(WindowError) -> LayerWindowHost {
+        if let p = presence { return p.host }
+        let native = try NativeWindow(title: title ?? ProcessInfo.processInfo.processName, size: bounds.size)
+        // The views draw at the display's scale.
+        let screen = UIScreen(size: native.size, scale: native.scale, safeAreaInsets: .zero)
+        UIScreen.main = screen
+        self.screen = screen
+        frame = CGRect(origin: .zero, size: native.size)
+        let host = LayerWindowHost(driver: driver, window: native)
+        host.showsStatistics = ProcessInfo.processInfo.environment["LAMINA_STATS"].map { !$0.isEmpty && $0 != "0" } ?? false
+        presence = ScreenPresence(native: native, host: host)
+        host.onEvent = { [unowned self] e in self.handle(e) }
+        host.beforeFrame = { [unowned self] t in self.fireGestureDeadlines(at: t) }
+        clock.run { CATransaction.flush() }
+        return host
+    }
+
+    /// Runs the window's loop on the display until it is closed or `done` returns true, then
+    /// closes it (Lamina API). Foundation timers and blocks on the main queue run between
+    /// refreshes.
+    public func runOnScreen(until done: @escaping () -> Bool = { false }) {
+        guard let p = presence else { return }
+        p.host.run {
+            _ = RunLoop.current.run(mode: .default, before: Date())
+            return done()
+        }
+        if p.host.showsStatistics {
+            FileHandle.standardError.write(Data("lamina: \(p.host.pacing)\n".utf8))
+        }
+        p.native.close()
+        presence = nil
+    }
+
+    /// Turns one window event into UIKit's: pointer and fingers into touches, the wheel into
+    /// scrolling, a resize into layout (Lamina API, also used by tests to inject input).
+    public func handle(_ event: WindowEvent) {
+        let p = presence
+        switch event {
+        case let .pointerDown(point, button, clicks, _):
+            guard button == 1, p?.pointerTouch == nil else { return }
+            let t = touchDown(at: point, tapCount: max(1, clicks))
+            p?.pointerTouch = t
+            if p == nil, let t { pointerTouchWithoutScreen = t }
+        case let .pointerMoved(point, buttons, _):
+            guard buttons & 1 != 0, let t = p?.pointerTouch ?? pointerTouchWithoutScreen else { return }
+            touchMove(t, to: point)
+        case let .pointerUp(point, button, _):
+            guard button == 1, let t = p?.pointerTouch ?? pointerTouchWithoutScreen else { return }
+            p?.pointerTouch = nil
+            pointerTouchWithoutScreen = nil
+            touchUp(t, at: point)
+        case let .touchDown(id, point, _):
+            if let t = touchDown(at: point) { p?.fingerTouches[id] = t }
+        case let .touchMoved(id, point, _):
+            if let t = p?.fingerTouches[id] { touchMove(t, to: point) }
+        case let .touchUp(id, point, _):
+            if let t = p?.fingerTouches.removeValue(forKey: id) { touchUp(t, at: point) }
+        case let .scroll(point, delta, _):
+            scrollWheel(at: point, by: delta)
+        case let .resized(size):
+            guard size.width > 0, size.height > 0 else { return }
+            let s = UIScreen(size: size, scale: screen.scale, safeAreaInsets: .zero)
+            UIScreen.main = s
+            screen = s
+            frame = CGRect(origin: .zero, size: size)
+            clock.run {
+                layoutIfNeeded()
+                CATransaction.flush()
+            }
+        case .closeRequested:
+            if let p, let t = p.pointerTouch { p.pointerTouch = nil; touchCancel(t) }
+            for t in p?.fingerTouches.values ?? [:].values { touchCancel(t) }
+            p?.fingerTouches = [:]
+        case .pointerLeft, .keyDown, .keyUp, .text, .exposed:
+            break
+        }
+    }
+
+    /// Scrolls the innermost scroll view under `point` that can move by `delta`, clamped to its
+    /// content as a wheel scroll on iOS's pointer is.
+    func scrollWheel(at point: CGPoint, by delta: CGVector) {
+        var v = hitTest(point, with: nil)
+        while let view = v {
+            if let s = view as? UIScrollView, s.isScrollEnabled {
+                let inset = s.adjustedContentInset
+                let maxX = max(-inset.left, s.contentSize.width - s.bounds.width + inset.right)
+                let maxY = max(-inset.top, s.contentSize.height - s.bounds.height + inset.bottom)
+                let o = s.contentOffset
+                let n = CGPoint(x: min(maxX, max(-inset.left, o.x + delta.dx)), y: min(maxY, max(-inset.top, o.y + delta.dy)))
+                if n != o {
+                    clock.run {
+                        s.contentOffset = n
+                        CATransaction.flush()
+                    }
+                    return
+                }
+            }
+            v = view.superview
+        }
+    }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import Testing
+import UIKit
+
+/// Gesture recognizers fed by the window's touches (headless: the window's touch methods and
+/// clock stand in for a finger and time).
+@Suite("Gesture recognizers") struct GestureRecognizerTests {
+    final class Log { var items: [String] = [] }
+
+    func scene() -> (UIWindow, UIView) {
+        let w = UIWindow(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
+        let v = UIView(frame: CGRect(x: 50, y: 50, width: 100, height: 100))
+        w.addSubview(v)
+        w.makeKeyAndVisible()
+        return (w, v)
+    }
+
+    @Test func tapsAreRecognizedAndMovingFails() {
+        let (w, v) = scene()
+        let log = Log()
+        let tap = UITapGestureRecognizer(target: log, action: { l, g in l.items.append("tap \(g.state.rawValue)") })
+        v.addGestureRecognizer(tap)
+        #expect(v.gestureRecognizers?.count == 1 && tap.view === v)
+        w.tap(at: CGPoint(x: 100, y: 100))
+        #expect(log.items == ["tap 3"])                       // .ended == .recognized
+        #expect(tap.state == .possible)                      // reset after the gesture
+        // A finger that moves 30 points is not a tap.
+        let t = w.touchDown(at: CGPoint(x: 60, y: 60))!
+        w.touchMove(t, to: CGPoint(x: 90, y: 60))
+        w.touchUp(t)
+        #expect(log.items.count == 1)
+        // Outside the view: nothing.
+        w.tap(at: CGPoint(x: 10, y: 10))
+        #expect(log.items.count == 1)
+    }
+
+    @Test func aSingleTapWaitsForTheDoubleTapToFail() {
+        let (w, v) = scene()
+        let log = Log()
+        let double = UITapGestureRecognizer(target: log, action: { $0.items.append("double") })
+        double.numberOfTapsRequired = 2
+        let single = UITapGestureRecognizer(target: log, action: { $0.items.append("single") })
+        single.require(toFail: double)
+        v.addGestureRecognizer(single)
+        v.addGestureRecognizer(double)
+        w.advance(to: 1)
+        w.tap(at: CGPoint(x: 100, y: 100))
+        #expect(log.items.isEmpty)                           // the double tap may still come
+        w.advance(to: 1.1)
+        w.tap(at: CGPoint(x: 100, y: 100))
+        #expect(log.items == ["double"])
+        // One tap, then time passes: the double tap fails and the single tap is recognized.
+        w.advance(to: 3)
+        w.tap(at: CGPoint(x: 100, y: 100))
+        #expect(log.items == ["double"])
+        w.advance(to: 3.5)
+        #expect(log.items == ["double", "single"])
+    }
+
+    @Test func longPressBeginsAfterItsDurationAndMovesUntilLifted() {
+        let (w, v) = scene()
+        let log = Log()
+        let press = UILongPressGestureRecognizer(target: log, action: { l, g in l.items.append("\(g.state)") })
+        v.addGestureRecognizer(press)
+        w.advance(to: 10)
+        let t = w.touchDown(at: CGPoint(x: 100, y: 100))!
+        w.advance(to: 10.3)
+        #expect(log.items.isEmpty)
+        w.advance(to: 10.6)
+        #expect(log.items == ["began"])
+        w.touchMove(t, to: CGPoint(x: 140, y: 100))
+        w.touchUp(t)
+        #expect(log.items == ["began", "changed", "ended"])
+        // Lifted too soon: no press.
+        w.advance(to: 20)
+        let quick = w.touchDown(at: CGPoint(x: 100, y: 100))!
+        w.advance(to: 20.2)
+        w.touchUp(quick)
+        w.advance(to: 21)
+        #expect(log.items.count == 3)
+    }
+
+    @Test func panReportsTranslationAndVelocityAndCancelsTheViewsTouches() {
+        let (w, _) = scene()
+        final class Tracker: UIView {
+            var log: [String] = []
+            override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { log.append("began") }
+            override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) { log.append("moved") }
+            override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { log.append("ended") }
+            override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { log.append("cancelled") }
+        }
+        let v = Tracker(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
+        w.addSubview(v)
+        let log = Log()
+        var translations: [CGPoint] = []
+        var velocity = CGPoint.zero
+        let pan = UIPanGestureRecognizer(target: log, action: { l, g in
+            let p = g as! UIPanGestureRecognizer
+            l.items.append("\(g.state)")
+            translations.append(p.translation(in: v))
+            if g.state == .changed { velocity = p.velocity(in: v) }
+        })
+        v.addGestureRecognizer(pan)
+        w.advance(to: 1)
+        let t = w.touchDown(at: CGPoint(x: 20, y: 20))!
+        w.advance(to: 1.02)
+        w.touchMove(t, to: CGPoint(x: 25, y: 20))              // within the hysteresis
+        #expect(log.items.isEmpty)
+        w.advance(to: 1.04)
+        w.touchMove(t, to: CGPoint(x: 40, y: 20))
+        w.advance(to: 1.06)
+        w.touchMove(t, to: CGPoint(x: 60, y: 30))
+        w.touchUp(t)
+        #expect(log.items == ["began", "changed", "ended"])
+        #expect(translations.first == CGPoint(x: 20, y: 0))
+        #expect(translations.last == CGPoint(x: 40, y: 10))
+        #expect(velocity.x > 500 && velocity.x < 2000)          // 40 points in 0.04 s
+        // The view saw the touch begin and move, then cancelled when the pan began.
+        #expect(v.log == ["began", "moved", "cancelled"])
+        // setTranslation rebases.
+        pan.setTranslation(.zero, in: v)
+    }
+
+    @Test func pinchScalesWithTwoFingers() {
+        let (w, v) = scene()
+        let log = Log()
+        var scales: [CGFloat] = []
+        let pinch = UIPinchGestureRecognizer(target: log, action: { l, g in
+            l.items.append("\(g.state)")
+            scales.append((g as! UIPinchGestureRecognizer).scale)
+        })
+        v.addGestureRecognizer(pinch)
+        let a = w.touchDown(at: CGPoint(x: 80, y: 100))!
+        let b = w.touchDown(at: CGPoint(x: 120, y: 100))!     // 40 apart
+        #expect(pinch.numberOfTouches == 2)
+        w.touchMove(b, to: CGPoint(x: 160, y: 100))            // 80 apart
+        w.touchUp(b)
+        w.touchUp(a)
+        #expect(log.items == ["began", "ended"])
+        #expect(abs(scales[0] - 2) < 1e-9)
+    }
+
+    @Test func aControlsTapWinsOverItsAncestorsTapRecognizer() {
+        let (w, v) = scene()
+        let log = Log()
+        let tap = UITapGestureRecognizer(target: log, action: { $0.items.append("tap") })
+        v.addGestureRecognizer(tap)
+        let button = UIButton(type: .system)
+        button.frame = CGRect(x: 0, y: 0, width: 50, height: 50)
+        button.addAction(UIAction { _ in log.items.append("button") }, for: .touchUpInside)
+        v.addSubview(button)
+        w.tap(at: CGPoint(x: 70, y: 70))                       // on the button
+        #expect(log.items == ["button"])
+        w.tap(at: CGPoint(x: 130, y: 130))                     // beside it
+        #expect(log.items == ["button", "tap"])
+    }
+
+    @Test func delegatesRefuseAndAllowSimultaneousRecognition() {
+        let (w, v) = scene()
+        final class Delegate: UIGestureRecognizerDelegate {
+            var begin = true, together = false
+            func gestureRecognizerShouldBegin(_ g: UIGestureRecognizer) -> Bool { begin }
+            func gestureRecognizer(_ g: UIGestureRecognizer, shouldRecognizeSimultaneouslyWith o: UIGestureRecognizer) -> Bool { together }
+        }
+        let d = Delegate()
+        let log = Log()
+        let a = UITapGestureRecognizer(target: log, action: { $0.items.append("a") })
+        let b = UITapGestureRecognizer(target: log, action: { $0.items.append("b") })
+        a.delegate = d
+        v.addGestureRecognizer(a)
+        w.addGestureRecognizer(b)
+        w.tap(at: CGPoint(x: 100, y: 100))
+        #expect(log.items == ["a"])                            // the inner one wins, the outer fails
+        d.together = true
+        w.tap(at: CGPoint(x: 100, y: 100))
+        #expect(log.items == ["a", "a", "b"])
+        d.begin = false
+        w.tap(at: CGPoint(x: 100, y: 100))
+        #expect(log.items == ["a", "a", "b", "b"])
+    }
+}
