@@ -45,6 +45,10 @@ extension CGImage {
     func sampled(order: (r: Int, g: Int, b: Int, a: Int)) -> SampledImage? {
         let key = order.r | order.g << 2 | order.b << 4 | order.a << 6
         if let hit = samplingCache.get(key) { return hit }
+        if let direct = sampledFromPremultiplied(order: order) {
+            samplingCache.set(key, direct)
+            return direct
+        }
         guard let rgba = try? straightRGBA8() else { return nil }
         let count = width * height
         var words = [UInt32](repeating: 0, count: count)
@@ -62,6 +66,46 @@ extension CGImage {
         let s = SampledImage(width: width, height: height, pixels: words)
         samplingCache.set(key, s)
         return s
+    }
+}
+
+extension CGImage {
+    /// The common case, a 32-bit premultiplied (or opaque) image such as a layer's backing store:
+    /// its bytes are moved into the words' order directly, without the straight-alpha copy (a
+    /// whole extra image in memory) and the round trip through division.
+    fileprivate func sampledFromPremultiplied(order: (r: Int, g: Int, b: Int, a: Int)) -> SampledImage? {
+        let info = alphaInfo
+        guard bitsPerPixel == 32, bitsPerComponent == 8,
+              info == .premultipliedLast || info == .premultipliedFirst || info == .noneSkipLast || info == .noneSkipFirst,
+              let bytes = dataProvider?.data, bytes.count >= bytesPerRow * height, bytesPerRow >= width * 4 else { return nil }
+        let little = bitmapInfo.intersection(.byteOrderMask) == .byteOrder32Little
+        let first = info == .premultipliedFirst || info == .noneSkipFirst
+        let opaque = info == .noneSkipLast || info == .noneSkipFirst
+        // Byte positions of r, g, b, a in memory.
+        let (pr, pg, pb, pa): (Int, Int, Int, Int) = switch (first, little) {
+        case (false, false): (0, 1, 2, 3)
+        case (false, true): (3, 2, 1, 0)
+        case (true, false): (1, 2, 3, 0)
+        case (true, true): (2, 1, 0, 3)
+        }
+        let (width, height, bytesPerRow) = (self.width, self.height, self.bytesPerRow)
+        var words = [UInt32](repeating: 0, count: width * height)
+        let sr = UInt32(order.r * 8), sg = UInt32(order.g * 8), sb = UInt32(order.b * 8), sa = UInt32(order.a * 8)
+        bytes.withUnsafeBytes { (src: UnsafeRawBufferPointer) in
+            words.withUnsafeMutableBufferPointer { out in
+                for y in 0..<height {
+                    let row = y * bytesPerRow, o = y * width
+                    for x in 0..<width {
+                        let p = row + 4 * x
+                        let a: UInt32 = opaque ? 255 : UInt32(src[p + pa])
+                        // Premultiplied components never exceed alpha; clamp data that does.
+                        let r = min(UInt32(src[p + pr]), a), g = min(UInt32(src[p + pg]), a), b = min(UInt32(src[p + pb]), a)
+                        out[o + x] = (r << sr) | (g << sg) | (b << sb) | (a << sa)
+                    }
+                }
+            }
+        }
+        return SampledImage(width: width, height: height, pixels: words)
     }
 }
 
