@@ -30,10 +30,11 @@ struct LaminaProcess {
     }
 
     /// Runs `lamina arguments…`, killing it after `timeout` seconds.
-    static func run(_ arguments: [String], timeout: TimeInterval = 120) throws -> Result {
+    static func run(_ arguments: [String], timeout: TimeInterval = 120, environment: [String: String]? = nil) throws -> Result {
         let process = Process()
         process.executableURL = try executable()
         process.arguments = arguments
+        if let environment { process.environment = environment }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

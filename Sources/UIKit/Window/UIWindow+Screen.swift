@@ -45,9 +45,11 @@ extension UIWindow {
     public func showOnScreen(title: String? = nil) throws(WindowError) -> LayerWindowHost {
         if let p = presence { return p.host }
         let native = try NativeWindow(title: title ?? ProcessInfo.processInfo.processName, size: bounds.size)
-        // The views draw at the display's scale.
+        // The views draw at the display's scale. In an application (the main loop runs) the
+        // display is also the main screen; a window shown from other code (a test, a tool)
+        // leaves the process's main screen alone.
         let screen = UIScreen(size: native.size, scale: native.scale, safeAreaInsets: .zero)
-        UIScreen.main = screen
+        if UIApplication.isRunningMainLoop { UIScreen.main = screen }
         self.screen = screen
         frame = CGRect(origin: .zero, size: native.size)
         let host = LayerWindowHost(driver: driver, window: native)
@@ -104,7 +106,7 @@ extension UIWindow {
         case let .resized(size):
             guard size.width > 0, size.height > 0 else { return }
             let s = UIScreen(size: size, scale: screen.scale, safeAreaInsets: .zero)
-            UIScreen.main = s
+            if UIApplication.isRunningMainLoop, UIScreen.main === screen { UIScreen.main = s }
             screen = s
             frame = CGRect(origin: .zero, size: size)
             clock.run {

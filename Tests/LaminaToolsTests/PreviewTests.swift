@@ -1,0 +1,66 @@
+import Foundation
+@testable import LaminaTools
+import LaminaWindow
+import QuartzCore
+import Testing
+
+/// `lamina preview`: without a display it says so; with one (the test command runs under
+/// `xvfb-run`) archives play, switch states, report the layer under the pointer, and reload.
+@Suite("lamina preview", .serialized) struct PreviewTests {
+    let toggle = GalleryAssets.examples.appendingPathComponent("archives/toggle.ca")
+
+    @Test func withoutADisplayItSaysSoAndExits69() throws {
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = nil
+        env["WAYLAND_DISPLAY"] = nil
+        env["SDL_VIDEODRIVER"] = nil
+        let r = try LaminaProcess.run(["preview", toggle.path], timeout: 60, environment: env)
+        #expect(r.status == 69)
+        #expect(r.stderr.contains("no display") && r.stderr.contains("lamina render"), "\(r.stderr)")
+        let bad = try LaminaProcess.run(["preview"], timeout: 60, environment: env)
+        #expect(bad.status == 64 && bad.stderr.contains("--gallery"))
+    }
+
+    @Test func archivesPlaySwitchStatesAndReload() throws {
+        guard SDLVideo.isAvailable else {
+            if ProcessInfo.processInfo.environment["LAMINA_REQUIRE_DISPLAY"] == "1" { Issue.record("no display under LAMINA_REQUIRE_DISPLAY=1") }
+            return
+        }
+        // A copy to edit.
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-preview-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("toggle.caml")
+        let original = try Data(contentsOf: toggle.appendingPathComponent("main.caml"))
+        try original.write(to: file)
+        var log: [String] = []
+        let preview = try ArchivePreview(url: file, scale: 1, log: { log.append($0) })
+        preview.run(seconds: 0.3)
+        #expect(preview.host.pacing.frames >= 1)
+        let states = preview.document.stateNames
+        try #require(!states.isEmpty)
+        preview.handleKey("1")
+        #expect(preview.document.currentState == states[0])
+        preview.handleKey("Space")
+        #expect(preview.host.isPaused)
+        preview.handleKey("Space")
+        // The pointer over the root's centre finds a layer.
+        let b = preview.document.rootLayer.bounds
+        preview.hover(at: CGPoint(x: b.midX, y: b.midY))
+        #expect(preview.hovered != nil)
+        #expect(preview.host.window.title.contains("state: \(states[0])"))
+        // A broken file on disk: the old tree stays, the error is shown.
+        let before = preview.document
+        try Data("<caml><CALayer".utf8).write(to: file)
+        preview.reload()
+        #expect(preview.reloadError != nil && preview.document === before)
+        #expect(preview.host.window.title.contains("reload failed"))
+        // A good file again, noticed by the running window: reloaded in the same state.
+        Thread.sleep(forTimeInterval: 1.1)                   // a new modification time
+        try original.write(to: file)
+        preview.run(seconds: 0.6)
+        #expect(preview.reloads == 1 && preview.reloadError == nil)
+        #expect(preview.document !== before && preview.document.currentState == states[0])
+        #expect(log.contains { $0.contains("did not reload") } && log.contains { $0.contains("reloaded") })
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import LaminaWindow
+import Testing
+import UIKit
+
+/// A window on a real X display (the test command runs under `xvfb-run`): what it shows, read
+/// back through the X server with `xwd`, is the offscreen render; pointer input injected with
+/// `xdotool` reaches controls, gesture recognizers and scroll views.
+@Suite("On screen", .serialized) struct OnScreenTests {
+    final class Log { var items: [String] = [] }
+
+    /// Runs `tool` with `arguments` and returns its standard output.
+    @discardableResult
+    func run(_ tool: String, _ arguments: [String]) throws -> Data {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = [tool] + arguments
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return data
+    }
+
+    /// A window dump (`xwd -id`) as RGB bytes, row by row.
+    func pixels(ofXWD d: Data) throws -> (width: Int, height: Int, rgb: [UInt8]) {
+        let b = [UInt8](d)
+        func u32(_ i: Int) -> Int { Int(b[4 * i]) << 24 | Int(b[4 * i + 1]) << 16 | Int(b[4 * i + 2]) << 8 | Int(b[4 * i + 3]) }
+        try #require(b.count > 100)
+        let headerSize = u32(0), width = u32(4), height = u32(5), byteOrder = u32(7), bytesPerLine = u32(12), colours = u32(19)
+        let bpp = bytesPerLine / max(1, width)
+        try #require(bpp == 4 && byteOrder == 0, "expected 32-bit LSB-first pixels")
+        let start = headerSize + colours * 12
+        try #require(b.count >= start + bytesPerLine * height)
+        var rgb: [UInt8] = []
+        for y in 0..<height {
+            for x in 0..<width {
+                let o = start + y * bytesPerLine + x * 4
+                rgb += [b[o + 2], b[o + 1], b[o]]
+            }
+        }
+        return (width, height, rgb)
+    }
+
+    @Test func aWindowShowsTheRenderAndTakesPointerInput() throws {
+        guard case .success = SDLVideo.availability else {
+            // No display: windows are refused with a typed error and UIKit stays headless.
+            #expect(throws: WindowError.self) { try NativeWindow(title: "x", size: CGSize(width: 10, height: 10)) }
+            let w = UIWindow(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+            w.makeKeyAndVisible()
+            #expect(!w.isOnScreen)
+            // The test command runs under xvfb-run and asks for the display branch.
+            if ProcessInfo.processInfo.environment["LAMINA_REQUIRE_DISPLAY"] == "1" {
+                Issue.record("no display, but LAMINA_REQUIRE_DISPLAY=1: run the suite under xvfb-run (scripts/test.sh does)")
+            }
+            return
+        }
+        let title = "lamina-test-\(UUID().uuidString.prefix(8))"
+        let w = UIWindow(frame: CGRect(x: 0, y: 0, width: 160, height: 120))
+        w.backgroundColor = .white
+        let log = Log()
+        let red = UIView(frame: CGRect(x: 0, y: 0, width: 80, height: 60))
+        red.backgroundColor = UIColor(red: 0.9, green: 0.1, blue: 0.1, alpha: 1)
+        let pan = UIPanGestureRecognizer(target: log, action: { l, g in
+            if g.state == .began || g.state == .ended { l.items.append("pan \(g.state)") }
+        })
+        red.addGestureRecognizer(pan)
+        w.addSubview(red)
+        let button = UIButton(type: .system)
+        button.frame = CGRect(x: 90, y: 10, width: 60, height: 40)
+        button.backgroundColor = UIColor(red: 0.1, green: 0.4, blue: 0.9, alpha: 1)
+        button.addAction(UIAction { _ in log.items.append("button") }, for: .touchUpInside)
+        w.addSubview(button)
+        let scroll = UIScrollView(frame: CGRect(x: 0, y: 70, width: 160, height: 50))
+        scroll.contentSize = CGSize(width: 160, height: 400)
+        scroll.backgroundColor = UIColor(white: 0.8, alpha: 1)
+        w.addSubview(scroll)
+        w.makeKeyAndVisible()
+        let host = try w.showOnScreen(title: title)
+        #expect(w.isOnScreen)
+        let scale = host.window.scale
+
+        var step = 0
+        var screenshot: Data?
+        var windowID = ""
+        let start = MediaClock.system.now
+        w.runOnScreen {
+            let t = MediaClock.system.now - start
+            switch step {
+            case 0 where t > 0.4:
+                windowID = String(decoding: (try? run("xdotool", ["search", "--name", title])) ?? Data(), as: UTF8.self)
+                    .split(separator: "\n").first.map(String.init) ?? ""
+                screenshot = try? run("xwd", ["-id", windowID, "-silent"])
+                // A click on the button, a drag on the red view, a wheel turn over the scroll view.
+                let s = { (v: CGFloat) in String(Int(v * scale)) }
+                let script = ["mousemove", "--window", windowID, s(120), s(30), "click", "1",
+                              "mousemove", "--window", windowID, s(20), s(20), "mousedown", "1",
+                              "mousemove", "--window", windowID, s(40), s(25),
+                              "mousemove", "--window", windowID, s(60), s(30), "mouseup", "1",
+                              "mousemove", "--window", windowID, s(80), s(95), "click", "5"]
+                let p = Process()
+                p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+                p.arguments = ["xdotool"] + script
+                try? p.run()
+                step = 1
+            case 1 where (log.items.count >= 3 && scroll.contentOffset.y > 0) || t > 5:
+                return true
+            default: break
+            }
+            return false
+        }
+        #expect(!w.isOnScreen)
+        try #require(!windowID.isEmpty, "xdotool found no window named \(title)")
+        let shot = try pixels(ofXWD: try #require(screenshot))
+        #expect(shot.width == Int(160 * scale) && shot.height == Int(120 * scale))
+        // The same picture as the offscreen render (opaque, so premultiplied equals straight).
+        let offscreen = try #require(w.render()).straightRGBA8()
+        var differing = 0
+        for i in 0..<(shot.width * shot.height) {
+            for c in 0..<3 where abs(Int(shot.rgb[i * 3 + c]) - Int(offscreen[i * 4 + c])) > 1 { differing += 1 }
+        }
+        #expect(differing == 0, "\(differing) channels differ between the window and the offscreen render")
+        #expect(log.items == ["button", "pan began", "pan ended"])
+        #expect(scroll.contentOffset.y == 40)                  // one wheel notch
+        #expect(host.pacing.frames >= 1)
+    }
+}
