@@ -224,10 +224,15 @@ public final class NativeWindow {
             if m & Int(KMOD_CTRL.rawValue) != 0 { mods.insert(.control) }
             if m & Int(KMOD_ALT.rawValue) != 0 { mods.insert(.alternate) }
             if m & Int(KMOD_GUI.rawValue) != 0 { mods.insert(.command) }
+            if m & Int(KMOD_CAPS.rawValue) != 0 { mods.insert(.capsLock) }
+            // Printable keys' SDL key codes are their characters; others have bit 30 set.
+            let sym = UInt32(bitPattern: k.keysym.sym)
+            let character = sym < 0x4000_0000 && sym >= 0x20 && sym != 0x7F ? Unicode.Scalar(sym).map { String(Character($0)) } ?? "" : ""
+            let key = Key(name: name, usage: Int(k.keysym.scancode.rawValue), character: character, modifiers: mods)
             if type == SDL_KEYDOWN.rawValue {
-                return .keyDown(key: name, modifiers: mods, isRepeat: k.repeat != 0, time: time(k.timestamp))
+                return .keyDown(key, isRepeat: k.repeat != 0, time: time(k.timestamp))
             }
-            return .keyUp(key: name, modifiers: mods, time: time(k.timestamp))
+            return .keyUp(key, time: time(k.timestamp))
         case SDL_TEXTINPUT.rawValue:
             var t = e.text
             guard t.windowID == windowID else { return nil }

@@ -20,11 +20,10 @@ public enum WindowEvent: Equatable, Sendable {
     case touchMoved(id: Int, CGPoint, time: TimeInterval)
     /// A finger lifted.
     case touchUp(id: Int, CGPoint, time: TimeInterval)
-    /// A key went down (`repeat` when held): `key` is its name as SDL gives it ("A", "Space",
-    /// "Left", "Return"…), `modifiers` the held modifier keys.
-    case keyDown(key: String, modifiers: KeyModifiers, isRepeat: Bool, time: TimeInterval)
+    /// A key went down (`repeat` when held).
+    case keyDown(Key, isRepeat: Bool, time: TimeInterval)
     /// A key came up.
-    case keyUp(key: String, modifiers: KeyModifiers, time: TimeInterval)
+    case keyUp(Key, time: TimeInterval)
     /// Text typed (after the keyboard layout and input method).
     case text(String)
     /// The window's size changed (points).
@@ -35,6 +34,26 @@ public enum WindowEvent: Equatable, Sendable {
     case closeRequested
 }
 
+/// A key of a key event.
+public struct Key: Equatable, Sendable {
+    /// Its name as SDL gives it ("A", "Space", "Left", "Return"…).
+    public var name: String
+    /// Its USB HID usage (page 7), the physical key whatever the layout (SDL's scancode).
+    public var usage: Int
+    /// The character it types in the current layout without modifiers ("" for keys that type
+    /// none).
+    public var character: String
+    /// The modifier keys held.
+    public var modifiers: KeyModifiers
+
+    public init(name: String, usage: Int, character: String, modifiers: KeyModifiers) {
+        self.name = name
+        self.usage = usage
+        self.character = character
+        self.modifiers = modifiers
+    }
+}
+
 /// Modifier keys held during a key event.
 public struct KeyModifiers: OptionSet, Hashable, Sendable {
     public let rawValue: Int
@@ -43,4 +62,5 @@ public struct KeyModifiers: OptionSet, Hashable, Sendable {
     public static let control = KeyModifiers(rawValue: 2)
     public static let alternate = KeyModifiers(rawValue: 4)
     public static let command = KeyModifiers(rawValue: 8)
+    public static let capsLock = KeyModifiers(rawValue: 16)
 }

@@ -125,4 +125,66 @@ import UIKit
         #expect(scroll.contentOffset.y == 40)                  // one wheel notch
         #expect(host.pacing.frames >= 1)
     }
+
+    final class KeyView: UIView {
+        var keys: [String] = []
+        var layouts = 0
+        override var canBecomeFirstResponder: Bool { true }
+        override func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
+            keys += presses.compactMap { $0.key?.characters }
+        }
+        override func layoutSubviews() { layouts += 1 }
+    }
+
+    @Test func keysResizeAndClosingMidAnimation() throws {
+        guard SDLVideo.isAvailable else { return }     // the first test reports a missing display
+        let title = "lamina-test-\(UUID().uuidString.prefix(8))"
+        let w = UIWindow(frame: CGRect(x: 0, y: 0, width: 120, height: 90))
+        let v = KeyView(frame: w.bounds)
+        v.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        v.backgroundColor = .systemTeal
+        w.addSubview(v)
+        let spinner = CALayer()
+        spinner.frame = CGRect(x: 10, y: 10, width: 30, height: 30)
+        spinner.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        v.layer.addSublayer(spinner)
+        w.makeKeyAndVisible()
+        let host = try w.showOnScreen(title: title)
+        let scale = host.window.scale
+        w.run {
+            let spin = CABasicAnimation(keyPath: "transform.rotation.z")
+            spin.toValue = Double.pi * 2
+            spin.duration = 1
+            spin.repeatCount = .infinity
+            spinner.add(spin, forKey: "spin")
+        }
+        #expect(v.becomeFirstResponder())
+        var step = 0
+        let start = MediaClock.system.now
+        w.runOnScreen {
+            let t = MediaClock.system.now - start
+            switch step {
+            case 0 where t > 0.3:
+                let id = String(decoding: (try? run("xdotool", ["search", "--name", title])) ?? Data(), as: UTF8.self)
+                    .split(separator: "\n").first.map(String.init) ?? ""
+                _ = try? run("xdotool", ["key", "--window", id, "shift+h", "i"])
+                _ = try? run("xdotool", ["windowsize", id, String(Int(200 * scale)), String(Int(150 * scale))])
+                step = 1
+            case 1 where (v.keys.count >= 3 && w.bounds.width == 200) || t > 4:
+                // Closed while the animation runs and a frame may be in flight.
+                host.window.close()
+                step = 2
+            default: break
+            }
+            return t > 6
+        }
+        #expect(!w.isOnScreen && step == 2)
+        // Shift is a press of its own (no characters), as on iOS.
+        #expect(v.keys == ["", "H", "i"])
+        #expect(w.bounds.size == CGSize(width: 200, height: 150))
+        #expect(v.bounds.size == CGSize(width: 200, height: 150) && v.layouts >= 1)
+        #expect(host.pacing.frames > 3)                        // the spinner kept frames coming
+        // The window still renders offscreen afterwards.
+        #expect(w.render() != nil)
+    }
 }

@@ -97,8 +97,8 @@ public final class ArchivePreview {
 
     func handle(_ e: WindowEvent) {
         switch e {
-        case let .keyDown(key, _, isRepeat, _):
-            handleKey(key, isRepeat: isRepeat)
+        case let .keyDown(key, isRepeat, _):
+            handleKey(key.name, isRepeat: isRepeat)
         case let .pointerMoved(p, _, _):
             hover(at: p)
         case .pointerLeft:

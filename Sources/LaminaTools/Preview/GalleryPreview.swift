@@ -48,8 +48,8 @@ public final class GalleryPreview {
         }
         let touches = host.onEvent
         host.onEvent = { [unowned self] e in
-            if case let .keyDown(key, _, isRepeat, _) = e, !isRepeat {
-                switch key.lowercased() {
+            if case let .keyDown(key, isRepeat, _) = e, !isRepeat {
+                switch key.name.lowercased() {
                 case "r": restartRequested = true
                 case "space": paused.toggle(); stage.window.screenHost?.isPaused = paused
                 case "s": slow.toggle(); stage.window.screenHost?.speed = slow ? 0.1 : 1

@@ -26,14 +26,43 @@ open class UIResponder: NSObject {
     /// compiles; `@IBDesignable` and `@IBInspectable` compile and do nothing on Linux).
     open func prepareForInterfaceBuilder() {}
 
+    /// Presses (keys) began; the default passes them to `next`.
+    open func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) { next?.pressesBegan(presses, with: event) }
+    /// Presses changed; the default passes them to `next`.
+    open func pressesChanged(_ presses: Set<UIPress>, with event: UIPressesEvent?) { next?.pressesChanged(presses, with: event) }
+    /// Presses ended; the default passes them to `next`.
+    open func pressesEnded(_ presses: Set<UIPress>, with event: UIPressesEvent?) { next?.pressesEnded(presses, with: event) }
+    /// Presses were cancelled; the default passes them to `next`.
+    open func pressesCancelled(_ presses: Set<UIPress>, with event: UIPressesEvent?) { next?.pressesCancelled(presses, with: event) }
+
     /// Whether the responder can become first responder (false).
     open var canBecomeFirstResponder: Bool { false }
-    /// Whether the responder is the first responder.
-    open var isFirstResponder: Bool { false }
-    /// Asks to become first responder; false unless `canBecomeFirstResponder`.
-    @discardableResult open func becomeFirstResponder() -> Bool { canBecomeFirstResponder }
-    /// Gives up first responder status.
-    @discardableResult open func resignFirstResponder() -> Bool { true }
+    /// Whether the responder can give up first responder status (true).
+    open var canResignFirstResponder: Bool { true }
+    /// Whether the responder is its window's first responder (the one presses go to first).
+    open var isFirstResponder: Bool { responderWindow?.firstResponder === self }
+    /// Becomes its window's first responder when `canBecomeFirstResponder` and the current one
+    /// resigns; a view must be in a window.
+    @discardableResult open func becomeFirstResponder() -> Bool {
+        guard canBecomeFirstResponder, let w = responderWindow else { return false }
+        if w.firstResponder === self { return true }
+        if let current = w.firstResponder, !current.resignFirstResponder() { return false }
+        w.firstResponder = self
+        return true
+    }
+    /// Gives up first responder status (when `canResignFirstResponder`).
+    @discardableResult open func resignFirstResponder() -> Bool {
+        guard canResignFirstResponder else { return false }
+        if let w = responderWindow, w.firstResponder === self { w.firstResponder = nil }
+        return true
+    }
+
+    /// The window this responder is in (a view's, a controller's view's), else the key window.
+    var responderWindow: UIWindow? {
+        if let v = self as? UIView { return v as? UIWindow ?? v.window }
+        if let c = self as? UIViewController { return c.viewIfLoaded?.window }
+        return UIApplication.shared.keyWindow
+    }
 
     // MARK: Accessibility (UIKit declares these on NSObject; see Accessibility/UIAccessibility.swift)
 

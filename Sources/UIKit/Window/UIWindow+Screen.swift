@@ -117,7 +117,11 @@ extension UIWindow {
             if let p, let t = p.pointerTouch { p.pointerTouch = nil; touchCancel(t) }
             for t in p?.fingerTouches.values ?? [:].values { touchCancel(t) }
             p?.fingerTouches = [:]
-        case .pointerLeft, .keyDown, .keyUp, .text, .exposed:
+        case let .keyDown(key, isRepeat, _):
+            press(UIKey(key), phase: isRepeat ? .changed : .began)
+        case let .keyUp(key, _):
+            press(UIKey(key), phase: .ended)
+        case .pointerLeft, .text, .exposed:
             break
         }
     }
@@ -143,5 +147,23 @@ extension UIWindow {
             }
             v = view.superview
         }
+    }
+}
+
+extension UIKey {
+    /// UIKit's key for a window's key event.
+    convenience init(_ k: Key) {
+        self.init()
+        keyCode = UIKeyboardHIDUsage(rawValue: k.usage)
+        charactersIgnoringModifiers = k.character
+        let shifted = k.modifiers.contains(.shift) != k.modifiers.contains(.capsLock)
+        characters = shifted ? k.character.uppercased() : k.character
+        var f: UIKeyModifierFlags = []
+        if k.modifiers.contains(.shift) { f.insert(.shift) }
+        if k.modifiers.contains(.control) { f.insert(.control) }
+        if k.modifiers.contains(.alternate) { f.insert(.alternate) }
+        if k.modifiers.contains(.command) { f.insert(.command) }
+        if k.modifiers.contains(.capsLock) { f.insert(.alphaShift) }
+        modifierFlags = f
     }
 }

@@ -26,6 +26,8 @@ open class UIWindow: UIView {
     private(set) var driver: FrameDriver!
     private var activeTouches: [UITouch] = []
     var activeTouchList: [UITouch] { activeTouches }
+    /// The responder presses go to first.
+    weak var firstResponder: UIResponder?
     /// Recognizers with touches or timers pending.
     var trackingRecognizers: [UIGestureRecognizer] = []
     /// The window on the display, when it is on one.
@@ -245,6 +247,41 @@ open class UIWindow: UIView {
         event.touches = [touch]
         activeTouches.removeAll { $0 === touch }
         dispatchTouch(touch, event, to: view)
+    }
+
+    /// Delivers a key press to the first responder (else the window's root view controller,
+    /// else the window), which passes it up the responder chain unless it handles it.
+    public func press(_ key: UIKey, phase: UIPress.Phase) {
+        let p = UIPress()
+        p.phase = phase
+        p.timestamp = clock.now
+        p.window = self
+        p.key = key
+        p.type = switch key.keyCode {
+        case .keyboardUpArrow: .upArrow
+        case .keyboardDownArrow: .downArrow
+        case .keyboardLeftArrow: .leftArrow
+        case .keyboardRightArrow: .rightArrow
+        case .keyboardReturnOrEnter: .select
+        case .keyboardEscape: .menu
+        case .keyboardPageUp: .pageUp
+        case .keyboardPageDown: .pageDown
+        default: nil
+        }
+        let target: UIResponder = firstResponder ?? rootViewController ?? self
+        p.responder = target
+        let e = UIPressesEvent()
+        e.timestamp = clock.now
+        e.allPresses = [p]
+        clock.run {
+            switch phase {
+            case .began: target.pressesBegan([p], with: e)
+            case .changed, .stationary: target.pressesChanged([p], with: e)
+            case .ended: target.pressesEnded([p], with: e)
+            case .cancelled: target.pressesCancelled([p], with: e)
+            }
+            CATransaction.flush()
+        }
     }
 
     /// A tap at `point`: down and up.

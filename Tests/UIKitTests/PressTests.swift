@@ -1,0 +1,47 @@
+import Foundation
+import LaminaWindow
+import Testing
+import UIKit
+
+/// Keys become presses delivered to the first responder and up the responder chain.
+@Suite("Presses and the first responder") struct PressTests {
+    final class KeyView: UIView {
+        var log: [String] = []
+        override var canBecomeFirstResponder: Bool { true }
+        override func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
+            guard let p = presses.first, let k = p.key else { return }
+            if k.keyCode == .keyboardEscape { return super.pressesBegan(presses, with: event) }   // not ours
+            log.append("began \(k.characters) \(k.charactersIgnoringModifiers) \(k.keyCode.rawValue) \(k.modifierFlags.contains(.shift)) \(String(describing: p.type))")
+        }
+        override func pressesEnded(_ presses: Set<UIPress>, with event: UIPressesEvent?) { log.append("ended") }
+    }
+    final class Controller: UIViewController {
+        var log: [String] = []
+        override func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
+            log.append("controller \(presses.first?.type == .menu)")
+        }
+    }
+
+    @Test func keysReachTheFirstResponderThenItsChain() {
+        let w = UIWindow(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let c = Controller()
+        w.rootViewController = c
+        w.makeKeyAndVisible()
+        let v = KeyView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        c.view.addSubview(v)
+        let plain = UIView()
+        #expect(!plain.becomeFirstResponder())                 // cannot
+        #expect(v.becomeFirstResponder() && v.isFirstResponder)
+        w.handle(.keyDown(Key(name: "A", usage: 4, character: "a", modifiers: [.shift]), isRepeat: false, time: 0))
+        w.handle(.keyUp(Key(name: "A", usage: 4, character: "a", modifiers: []), time: 0))
+        w.handle(.keyDown(Key(name: "Left", usage: 0x50, character: "", modifiers: []), isRepeat: false, time: 0))
+        #expect(v.log == ["began A a 4 true nil", "ended", "began   80 false Optional(UIKit.UIPress.PressType.leftArrow)"])
+        // Escape is passed on: superview, then the controller.
+        w.handle(.keyDown(Key(name: "Escape", usage: 0x29, character: "\u{1B}", modifiers: []), isRepeat: false, time: 0))
+        #expect(c.log == ["controller true"])
+        // Without a first responder presses go to the root view controller.
+        #expect(v.resignFirstResponder() && !v.isFirstResponder)
+        w.handle(.keyDown(Key(name: "B", usage: 5, character: "b", modifiers: []), isRepeat: false, time: 0))
+        #expect(c.log.count == 2 && v.log.count == 3)
+    }
+}
