@@ -28,6 +28,33 @@ struct OddValueTests {
     /// the conversion to sampling words and the mipmap chain indexed arrays per pixel and
     /// allocated a four-element array for every pixel of every level
     /// (Tests/FuzzFindings/jpeg/65-megapixel-draw-timeout). Both loops now run over raw buffers.
+    /// A premultiplied image (a layer's backing store) is sampled from its own bytes, without a
+    /// straight-alpha copy (Tests/FuzzFindings/kvc/tall-text-layer-oom: a 160 x 552,555-point
+    /// text layer's frame held four copies of its bitmap, past 2 GB): drawn 1:1 with `.copy` it
+    /// gives back exactly its bytes, whatever the byte order.
+    @Test(arguments: [CGImageAlphaInfo.premultipliedLast, .premultipliedFirst])
+    func premultipliedImagesAreSampledFromTheirOwnBytes(_ alpha: CGImageAlphaInfo) throws {
+        let w = 37, h = 11
+        var rng = SystemRandomNumberGenerator()
+        var bytes = [UInt8](repeating: 0, count: w * h * 4)
+        for i in 0..<(w * h) {
+            let a = alpha == .noneSkipLast ? 255 : UInt8.random(in: 0...255, using: &rng)
+            let aAt = alpha == .premultipliedFirst ? 0 : 3
+            bytes[i * 4 + aAt] = a
+            for c in 0..<4 where c != aAt { bytes[i * 4 + c] = UInt8.random(in: 0...a, using: &rng) }
+        }
+        let source = try #require(CGContext(data: nil, width: w, height: h, bitsPerComponent: 8, bytesPerRow: w * 4,
+                                            space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: alpha.rawValue))
+        try #require(source.data).copyMemory(from: bytes, byteCount: bytes.count)
+        let image = try #require(source.makeImage())
+        let ctx = try #require(CGContext(data: nil, width: w, height: h, bitsPerComponent: 8, bytesPerRow: w * 4,
+                                         space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: alpha.rawValue))
+        ctx.setBlendMode(.copy)
+        ctx.draw(image, in: CGRect(x: 0, y: 0, width: w, height: h))
+        let out = [UInt8](UnsafeRawBufferPointer(start: try #require(ctx.data), count: w * h * 4))
+        #expect(out == bytes)
+    }
+
     @Test func aHugeSparseJPEGIsDecodedAndDrawnSmall() throws {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../FuzzFindings/jpeg/65-megapixel-draw-timeout")

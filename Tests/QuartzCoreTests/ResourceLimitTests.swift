@@ -194,4 +194,15 @@ struct ResourceLimitTests {
         #expect(doc.rootLayer.contents == nil)
         #expect(doc.warnings == ["image big.png is larger than 256 MiB; left out (first used on line 1)"])
     }
+
+    /// The bitmap limit can only be lowered (a server bounding memory), never raised past 2^28;
+    /// layers read it. (Lowering it here would refuse other suites' bitmaps running alongside;
+    /// the fuzz targets run with it lowered.)
+    @Test func theBitmapLimitIsClampedAndSharedByLayers() {
+        let before = CGContext.maximumPixelCount
+        CGContext.maximumPixelCount = 1 << 40
+        #expect(CGContext.maximumPixelCount == 1 << 28)
+        #expect(CALayer.maximumBackingStorePixels == CGContext.maximumPixelCount)
+        CGContext.maximumPixelCount = before
+    }
 }

@@ -23,8 +23,14 @@ public enum Fuzz {
         return n
     }
 
+    /// The bitmap limit while fuzzing: 2^24 pixels (64 MiB), so that a frame's few copies of
+    /// its largest bitmap stay far below libFuzzer's 2 GB memory limit (the default, 2^28, is
+    /// for servers that give one render gigabytes).
+    public static let pixelLimit = 1 << 24
+
     /// Runs one input with its diagnostics collected and dropped (fuzzing makes millions).
     public static func run(_ body: () -> Void) {
+        CGContext.maximumPixelCount = pixelLimit
         _ = LaminaDiagnostics.collecting(body)
     }
 }

@@ -1,3 +1,4 @@
+import Synchronization
 /// How a path's interior is decided.
 public enum CGPathFillRule: Int, Sendable { case winding = 0, evenOdd }
 
@@ -107,8 +108,16 @@ public final class CGContext {
     /// always left clean) and given back when the context goes.
     let accumulator = CoverageAccumulator.take()
 
-    /// The largest bitmap Lamina allocates, in pixels (2^28, i.e. 1 GiB of RGBA).
-    public static let maximumPixelCount = 1 << 28
+    /// The largest bitmap Lamina allocates, in pixels: 2^28 (1 GiB of RGBA) unless lowered
+    /// (Lamina API). Contexts, layer backing stores and frames beyond it are refused with a
+    /// diagnostic. A frame can hold about three copies of its largest layer's backing store
+    /// (the store, its image, the sampler's copy), so a server bounding its memory per render
+    /// lowers this (values are clamped to 1…2^28).
+    public static var maximumPixelCount: Int {
+        get { pixelLimit.load(ordering: .relaxed) }
+        set { pixelLimit.store(min(1 << 28, max(1, newValue)), ordering: .relaxed) }
+    }
+    private static let pixelLimit = Atomic<Int>(1 << 28)
 
     /// Creates a bitmap context, or returns nil (with a diagnostic) for an unsupported format,
     /// non-positive sizes, a row too short for the width, or more than ``maximumPixelCount``

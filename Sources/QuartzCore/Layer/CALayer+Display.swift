@@ -1,9 +1,9 @@
 @_spi(Lamina) import CoreGraphics
 
 extension CALayer {
-    /// The largest backing store a layer allocates, in pixels; larger ones are refused with a
-    /// diagnostic and the layer keeps no drawn content.
-    public static let maximumBackingStorePixels = CGContext.maximumPixelCount
+    /// The largest backing store a layer allocates, in pixels (`CGContext.maximumPixelCount`);
+    /// larger ones are refused with a diagnostic and the layer keeps no drawn content.
+    public static var maximumBackingStorePixels: Int { CGContext.maximumPixelCount }
 
     func markNeedsDisplay(_ r: CGRect) {
         let rect = r.standardized
