@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "LaminaSnapshotTesting", targets: ["LaminaSnapshotTesting"]),
         .executable(name: "lamina", targets: ["lamina"]),
         .executable(name: "lamina-bench", targets: ["lamina-bench"]),
+        // A UIKit application on screen (issue 18): `swift run lamina-example`.
+        .executable(name: "lamina-example", targets: ["lamina-example"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -61,6 +63,7 @@ let package = Package(
         .target(name: "LaminaTools", dependencies: ["UIKit"]),
         .executableTarget(name: "lamina", dependencies: ["LaminaTools", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(name: "lamina-bench", dependencies: ["QuartzCore", "LaminaRender"]),
+        .executableTarget(name: "lamina-example", dependencies: ["UIKit"], path: "Examples/UIKitApp"),
         // Shared test helpers (fidelity comparison, contexts); not a product.
         .target(name: "LaminaTestSupport", dependencies: ["CoreGraphics"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "_Testing_CoreGraphics", "LaminaTestSupport"],
@@ -75,7 +78,7 @@ let package = Package(
                     dependencies: ["LaminaSnapshotTesting", "UIKit", "_Testing_CoreGraphics", "_Testing_UIKit",
                                    .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
                     exclude: ["__Snapshots__", "__Fixtures__", "LICENSE-swift-snapshot-testing.txt", "README.md"]),
-        .testTarget(name: "LaminaToolsTests", dependencies: ["LaminaTools", "lamina", "_Testing_CoreGraphics", "_Testing_UIKit", "LaminaTestSupport"],
+        .testTarget(name: "LaminaToolsTests", dependencies: ["LaminaTools", "lamina", "lamina-example", "_Testing_CoreGraphics", "_Testing_UIKit", "LaminaTestSupport"],
                     exclude: ["References"]),
     ],
     swiftLanguageModes: [.v6]

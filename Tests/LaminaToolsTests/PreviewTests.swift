@@ -63,4 +63,34 @@ import Testing
         #expect(preview.document !== before && preview.document.currentState == states[0])
         #expect(log.contains { $0.contains("did not reload") } && log.contains { $0.contains("reloaded") })
     }
+
+    /// The example application (Examples/UIKitApp) launches, shows its window, runs its timer
+    /// and quits by itself; without a display it says why and exits 1.
+    @Test func theExampleAppRunsAndQuits() throws {
+        let exe = try LaminaProcess.executable().deletingLastPathComponent().appendingPathComponent("lamina-example")
+        func run(_ env: [String: String]) throws -> (Int32, String) {
+            let p = Process()
+            p.executableURL = exe
+            p.arguments = ["--seconds", "1"]
+            p.environment = env
+            let err = Pipe()
+            p.standardError = err
+            try p.run()
+            let data = err.fileHandleForReading.readDataToEndOfFile()
+            p.waitUntilExit()
+            return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+        }
+        var env = ProcessInfo.processInfo.environment
+        env["LAMINA_STATS"] = "1"
+        if SDLVideo.isAvailable {
+            let (status, err) = try run(env)
+            #expect(status == 0, "\(err)")
+            #expect(err.contains("frames") && err.contains("p99"), "\(err)")
+        }
+        env["DISPLAY"] = nil
+        env["WAYLAND_DISPLAY"] = nil
+        env["SDL_VIDEODRIVER"] = nil
+        let (status, err) = try run(env)
+        #expect(status == 1 && err.contains("no display"), "\(err)")
+    }
 }

@@ -45,3 +45,26 @@ import UIKit
         #expect(c.log.count == 2 && v.log.count == 3)
     }
 }
+
+/// A controller's root view lays out between the controller's will/did-layout calls.
+@Suite("View controller layout") struct ControllerLayoutTests {
+    final class RootView: UIView {
+        var log: (String) -> Void = { _ in }
+        override func layoutSubviews() { super.layoutSubviews(); log("view") }
+    }
+    final class Controller: UIViewController {
+        var log: [String] = []
+        override func loadView() { let v = RootView(); v.log = { [unowned self] in log.append($0) }; view = v }
+        override func viewWillLayoutSubviews() { log.append("will \(view.bounds.width)") }
+        override func viewDidLayoutSubviews() { log.append("did") }
+    }
+
+    @Test func willAndDidLayoutSurroundTheRootViewsLayout() {
+        let w = UIWindow(frame: CGRect(x: 0, y: 0, width: 120, height: 80))
+        let c = Controller()
+        w.rootViewController = c
+        w.makeKeyAndVisible()
+        _ = w.render()
+        #expect(Array(c.log.prefix(3)) == ["will 120.0", "view", "did"])
+    }
+}

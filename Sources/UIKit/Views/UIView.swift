@@ -400,7 +400,12 @@ open class UIView: UIResponder, CALayerDelegate {
 
     /// The layer's layout pass: `layoutSubviews()`.
     public func layoutSublayers(of layer: CALayer) {
+        // A view controller's root view lays out between its controller's
+        // viewWillLayoutSubviews and viewDidLayoutSubviews, as in UIKit.
+        let vc = owningViewController
+        vc?.viewWillLayoutSubviews()
         layoutSubviews()
+        vc?.viewDidLayoutSubviews()
     }
 
     /// The view's answer for its layer's actions: `NSNull` (no animation) outside animation
