@@ -14,17 +14,21 @@ public struct FramePacing: Sendable, CustomStringConvertible {
     public private(set) var idle = 0
     private var frameTimes: [Double] = []
     private var renderTimes: [Double] = []
+    private var prepareTimes: [Double] = []
+    private var presentTimes: [Double] = []
     private var next = 0
 
     public init() {}
 
-    mutating func record(frameTime: Double, renderTime: Double, late isLate: Bool) {
+    mutating func record(frameTime: Double, renderTime: Double, prepareTime: Double, presentTime: Double, late isLate: Bool) {
         frames += 1
         if isLate { late += 1 }
         if frameTimes.count < FramePacing.window {
             frameTimes.append(frameTime); renderTimes.append(renderTime)
+            prepareTimes.append(prepareTime); presentTimes.append(presentTime)
         } else {
             frameTimes[next] = frameTime; renderTimes[next] = renderTime
+            prepareTimes[next] = prepareTime; presentTimes[next] = presentTime
             next = (next + 1) % FramePacing.window
         }
     }
@@ -40,6 +44,12 @@ public struct FramePacing: Sendable, CustomStringConvertible {
     /// The 99th-percentile rasterizing time in seconds.
     public var p99RenderTime: Double { FramePacing.percentile(renderTimes, 0.99) }
 
+    /// The median time the window's thread spent preparing a frame (advancing the model,
+    /// committing, evaluating), in seconds.
+    public var p50PrepareTime: Double { FramePacing.percentile(prepareTimes, 0.5) }
+    /// The median time presenting a frame took (copying the damage to the window), in seconds.
+    public var p50PresentTime: Double { FramePacing.percentile(presentTimes, 0.5) }
+
     static func percentile(_ xs: [Double], _ p: Double) -> Double {
         guard !xs.isEmpty else { return 0 }
         let s = xs.sorted()
@@ -48,7 +58,8 @@ public struct FramePacing: Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        String(format: "%d frames, %d late, %d idle; frame p50 %.1f ms p99 %.1f ms; raster p50 %.1f ms p99 %.1f ms",
-               frames, late, idle, p50FrameTime * 1000, p99FrameTime * 1000, p50RenderTime * 1000, p99RenderTime * 1000)
+        String(format: "%d frames, %d late, %d idle; frame p50 %.1f ms p99 %.1f ms; prepare p50 %.1f ms, raster p50 %.1f ms p99 %.1f ms, present p50 %.1f ms",
+               frames, late, idle, p50FrameTime * 1000, p99FrameTime * 1000, p50PrepareTime * 1000,
+               p50RenderTime * 1000, p99RenderTime * 1000, p50PresentTime * 1000)
     }
 }

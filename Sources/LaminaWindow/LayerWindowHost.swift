@@ -24,7 +24,7 @@ public final class LayerWindowHost {
     public let window: NativeWindow
     /// The driver whose tree, clock and renderer are shown (replace it to show another tree).
     public var driver: FrameDriver {
-        didSet { forceFrame = true; lastImage = nil }
+        didSet { forceFrame = true; forcePresent = true }
     }
     /// Called on the window's thread for each event, before the frame it precedes.
     public var onEvent: ((WindowEvent) -> Void)?
@@ -48,7 +48,8 @@ public final class LayerWindowHost {
     private var stopRequested = false
     private var forceFrame = true
     private var forcePresent = false
-    private var lastImage: CGImage?
+    /// Whether the window has been shown a whole frame (until then frames present whole).
+    private var presentedWhole = false
     private var lastCommits = -1
     private var lastFrameTime = -Double.infinity
     private var lastRealTime: Double
@@ -106,18 +107,16 @@ public final class LayerWindowHost {
         for e in events {
             switch e {
             case .closeRequested: stopRequested = true
-            case .exposed: forcePresent = true
-            case .resized: forcePresent = true; forceFrame = true
+            // The window lost its pixels: the next frame is drawn and presented whole. (No frame
+            // is kept for this: holding the last image would make the renderer copy its bitmap
+            // before every frame.)
+            case .exposed, .resized: forcePresent = true; forceFrame = true
             default: break
             }
             driver.clock.run { onEvent?(e) }
         }
         guard window.isOpen, !stopRequested else { return }
         if let r = renderThread.takeResult() { present(r) }
-        if forcePresent, let image = lastImage, !renderThread.isBusy {
-            window.present(image)
-            forcePresent = false
-        }
         let t = RenderThread.now()
         if t >= nextTick {
             refresh(at: t)
@@ -153,17 +152,21 @@ public final class LayerWindowHost {
         lastCommits = RenderStore.shared.commitCount
         lastFrameTime = t
         forceFrame = false
-        _ = renderThread.submit(prepared, renderer: driver.renderer, tickStart: real, deadline: real + refreshInterval)
+        _ = renderThread.submit(prepared, renderer: driver.renderer, tickStart: real, deadline: real + refreshInterval,
+                                prepareSeconds: RenderThread.now() - real)
     }
 
     private func present(_ r: RenderThread.Result) {
         guard let image = r.image else { return }
-        let damage: CGRect? = (forcePresent || lastImage == nil) ? nil : r.damage
+        let damage: CGRect? = (forcePresent || !presentedWhole) ? nil : r.damage
+        let presentStart = RenderThread.now()
         if damage.map({ !$0.isNull && !$0.isEmpty }) ?? true { window.present(image, damage: damage) }
+        let presentSeconds = RenderThread.now() - presentStart
         forcePresent = false
-        lastImage = image
+        presentedWhole = true
         let done = RenderThread.now()
-        pacing.record(frameTime: done - r.tickStart, renderTime: r.renderSeconds, late: done > r.deadline)
+        pacing.record(frameTime: done - r.tickStart, renderTime: r.renderSeconds, prepareTime: r.prepareSeconds,
+                      presentTime: presentSeconds, late: done > r.deadline)
         afterPresent?(driver.clock.now)
     }
 }

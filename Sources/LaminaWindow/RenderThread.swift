@@ -11,12 +11,14 @@ final class RenderThread: @unchecked Sendable {
         var renderSeconds: Double
         var tickStart: Double
         var deadline: Double
+        var prepareSeconds: Double
     }
     private struct Job {
         var renderer: CARenderer
         var frame: CAPreparedFrame
         var tickStart: Double
         var deadline: Double
+        var prepareSeconds: Double
     }
 
     private let condition = NSCondition()
@@ -42,11 +44,11 @@ final class RenderThread: @unchecked Sendable {
     var isBusy: Bool { condition.withLock { busy } }
 
     /// Hands a frame to the thread; false (nothing done) while the previous one is drawing.
-    func submit(_ frame: CAPreparedFrame, renderer: CARenderer, tickStart: Double, deadline: Double) -> Bool {
+    func submit(_ frame: CAPreparedFrame, renderer: CARenderer, tickStart: Double, deadline: Double, prepareSeconds: Double) -> Bool {
         condition.withLock {
             guard !busy, !stopping else { return false }
             busy = true
-            job = Job(renderer: renderer, frame: frame, tickStart: tickStart, deadline: deadline)
+            job = Job(renderer: renderer, frame: frame, tickStart: tickStart, deadline: deadline, prepareSeconds: prepareSeconds)
             condition.broadcast()
             return true
         }
@@ -80,7 +82,7 @@ final class RenderThread: @unchecked Sendable {
             let image = j.renderer.draw(j.frame)
             let damage = j.renderer.lastDamage
             let r = Result(image: image, damage: damage, renderSeconds: RenderThread.now() - start,
-                           tickStart: j.tickStart, deadline: j.deadline)
+                           tickStart: j.tickStart, deadline: j.deadline, prepareSeconds: j.prepareSeconds)
             condition.lock()
             result = r
             busy = false

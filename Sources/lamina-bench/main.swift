@@ -100,6 +100,8 @@ case "damage-profile":
     CompositorBenchmark.damageProfile()
 case "text":
     TextBenchmark.run()
+case "window":
+    WindowBenchmark.run(seconds: args.dropFirst().first.flatMap(Double.init).map { max(1, min($0, 600)) } ?? 10)
 case "layout":
     do { try LayoutBenchmark.run() } catch {
         FileHandle.standardError.write(Data("lamina-bench layout: \(error)\n".utf8))
@@ -121,6 +123,7 @@ default:
     print("  layout      the Cassowary solver on Benchmarks/layout's systems (kiwi_bench.py is kiwisolver's side)")
     print("  compositor  a 1179x2556 screen of 552 layers: full frame on 1, 2 and 4 threads, damage-tracked next frame, commit cost")
     print("  model    the CALayer model: property store, KVC, geometry")
+    print("  window [SECONDS]  the compositor screen in a 1179x2556 window with one spinning layer: frame pacing, CPU per frame (needs a display)")
     print("  text     100 text layers, 10,000 glyphs of mixed scripts: first frame (layout + draw) and repeat frame (cached layout)")
     print("  raster   the side-by-side raster benchmark (../shared/bench/README.md)")
     exit(args.isEmpty ? 0 : 2)
