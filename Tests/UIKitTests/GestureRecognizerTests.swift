@@ -178,4 +178,32 @@ import UIKit
         w.tap(at: CGPoint(x: 100, y: 100))
         #expect(log.items == ["a", "a", "b", "b"])
     }
+
+    /// A drag that begins on a button inside a scroll view scrolls, and the button's touch is
+    /// cancelled (no action); a tap on the button still acts.
+    @Test func dragsFromAButtonScrollTheScrollView() {
+        let w = UIWindow(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
+        let scroll = UIScrollView(frame: w.bounds)
+        scroll.contentSize = CGSize(width: 200, height: 1000)
+        w.addSubview(scroll)
+        let log = Log()
+        let button = UIButton(type: .system)
+        button.frame = CGRect(x: 20, y: 100, width: 160, height: 60)
+        button.addAction(UIAction { _ in log.items.append("button") }, for: .touchUpInside)
+        scroll.addSubview(button)
+        w.makeKeyAndVisible()
+        #expect(scroll.panGestureRecognizer.view === scroll)
+        let t = w.touchDown(at: CGPoint(x: 100, y: 130))!
+        #expect(button.isHighlighted)
+        w.touchMove(t, to: CGPoint(x: 100, y: 110))
+        w.touchMove(t, to: CGPoint(x: 100, y: 60))
+        #expect(scroll.isDragging && scroll.contentOffset.y == 70)
+        #expect(!button.isHighlighted)
+        w.touchUp(t)
+        #expect(log.items.isEmpty && !scroll.isDragging)
+        w.tap(at: CGPoint(x: 100, y: 130 - 70))
+        #expect(log.items == ["button"])
+        scroll.isScrollEnabled = false
+        #expect(!scroll.panGestureRecognizer.isEnabled)
+    }
 }

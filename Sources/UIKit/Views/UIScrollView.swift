@@ -45,7 +45,7 @@ open class UIScrollView: UIView {
     /// Space around the content.
     open var contentInset: UIEdgeInsets = .zero { didSet { if oldValue != contentInset { insetsChanged() } } }
     open var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior = .automatic { didSet { insetsChanged() } }
-    open var isScrollEnabled = true
+    open var isScrollEnabled = true { didSet { panGestureRecognizer.isEnabled = isScrollEnabled } }
     open var isPagingEnabled = false
     open var bounces = true
     open var alwaysBounceVertical = false
@@ -79,6 +79,7 @@ open class UIScrollView: UIView {
 
     private func setUp() {
         clipsToBounds = true
+        addGestureRecognizer(panGestureRecognizer)
         for i in [verticalIndicator, horizontalIndicator] {
             i.alpha = 0
             i.isUserInteractionEnabled = false
@@ -229,44 +230,58 @@ open class UIScrollView: UIView {
 
     // MARK: Dragging
 
-    private var lastTouch: CGPoint?
     private var dragStart: (touch: CGPoint, offset: CGPoint)?
 
     /// Whether dragging may move along each axis.
     private var scrollsHorizontally: Bool { offsetRange.width > 0 || alwaysBounceHorizontal }
     private var scrollsVertically: Bool { offsetRange.height > 0 || alwaysBounceVertical }
 
-    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
-        guard isScrollEnabled, let t = touches.first, let w = window else { return super.touchesBegan(touches, with: event) }
-        isTracking = true
-        dragStart = (t.location(in: w), contentOffset)
-    }
+    /// The recognizer that scrolls: a drag that begins in the scroll view or any view inside it
+    /// (a button, a row) scrolls once it has moved 10 points, cancelling that view's touches,
+    /// as on iOS.
+    public private(set) lazy var panGestureRecognizer: UIPanGestureRecognizer = {
+        let pan = UIPanGestureRecognizer(target: self, action: { me, g in me.handlePan(g as! UIPanGestureRecognizer) })
+        pan.maximumNumberOfTouches = 1
+        return pan
+    }()
 
-    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
-        guard isScrollEnabled, let t = touches.first, let w = window, let start = dragStart else {
-            return super.touchesMoved(touches, with: event)
-        }
-        let p = t.location(in: w)
-        if !isDragging {
-            isDragging = true
-            delegate?.scrollViewWillBeginDragging(self)
-            placeIndicators()
-            showIndicators(true)
-        }
-        var o = start.offset
-        if scrollsHorizontally { o.x -= p.x - start.touch.x }
-        if scrollsVertically { o.y -= p.y - start.touch.y }
-        bounds.origin = rubberBanded(o)
+    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        if isScrollEnabled { isTracking = true }
+        super.touchesBegan(touches, with: event)
     }
 
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
-        guard isScrollEnabled, dragStart != nil else { return super.touchesEnded(touches, with: event) }
-        finishDrag()
+        if !isDragging { isTracking = false }
+        super.touchesEnded(touches, with: event)
     }
 
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
-        guard dragStart != nil else { return super.touchesCancelled(touches, with: event) }
-        finishDrag()
+        if !isDragging { isTracking = false }
+        super.touchesCancelled(touches, with: event)
+    }
+
+    private func handlePan(_ pan: UIPanGestureRecognizer) {
+        switch pan.state {
+        case .began:
+            isTracking = true
+            isDragging = true
+            dragStart = (.zero, contentOffset)
+            delegate?.scrollViewWillBeginDragging(self)
+            placeIndicators()
+            showIndicators(true)
+            fallthrough
+        case .changed:
+            guard let start = dragStart, let w = window else { return }
+            let t = pan.translation(in: w)
+            var o = start.offset
+            if scrollsHorizontally { o.x -= t.x }
+            if scrollsVertically { o.y -= t.y }
+            bounds.origin = rubberBanded(o)
+        case .ended, .cancelled, .failed:
+            finishDrag(velocity: window.map { pan.velocity(in: $0) } ?? .zero)
+        default:
+            break
+        }
     }
 
     /// Past the range, the content follows the finger half as far (when `bounces`; else it stops).
@@ -280,7 +295,7 @@ open class UIScrollView: UIView {
         return CGPoint(x: band(o.x, r.minX, r.maxX), y: band(o.y, r.minY, r.maxY))
     }
 
-    private func finishDrag() {
+    private func finishDrag(velocity: CGPoint = .zero) {
         let wasDragging = isDragging
         isTracking = false
         isDragging = false
@@ -293,7 +308,9 @@ open class UIScrollView: UIView {
             if page.height > 0 { target.y = (target.y / page.height).rounded() * page.height }
             target = clampedOffset(target)
         }
-        withUnsafeMutablePointer(to: &target) { delegate?.scrollViewWillEndDragging(self, withVelocity: .zero, targetContentOffset: $0) }
+        // UIKit reports the content's velocity in points per millisecond, opposite the finger's.
+        let v = CGPoint(x: scrollsHorizontally ? -velocity.x / 1000 : 0, y: scrollsVertically ? -velocity.y / 1000 : 0)
+        withUnsafeMutablePointer(to: &target) { delegate?.scrollViewWillEndDragging(self, withVelocity: v, targetContentOffset: $0) }
         let moves = target != contentOffset
         delegate?.scrollViewDidEndDragging(self, willDecelerate: moves)
         if moves {
