@@ -206,4 +206,50 @@ import UIKit
         scroll.isScrollEnabled = false
         #expect(!scroll.panGestureRecognizer.isEnabled)
     }
+
+    /// A flick carries the content on (v·r/(1−r) points at `decelerationRate` r) and tells the
+    /// delegate; a paging flick goes to the next page even when short.
+    @Test func flicksDecelerate() {
+        final class Delegate: UIScrollViewDelegate {
+            var velocity = CGPoint.zero, target = CGPoint.zero, ended = 0
+            func scrollViewWillEndDragging(_ s: UIScrollView, withVelocity v: CGPoint, targetContentOffset: UnsafeMutablePointer<CGPoint>) {
+                velocity = v; target = targetContentOffset.pointee
+            }
+            func scrollViewDidEndDecelerating(_ s: UIScrollView) { ended += 1 }
+        }
+        let w = UIWindow(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
+        let scroll = UIScrollView(frame: w.bounds)
+        scroll.contentSize = CGSize(width: 200, height: 5000)
+        let d = Delegate()
+        scroll.delegate = d
+        w.addSubview(scroll)
+        w.makeKeyAndVisible()
+        w.advance(to: 1)
+        let t = w.touchDown(at: CGPoint(x: 100, y: 180))!
+        for k in 1...5 {
+            w.advance(to: 1 + Double(k) * 0.01)
+            w.touchMove(t, to: CGPoint(x: 100, y: 180 - CGFloat(k) * 20))   // 2,000 points/s upward
+        }
+        let lifted = scroll.contentOffset.y
+        w.touchUp(t)
+        #expect(abs(d.velocity.y - 2) < 0.01)                  // content moves down at 2 pt/ms
+        #expect(abs(d.target.y - (lifted + 2 * 0.998 / 0.002)) < 1)   // 998 points further
+        #expect(scroll.isDecelerating)
+        _ = w.render(atTime: 5)
+        #expect(abs(scroll.layer.presentation()!.bounds.origin.y - d.target.y) < 0.5 && d.ended == 1 && !scroll.isDecelerating)
+        // Paging: a short quick flick turns one page.
+        let pager = UIScrollView(frame: w.bounds)
+        pager.isPagingEnabled = true
+        pager.contentSize = CGSize(width: 1000, height: 200)
+        w.addSubview(pager)
+        w.advance(to: 6)
+        let f = w.touchDown(at: CGPoint(x: 150, y: 100))!
+        for k in 1...3 {
+            w.advance(to: 6 + Double(k) * 0.01)
+            w.touchMove(f, to: CGPoint(x: 150 - CGFloat(k) * 12, y: 100))
+        }
+        w.touchUp(f)
+        _ = w.render(atTime: 8)
+        #expect(pager.contentOffset.x == 200)
+    }
 }

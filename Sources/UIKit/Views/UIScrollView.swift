@@ -10,6 +10,8 @@ public protocol UIScrollViewDelegate: AnyObject {
                                    targetContentOffset: UnsafeMutablePointer<CGPoint>)
     func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool)
     func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView)
+    func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView)
+    func scrollViewDidEndDecelerating(_ scrollView: UIScrollView)
     func viewForZooming(in scrollView: UIScrollView) -> UIView?
     func scrollViewDidZoom(_ scrollView: UIScrollView)
     func scrollViewDidChangeAdjustedContentInset(_ scrollView: UIScrollView)
@@ -22,6 +24,8 @@ extension UIScrollViewDelegate {
                                           targetContentOffset: UnsafeMutablePointer<CGPoint>) {}
     public func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {}
     public func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {}
+    public func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView) {}
+    public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {}
     public func viewForZooming(in scrollView: UIScrollView) -> UIView? { nil }
     public func scrollViewDidZoom(_ scrollView: UIScrollView) {}
     public func scrollViewDidChangeAdjustedContentInset(_ scrollView: UIScrollView) {}
@@ -47,6 +51,17 @@ open class UIScrollView: UIView {
     open var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior = .automatic { didSet { insetsChanged() } }
     open var isScrollEnabled = true { didSet { panGestureRecognizer.isEnabled = isScrollEnabled } }
     open var isPagingEnabled = false
+    /// How fast a flick slows down: the fraction of its speed kept each millisecond.
+    public struct DecelerationRate: RawRepresentable, Hashable, Sendable {
+        public let rawValue: CGFloat
+        public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        /// 0.998, the default.
+        public static let normal = DecelerationRate(rawValue: 0.998)
+        /// 0.99, for short flicks (pickers).
+        public static let fast = DecelerationRate(rawValue: 0.99)
+    }
+    /// How fast the content slows after the finger lifts.
+    open var decelerationRate: DecelerationRate = .normal
     open var bounces = true
     open var alwaysBounceVertical = false
     open var alwaysBounceHorizontal = false
@@ -301,23 +316,37 @@ open class UIScrollView: UIView {
         isDragging = false
         dragStart = nil
         guard wasDragging else { return }
-        var target = clampedOffset(contentOffset)
-        if isPagingEnabled {
-            let page = bounds.size
-            if page.width > 0 { target.x = (target.x / page.width).rounded() * page.width }
-            if page.height > 0 { target.y = (target.y / page.height).rounded() * page.height }
-            target = clampedOffset(target)
-        }
         // UIKit reports the content's velocity in points per millisecond, opposite the finger's.
         let v = CGPoint(x: scrollsHorizontally ? -velocity.x / 1000 : 0, y: scrollsVertically ? -velocity.y / 1000 : 0)
+        // A flick carries on, slowing by `decelerationRate` each millisecond: it travels
+        // v·r/(1−r) points in all (and stops at the content's edge).
+        let r = min(0.9999, max(0, decelerationRate.rawValue.isFinite ? decelerationRate.rawValue : 0.998))
+        var target = clampedOffset(CGPoint(x: contentOffset.x + v.x * r / (1 - r), y: contentOffset.y + v.y * r / (1 - r)))
+        if isPagingEnabled {
+            // Pages: the nearest page, or the next one in a flick's direction.
+            var o = clampedOffset(contentOffset)
+            let page = bounds.size
+            if page.width > 0 { o.x = ((o.x / page.width) + (v.x > 0.3 ? 0.5 : v.x < -0.3 ? -0.5 : 0)).rounded() * page.width }
+            if page.height > 0 { o.y = ((o.y / page.height) + (v.y > 0.3 ? 0.5 : v.y < -0.3 ? -0.5 : 0)).rounded() * page.height }
+            target = clampedOffset(o)
+        }
         withUnsafeMutablePointer(to: &target) { delegate?.scrollViewWillEndDragging(self, withVelocity: v, targetContentOffset: $0) }
+        guard target.x.isFinite, target.y.isFinite else { hideIndicatorsLater(); return }
         let moves = target != contentOffset
         delegate?.scrollViewDidEndDragging(self, willDecelerate: moves)
         if moves {
             isDecelerating = true
-            UIView.animate(withDuration: 0.3, delay: 0, options: [.curveEaseOut], animations: {
+            delegate?.scrollViewWillBeginDecelerating(self)
+            // Until the speed falls under half a point per second: ln(0.0005/|v|)/ln(r) ms.
+            let speed = max(abs(v.x), abs(v.y))
+            let flick = speed > 0.0005 ? Double(log(0.0005 / speed) / log(r)) / 1000 : 0
+            let duration = min(2.5, max(0.3, flick.isFinite ? flick : 0.3))
+            UIView.animate(withDuration: duration, delay: 0, options: [.curveEaseOut], animations: {
                 self.bounds.origin = target
-            }, completion: { _ in self.isDecelerating = false })
+            }, completion: { _ in
+                self.isDecelerating = false
+                self.delegate?.scrollViewDidEndDecelerating(self)
+            })
         }
         hideIndicatorsLater()
     }
