@@ -15,7 +15,14 @@ final class ListViewController: UIViewController {
     private let spinner = UIActivityIndicatorView(style: .medium)
     private let toggle = UISwitch()
     private let addButton = UIButton(type: .system)
+    private let progress = UIProgressView(progressViewStyle: .default)
     private var rows: [UIView] = []
+    private var link: CADisplayLink?
+    /// How many frames the display link has seen.
+    private(set) var ticks = 0
+    /// Quit after this many seconds (`--seconds N`), timed by the display link.
+    var quitAfter: Double?
+    private var firstTimestamp: CFTimeInterval?
 
     override func viewDidLoad() {
         super.viewDidLoad()
@@ -36,6 +43,12 @@ final class ListViewController: UIViewController {
         addButton.addAction(UIAction { [unowned self] _ in addRow(animated: true) }, for: .touchUpInside)
         view.addSubview(addButton)
 
+        // A display link drives the progress bar, once per frame of the screen.
+        view.addSubview(progress)
+        let link = CADisplayLink(target: self) { me, link in me.tick(link) }
+        link.add(to: .main, forMode: .common)
+        self.link = link
+
         scrollView.backgroundColor = .secondarySystemGroupedBackground
         scrollView.layer.cornerRadius = 12
         view.addSubview(scrollView)
@@ -49,6 +62,7 @@ final class ListViewController: UIViewController {
         toggle.frame.origin = CGPoint(x: b.maxX - toggle.bounds.width, y: b.minY)
         spinner.center = CGPoint(x: toggle.frame.minX - 24, y: toggle.frame.midY)
         addButton.frame = CGRect(x: b.minX, y: b.minY + 40, width: 100, height: 32)
+        progress.frame = CGRect(x: b.minX + 120, y: b.minY + 54, width: b.width - 120, height: 4)
         scrollView.frame = CGRect(x: b.minX, y: b.minY + 80, width: b.width, height: b.height - 80)
         layoutRows()
     }
@@ -83,6 +97,18 @@ final class ListViewController: UIViewController {
         }
     }
 
+    private func tick(_ link: CADisplayLink) {
+        ticks += 1
+        progress.progress = Float(link.timestamp.truncatingRemainder(dividingBy: 3) / 3)
+        let start = firstTimestamp ?? link.timestamp
+        firstTimestamp = start
+        if let quitAfter, link.timestamp - start >= quitAfter {
+            print("display link: \(ticks) frames in \(quitAfter) s")
+            link.invalidate()
+            UIApplication.shared.terminate()
+        }
+    }
+
     private func tapped(_ row: UIView) {
         guard let dot = row.viewWithTag(1) else { return }
         UIView.animate(withDuration: 0.6, delay: 0, usingSpringWithDamping: 0.5, initialSpringVelocity: 0, options: []) {
@@ -98,13 +124,14 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
     func application(_ application: UIApplication,
                      didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 640))
-        window.rootViewController = ListViewController()
+        let list = ListViewController()
+        window.rootViewController = list
         window.makeKeyAndVisible()
         self.window = window
         // `--seconds N` closes the application after N seconds (demos, tests).
         let args = CommandLine.arguments
         if let i = args.firstIndex(of: "--seconds"), i + 1 < args.count, let s = Double(args[i + 1]) {
-            Timer.scheduledTimer(withTimeInterval: s, repeats: false) { _ in UIApplication.shared.terminate() }
+            list.quitAfter = s
         }
         return true
     }

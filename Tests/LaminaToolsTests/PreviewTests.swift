@@ -68,29 +68,38 @@ import Testing
     /// and quits by itself; without a display it says why and exits 1.
     @Test func theExampleAppRunsAndQuits() throws {
         let exe = try LaminaProcess.executable().deletingLastPathComponent().appendingPathComponent("lamina-example")
-        func run(_ env: [String: String]) throws -> (Int32, String) {
+        func run(_ env: [String: String]) throws -> (Int32, String, String) {
             let p = Process()
             p.executableURL = exe
             p.arguments = ["--seconds", "1"]
             p.environment = env
-            let err = Pipe()
+            let err = Pipe(), out = Pipe()
             p.standardError = err
+            p.standardOutput = out
             try p.run()
-            let data = err.fileHandleForReading.readDataToEndOfFile()
+            nonisolated(unsafe) var errData = Data()
+            let group = DispatchGroup()
+            group.enter()
+            DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+            let outData = out.fileHandleForReading.readDataToEndOfFile()
+            group.wait()
             p.waitUntilExit()
-            return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+            return (p.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
         }
         var env = ProcessInfo.processInfo.environment
         env["LAMINA_STATS"] = "1"
         if SDLVideo.isAvailable {
-            let (status, err) = try run(env)
+            let (status, out, err) = try run(env)
             #expect(status == 0, "\(err)")
             #expect(err.contains("frames") && err.contains("p99"), "\(err)")
+            // The display link added at launch ran on the window's frames (about 60 a second).
+            let ticks = out.split(separator: " ").dropFirst(2).first.flatMap { Int($0) } ?? 0
+            #expect(ticks >= 30, "\(out)")
         }
         env["DISPLAY"] = nil
         env["WAYLAND_DISPLAY"] = nil
         env["SDL_VIDEODRIVER"] = nil
-        let (status, err) = try run(env)
+        let (status, _, err) = try run(env)
         #expect(status == 1 && err.contains("no display"), "\(err)")
     }
 }

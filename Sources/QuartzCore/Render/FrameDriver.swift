@@ -31,6 +31,20 @@ public final class FrameDriver {
         renderer = CARenderer(layer: layer, scale: scale)
     }
 
+    /// A driver for `layer` at `scale` moving `clock`, a manual clock shared with other drivers
+    /// or code (an application's windows share one; a system clock is replaced by a manual one
+    /// at its current time, with a diagnostic).
+    public init(layer: CALayer, scale: CGFloat = 1, clock: MediaClock) {
+        self.layer = layer
+        if clock.isManual {
+            self.clock = clock
+        } else {
+            LaminaDiagnostics.report("FrameDriver(clock:): the system clock cannot be moved; a manual clock at its current time is used")
+            self.clock = MediaClock(manualAt: clock.now)
+        }
+        renderer = CARenderer(layer: layer, scale: scale)
+    }
+
     /// The current media time.
     public var time: CFTimeInterval { clock.now }
 

@@ -45,8 +45,20 @@ extension UIApplication {
     }
     private static let mainLoop = Mutex(false)
 
+    /// The application's media clock while the main loop runs: manual, started at the system
+    /// clock's time at launch and moved by the on-screen window at real speed, and the current
+    /// clock for everything the loop runs (launch, input, timers, display links).
+    var mainClock: MediaClock { UIApplication.appClock.withLock { $0 } }
+    private static let appClock = Mutex(MediaClock(manualAt: 0))
+
     /// Launches with `delegate` and runs the main loop until no on-screen window is left.
     func runMain(delegate: (any UIApplicationDelegate)?) -> Int32 {
+        let clock = MediaClock(manualAt: MediaClock.system.now)
+        UIApplication.appClock.withLock { $0 = clock }
+        return clock.run { runMainOnClock(delegate: delegate) }
+    }
+
+    private func runMainOnClock(delegate: (any UIApplicationDelegate)?) -> Int32 {
         self.delegate = delegate
         UIApplication.isRunningMainLoop = true
         defer { UIApplication.isRunningMainLoop = false }

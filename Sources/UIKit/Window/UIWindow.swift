@@ -35,6 +35,16 @@ open class UIWindow: UIView {
     /// The pointer's touch while its button is held, for ``handle(_:)`` without a display.
     var pointerTouchWithoutScreen: UITouch?
 
+    /// A window's driver: on the application's clock while the main loop runs (so its windows,
+    /// display links, timers' animations and `CACurrentMediaTime()` agree), else on a clock of
+    /// its own at 0 (headless, repeatable).
+    static func makeDriver(for layer: CALayer, scale: CGFloat) -> FrameDriver {
+        if UIApplication.isRunningMainLoop {
+            return FrameDriver(layer: layer, scale: scale, clock: UIApplication.shared.mainClock)
+        }
+        return FrameDriver(layer: layer, scale: scale)
+    }
+
     /// The view controller whose view fills the window.
     open var rootViewController: UIViewController? {
         didSet {
@@ -76,7 +86,7 @@ open class UIWindow: UIView {
     /// A window with `frame` on the main screen, its clock at media time 0.
     public override init(frame: CGRect) {
         super.init(frame: frame)
-        driver = FrameDriver(layer: layer, scale: UIScreen.main.scale)
+        driver = UIWindow.makeDriver(for: layer, scale: UIScreen.main.scale)
         isOpaque = false
         windowScene = .main
         UIApplication.shared.register(self)
@@ -85,7 +95,7 @@ open class UIWindow: UIView {
     /// A window in `windowScene`, filling its screen.
     public init(windowScene: UIWindowScene) {
         super.init(frame: windowScene.screen.bounds)
-        driver = FrameDriver(layer: layer, scale: windowScene.screen.scale)
+        driver = UIWindow.makeDriver(for: layer, scale: windowScene.screen.scale)
         isOpaque = false
         self.windowScene = windowScene
         UIApplication.shared.register(self)
@@ -99,7 +109,7 @@ open class UIWindow: UIView {
 
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
-        driver = FrameDriver(layer: layer, scale: UIScreen.main.scale)
+        driver = UIWindow.makeDriver(for: layer, scale: UIScreen.main.scale)
         isOpaque = false
         windowScene = .main
         UIApplication.shared.register(self)
