@@ -21,14 +21,43 @@ public final class NativeWindow {
     /// Whether the window is open (``close()`` closes it).
     public private(set) var isOpen = true
 
+    /// How frames reach the window.
+    public enum Presentation: Equatable, Sendable {
+        /// The window system's framebuffer (X11 shared memory), only the damaged rectangle
+        /// copied; no vsync. The default.
+        case surface
+        /// An SDL renderer (the GPU's when there is one, else SDL's software renderer): the
+        /// damaged rectangle is copied into a texture, which is drawn and presented, waiting for
+        /// the display's vertical blank when `vsync` and the driver can.
+        case renderer(vsync: Bool)
+
+        /// `LAMINA_PRESENT=vsync` (or `renderer`) in the environment, else `.surface`.
+        public static var fromEnvironment: Presentation {
+            switch ProcessInfo.processInfo.environment["LAMINA_PRESENT"]?.lowercased() {
+            case "vsync": .renderer(vsync: true)
+            case "renderer": .renderer(vsync: false)
+            default: .surface
+            }
+        }
+    }
+    /// How this window presents.
+    public let presentation: Presentation
+    /// Whether presents wait for the display's vertical blank (a renderer with vsync that the
+    /// driver honours).
+    public private(set) var isVsynced = false
+
     private var window: OpaquePointer?
+    private var renderer: OpaquePointer?
+    private var texture: OpaquePointer?
+    private var textureSize = (0, 0)
     private let ticksAtStart = SDL_GetTicks64()
     private let mediaAtStart = CACurrentMediaTime()
     private var lastMoveButtons = 0
 
     /// Opens a window of `size` points at `scale` pixels per point (the display's scale when nil:
     /// its DPI over 96, rounded, 1…3; `LAMINA_SCALE` overrides it).
-    public init(title: String, size: CGSize, scale: CGFloat? = nil, resizable: Bool = true) throws(WindowError) {
+    public init(title: String, size: CGSize, scale: CGFloat? = nil, resizable: Bool = true,
+                presentation: Presentation = .fromEnvironment) throws(WindowError) {
         if case .failure(let e) = SDLVideo.availability { throw e }
         let s = scale ?? NativeWindow.displayScale()
         guard s.isFinite, s > 0, s <= 8 else { throw .invalidSize("scale \(s) is not in (0, 8]") }
@@ -49,6 +78,18 @@ public final class NativeWindow {
         window = w
         self.scale = s
         self.size = CGSize(width: pw / s, height: ph / s)
+        self.presentation = presentation
+        if case .renderer(let vsync) = presentation {
+            let flags = SDL_RENDERER_ACCELERATED.rawValue | (vsync ? SDL_RENDERER_PRESENTVSYNC.rawValue : 0)
+            guard let r = SDL_CreateRenderer(w, -1, flags)
+                    ?? SDL_CreateRenderer(w, -1, SDL_RENDERER_SOFTWARE.rawValue | (vsync ? SDL_RENDERER_PRESENTVSYNC.rawValue : 0)) else {
+                SDL_DestroyWindow(w)
+                throw .creationFailed("no SDL renderer: \(SDLVideo.lastError)")
+            }
+            renderer = r
+            var info = SDL_RendererInfo()
+            if SDL_GetRendererInfo(r, &info) == 0 { isVsynced = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0 }
+        }
     }
 
     deinit { close() }
@@ -93,6 +134,10 @@ public final class NativeWindow {
     /// Closes the window (idempotent).
     public func close() {
         guard let w = window else { return }
+        if let texture { SDL_DestroyTexture(texture) }
+        if let renderer { SDL_DestroyRenderer(renderer) }
+        texture = nil
+        renderer = nil
         SDL_DestroyWindow(w)
         window = nil
         isOpen = false
@@ -104,6 +149,10 @@ public final class NativeWindow {
     /// when nil), and shows it. Pixels are premultiplied, so a transparent image shows over black;
     /// window area the image does not cover is cleared to black.
     public func present(_ image: CGImage, damage: CGRect? = nil) {
+        if let renderer {
+            presentThroughRenderer(renderer, image, damage: damage)
+            return
+        }
         guard let window, let surface = SDL_GetWindowSurface(window) else { return }
         let sw = Int(surface.pointee.w), sh = Int(surface.pointee.h)
         let iw = min(image.width, sw), ih = min(image.height, sh)
@@ -139,6 +188,35 @@ public final class NativeWindow {
         }
         guard !rects.isEmpty else { return }
         _ = SDL_UpdateWindowSurfaceRects(window, rects, Int32(rects.count))
+    }
+
+    private func presentThroughRenderer(_ renderer: OpaquePointer, _ image: CGImage, damage: CGRect?) {
+        guard let pixels = RGBA8.bytes(of: image) else { return }
+        var fresh = false
+        if texture == nil || textureSize != (image.width, image.height) {
+            if let texture { SDL_DestroyTexture(texture) }
+            texture = SDL_CreateTexture(renderer, lamina_sdl_rgba32(), Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
+                                        Int32(image.width), Int32(image.height))
+            textureSize = (image.width, image.height)
+            fresh = true
+        }
+        guard let texture else { return }
+        var area = CGRect(x: 0, y: 0, width: image.width, height: image.height)
+        if let damage, !fresh { area = area.intersection(damage.integral) }
+        if !area.isNull, !area.isEmpty {
+            let x0 = Int(area.minX), y0 = Int(area.minY)
+            var rect = SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(area.width), h: Int32(area.height))
+            pixels.data.withUnsafeBytes { raw in
+                guard let src = raw.baseAddress else { return }
+                _ = SDL_UpdateTexture(texture, &rect, src + y0 * pixels.bytesPerRow + x0 * 4, Int32(pixels.bytesPerRow))
+            }
+        }
+        // The texture holds the whole frame; the back buffer is drawn whole from it.
+        SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
+        SDL_RenderClear(renderer)
+        var dst = SDL_Rect(x: 0, y: 0, w: Int32(image.width), h: Int32(image.height))
+        SDL_RenderCopy(renderer, texture, nil, &dst)
+        SDL_RenderPresent(renderer)
     }
 
     // MARK: Events

@@ -39,8 +39,8 @@ enum WindowBenchmark {
         let frames = host.pacing.frames - framesBefore
         let cpu = cpuSeconds() - cpu0, wall = MediaClock.system.now - wall0
         let p = host.pacing
-        print(String(format: "window 1179x2556, %d layers, one spinning: %d frames in %.1f s (%.1f fps), %d late",
-                     count, frames, wall, Double(frames) / wall, p.late - lateBefore))
+        print(String(format: "window 1179x2556 (%@%@), %d layers, one spinning: %d frames in %.1f s (%.1f fps), %d late",
+                     "\(window.presentation)", window.isVsynced ? ", vsync" : "", count, frames, wall, Double(frames) / wall, p.late - lateBefore))
         print(String(format: "  frame time p50 %.2f ms, p99 %.2f ms; prepare p50 %.2f ms; raster p50 %.2f ms, p99 %.2f ms; present p50 %.2f ms; CPU %.2f ms per frame",
                      p.p50FrameTime * 1000, p.p99FrameTime * 1000, p.p50PrepareTime * 1000, p.p50RenderTime * 1000, p.p99RenderTime * 1000, p.p50PresentTime * 1000,
                      frames > 0 ? cpu / Double(frames) * 1000 : 0))

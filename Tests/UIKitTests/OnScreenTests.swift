@@ -187,4 +187,41 @@ import UIKit
         // The window still renders offscreen afterwards.
         #expect(w.render() != nil)
     }
+
+    /// Both ways of presenting show the offscreen render's pixels: the window system's
+    /// framebuffer, and an SDL renderer (vsync asked for; honoured where the driver can).
+    @Test(arguments: [NativeWindow.Presentation.surface, .renderer(vsync: true)])
+    func presentationsShowTheRender(_ presentation: NativeWindow.Presentation) throws {
+        guard SDLVideo.isAvailable else { return }
+        let title = "lamina-test-\(UUID().uuidString.prefix(8))"
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 90, height: 60)
+        root.backgroundColor = CGColor(red: 0.2, green: 0.6, blue: 0.3, alpha: 1)
+        let dot = CALayer()
+        dot.frame = CGRect(x: 20, y: 10, width: 30, height: 30)
+        dot.cornerRadius = 15
+        dot.backgroundColor = CGColor(red: 1, green: 0.9, blue: 0.2, alpha: 1)
+        root.addSublayer(dot)
+        let window = try NativeWindow(title: title, size: root.bounds.size, scale: 1, presentation: presentation)
+        #expect(window.presentation == presentation)
+        let driver = FrameDriver(layer: root, scale: 1)
+        let host = LayerWindowHost(driver: driver, window: window)
+        var shot: Data?
+        let start = MediaClock.system.now
+        host.run {
+            guard MediaClock.system.now - start > 0.3 else { return false }
+            let id = String(decoding: (try? run("xdotool", ["search", "--name", title])) ?? Data(), as: UTF8.self)
+                .split(separator: "\n").first.map(String.init) ?? ""
+            shot = try? run("xwd", ["-id", id, "-silent"])
+            return true
+        }
+        window.close()
+        let pixels = try self.pixels(ofXWD: try #require(shot))
+        let offscreen = try #require(CARenderer(layer: root, scale: 1).image()).straightRGBA8()
+        var differing = 0
+        for i in 0..<(pixels.width * pixels.height) {
+            for c in 0..<3 where abs(Int(pixels.rgb[i * 3 + c]) - Int(offscreen[i * 4 + c])) > 1 { differing += 1 }
+        }
+        #expect(pixels.width == 90 && differing == 0, "\(differing) channels differ")
+    }
 }
