@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LaminaWindow
 import UIKit
 
 /// Gesture recognizers fed by the window's touches (headless: the window's touch methods and
@@ -251,5 +252,32 @@ import UIKit
         w.touchUp(f)
         _ = w.render(atTime: 8)
         #expect(pager.contentOffset.x == 200)
+    }
+
+    /// Window events from a touch screen (two fingers) become touches: a pinch; the primary
+    /// pointer button becomes a touch too, other buttons do not.
+    @Test func windowEventsBecomeTouches() {
+        let (w, v) = scene()
+        let log = Log()
+        var scale: CGFloat = 0
+        let pinch = UIPinchGestureRecognizer(target: log, action: { l, g in
+            l.items.append("pinch \(g.state)")
+            scale = (g as! UIPinchGestureRecognizer).scale
+        })
+        v.addGestureRecognizer(pinch)
+        let tap = UITapGestureRecognizer(target: log, action: { $0.items.append("tap") })
+        w.addGestureRecognizer(tap)
+        w.handle(.touchDown(id: 7, CGPoint(x: 90, y: 100), time: 0))
+        w.handle(.touchDown(id: 8, CGPoint(x: 110, y: 100), time: 0))
+        w.handle(.touchMoved(id: 8, CGPoint(x: 150, y: 100), time: 0))    // 20 → 60 apart
+        w.handle(.touchUp(id: 8, CGPoint(x: 150, y: 100), time: 0))
+        w.handle(.touchUp(id: 7, CGPoint(x: 90, y: 100), time: 0))
+        #expect(log.items == ["pinch began", "pinch ended"] && abs(scale - 3) < 1e-9)
+        w.handle(.pointerDown(CGPoint(x: 10, y: 10), button: 3, clicks: 1, time: 0))   // right button: nothing
+        w.handle(.pointerUp(CGPoint(x: 10, y: 10), button: 3, time: 0))
+        #expect(log.items.count == 2)
+        w.handle(.pointerDown(CGPoint(x: 10, y: 10), button: 1, clicks: 1, time: 0))
+        w.handle(.pointerUp(CGPoint(x: 10, y: 10), button: 1, time: 0))
+        #expect(log.items.last == "tap")
     }
 }

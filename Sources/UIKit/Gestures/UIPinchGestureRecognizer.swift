@@ -7,12 +7,14 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
     /// The scale since the pinch began (setting it, usually to 1, rebases it).
     open var scale: CGFloat {
         get {
+            guard trackedTouches.count >= 2 else { return lastScale }
             guard referenceDistance > 0 else { return referenceScale }
             return referenceScale * currentDistance / referenceDistance
         }
         set {
             referenceScale = newValue.isFinite ? newValue : 1
             referenceDistance = currentDistance
+            lastScale = referenceScale
         }
     }
     /// Scale per second over the last 0.1 s.
@@ -25,6 +27,8 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
     private var referenceDistance: CGFloat = 0
     private var referenceScale: CGFloat = 1
     private var samples: [(time: CFTimeInterval, scale: CGFloat)] = []
+    /// The scale when the second finger lifted (kept for the `.ended` action).
+    private var lastScale: CGFloat = 1
 
     private var currentDistance: CGFloat {
         guard trackedTouches.count >= 2 else { return referenceDistance }
@@ -45,6 +49,7 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
 
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
         guard numberOfTouches == 2 else { return }
+        lastScale = scale
         samples.append((event.timestamp, scale))
         samples.removeAll { event.timestamp - $0.time > 0.1 }
         if let f = samples.first, let l = samples.last, l.time > f.time { velocity = (l.scale - f.scale) / CGFloat(l.time - f.time) }
@@ -58,6 +63,7 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
     }
 
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
+        if trackedTouches.count >= 2 { lastScale = scale }
         switch state {
         case .began, .changed: state = .ended
         case .possible: if numberOfTouches - touches.count <= 0 { state = .failed }
@@ -70,6 +76,7 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
         startDistance = 0
         referenceDistance = 0
         referenceScale = 1
+        lastScale = 1
         velocity = 0
         samples = []
     }

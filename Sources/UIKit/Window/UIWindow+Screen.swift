@@ -2,13 +2,10 @@ import Foundation
 import LaminaWindow
 import QuartzCore
 
-/// A window's presence on a display: the native window, the host that shows its layer tree,
-/// and the touches its pointer and fingers are making.
+/// A window's presence on a display: the native window and the host that shows its layer tree.
 final class ScreenPresence {
     let native: NativeWindow
     let host: LayerWindowHost
-    var pointerTouch: UITouch?
-    var fingerTouches: [Int: UITouch] = [:]
 
     init(native: NativeWindow, host: LayerWindowHost) {
         self.native = native
@@ -80,27 +77,23 @@ extension UIWindow {
     /// Turns one window event into UIKit's: pointer and fingers into touches, the wheel into
     /// scrolling, a resize into layout (Lamina API, also used by tests to inject input).
     public func handle(_ event: WindowEvent) {
-        let p = presence
         switch event {
         case let .pointerDown(point, button, clicks, _):
-            guard button == 1, p?.pointerTouch == nil else { return }
-            let t = touchDown(at: point, tapCount: max(1, clicks))
-            p?.pointerTouch = t
-            if p == nil, let t { pointerTouchWithoutScreen = t }
+            guard button == 1, inputTouches[UIWindow.pointerID] == nil else { return }
+            inputTouches[UIWindow.pointerID] = touchDown(at: point, tapCount: max(1, clicks))
         case let .pointerMoved(point, buttons, _):
-            guard buttons & 1 != 0, let t = p?.pointerTouch ?? pointerTouchWithoutScreen else { return }
+            guard buttons & 1 != 0, let t = inputTouches[UIWindow.pointerID] else { return }
             touchMove(t, to: point)
         case let .pointerUp(point, button, _):
-            guard button == 1, let t = p?.pointerTouch ?? pointerTouchWithoutScreen else { return }
-            p?.pointerTouch = nil
-            pointerTouchWithoutScreen = nil
+            guard button == 1, let t = inputTouches.removeValue(forKey: UIWindow.pointerID) else { return }
             touchUp(t, at: point)
         case let .touchDown(id, point, _):
-            if let t = touchDown(at: point) { p?.fingerTouches[id] = t }
+            guard id != UIWindow.pointerID, inputTouches[id] == nil else { return }
+            inputTouches[id] = touchDown(at: point)
         case let .touchMoved(id, point, _):
-            if let t = p?.fingerTouches[id] { touchMove(t, to: point) }
+            if let t = inputTouches[id] { touchMove(t, to: point) }
         case let .touchUp(id, point, _):
-            if let t = p?.fingerTouches.removeValue(forKey: id) { touchUp(t, at: point) }
+            if let t = inputTouches.removeValue(forKey: id) { touchUp(t, at: point) }
         case let .scroll(point, delta, _):
             scrollWheel(at: point, by: delta)
         case let .resized(size):
@@ -114,9 +107,8 @@ extension UIWindow {
                 CATransaction.flush()
             }
         case .closeRequested:
-            if let p, let t = p.pointerTouch { p.pointerTouch = nil; touchCancel(t) }
-            for t in p?.fingerTouches.values ?? [:].values { touchCancel(t) }
-            p?.fingerTouches = [:]
+            for t in inputTouches.values { touchCancel(t) }
+            inputTouches = [:]
         case let .keyDown(key, isRepeat, _):
             press(UIKey(key), phase: isRepeat ? .changed : .began)
         case let .keyUp(key, _):

@@ -32,8 +32,10 @@ open class UIWindow: UIView {
     var trackingRecognizers: [UIGestureRecognizer] = []
     /// The window on the display, when it is on one.
     var presence: ScreenPresence?
-    /// The pointer's touch while its button is held, for ``handle(_:)`` without a display.
-    var pointerTouchWithoutScreen: UITouch?
+    /// The touches window events are making (``handle(_:)``): fingers by id, the pointer's
+    /// primary button under ``pointerID``.
+    var inputTouches: [Int: UITouch] = [:]
+    static let pointerID = Int.min
 
     /// A window's driver: on the application's clock while the main loop runs (so its windows,
     /// display links, timers' animations and `CACurrentMediaTime()` agree), else on a clock of
