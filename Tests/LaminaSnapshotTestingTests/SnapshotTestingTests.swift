@@ -153,6 +153,53 @@ final class SnapshotTestingTests: XCTestCase {
         assertSnapshot(of: view, as: .recursiveDescription, named: "2")
     }
 
+    func testTableViewController() {
+        class TableViewController: UITableViewController {
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                self.tableView.register(UITableViewCell.self, forCellReuseIdentifier: "Cell")
+            }
+            override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
+                return 10
+            }
+            override func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+                let cell = tableView.dequeueReusableCell(withIdentifier: "Cell", for: indexPath)
+                cell.textLabel?.text = "\(indexPath.row)"
+                return cell
+            }
+        }
+        let tableViewController = TableViewController()
+        // Known difference: the digits' glyphs (San Francisco on iOS, Lamina's stand-in; issue 13
+        // item 5). Rows, text positions, separators and the empty rows' separators below match:
+        // 3,300 of 1,635,840 pixels differ, all in the digits.
+        XCTAssertNotNil(verifySnapshot(of: tableViewController, as: .image(on: .iPhoneSe), named: "1"))
+        assertSnapshot(of: tableViewController, as: .image(on: .iPhoneSe, precision: 0.997), named: "1")
+    }
+
+    func testAssertMultipleSnapshot() {
+        class TableViewController: UITableViewController {
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                self.tableView.register(UITableViewCell.self, forCellReuseIdentifier: "Cell")
+            }
+            override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
+                return 10
+            }
+            override func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+                let cell = tableView.dequeueReusableCell(withIdentifier: "Cell", for: indexPath)
+                cell.textLabel?.text = "\(indexPath.row)"
+                return cell
+            }
+        }
+        let tableViewController = TableViewController()
+        // As testTableViewController: the digits' glyphs differ (the font), nothing else.
+        assertSnapshots(
+            of: tableViewController,
+            as: ["iPhoneSE-image": .image(on: .iPhoneSe, precision: 0.997), "iPad-image": .image(on: .iPadMini, precision: 0.997)])
+        assertSnapshots(
+            of: tableViewController, as: [.image(on: .iPhoneX, precision: 0.997), .image(on: .iPhoneXsMax, precision: 0.997)])
+    }
+
     func testCALayer() {
         let layer = CALayer()
         layer.frame = CGRect(x: 0, y: 0, width: 100, height: 100)

@@ -174,6 +174,15 @@ open class UIScrollView: UIView {
     private func insetsChanged() {
         let now = adjustedContentInset
         if now != lastAdjusted {
+            // A scroll view resting at the top (or leading) edge stays there as the inset
+            // changes, as UIKit keeps a table under a bar or the status bar showing its first
+            // row: the offset moves from -old to -new inset.
+            if !isDragging && !isDecelerating {
+                var o = bounds.origin
+                if o.y == -lastAdjusted.top { o.y = -now.top }
+                if o.x == -lastAdjusted.left { o.x = -now.left }
+                if o != bounds.origin { bounds.origin = o }
+            }
             lastAdjusted = now
             delegate?.scrollViewDidChangeAdjustedContentInset(self)
         }

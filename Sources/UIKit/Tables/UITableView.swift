@@ -1,0 +1,453 @@
+import Foundation
+import QuartzCore
+
+/// Supplies a table's rows (UIKit's `UITableViewDataSource`).
+public protocol UITableViewDataSource: AnyObject {
+    func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int
+    func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell
+    func numberOfSections(in tableView: UITableView) -> Int
+    func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String?
+    func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String?
+}
+
+extension UITableViewDataSource {
+    public func numberOfSections(in tableView: UITableView) -> Int { 1 }
+    public func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? { nil }
+    public func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String? { nil }
+}
+
+/// Sizes a table's rows and hears selection (UIKit's `UITableViewDelegate`; every method is
+/// optional). Set it as the table's `delegate`.
+public protocol UITableViewDelegate: UIScrollViewDelegate {
+    func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat
+    func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int) -> CGFloat
+    func tableView(_ tableView: UITableView, heightForFooterInSection section: Int) -> CGFloat
+    func tableView(_ tableView: UITableView, viewForHeaderInSection section: Int) -> UIView?
+    func tableView(_ tableView: UITableView, viewForFooterInSection section: Int) -> UIView?
+    func tableView(_ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath)
+    func tableView(_ tableView: UITableView, willSelectRowAt indexPath: IndexPath) -> IndexPath?
+    func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath)
+    func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath)
+    func tableView(_ tableView: UITableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool
+}
+
+extension UITableViewDelegate {
+    public func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat { tableView.rowHeight }
+    public func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int) -> CGFloat { UITableView.automaticDimension }
+    public func tableView(_ tableView: UITableView, heightForFooterInSection section: Int) -> CGFloat { UITableView.automaticDimension }
+    public func tableView(_ tableView: UITableView, viewForHeaderInSection section: Int) -> UIView? { nil }
+    public func tableView(_ tableView: UITableView, viewForFooterInSection section: Int) -> UIView? { nil }
+    public func tableView(_ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath) {}
+    public func tableView(_ tableView: UITableView, willSelectRowAt indexPath: IndexPath) -> IndexPath? { indexPath }
+    public func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {}
+    public func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) {}
+    public func tableView(_ tableView: UITableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool { true }
+}
+
+/// Rows in sections, scrolling (UIKit's `UITableView`): cells are asked of the data source for
+/// the rows on screen and reused as they scroll off; a tap selects a row and tells the
+/// delegate. The plain style draws separators under every row and, below the last, empty rows'
+/// separators to the bottom (unless a `tableFooterView` is set), as iOS does; headers and
+/// footers show the data source's titles.
+open class UITableView: UIScrollView {
+    /// The table's look.
+    public enum Style: Int, Sendable { case plain, grouped, insetGrouped }
+    /// Where `scrollToRow` puts the row.
+    public enum ScrollPosition: Int, Sendable { case none, top, middle, bottom }
+    /// Separator lines.
+    public enum SeparatorStyle: Int, Sendable { case none, singleLine, singleLineEtched }
+    /// How rows animate in `reloadRows` and friends (Lamina does not animate them).
+    public enum RowAnimation: Int, Sendable { case fade, right, left, top, bottom, none, middle, automatic = 100 }
+
+    /// "Use the default height": rows 44 points, plain headers 28 with a title.
+    public static let automaticDimension: CGFloat = -1
+
+    /// The style the table was made with.
+    public let style: Style
+    /// Supplies the rows.
+    open weak var dataSource: UITableViewDataSource? { didSet { setNeedsReload() } }
+    /// Every row's height unless the delegate says (44).
+    open var rowHeight: CGFloat = 44 { didSet { setNeedsReload() } }
+    /// Ignored (rows are measured exactly).
+    open var estimatedRowHeight: CGFloat = 44
+    /// Header and footer heights unless the delegate says.
+    open var sectionHeaderHeight: CGFloat = UITableView.automaticDimension { didSet { setNeedsReload() } }
+    open var sectionFooterHeight: CGFloat = UITableView.automaticDimension { didSet { setNeedsReload() } }
+    /// Separator lines and their colour and inset.
+    open var separatorStyle: SeparatorStyle = .singleLine { didSet { setNeedsLayout() } }
+    open var separatorColor: UIColor? = .separator { didSet { setNeedsLayout() } }
+    open var separatorInset = UIEdgeInsets(top: 0, left: 16, bottom: 0, right: 0) { didSet { setNeedsLayout() } }
+    /// Whether rows can be selected (tapped).
+    open var allowsSelection = true
+    open var allowsMultipleSelection = false
+    /// A view above the first section and one below the last.
+    open var tableHeaderView: UIView? {
+        didSet { oldValue?.removeFromSuperview(); if let v = tableHeaderView { addSubview(v) }; setNeedsReload() }
+    }
+    open var tableFooterView: UIView? {
+        didSet { oldValue?.removeFromSuperview(); if let v = tableFooterView { addSubview(v) }; setNeedsReload() }
+    }
+
+    private struct Row { var y: CGFloat; var height: CGFloat }
+    private struct Section { var headerY: CGFloat; var header: CGFloat; var rows: [Row]; var footerY: CGFloat; var footer: CGFloat; var title: String?; var footerTitle: String? }
+    private var sections: [Section] = []
+    private var needsReload = true
+    private var registered: [String: (String) -> UITableViewCell] = [:]
+    private var reusePool: [String: [UITableViewCell]] = [:]
+    private var visible: [IndexPath: UITableViewCell] = [:]
+    private var headerViews: [Int: UIView] = [:]
+    private var fillerSeparators: [UIView] = []
+    private var selected: [IndexPath] = []
+    private var highlighted: IndexPath?
+    private var contentBottom: CGFloat = 0
+
+    /// A table of `style`.
+    public init(frame: CGRect, style: Style) {
+        self.style = style
+        super.init(frame: frame)
+        setUpTable()
+    }
+
+    public override convenience init(frame: CGRect) { self.init(frame: frame, style: .plain) }
+
+    public required init?(coder: NSCoder) {
+        style = .plain
+        super.init(coder: coder)
+        setUpTable()
+    }
+
+    private func setUpTable() {
+        backgroundColor = style == .plain ? .systemBackground : .systemGroupedBackground
+        alwaysBounceVertical = true
+        let tap = UITapGestureRecognizer(target: self, action: { me, g in me.tapped(g) })
+        tap.cancelsTouchesInView = false
+        addGestureRecognizer(tap)
+    }
+
+    // MARK: Cells
+
+    /// Registers the class the table makes cells of for `identifier` (nil unregisters). The
+    /// class is made with `init(registeredWith:)`, which calls `init(style: .default,
+    /// reuseIdentifier:)` (see `UITableViewCell`).
+    open func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {
+        guard let cellClass else { registered[identifier] = nil; return }
+        guard let cls = cellClass as? UITableViewCell.Type else {
+            preconditionFailure("UITableView.register: \(cellClass) is not a UITableViewCell subclass")
+        }
+        registered[identifier] = { cls.init(registeredWith: $0) }
+    }
+
+    /// A reusable cell for `identifier`, or nil when none is waiting and none is registered.
+    open func dequeueReusableCell(withIdentifier identifier: String) -> UITableViewCell? {
+        if var pool = reusePool[identifier], let cell = pool.popLast() {
+            reusePool[identifier] = pool
+            cell.prepareForReuse()
+            return cell
+        }
+        return registered[identifier]?(identifier)
+    }
+
+    /// A reusable cell for `identifier`, sized for the row at `indexPath`; the identifier must
+    /// be registered (a programmer error otherwise, as on iOS).
+    open func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> UITableViewCell {
+        guard let cell = dequeueReusableCell(withIdentifier: identifier) else {
+            preconditionFailure("UITableView: unable to dequeue a cell with identifier \(identifier) - register a class for it first")
+        }
+        if let r = rowFrame(indexPath) { cell.frame = r }
+        return cell
+    }
+
+    /// Forgets every row and asks the data source again.
+    open func reloadData() {
+        for (_, cell) in visible { recycle(cell) }
+        visible = [:]
+        for (_, v) in headerViews { v.removeFromSuperview() }
+        headerViews = [:]
+        needsReload = true
+        setNeedsLayout()
+    }
+
+    /// Reloads the rows (all of them: Lamina does not animate row changes).
+    open func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) { reloadData() }
+    open func reloadSections(_ sections: IndexSet, with animation: RowAnimation) { reloadData() }
+    open func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) { reloadData() }
+    open func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) { reloadData() }
+    open func beginUpdates() {}
+    open func endUpdates() { reloadData() }
+    open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+        updates?()
+        reloadData()
+        completion?(true)
+    }
+
+    private func setNeedsReload() { needsReload = true; setNeedsLayout() }
+
+    private func recycle(_ cell: UITableViewCell) {
+        cell.removeFromSuperview()
+        guard let id = cell.reuseIdentifier else { return }
+        reusePool[id, default: []].append(cell)
+    }
+
+    // MARK: Geometry
+
+    private var tableDelegate: UITableViewDelegate? { delegate as? UITableViewDelegate }
+
+    /// The number of sections (as last loaded).
+    open var numberOfSections: Int { reloadIfNeeded(); return sections.count }
+    /// The number of rows in `section`.
+    open func numberOfRows(inSection section: Int) -> Int {
+        reloadIfNeeded()
+        return sections.indices.contains(section) ? sections[section].rows.count : 0
+    }
+
+    private func reloadIfNeeded() {
+        guard needsReload else { return }
+        needsReload = false
+        sections = []
+        var y: CGFloat = 0
+        if let h = tableHeaderView { h.frame = CGRect(x: 0, y: 0, width: bounds.width, height: h.frame.height); y = h.frame.maxY }
+        guard let ds = dataSource else { contentBottom = y; updateContentSize(); return }
+        let count = max(0, min(ds.numberOfSections(in: self), 100_000))
+        for s in 0..<count {
+            let title = ds.tableView(self, titleForHeaderInSection: s)
+            let footerTitle = ds.tableView(self, titleForFooterInSection: s)
+            var header = tableDelegate?.tableView(self, heightForHeaderInSection: s) ?? sectionHeaderHeight
+            if header == UITableView.automaticDimension { header = sectionHeaderHeight }
+            if header == UITableView.automaticDimension { header = title == nil ? (style == .plain ? 0 : 18) : (style == .plain ? 28 : 38) }
+            var footer = tableDelegate?.tableView(self, heightForFooterInSection: s) ?? sectionFooterHeight
+            if footer == UITableView.automaticDimension { footer = sectionFooterHeight }
+            if footer == UITableView.automaticDimension { footer = footerTitle == nil ? (style == .plain ? 0 : 18) : 38 }
+            let headerY = y
+            y += clean(header)
+            let n = max(0, min(ds.tableView(self, numberOfRowsInSection: s), 1_000_000))
+            var rows: [Row] = []
+            rows.reserveCapacity(n)
+            for r in 0..<n {
+                var h = tableDelegate?.tableView(self, heightForRowAt: IndexPath(row: r, section: s)) ?? rowHeight
+                if h == UITableView.automaticDimension { h = rowHeight == UITableView.automaticDimension ? 44 : rowHeight }
+                h = clean(h)
+                rows.append(Row(y: y, height: h))
+                y += h
+            }
+            let footerY = y
+            y += clean(footer)
+            sections.append(Section(headerY: headerY, header: clean(header), rows: rows, footerY: footerY, footer: clean(footer),
+                                    title: title, footerTitle: footerTitle))
+        }
+        if let f = tableFooterView { f.frame = CGRect(x: 0, y: y, width: bounds.width, height: f.frame.height); y = f.frame.maxY }
+        contentBottom = y
+        updateContentSize()
+    }
+
+    private func clean(_ v: CGFloat) -> CGFloat { v.isFinite ? min(max(0, v), 100_000) : 0 }
+
+    private func updateContentSize() {
+        let size = CGSize(width: bounds.width, height: contentBottom)
+        if contentSize != size { contentSize = size }
+    }
+
+    private func rowFrame(_ p: IndexPath) -> CGRect? {
+        guard sections.indices.contains(p.section), sections[p.section].rows.indices.contains(p.row) else { return nil }
+        let r = sections[p.section].rows[p.row]
+        return CGRect(x: 0, y: r.y, width: bounds.width, height: r.height)
+    }
+
+    /// The row's rectangle in the table's coordinates.
+    open func rectForRow(at indexPath: IndexPath) -> CGRect {
+        reloadIfNeeded()
+        return rowFrame(indexPath) ?? .zero
+    }
+
+    /// The row at `point` (table coordinates), nil between rows or outside.
+    open func indexPathForRow(at point: CGPoint) -> IndexPath? {
+        reloadIfNeeded()
+        guard point.x >= 0, point.x < bounds.width else { return nil }
+        for (s, section) in sections.enumerated() {
+            guard let first = section.rows.first, let last = section.rows.last,
+                  point.y >= first.y, point.y < last.y + last.height else { continue }
+            // Rows are in order: a binary search.
+            var lo = 0, hi = section.rows.count - 1
+            while lo < hi {
+                let mid = (lo + hi + 1) / 2
+                if section.rows[mid].y <= point.y { lo = mid } else { hi = mid - 1 }
+            }
+            return IndexPath(row: lo, section: s)
+        }
+        return nil
+    }
+
+    /// The cell shown for the row, nil when it is not on screen.
+    open func cellForRow(at indexPath: IndexPath) -> UITableViewCell? { visible[indexPath] }
+    /// The cells on screen, in row order.
+    open var visibleCells: [UITableViewCell] { indexPathsForVisibleRows?.compactMap { visible[$0] } ?? [] }
+    /// The rows on screen, in order.
+    open var indexPathsForVisibleRows: [IndexPath]? { visible.keys.sorted { ($0.section, $0.row) < ($1.section, $1.row) } }
+    /// The row of a cell on screen.
+    open func indexPath(for cell: UITableViewCell) -> IndexPath? { visible.first { $0.value === cell }?.key }
+
+    /// Scrolls so the row shows at `position`.
+    open func scrollToRow(at indexPath: IndexPath, at position: ScrollPosition, animated: Bool) {
+        let r = rectForRow(at: indexPath)
+        guard r != .zero else { return }
+        let inset = adjustedContentInset
+        let visibleHeight = bounds.height - inset.top - inset.bottom
+        var y: CGFloat
+        switch position {
+        case .top: y = r.minY - inset.top
+        case .middle: y = r.midY - inset.top - visibleHeight / 2
+        case .bottom: y = r.maxY - inset.top - visibleHeight
+        case .none:
+            scrollRectToVisible(r, animated: animated)
+            return
+        }
+        let maxY = max(-inset.top, contentSize.height - bounds.height + inset.bottom)
+        y = min(max(y, -inset.top), maxY)
+        setContentOffset(CGPoint(x: contentOffset.x, y: y), animated: animated)
+    }
+
+    // MARK: Selection
+
+    /// The selected row (the first, with multiple selection).
+    open var indexPathForSelectedRow: IndexPath? { selected.first }
+    /// Every selected row.
+    open var indexPathsForSelectedRows: [IndexPath]? { selected.isEmpty ? nil : selected }
+
+    /// Selects a row (the delegate is not told, as on iOS).
+    open func selectRow(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
+        guard let indexPath else {
+            for p in selected { visible[p]?.setSelected(false, animated: animated) }
+            selected = []
+            return
+        }
+        if !allowsMultipleSelection { for p in selected where p != indexPath { visible[p]?.setSelected(false, animated: animated) }; selected = [] }
+        if !selected.contains(indexPath) { selected.append(indexPath) }
+        visible[indexPath]?.setSelected(true, animated: animated)
+        if scrollPosition != .none { scrollToRow(at: indexPath, at: scrollPosition, animated: animated) }
+    }
+
+    /// Deselects a row.
+    open func deselectRow(at indexPath: IndexPath, animated: Bool) {
+        selected.removeAll { $0 == indexPath }
+        visible[indexPath]?.setSelected(false, animated: animated)
+    }
+
+    private func tapped(_ g: UIGestureRecognizer) {
+        guard allowsSelection, g.state == .ended else { return }
+        let p = g.location(in: self)
+        guard let path = indexPathForRow(at: p) else { return }
+        // A control inside the row takes its own taps.
+        if let hit = hitTest(p, with: nil), hit is UIControl { return }
+        guard tableDelegate?.tableView(self, shouldHighlightRowAt: path) ?? true else { return }
+        let willSelect: IndexPath? = tableDelegate != nil ? tableDelegate!.tableView(self, willSelectRowAt: path) : path
+        guard let target = willSelect else { return }
+        if allowsMultipleSelection, selected.contains(target) {
+            deselectRow(at: target, animated: false)
+            tableDelegate?.tableView(self, didDeselectRowAt: target)
+            return
+        }
+        let previous = selected
+        selectRow(at: target, animated: false, scrollPosition: .none)
+        if !allowsMultipleSelection {
+            for p in previous where p != target { tableDelegate?.tableView(self, didDeselectRowAt: p) }
+        }
+        tableDelegate?.tableView(self, didSelectRowAt: target)
+    }
+
+    // MARK: Layout
+
+    /// Hairlines depend on the screen: a new window lays the table out again.
+    open override func didMoveToWindow() {
+        super.didMoveToWindow()
+        setNeedsLayout()
+    }
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        reloadIfNeeded()
+        if contentSize.width != bounds.width { updateContentSize() }
+        let visibleRect = bounds
+        // Cells that scrolled away go back to the pool.
+        for (path, cell) in visible {
+            guard let f = rowFrame(path), f.intersects(visibleRect) else {
+                recycle(cell)
+                visible[path] = nil
+                continue
+            }
+            cell.frame = f
+        }
+        guard let ds = dataSource else { layoutFiller(after: contentBottom); return }
+        for (s, section) in sections.enumerated() {
+            layoutHeader(s, section)
+            guard let first = section.rows.first, let last = section.rows.last,
+                  last.y + last.height > visibleRect.minY, first.y < visibleRect.maxY else { continue }
+            for (r, row) in section.rows.enumerated() where row.y + row.height > visibleRect.minY && row.y < visibleRect.maxY {
+                let path = IndexPath(row: r, section: s)
+                if visible[path] != nil { continue }
+                let cell = ds.tableView(self, cellForRowAt: path)
+                cell.frame = CGRect(x: 0, y: row.y, width: bounds.width, height: row.height)
+                cell.separatorColor = separatorColor ?? .separator
+                if cell.separatorInset == UIEdgeInsets(top: 0, left: 16, bottom: 0, right: 0) { cell.separatorInset = separatorInset }
+                // The last row of a grouped section draws no inset separator.
+                cell.showsSeparator = separatorStyle != .none
+                cell.setSelected(selected.contains(path), animated: false)
+                tableDelegate?.tableView(self, willDisplay: cell, forRowAt: path)
+                insertSubview(cell, at: 0)
+                visible[path] = cell
+                cell.layoutIfNeeded()
+            }
+        }
+        layoutFiller(after: contentBottom)
+    }
+
+    private func layoutHeader(_ s: Int, _ section: Section) {
+        guard section.header > 0 else { headerViews[s]?.removeFromSuperview(); headerViews[s] = nil; return }
+        let frame = CGRect(x: 0, y: section.headerY, width: bounds.width, height: section.header)
+        if let v = headerViews[s] { v.frame = frame; return }
+        let v = tableDelegate?.tableView(self, viewForHeaderInSection: s) ?? defaultHeader(section.title)
+        v.frame = frame
+        addSubview(v)
+        headerViews[s] = v
+    }
+
+    private func defaultHeader(_ title: String?) -> UIView {
+        let v = UIView()
+        v.backgroundColor = style == .plain ? .secondarySystemBackground : .clear
+        if let title {
+            let l = UILabel()
+            l.text = style == .plain ? title : title.uppercased()
+            l.font = style == .plain ? .boldSystemFont(ofSize: 17) : .systemFont(ofSize: 13)
+            l.textColor = style == .plain ? .label : .secondaryLabel
+            l.frame = CGRect(x: 16, y: 0, width: max(0, bounds.width - 32), height: style == .plain ? 28 : 32)
+            l.autoresizingMask = [.flexibleWidth]
+            if style != .plain { l.frame.origin.y = 6 }
+            v.addSubview(l)
+        }
+        return v
+    }
+
+    /// Plain tables show empty rows' separators below the last row down to the bottom, unless
+    /// a footer view ends the table.
+    private func layoutFiller(after y: CGFloat) {
+        let want: Int
+        let pitch = rowHeight > 0 ? rowHeight : 44
+        if style == .plain, tableFooterView == nil, separatorStyle != .none {
+            let bottom = bounds.maxY
+            want = bottom > y ? min(1000, Int(((bottom - y) / pitch).rounded(.up))) : 0
+        } else {
+            want = 0
+        }
+        while fillerSeparators.count > want { fillerSeparators.removeLast().removeFromSuperview() }
+        while fillerSeparators.count < want {
+            let v = UIView()
+            v.isUserInteractionEnabled = false
+            addSubview(v)
+            fillerSeparators.append(v)
+        }
+        let hairline = 1 / max(1, window?.screen.scale ?? UIScreen.main.scale)
+        for (k, v) in fillerSeparators.enumerated() {
+            v.backgroundColor = separatorColor ?? .separator
+            v.frame = CGRect(x: separatorInset.left, y: y + CGFloat(k + 1) * pitch - hairline,
+                             width: max(0, bounds.width - separatorInset.left - separatorInset.right), height: hairline)
+        }
+    }
+}
