@@ -1,5 +1,6 @@
-// A small UIKit application running in a window on Linux: a list that scrolls with the pointer
-// (drag or wheel) or a touch screen, a switch, a button, and an animation a tap starts.
+// A small UIKit application running in a window on Linux: a table that scrolls with the pointer
+// (drag or wheel) or a touch screen, a switch, a button that adds a row, a progress bar driven by
+// a display link, and a spring animation a tap on a row starts.
 //
 //     swift run lamina-example              # needs a display (a desktop session, or xvfb-run)
 //     swift run lamina-example --seconds 5  # closes itself after 5 s
@@ -9,14 +10,16 @@
 import Foundation
 import UIKit
 
-final class ListViewController: UIViewController {
-    private let scrollView = UIScrollView()
+final class ListViewController: UIViewController, UITableViewDataSource, UITableViewDelegate {
+    private let tableView = UITableView(frame: .zero, style: .plain)
     private let header = UILabel()
     private let spinner = UIActivityIndicatorView(style: .medium)
     private let toggle = UISwitch()
     private let addButton = UIButton(type: .system)
     private let progress = UIProgressView(progressViewStyle: .default)
-    private var rows: [UIView] = []
+    private var items = (1...24).map { "Row \($0)" }
+    /// Rows tapped an odd number of times (kept in the model: cells are reused).
+    private var marked: Set<Int> = []
     private var link: CADisplayLink?
     /// How many frames the display link has seen.
     private(set) var ticks = 0
@@ -40,7 +43,7 @@ final class ListViewController: UIViewController {
         view.addSubview(spinner)
 
         addButton.setTitle("Add row", for: .normal)
-        addButton.addAction(UIAction { [unowned self] _ in addRow(animated: true) }, for: .touchUpInside)
+        addButton.addAction(UIAction { [unowned self] _ in addRow() }, for: .touchUpInside)
         view.addSubview(addButton)
 
         // A display link drives the progress bar, once per frame of the screen.
@@ -49,10 +52,11 @@ final class ListViewController: UIViewController {
         link.add(to: .main, forMode: .common)
         self.link = link
 
-        scrollView.backgroundColor = .secondarySystemGroupedBackground
-        scrollView.layer.cornerRadius = 12
-        view.addSubview(scrollView)
-        for _ in 0..<24 { addRow(animated: false) }
+        tableView.register(UITableViewCell.self, forCellReuseIdentifier: "row")
+        tableView.dataSource = self
+        tableView.delegate = self
+        tableView.layer.cornerRadius = 12
+        view.addSubview(tableView)
     }
 
     override func viewDidLayoutSubviews() {
@@ -63,38 +67,38 @@ final class ListViewController: UIViewController {
         spinner.center = CGPoint(x: toggle.frame.minX - 24, y: toggle.frame.midY)
         addButton.frame = CGRect(x: b.minX, y: b.minY + 40, width: 100, height: 32)
         progress.frame = CGRect(x: b.minX + 120, y: b.minY + 54, width: b.width - 120, height: 4)
-        scrollView.frame = CGRect(x: b.minX, y: b.minY + 80, width: b.width, height: b.height - 80)
-        layoutRows()
+        tableView.frame = CGRect(x: b.minX, y: b.minY + 80, width: b.width, height: b.height - 80)
     }
 
-    private func layoutRows() {
-        let w = scrollView.bounds.width
-        for (i, row) in rows.enumerated() {
-            row.frame = CGRect(x: 0, y: CGFloat(i) * 52, width: w, height: 52)
-            row.viewWithTag(1)?.center = CGPoint(x: w - 24, y: 26)
-        }
-        scrollView.contentSize = CGSize(width: w, height: CGFloat(rows.count) * 52)
+    // MARK: The list
+
+    func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { items.count }
+
+    func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+        cell.textLabel?.text = "\(items[indexPath.row]) — tap me"
+        cell.textLabel?.textColor = marked.contains(indexPath.row) ? .systemOrange : .label
+        cell.textLabel?.transform = marked.contains(indexPath.row) ? CGAffineTransform(scaleX: 1.15, y: 1.15) : .identity
+        cell.accessoryType = .disclosureIndicator
+        return cell
     }
 
-    private func addRow(animated: Bool) {
-        let row = UIView()
-        let label = UILabel(frame: CGRect(x: 16, y: 14, width: 240, height: 24))
-        label.text = "Row \(rows.count + 1) — tap me"
-        row.addSubview(label)
-        let dot = UIView(frame: CGRect(x: 0, y: 0, width: 12, height: 12))
-        dot.layer.cornerRadius = 6
-        dot.backgroundColor = .systemBlue
-        dot.tag = 1
-        row.addSubview(dot)
-        row.addGestureRecognizer(UITapGestureRecognizer(target: self, action: { me, g in me.tapped(g.view!) }))
-        scrollView.addSubview(row)
-        rows.append(row)
-        layoutRows()
-        if animated {
-            row.alpha = 0
-            UIView.animate(withDuration: 0.3) { row.alpha = 1 }
-            scrollView.scrollRectToVisible(row.frame, animated: true)
+    func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
+        guard let cell = tableView.cellForRow(at: indexPath), let label = cell.textLabel else { return }
+        let on = !marked.contains(indexPath.row)
+        if on { marked.insert(indexPath.row) } else { marked.remove(indexPath.row) }
+        // A spring on the tapped row's text, then the selection fades.
+        UIView.animate(withDuration: 0.6, delay: 0, usingSpringWithDamping: 0.5, initialSpringVelocity: 0, options: []) {
+            label.transform = on ? CGAffineTransform(scaleX: 1.15, y: 1.15) : .identity
+            label.textColor = on ? .systemOrange : .label
         }
+        tableView.deselectRow(at: indexPath, animated: true)
+    }
+
+    private func addRow() {
+        items.append("Row \(items.count + 1)")
+        tableView.reloadData()
+        tableView.scrollToRow(at: IndexPath(row: items.count - 1, section: 0), at: .bottom, animated: true)
     }
 
     private func tick(_ link: CADisplayLink) {
@@ -106,14 +110,6 @@ final class ListViewController: UIViewController {
             print("display link: \(ticks) frames in \(quitAfter) s")
             link.invalidate()
             UIApplication.shared.terminate()
-        }
-    }
-
-    private func tapped(_ row: UIView) {
-        guard let dot = row.viewWithTag(1) else { return }
-        UIView.animate(withDuration: 0.6, delay: 0, usingSpringWithDamping: 0.5, initialSpringVelocity: 0, options: []) {
-            dot.transform = dot.transform.isIdentity ? CGAffineTransform(scaleX: 2.2, y: 2.2) : .identity
-            dot.backgroundColor = dot.transform.isIdentity ? .systemBlue : .systemOrange
         }
     }
 }

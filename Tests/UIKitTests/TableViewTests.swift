@@ -146,4 +146,29 @@ import UIKit
         #expect(c.tableView.visibleCells.map { $0.textLabel?.text } == ["0", "1", "2"])
         #expect(UITableViewController(style: .grouped).tableView.style == .grouped)
     }
+
+    /// A window moved to a screen of another scale (3x to a 1x display): image views keep their
+    /// images' scale (an image drawn at 3x stays its size in points), drawing views redraw at the
+    /// new scale, and hairlines are laid out again one new pixel thick.
+    @Test func aScreenScaleChangeKeepsImagesAndRedoesHairlines() {
+        let w = UIWindow(frame: CGRect(x: 0, y: 0, width: 300, height: 100))
+        w.screen = UIScreen(size: CGSize(width: 300, height: 100), scale: 3)
+        let cell = UITableViewCell(style: .default, reuseIdentifier: nil)
+        cell.frame = CGRect(x: 0, y: 0, width: 300, height: 44)
+        cell.textLabel?.text = "Row"
+        cell.accessoryType = .disclosureIndicator
+        w.addSubview(cell)
+        w.makeKeyAndVisible()
+        _ = w.render()
+        let chevron = cell.subviews.compactMap { $0 as? UIImageView }.first!
+        let imageScale = chevron.image!.scale
+        #expect(chevron.layer.contentsScale == imageScale)
+        let hairlines = { cell.subviews.filter { $0.frame.height < 1.01 && $0.frame.minY > 40 } }
+        #expect(hairlines().first?.frame.height == 1.0 / 3)
+        w.screen = UIScreen(size: CGSize(width: 300, height: 100), scale: 1)
+        _ = w.render()
+        #expect(chevron.layer.contentsScale == imageScale)     // not the screen's 1
+        #expect(cell.textLabel!.layer.contentsScale == 1)
+        #expect(hairlines().first?.frame.height == 1)
+    }
 }

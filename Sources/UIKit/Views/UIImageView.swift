@@ -41,6 +41,11 @@ open class UIImageView: UIView {
         update()
     }
 
+    /// An image view's contents are its image, at the image's own scale, whatever the screen's.
+    override func screenScaleChanged(to scale: CGFloat) {
+        if image == nil && highlightedImage == nil { super.screenScaleChanged(to: scale) } else { update() }
+    }
+
     private func update() {
         let shown = isHighlighted ? (highlightedImage ?? image) : image
         // The view's action for contents is NSNull, in and out of animation blocks.

@@ -160,16 +160,31 @@ extension UIView {
         guard let w = window else { return }
         var stack: [UIView] = [self]
         while let v = stack.popLast() {
-            if v.layer.contentsScale != w.screenScale { v.layer.contentsScale = w.screenScale; v.layer.setNeedsDisplay() }
+            v.adoptScreenScale(w.screenScale)
             stack.append(contentsOf: v._subviews)
         }
     }
 
+    /// Takes the scale of the screen the view is shown on: a view that draws redraws at it (an
+    /// image view keeps its image's scale instead, see `UIImageView`), and its layout (hairlines)
+    /// is redone.
     private func notifyDidMoveToWindow() {
         // The screen's scale applies to views shown in a window.
-        if let w = window, layer.contentsScale != w.screenScale { layer.contentsScale = w.screenScale; layer.setNeedsDisplay() }
+        if let w = window { adoptScreenScale(w.screenScale) }
         didMoveToWindow()
         for s in _subviews { s.notifyDidMoveToWindow() }
     }
 }
 
+
+extension UIView {
+    /// Takes `scale`, the scale of the screen the view is now shown on.
+    func adoptScreenScale(_ scale: CGFloat) {
+        guard screenScaleAdopted != scale else { return }
+        let first = screenScaleAdopted == nil
+        screenScaleAdopted = scale
+        screenScaleChanged(to: scale)
+        // Sizes in pixels (hairlines) change with the screen.
+        if !first { setNeedsLayout() }
+    }
+}

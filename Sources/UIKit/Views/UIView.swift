@@ -338,6 +338,19 @@ open class UIView: UIResponder, CALayerDelegate {
         }
     }
 
+    // MARK: Screen scale
+
+    /// The screen scale the view last adopted (nil before it was in a window).
+    var screenScaleAdopted: CGFloat?
+
+    /// The view now shows on a screen of `scale`: its layer draws at that scale.
+    func screenScaleChanged(to scale: CGFloat) {
+        if layer.contentsScale != scale {
+            layer.contentsScale = scale
+            layer.setNeedsDisplay()
+        }
+    }
+
     // MARK: Gestures
 
     /// Recognizers attached with `addGestureRecognizer(_:)`.

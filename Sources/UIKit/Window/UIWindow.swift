@@ -126,8 +126,9 @@ open class UIWindow: UIView {
     open func makeKeyAndVisible() {
         isHidden = false
         makeKey()
-        clock.run { CATransaction.flush() }
+        // On a display, the window takes the display's scale before its first layout.
         openOnScreenIfPossible()
+        clock.run { CATransaction.flush() }
     }
 
     /// Makes the window key (the previous key window resigns).
