@@ -99,6 +99,10 @@ public final class LayerWindowHost {
     /// Asks for a frame at the next refresh even if nothing changed (after a resize, say).
     public func setNeedsFrame() { forceFrame = true }
 
+    /// Asks for the next frame to be drawn and presented whole (the window's pixels were lost
+    /// or covered; exposure events do this by themselves).
+    public func setNeedsPresent() { forceFrame = true; forcePresent = true }
+
     /// One turn of the loop: wait for input or the next refresh, handle input, present a finished
     /// frame, and start the next one when a refresh is due.
     public func turn() {

@@ -23,6 +23,17 @@ import UIKit
         return data
     }
 
+    /// The X window named `title`, moved to `corner` (away from the centre, where windows of
+    /// other tests running alongside open) and raised above the others; "" when not found.
+    func uncover(_ title: String, at corner: (Int, Int)) -> String {
+        let id = String(decoding: (try? run("xdotool", ["search", "--name", title])) ?? Data(), as: UTF8.self)
+            .split(separator: "\n").first.map(String.init) ?? ""
+        guard !id.isEmpty else { return "" }
+        _ = try? run("xdotool", ["windowmove", "--sync", id, String(corner.0), String(corner.1)])
+        _ = try? run("xdotool", ["windowraise", id])
+        return id
+    }
+
     /// A window dump (`xwd -id`) as RGB bytes, row by row.
     func pixels(ofXWD d: Data) throws -> (width: Int, height: Int, rgb: [UInt8]) {
         let b = [UInt8](d)
@@ -84,13 +95,17 @@ import UIKit
         var step = 0
         var screenshot: Data?
         var windowID = ""
+        var framesWhenUncovered = 0
         let start = MediaClock.system.now
         w.runOnScreen {
             let t = MediaClock.system.now - start
             switch step {
-            case 0 where t > 0.4:
-                windowID = String(decoding: (try? run("xdotool", ["search", "--name", title])) ?? Data(), as: UTF8.self)
-                    .split(separator: "\n").first.map(String.init) ?? ""
+            case 0 where t > 0.3 && host.pacing.frames >= 1:
+                windowID = uncover(title, at: (20, 20))
+                framesWhenUncovered = host.pacing.frames
+                host.setNeedsPresent()
+                step = 1
+            case 1 where host.pacing.frames > framesWhenUncovered || t > 10:
                 screenshot = try? run("xwd", ["-id", windowID, "-silent"])
                 // A click on the button, a drag on the red view, a wheel turn over the scroll view.
                 let s = { (v: CGFloat) in String(Int(v * scale)) }
@@ -103,8 +118,8 @@ import UIKit
                 p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
                 p.arguments = ["xdotool"] + script
                 try? p.run()
-                step = 1
-            case 1 where (log.items.count >= 3 && scroll.contentOffset.y > 0) || t > 5:
+                step = 2
+            case 2 where (log.items.count >= 3 && scroll.contentOffset.y > 0) || t > 10:
                 return true
             default: break
             }
@@ -164,19 +179,18 @@ import UIKit
         w.runOnScreen {
             let t = MediaClock.system.now - start
             switch step {
-            case 0 where t > 0.3:
-                let id = String(decoding: (try? run("xdotool", ["search", "--name", title])) ?? Data(), as: UTF8.self)
-                    .split(separator: "\n").first.map(String.init) ?? ""
+            case 0 where t > 0.3 && host.pacing.frames >= 1:
+                let id = uncover(title, at: (20, 700))
                 _ = try? run("xdotool", ["key", "--window", id, "shift+h", "i"])
                 _ = try? run("xdotool", ["windowsize", id, String(Int(200 * scale)), String(Int(150 * scale))])
                 step = 1
-            case 1 where (v.keys.count >= 3 && w.bounds.width == 200) || t > 4:
+            case 1 where (v.keys.count >= 3 && w.bounds.width == 200) || t > 10:
                 // Closed while the animation runs and a frame may be in flight.
                 host.window.close()
                 step = 2
             default: break
             }
-            return t > 6
+            return t > 12
         }
         #expect(!w.isOnScreen && step == 2)
         // Shift is a press of its own (no characters), as on iOS.
@@ -207,11 +221,21 @@ import UIKit
         let driver = FrameDriver(layer: root, scale: 1)
         let host = LayerWindowHost(driver: driver, window: window)
         var shot: Data?
+        var id = ""
+        var framesWhenUncovered = -1
         let start = MediaClock.system.now
         host.run {
-            guard MediaClock.system.now - start > 0.3 else { return false }
-            let id = String(decoding: (try? run("xdotool", ["search", "--name", title])) ?? Data(), as: UTF8.self)
-                .split(separator: "\n").first.map(String.init) ?? ""
+            let t = MediaClock.system.now - start
+            // A frame on screen first (the machine may be busy with other tests), then the
+            // window uncovered and presented whole again, then the dump.
+            if framesWhenUncovered < 0 {
+                guard t > 0.3, host.pacing.frames >= 1 else { return t > 10 }
+                id = uncover(title, at: presentation == .surface ? (1000, 20) : (1000, 700))
+                framesWhenUncovered = host.pacing.frames
+                host.setNeedsPresent()
+                return false
+            }
+            guard host.pacing.frames > framesWhenUncovered || t > 10 else { return false }
             shot = try? run("xwd", ["-id", id, "-silent"])
             return true
         }
