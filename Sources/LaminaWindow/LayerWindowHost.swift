@@ -62,7 +62,8 @@ public final class LayerWindowHost {
         self.driver = driver
         self.window = window
         title = window.title
-        renderThread = RenderThread { NativeWindow.wake() }
+        let waker = window.waker
+        renderThread = RenderThread { waker.wake() }
         lastRealTime = RenderThread.now()
         nextTick = lastRealTime
     }

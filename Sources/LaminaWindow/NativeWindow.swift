@@ -1,6 +1,7 @@
 import CSDL2
 import CoreGraphics
 import Foundation
+import Synchronization
 import QuartzCore
 
 /// A window on the display, through SDL2: pixels go in with ``present(_:damage:)``, input comes
@@ -72,10 +73,13 @@ public final class NativeWindow {
         var flags = SDL_WINDOW_SHOWN.rawValue
         if resizable { flags |= SDL_WINDOW_RESIZABLE.rawValue }
         let pos = lamina_sdl_windowpos_centered()
+        SDLVideo.lock.lock()
+        defer { SDLVideo.lock.unlock() }
         guard let w = SDL_CreateWindow(title, pos, pos, Int32(pw), Int32(ph), flags) else {
             throw .creationFailed(SDLVideo.lastError)
         }
         window = w
+        windowID = SDL_GetWindowID(w)
         self.scale = s
         self.size = CGSize(width: pw / s, height: ph / s)
         self.presentation = presentation
@@ -90,6 +94,8 @@ public final class NativeWindow {
             var info = SDL_RendererInfo()
             if SDL_GetRendererInfo(r, &info) == 0 { isVsynced = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0 }
         }
+        refreshRate = NativeWindow.queryRefreshRate(w)
+        SDLEventHub.shared.register(windowID)
     }
 
     deinit { close() }
@@ -101,13 +107,15 @@ public final class NativeWindow {
         }
         guard SDLVideo.isAvailable else { return 1 }
         var ddpi: Float = 0
-        guard SDL_GetDisplayDPI(0, &ddpi, nil, nil) == 0, ddpi.isFinite, ddpi > 0 else { return 1 }
+        guard SDLVideo.locked({ SDL_GetDisplayDPI(0, &ddpi, nil, nil) }) == 0, ddpi.isFinite, ddpi > 0 else { return 1 }
         return CGFloat(min(3, max(1, (ddpi / 96).rounded())))
     }
 
-    /// The display's refresh rate in hertz (60 when the display does not say).
-    public var refreshRate: Double {
-        guard let window else { return 60 }
+    /// The display's refresh rate in hertz (60 when the display does not say), as of the window's
+    /// opening or its last move to another display.
+    public private(set) var refreshRate: Double = 60
+
+    private static func queryRefreshRate(_ window: OpaquePointer) -> Double {
         var mode = SDL_DisplayMode()
         let index = SDL_GetWindowDisplayIndex(window)
         guard index >= 0, SDL_GetCurrentDisplayMode(index, &mode) == 0, mode.refresh_rate > 0 else { return 60 }
@@ -116,31 +124,36 @@ public final class NativeWindow {
 
     /// The window's title.
     public var title: String {
-        get { window.map { String(cString: SDL_GetWindowTitle($0)) } ?? "" }
-        set { if let window { SDL_SetWindowTitle(window, newValue) } }
+        get { SDLVideo.locked { window.map { String(cString: SDL_GetWindowTitle($0)) } ?? "" } }
+        set { SDLVideo.locked { if let window { SDL_SetWindowTitle(window, newValue) } } }
     }
 
     /// The window's size in pixels.
     public var pixelSize: (width: Int, height: Int) {
-        guard let window else { return (0, 0) }
-        var w: Int32 = 0, h: Int32 = 0
-        SDL_GetWindowSize(window, &w, &h)
-        return (Int(w), Int(h))
+        SDLVideo.locked {
+            guard let window else { return (0, 0) }
+            var w: Int32 = 0, h: Int32 = 0
+            SDL_GetWindowSize(window, &w, &h)
+            return (Int(w), Int(h))
+        }
     }
 
     /// SDL's id of the window (events name it).
-    public var windowID: UInt32 { window.map { SDL_GetWindowID($0) } ?? 0 }
+    public let windowID: UInt32
 
     /// Closes the window (idempotent).
     public func close() {
-        guard let w = window else { return }
-        if let texture { SDL_DestroyTexture(texture) }
-        if let renderer { SDL_DestroyRenderer(renderer) }
-        texture = nil
-        renderer = nil
-        SDL_DestroyWindow(w)
-        window = nil
-        isOpen = false
+        SDLVideo.locked {
+            guard let w = window else { return }
+            if let texture { SDL_DestroyTexture(texture) }
+            if let renderer { SDL_DestroyRenderer(renderer) }
+            texture = nil
+            renderer = nil
+            SDL_DestroyWindow(w)
+            window = nil
+            isOpen = false
+            SDLEventHub.shared.unregister(windowID)
+        }
     }
 
     // MARK: Presenting
@@ -149,6 +162,10 @@ public final class NativeWindow {
     /// when nil), and shows it. Pixels are premultiplied, so a transparent image shows over black;
     /// window area the image does not cover is cleared to black.
     public func present(_ image: CGImage, damage: CGRect? = nil) {
+        SDLVideo.locked { presentLocked(image, damage: damage) }
+    }
+
+    private func presentLocked(_ image: CGImage, damage: CGRect?) {
         if let renderer {
             presentThroughRenderer(renderer, image, damage: damage)
             return
@@ -223,27 +240,45 @@ public final class NativeWindow {
 
     /// The events waiting now (none when there are none; never blocks).
     public func pollEvents() -> [WindowEvent] {
-        var out: [WindowEvent] = []
-        var e = SDL_Event()
-        while SDL_PollEvent(&e) != 0 { if let w = convert(e) { out.append(w) } }
-        return out
+        SDLVideo.locked {
+            guard window != nil else { return [] }
+            return SDLEventHub.shared.take(windowID).compactMap(convert)
+        }
     }
 
-    /// Waits up to `timeout` seconds for an event, then returns every waiting event.
+    /// Waits up to `timeout` seconds for an event (or ``wake()``), then returns every waiting
+    /// event. SDL is polled every few milliseconds while waiting, outside its lock, so windows on
+    /// other threads keep going.
     public func waitEvents(timeout: TimeInterval) -> [WindowEvent] {
-        let ms = timeout.isFinite ? Int32(max(0, min(timeout, 10)) * 1000) : 10_000
-        var e = SDL_Event()
-        guard SDL_WaitEventTimeout(&e, ms) != 0 else { return [] }
-        var out: [WindowEvent] = []
-        if let w = convert(e) { out.append(w) }
-        return out + pollEvents()
+        let limit = timeout.isFinite ? max(0, min(timeout, 10)) : 10
+        let end = MediaClock.system.now + limit
+        while true {
+            let events = pollEvents()
+            let left = end - MediaClock.system.now
+            if !events.isEmpty || left <= 0 || !isOpen { return events }
+            SDLEventHub.shared.wait(min(left, 0.004))
+            if waker.flag.exchange(false, ordering: .relaxed) { return pollEvents() }
+        }
     }
 
-    /// Puts a user event on SDL's queue, waking ``waitEvents(timeout:)`` from any thread.
-    public static func wake() {
-        var e = SDL_Event()
-        e.type = SDL_USEREVENT.rawValue
-        _ = SDL_PushEvent(&e)
+    /// Wakes ``waitEvents(timeout:)`` from any thread (a render thread finished a frame).
+    public static func wake() { SDLEventHub.shared.wake() }
+
+    /// Wakes this window's wait (any thread).
+    public func wake() { waker.wake() }
+
+    /// What wakes this window's ``waitEvents(timeout:)`` from another thread (hand it to that
+    /// thread instead of the window).
+    public let waker = Waker()
+
+    /// Wakes one window's wait from any thread.
+    public final class Waker: Sendable {
+        let flag = Atomic<Bool>(false)
+        /// Ends the window's current or next wait.
+        public func wake() {
+            flag.store(true, ordering: .relaxed)
+            SDLEventHub.shared.wake()
+        }
     }
 
     private func time(_ ticks: UInt32) -> TimeInterval {
@@ -327,6 +362,9 @@ public final class NativeWindow {
                 return .resized(size)
             case SDL_WINDOWEVENT_EXPOSED.rawValue: return .exposed
             case SDL_WINDOWEVENT_CLOSE.rawValue: return .closeRequested
+            case SDL_WINDOWEVENT_DISPLAY_CHANGED.rawValue:
+                if let window { refreshRate = NativeWindow.queryRefreshRate(window) }
+                return nil
             case SDL_WINDOWEVENT_LEAVE.rawValue: return .pointerLeft
             default: return nil
             }

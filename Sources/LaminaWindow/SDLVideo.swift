@@ -49,3 +49,79 @@ public enum SDLVideo {
     /// SDL's last error message.
     static var lastError: String { String(cString: SDL_GetError()) }
 }
+
+extension SDLVideo {
+    /// Serializes every call into SDL's video and event subsystems: SDL (and Xlib under it) must
+    /// not be entered from two threads at once, and windows may live on different threads (two
+    /// tests, or a tool and an application window).
+    static let lock = NSRecursiveLock()
+
+    /// Runs `body` holding ``lock``.
+    static func locked<T>(_ body: () throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+}
+
+/// SDL's one event queue shared out among the windows: whichever window's thread pumps moves
+/// every pending event into the queue of the window it names (events that name none, such as a
+/// quit, go to all), so windows on different threads each see their own events and none are
+/// lost.
+final class SDLEventHub: @unchecked Sendable {
+    static let shared = SDLEventHub()
+
+    // Guarded by SDLVideo.lock.
+    private var queues: [UInt32: [SDL_Event]] = [:]
+    private let wakeup = NSCondition()
+    private var wakes = 0
+
+    func register(_ id: UInt32) { SDLVideo.locked { queues[id] = [] } }
+    func unregister(_ id: UInt32) { SDLVideo.locked { queues[id] = nil } }
+
+    /// The events for window `id` (call holding SDLVideo.lock).
+    func take(_ id: UInt32) -> [SDL_Event] {
+        var e = SDL_Event()
+        while SDL_PollEvent(&e) != 0 {
+            let target = SDLEventHub.windowID(of: e)
+            if target == 0 {
+                if e.type == SDL_QUIT.rawValue { for k in queues.keys { queues[k]?.append(e) } }
+            } else {
+                queues[target]?.append(e)
+            }
+        }
+        let mine = queues[id] ?? []
+        if !mine.isEmpty { queues[id] = [] }
+        return mine
+    }
+
+    /// Waits up to `seconds` or until ``wake()``.
+    func wait(_ seconds: Double) {
+        wakeup.lock()
+        if wakes == 0 && seconds > 0 { _ = wakeup.wait(until: Date(timeIntervalSinceNow: seconds)) }
+        wakes = 0
+        wakeup.unlock()
+    }
+
+    /// Wakes the windows' waits (any thread).
+    func wake() {
+        wakeup.lock()
+        wakes += 1
+        wakeup.broadcast()
+        wakeup.unlock()
+    }
+
+    /// The window an event is for (0: none or all).
+    static func windowID(of e: SDL_Event) -> UInt32 {
+        switch e.type {
+        case SDL_MOUSEBUTTONDOWN.rawValue, SDL_MOUSEBUTTONUP.rawValue: e.button.windowID
+        case SDL_MOUSEMOTION.rawValue: e.motion.windowID
+        case SDL_MOUSEWHEEL.rawValue: e.wheel.windowID
+        case SDL_FINGERDOWN.rawValue, SDL_FINGERMOTION.rawValue, SDL_FINGERUP.rawValue: e.tfinger.windowID
+        case SDL_KEYDOWN.rawValue, SDL_KEYUP.rawValue: e.key.windowID
+        case SDL_TEXTINPUT.rawValue: e.text.windowID
+        case SDL_WINDOWEVENT.rawValue: e.window.windowID
+        default: 0
+        }
+    }
+}

@@ -31,6 +31,8 @@ import UIKit
         guard !id.isEmpty else { return "" }
         _ = try? run("xdotool", ["windowmove", "--sync", id, String(corner.0), String(corner.1)])
         _ = try? run("xdotool", ["windowraise", id])
+        // Keys go to the focused window (other tests open windows alongside).
+        _ = try? run("xdotool", ["windowfocus", "--sync", id])
         return id
     }
 
@@ -91,6 +93,9 @@ import UIKit
         let host = try w.showOnScreen(title: title)
         #expect(w.isOnScreen)
         let scale = host.window.scale
+        var events: [WindowEvent] = []
+        let handler = host.onEvent
+        host.onEvent = { e in events.append(e); handler?(e) }
 
         var step = 0
         var screenshot: Data?
@@ -136,7 +141,7 @@ import UIKit
             for c in 0..<3 where abs(Int(shot.rgb[i * 3 + c]) - Int(offscreen[i * 4 + c])) > 1 { differing += 1 }
         }
         #expect(differing == 0, "\(differing) channels differ between the window and the offscreen render")
-        #expect(log.items == ["button", "pan began", "pan ended"])
+        #expect(log.items == ["button", "pan began", "pan ended"], "events: \(events.filter { if case .pointerMoved = $0 { return false }; return true })")
         #expect(scroll.contentOffset.y == 40)                  // one wheel notch
         #expect(host.pacing.frames >= 1)
     }
@@ -247,5 +252,43 @@ import UIKit
             for c in 0..<3 where abs(Int(pixels.rgb[i * 3 + c]) - Int(offscreen[i * 4 + c])) > 1 { differing += 1 }
         }
         #expect(pixels.width == 90 && differing == 0, "\(differing) channels differ")
+    }
+
+    /// Windows on different threads at once (SDL and Xlib must not be entered from two threads:
+    /// this crashed Xlib before every SDL call went through one lock), each drawing frames.
+    @Test func windowsOnTwoThreadsAtOnce() throws {
+        guard SDLVideo.isAvailable else { return }
+        final class Result: @unchecked Sendable { var frames: [Int] = [0, 0]; let lock = NSLock() }
+        let result = Result()
+        let group = DispatchGroup()
+        for k in 0..<2 {
+            group.enter()
+            let t = Thread {
+                defer { group.leave() }
+                let root = CALayer()
+                root.bounds = CGRect(x: 0, y: 0, width: 80, height: 50)
+                root.backgroundColor = CGColor(red: CGFloat(k), green: 0.5, blue: 0.5, alpha: 1)
+                let spin = CALayer()
+                spin.frame = CGRect(x: 20, y: 10, width: 30, height: 30)
+                spin.backgroundColor = CGColor(gray: 1, alpha: 1)
+                root.addSublayer(spin)
+                guard let window = try? NativeWindow(title: "lamina-thread-\(k)", size: root.bounds.size, scale: 1) else { return }
+                let driver = FrameDriver(layer: root, scale: 1)
+                driver.run {
+                    let a = CABasicAnimation(keyPath: "transform.rotation.z")
+                    a.toValue = Double.pi * 2
+                    a.duration = 0.5
+                    a.repeatCount = .infinity
+                    spin.add(a, forKey: "spin")
+                }
+                let host = LayerWindowHost(driver: driver, window: window)
+                host.run(forSeconds: 0.8)
+                window.close()
+                result.lock.withLock { result.frames[k] = host.pacing.frames }
+            }
+            t.start()
+        }
+        group.wait()
+        #expect(result.frames.allSatisfy { $0 >= 10 }, "\(result.frames)")
     }
 }
