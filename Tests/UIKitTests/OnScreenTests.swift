@@ -69,6 +69,11 @@ import UIKit
             }
             return
         }
+        // Odd sizes are typed errors, not windows.
+        for size in [CGSize(width: CGFloat.nan, height: 10), CGSize(width: -5, height: 10), CGSize(width: 1e30, height: 10), .zero] {
+            #expect(throws: WindowError.self) { try NativeWindow(title: "odd", size: size, scale: 1) }
+        }
+        #expect(throws: WindowError.self) { try NativeWindow(title: "odd", size: CGSize(width: 10, height: 10), scale: .infinity) }
         let title = "lamina-test-\(UUID().uuidString.prefix(8))"
         let w = UIWindow(frame: CGRect(x: 0, y: 0, width: 160, height: 120))
         w.backgroundColor = .white

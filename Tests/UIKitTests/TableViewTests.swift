@@ -171,4 +171,31 @@ import UIKit
         #expect(cell.textLabel!.layer.contentsScale == 1)
         #expect(hairlines().first?.frame.height == 1)
     }
+
+    /// Odd heights and counts are clamped with a diagnostic, never trap or hang.
+    @Test func oddHeightsAndCountsAreClamped() {
+        final class Odd: NSObject, UITableViewDataSource, UITableViewDelegate {
+            func numberOfSections(in tableView: UITableView) -> Int { 2 }
+            func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { section == 0 ? -3 : Int.max }
+            func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+                UITableViewCell(style: .default, reuseIdentifier: nil)
+            }
+            func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
+                [CGFloat.nan, -5, 1e30, .infinity][indexPath.row % 4]
+            }
+        }
+        let odd = Odd()
+        let t = UITableView(frame: CGRect(x: 0, y: 0, width: 100, height: 100), style: .plain)
+        t.dataSource = odd
+        t.delegate = odd
+        let (_, reports) = LaminaDiagnostics.collecting {
+            t.layoutIfNeeded()
+        }
+        #expect(t.numberOfRows(inSection: 0) == 0 && t.numberOfRows(inSection: 1) == 1_000_000)
+        #expect(t.rectForRow(at: IndexPath(row: 0, section: 1)).height == 0)       // NaN
+        #expect(t.rectForRow(at: IndexPath(row: 2, section: 1)).height == 100_000)  // 1e30
+        #expect(reports.contains { $0.contains("-3 rows") } && reports.contains { $0.contains("rows in section 1") })
+        #expect(reports.filter { $0.contains("heights not in") }.count == 1, "\(reports.count) reports")
+        #expect(t.contentSize.height.isFinite)
+    }
 }

@@ -207,7 +207,7 @@ open class UITableView: UIScrollView {
         var y: CGFloat = 0
         if let h = tableHeaderView { h.frame = CGRect(x: 0, y: 0, width: bounds.width, height: h.frame.height); y = h.frame.maxY }
         guard let ds = dataSource else { contentBottom = y; updateContentSize(); return }
-        let count = max(0, min(ds.numberOfSections(in: self), 100_000))
+        let count = clampedCount(ds.numberOfSections(in: self), 100_000, "sections")
         for s in 0..<count {
             let title = ds.tableView(self, titleForHeaderInSection: s)
             let footerTitle = ds.tableView(self, titleForFooterInSection: s)
@@ -219,7 +219,7 @@ open class UITableView: UIScrollView {
             if footer == UITableView.automaticDimension { footer = footerTitle == nil ? (style == .plain ? 0 : 18) : 38 }
             let headerY = y
             y += clean(header)
-            let n = max(0, min(ds.tableView(self, numberOfRowsInSection: s), 1_000_000))
+            let n = clampedCount(ds.tableView(self, numberOfRowsInSection: s), 1_000_000, "rows in section \(s)")
             var rows: [Row] = []
             rows.reserveCapacity(n)
             for r in 0..<n {
@@ -235,11 +235,36 @@ open class UITableView: UIScrollView {
                                     title: title, footerTitle: footerTitle))
         }
         if let f = tableFooterView { f.frame = CGRect(x: 0, y: y, width: bounds.width, height: f.frame.height); y = f.frame.maxY }
+        if oddHeights.count > 0 {
+            LaminaDiagnostics.report("UITableView: \(oddHeights.count) row, header or footer heights not in 0…100000 points (the first: \(oddHeights.first)); clamped, NaN and negative ones to 0")
+            oddHeights = (0, 0)
+        }
         contentBottom = y
         updateContentSize()
     }
 
-    private func clean(_ v: CGFloat) -> CGFloat { v.isFinite ? min(max(0, v), 100_000) : 0 }
+    /// Heights outside 0…100,000 points met in this reload: how many and the first.
+    private var oddHeights: (count: Int, first: CGFloat) = (0, 0)
+
+    /// A height as drawn: 0 to 100,000 points; anything else is clamped (and reported once per
+    /// reload).
+    private func clean(_ v: CGFloat) -> CGFloat {
+        guard v.isFinite, v >= 0, v <= 100_000 else {
+            if oddHeights.count == 0 { oddHeights.first = v }
+            oddHeights.count += 1
+            return v.isFinite && v > 0 ? 100_000 : 0
+        }
+        return v
+    }
+
+    /// A count from the data source, clamped to `limit` with a diagnostic.
+    private func clampedCount(_ n: Int, _ limit: Int, _ what: String) -> Int {
+        guard n >= 0, n <= limit else {
+            LaminaDiagnostics.report("UITableView: \(n) \(what) from the data source; \(n < 0 ? 0 : limit) are shown")
+            return n < 0 ? 0 : limit
+        }
+        return n
+    }
 
     private func updateContentSize() {
         let size = CGSize(width: bounds.width, height: contentBottom)
