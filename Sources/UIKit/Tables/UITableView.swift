@@ -153,7 +153,7 @@ open class UITableView: UIScrollView {
         guard let cell = dequeueReusableCell(withIdentifier: identifier) else {
             preconditionFailure("UITableView: unable to dequeue a cell with identifier \(identifier) - register a class for it first")
         }
-        if let r = rowFrame(indexPath) { cell.frame = r }
+        if let r = cellFrame(indexPath) { cell.frame = r }
         return cell
     }
 
@@ -277,6 +277,34 @@ open class UITableView: UIScrollView {
         return CGRect(x: 0, y: r.y, width: bounds.width, height: r.height)
     }
 
+    /// Where a row's cell goes: the row's rectangle, inset from the sides in the inset-grouped
+    /// style (16 points, 20 on regular width).
+    private func cellFrame(_ p: IndexPath) -> CGRect? {
+        guard var f = rowFrame(p) else { return nil }
+        if style == .insetGrouped {
+            let inset: CGFloat = traitCollection.horizontalSizeClass == .regular ? 20 : 16
+            f = f.insetBy(dx: inset, dy: 0)
+        }
+        return f
+    }
+
+    /// Styles a cell for its place in its section: grouped cells on the grouped background
+    /// colour, inset-grouped sections rounded at their ends, no separator under a grouped
+    /// section's last row.
+    private func dress(_ cell: UITableViewCell, at p: IndexPath) {
+        let last = sections.indices.contains(p.section) && p.row == sections[p.section].rows.count - 1
+        cell.showsSeparator = separatorStyle != .none && !(style != .plain && last)
+        guard style != .plain else { return }
+        if cell.backgroundColor == .systemBackground { cell.backgroundColor = .secondarySystemGroupedBackground }
+        guard style == .insetGrouped else { return }
+        var corners: CACornerMask = []
+        if p.row == 0 { corners.formUnion([.layerMinXMinYCorner, .layerMaxXMinYCorner]) }
+        if last { corners.formUnion([.layerMinXMaxYCorner, .layerMaxXMaxYCorner]) }
+        cell.layer.cornerRadius = corners.isEmpty ? 0 : 10
+        cell.layer.maskedCorners = corners
+        cell.clipsToBounds = !corners.isEmpty
+    }
+
     /// The row's rectangle in the table's coordinates.
     open func rectForRow(at indexPath: IndexPath) -> CGRect {
         reloadIfNeeded()
@@ -393,7 +421,7 @@ open class UITableView: UIScrollView {
         let visibleRect = bounds
         // Cells that scrolled away go back to the pool.
         for (path, cell) in visible {
-            guard let f = rowFrame(path), f.intersects(visibleRect) else {
+            guard let f = cellFrame(path), f.intersects(visibleRect) else {
                 recycle(cell)
                 visible[path] = nil
                 continue
@@ -409,11 +437,10 @@ open class UITableView: UIScrollView {
                 let path = IndexPath(row: r, section: s)
                 if visible[path] != nil { continue }
                 let cell = ds.tableView(self, cellForRowAt: path)
-                cell.frame = CGRect(x: 0, y: row.y, width: bounds.width, height: row.height)
+                cell.frame = cellFrame(path) ?? CGRect(x: 0, y: row.y, width: bounds.width, height: row.height)
                 cell.separatorColor = separatorColor ?? .separator
                 if cell.separatorInset == UIEdgeInsets(top: 0, left: 16, bottom: 0, right: 0) { cell.separatorInset = separatorInset }
-                // The last row of a grouped section draws no inset separator.
-                cell.showsSeparator = separatorStyle != .none
+                dress(cell, at: path)
                 cell.setSelected(selected.contains(path), animated: false)
                 tableDelegate?.tableView(self, willDisplay: cell, forRowAt: path)
                 insertSubview(cell, at: 0)
@@ -442,7 +469,8 @@ open class UITableView: UIScrollView {
             l.text = style == .plain ? title : title.uppercased()
             l.font = style == .plain ? .boldSystemFont(ofSize: 17) : .systemFont(ofSize: 13)
             l.textColor = style == .plain ? .label : .secondaryLabel
-            l.frame = CGRect(x: 16, y: 0, width: max(0, bounds.width - 32), height: style == .plain ? 28 : 32)
+            let x: CGFloat = style == .insetGrouped ? 32 : 16
+            l.frame = CGRect(x: x, y: 0, width: max(0, bounds.width - 2 * x), height: style == .plain ? 28 : 32)
             l.autoresizingMask = [.flexibleWidth]
             if style != .plain { l.frame.origin.y = 6 }
             v.addSubview(l)

@@ -7,7 +7,8 @@ import QuartzCore
 /// Layout follows iOS's standard styles: text at the content view's leading layout margin (16
 /// points on phones), in the body font (17 points); `.subtitle` stacks a 12-point secondary
 /// label under it, `.value1` puts the detail right-aligned in the secondary label colour,
-/// `.value2` puts a blue 12-point label in a 67-point column before the text.
+/// `.value2` (Contacts' style) puts the text as a small blue label right-aligned in a 67-point
+/// column and the detail after it.
 open class UITableViewCell: UIView {
     /// The built-in layouts.
     public enum CellStyle: Int, Sendable { case `default`, value1, value2, subtitle }
@@ -28,8 +29,15 @@ open class UITableViewCell: UIView {
     open var textLabel: UILabel? {
         if let l = _textLabel { return l }
         let l = UILabel()
-        l.font = .preferredFont(forTextStyle: .body)
-        l.textColor = .label
+        if style == .value2 {
+            // Contacts' style: a small blue label right-aligned in a column on the left.
+            l.font = .preferredFont(forTextStyle: .footnote)
+            l.textColor = .systemBlue
+            l.textAlignment = .right
+        } else {
+            l.font = .preferredFont(forTextStyle: .body)
+            l.textColor = .label
+        }
         contentView.addSubview(l)
         _textLabel = l
         setNeedsLayout()
@@ -46,9 +54,8 @@ open class UITableViewCell: UIView {
             l.textColor = .secondaryLabel
             l.textAlignment = .right
         case .value2:
-            l.font = .preferredFont(forTextStyle: .footnote)
-            l.textColor = .systemBlue
-            l.textAlignment = .right
+            l.font = .preferredFont(forTextStyle: .body)
+            l.textColor = .label
         default:
             l.font = .preferredFont(forTextStyle: .footnote)
             l.textColor = .secondaryLabel
@@ -257,8 +264,8 @@ open class UITableViewCell: UIView {
             detail?.frame = CGRect(x: right - dw, y: 0, width: dw, height: c.height)
             text?.frame = CGRect(x: x, y: 0, width: max(0, right - dw - 8 - x), height: c.height)
         case .value2:
-            detail?.frame = CGRect(x: x, y: 0, width: 67, height: c.height)
-            text?.frame = CGRect(x: x + 67 + 6, y: 0, width: max(0, right - x - 73), height: c.height)
+            text?.frame = CGRect(x: x, y: 0, width: 67, height: c.height)
+            detail?.frame = CGRect(x: x + 67 + 6, y: 0, width: max(0, right - x - 73), height: c.height)
         }
         // A hairline: one device pixel.
         // A hairline: one pixel of the screen drawn on.
