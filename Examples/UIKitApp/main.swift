@@ -114,8 +114,37 @@ final class ListViewController: UIViewController, UITableViewDataSource, UITable
     }
 }
 
+/// A second, small window (`--second-window`): a counter that a button increments.
+final class CounterViewController: UIViewController {
+    private let label = UILabel()
+    private var count = 0
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        view.backgroundColor = .secondarySystemBackground
+        label.text = "Taps: 0"
+        label.textAlignment = .center
+        view.addSubview(label)
+        var tap = UIButton.Configuration.filled()
+        tap.title = "Tap"
+        let button = UIButton(configuration: tap)
+        button.addAction(UIAction { [unowned self] _ in
+            count += 1
+            label.text = "Taps: \(count)"
+        }, for: .touchUpInside)
+        button.frame = CGRect(x: 60, y: 90, width: 120, height: 44)
+        view.addSubview(button)
+    }
+
+    override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        label.frame = CGRect(x: 0, y: 30, width: view.bounds.width, height: 30)
+    }
+}
+
 final class AppDelegate: UIResponder, UIApplicationDelegate {
     var window: UIWindow?
+    var counterWindow: UIWindow?
 
     func application(_ application: UIApplication,
                      didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
@@ -128,6 +157,15 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
         let args = CommandLine.arguments
         if let i = args.firstIndex(of: "--seconds"), i + 1 < args.count, let s = Double(args[i + 1]) {
             list.quitAfter = s
+        }
+        // `--second-window`: another window beside the first (each UIWindow made key and
+        // visible gets a window of its own on the desktop).
+        if args.contains("--second-window") {
+            let counter = UIWindow(frame: CGRect(x: 0, y: 0, width: 240, height: 160))
+            counter.rootViewController = CounterViewController()
+            counter.makeKeyAndVisible()
+            counterWindow = counter
+            print("windows on screen: \(application.windows.filter(\.isOnScreen).count)")
         }
         return true
     }

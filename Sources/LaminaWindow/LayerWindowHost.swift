@@ -24,7 +24,7 @@ public final class LayerWindowHost {
     public let window: NativeWindow
     /// The driver whose tree, clock and renderer are shown (replace it to show another tree).
     public var driver: FrameDriver {
-        didSet { forceFrame = true; forcePresent = true }
+        didSet { forceFrame = true; forcePresent = true; mediaTarget = driver.clock.now }
     }
     /// Called on the window's thread for each event, before the frame it precedes.
     public var onEvent: ((WindowEvent) -> Void)?
@@ -56,6 +56,10 @@ public final class LayerWindowHost {
     private var nextTick: Double
     private var lastTitleUpdate = 0.0
     private var pendingStep = 0.0
+    /// The media time this host is heading for: real time elapsed (times ``speed``, unless
+    /// paused) and steps since it started. A clock shared with other hosts moves to the latest
+    /// of theirs, never by the sum.
+    private var mediaTarget: Double
 
     /// A host showing `driver`'s tree in `window`.
     public init(driver: FrameDriver, window: NativeWindow) {
@@ -66,6 +70,7 @@ public final class LayerWindowHost {
         renderThread = RenderThread { waker.wake() }
         lastRealTime = RenderThread.now()
         nextTick = lastRealTime
+        mediaTarget = driver.clock.now
     }
 
     deinit { renderThread.stop() }
@@ -78,8 +83,7 @@ public final class LayerWindowHost {
         stopRequested = false
         while window.isOpen && !stopRequested && !done() { turn() }
         // The frame in flight finishes before the caller may drop the tree.
-        while renderThread.isBusy { usleep(1000) }
-        if let r = renderThread.takeResult(), window.isOpen { present(r) }
+        finish()
     }
 
     /// Runs for `seconds` of real time (tests, benchmarks).
@@ -104,11 +108,25 @@ public final class LayerWindowHost {
     /// or covered; exposure events do this by themselves).
     public func setNeedsPresent() { forceFrame = true; forcePresent = true }
 
-    /// One turn of the loop: wait for input or the next refresh, handle input, present a finished
-    /// frame, and start the next one when a refresh is due.
-    public func turn() {
+    /// Whether the loop was asked to end (the window's close button, ``stop()``).
+    public var isStopRequested: Bool { stopRequested }
+
+    /// When the next refresh is due, in seconds of `MediaClock.system`.
+    public var nextRefreshTime: Double { nextTick }
+
+    /// Lets the render thread finish the frame it is drawing and presents it (before the tree
+    /// is dropped or the window closed).
+    public func finish() {
+        while renderThread.isBusy { usleep(1000) }
+        if let r = renderThread.takeResult(), window.isOpen { present(r) }
+    }
+
+    /// One turn of the loop: wait for input or the next refresh (at most `limit` seconds: 0 when
+    /// one thread runs several windows' loops), handle input, present a finished frame, and
+    /// start the next one when a refresh is due.
+    public func turn(waitingAtMost limit: Double = .infinity) {
         let now = RenderThread.now()
-        let events = window.waitEvents(timeout: max(0, nextTick - now))
+        let events = window.waitEvents(timeout: max(0, min(limit, nextTick - now)))
         for e in events {
             switch e {
             case .closeRequested: stopRequested = true
@@ -138,12 +156,16 @@ public final class LayerWindowHost {
     private func refresh(at real: Double) {
         let elapsed = real - lastRealTime
         lastRealTime = real
-        if renderThread.isBusy { return }     // the previous frame is still being drawn
         var dt = isPaused ? 0 : elapsed * max(0, speed)
         dt += pendingStep
         pendingStep = 0
+        if dt.isFinite { mediaTarget += dt }
+        // Time keeps counting while the previous frame is still being drawn; the frame after it
+        // catches up.
+        if renderThread.isBusy { return }
         let clock = driver.clock
-        let t = clock.now + (dt.isFinite ? dt : 0)
+        let t = max(mediaTarget, clock.now)
+        mediaTarget = t
         driver.advance(to: t)
         clock.run { beforeFrame?(t) }
         let commits = RenderStore.shared.commitCount

@@ -264,6 +264,13 @@ public final class NativeWindow {
     /// Wakes ``waitEvents(timeout:)`` from any thread (a render thread finished a frame).
     public static func wake() { SDLEventHub.shared.wake() }
 
+    /// Sleeps up to `seconds` or until a window's waker or ``wake()`` is called (any thread): a
+    /// loop that runs several windows sleeps here between turns.
+    public static func sleep(upTo seconds: Double) {
+        guard seconds.isFinite, seconds > 0 else { return }
+        SDLEventHub.shared.wait(min(seconds, 1))
+    }
+
     /// Wakes this window's wait (any thread).
     public func wake() { waker.wake() }
 

@@ -68,10 +68,10 @@ import Testing
     /// and quits by itself; without a display it says why and exits 1.
     @Test func theExampleAppRunsAndQuits() throws {
         let exe = try LaminaProcess.executable().deletingLastPathComponent().appendingPathComponent("lamina-example")
-        func run(_ env: [String: String]) throws -> (Int32, String, String) {
+        func run(_ env: [String: String], _ extra: [String] = []) throws -> (Int32, String, String) {
             let p = Process()
             p.executableURL = exe
-            p.arguments = ["--seconds", "1"]
+            p.arguments = ["--seconds", "1"] + extra
             p.environment = env
             let err = Pipe(), out = Pipe()
             p.standardError = err
@@ -93,8 +93,13 @@ import Testing
             #expect(status == 0, "\(err)")
             #expect(err.contains("frames") && err.contains("p99"), "\(err)")
             // The display link added at launch ran on the window's frames (about 60 a second).
-            let ticks = out.split(separator: " ").dropFirst(2).first.flatMap { Int($0) } ?? 0
+            let ticks = out.split(separator: "\n").last.flatMap { $0.split(separator: " ").dropFirst(2).first }.flatMap { Int($0) } ?? 0
             #expect(ticks >= 30, "\(out)")
+            // Two windows at once, each on the desktop, run by the one main loop.
+            let (status2, out2, err2) = try run(env, ["--second-window"])
+            #expect(status2 == 0 && out2.contains("windows on screen: 2"), "\(out2) \(err2)")
+            let ticks2 = out2.split(separator: "\n").last.flatMap { $0.split(separator: " ").dropFirst(2).first }.flatMap { Int($0) } ?? 0
+            #expect(ticks2 >= 30, "\(out2)")
         }
         env["DISPLAY"] = nil
         env["WAYLAND_DISPLAY"] = nil

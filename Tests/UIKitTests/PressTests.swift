@@ -68,3 +68,50 @@ import UIKit
         #expect(Array(c.log.prefix(3)) == ["will 120.0", "view", "did"])
     }
 }
+
+/// Settled views stay settled: setting a label what it already shows invalidates nothing, so a
+/// button (which sets its title label in its layout) is not laid out again every frame.
+@Suite("Settled views") struct SettledViewTests {
+    final class CountingButton: UIButton {
+        var layouts = 0
+        override func layoutSubviews() { super.layoutSubviews(); layouts += 1 }
+    }
+
+    @Test func aButtonIsNotLaidOutAgainEveryFrame() {
+        let w = UIWindow(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
+        let b = CountingButton(type: .system)
+        b.setTitle("Tap", for: .normal)
+        b.frame = CGRect(x: 10, y: 10, width: 120, height: 44)
+        w.addSubview(b)
+        var filled = UIButton.Configuration.filled()
+        filled.title = "Filled"
+        let c = CountingButton(configuration: filled)
+        c.frame = CGRect(x: 10, y: 50, width: 120, height: 44)
+        w.addSubview(c)
+        w.makeKeyAndVisible()
+        _ = w.render(atTime: 0)
+        _ = w.render(atTime: 0.1)
+        let (bl, cl) = (b.layouts, c.layouts)
+        for k in 2...5 { _ = w.render(atTime: Double(k) / 10) }
+        #expect(b.layouts == bl && c.layouts == cl, "\(b.layouts - bl), \(c.layouts - cl) extra layouts")
+    }
+
+    @Test func settingWhatALabelShowsChangesNothing() {
+        let w = UIWindow(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
+        let l = UILabel(frame: CGRect(x: 0, y: 0, width: 100, height: 30))
+        l.text = "Same"
+        l.textColor = .label
+        w.addSubview(l)
+        w.makeKeyAndVisible()
+        _ = w.render()
+        l.text = "Same"
+        l.font = .systemFont(ofSize: UIFont.labelFontSize)
+        l.textColor = .label              // a new instance of the same dynamic colour
+        #expect(!l.layer.needsDisplay() && !l.layer.needsLayout())
+        l.textColor = .black              // the same in light mode only: a change
+        #expect(l.layer.needsDisplay())
+        _ = w.render()
+        l.text = "Other"
+        #expect(l.layer.needsDisplay())
+    }
+}

@@ -71,9 +71,21 @@ extension UIApplication {
         // The delegate's window, if it made one and did not show it, is shown as iOS would
         // show a storyboard's.
         if let w = delegate?.window, !w.isOnScreen { w.makeKeyAndVisible() }
-        while let w = windows.last(where: { $0.isOnScreen }) {
-            w.runOnScreen { !UIApplication.isRunningMainLoop }
+        // Every window on screen gets a turn each time round; the thread sleeps until the
+        // earliest refresh or an event.
+        while UIApplication.isRunningMainLoop {
+            let shown = windows.filter(\.isOnScreen)
+            if shown.isEmpty { break }
+            _ = RunLoop.current.run(mode: .default, before: Date())
+            for w in shown {
+                guard let host = w.screenHost else { continue }
+                host.turn(waitingAtMost: 0)
+                if host.isStopRequested || !host.window.isOpen { w.closeOnScreen() }
+            }
+            let next = windows.compactMap { $0.screenHost?.nextRefreshTime }.min() ?? MediaClock.system.now
+            NativeWindow.sleep(upTo: min(max(0, next - MediaClock.system.now), 0.004))
         }
+        for w in windows where w.isOnScreen { w.closeOnScreen() }
         delegate?.applicationWillTerminate(self)
         return 0
     }

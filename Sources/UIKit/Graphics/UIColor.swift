@@ -220,3 +220,14 @@ open class UIColor: NSObject, @unchecked Sendable, CATextLayerColorProviding {
     public static var lightText: UIColor { UIColor(white: 1, alpha: 0.6) }
     public static var tintColor: UIColor { systemBlue }
 }
+
+extension UIColor {
+    /// Whether the two colours resolve alike in light and dark appearance (a dynamic colour and a
+    /// fixed one that matches it only in light mode are not the same).
+    func looksTheSame(as other: UIColor) -> Bool {
+        if self === other { return true }
+        let light = UITraitCollection(userInterfaceStyle: .light), dark = UITraitCollection(userInterfaceStyle: .dark)
+        return resolvedColor(with: light).isEqual(other.resolvedColor(with: light))
+            && resolvedColor(with: dark).isEqual(other.resolvedColor(with: dark))
+    }
+}

@@ -5,7 +5,7 @@ import Foundation
 /// scale, placed by `contentMode`.
 open class UIImageView: UIView {
     /// The image shown.
-    open var image: UIImage? { didSet { update() } }
+    open var image: UIImage? { didSet { if oldValue !== image { update() } } }
     /// The image shown while highlighted.
     open var highlightedImage: UIImage? { didSet { update() } }
     /// Whether the highlighted image is shown.

@@ -53,7 +53,12 @@ open class UILabel: UIView {
     /// The text (plain).
     open var text: String? {
         get { _text ?? _attributedText?.string }
-        set { _text = newValue; _attributedText = nil; textChanged() }
+        set {
+            // As UIKit's, setting the text it already shows changes nothing (a view that sets its
+            // label in layoutSubviews would otherwise lay itself out again every frame).
+            guard newValue != _text || _attributedText != nil else { return }
+            _text = newValue; _attributedText = nil; textChanged()
+        }
     }
 
     /// The text with attributes (`.font`, `.foregroundColor`); setting it replaces `text`.
@@ -63,13 +68,21 @@ open class UILabel: UIView {
             guard let t = _text else { return nil }
             return NSAttributedString(string: t, attributes: [.font: font as Any, .foregroundColor: textColor as Any])
         }
-        set { _attributedText = newValue; _text = nil; textChanged() }
+        set {
+            guard _text != nil || newValue != _attributedText else { return }
+            _attributedText = newValue; _text = nil; textChanged()
+        }
     }
 
     /// The font (the system font at 17 points by default).
-    open var font: UIFont! = .systemFont(ofSize: UIFont.labelFontSize) { didSet { textChanged() } }
+    open var font: UIFont! = .systemFont(ofSize: UIFont.labelFontSize) { didSet { if oldValue != font { textChanged() } } }
     /// The text colour (the label colour, black, by default).
-    open var textColor: UIColor! = .label { didSet { setNeedsDisplay() } }
+    open var textColor: UIColor! = .label {
+        didSet {
+            if let old = oldValue, let new = textColor, old.looksTheSame(as: new) { return }
+            setNeedsDisplay()
+        }
+    }
     /// Whether a single line too wide, or lines too many, shrink the font (down to
     /// `minimumScaleFactor` of its size) until the text fits (false by default).
     open var adjustsFontSizeToFitWidth = false { didSet { setNeedsDisplay() } }
@@ -80,13 +93,13 @@ open class UILabel: UIView {
     /// does not tighten).
     open var allowsDefaultTighteningForTruncation = false
     /// The alignment (natural: the paragraph's direction).
-    open var textAlignment: NSTextAlignment = .natural { didSet { setNeedsDisplay() } }
+    open var textAlignment: NSTextAlignment = .natural { didSet { if oldValue != textAlignment { setNeedsDisplay() } } }
     /// The most lines shown; 0 for any number (1 by default).
-    open var numberOfLines = 1 { didSet { textChanged() } }
+    open var numberOfLines = 1 { didSet { if oldValue != numberOfLines { textChanged() } } }
     /// How long text is wrapped or truncated (tail truncation by default).
-    open var lineBreakMode: NSLineBreakMode = .byTruncatingTail { didSet { textChanged() } }
+    open var lineBreakMode: NSLineBreakMode = .byTruncatingTail { didSet { if oldValue != lineBreakMode { textChanged() } } }
     /// Whether the label is enabled (drawn dimmed when not).
-    open var isEnabled = true { didSet { setNeedsDisplay() } }
+    open var isEnabled = true { didSet { if oldValue != isEnabled { setNeedsDisplay() } } }
     /// The width multi-line labels wrap to for their intrinsic size (0: unbounded).
     open var preferredMaxLayoutWidth: CGFloat = 0 { didSet { invalidateIntrinsicContentSize() } }
 

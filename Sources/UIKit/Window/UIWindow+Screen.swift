@@ -67,6 +67,14 @@ extension UIWindow {
             _ = RunLoop.current.run(mode: .default, before: Date())
             return done()
         }
+        closeOnScreen()
+    }
+
+    /// Closes the window on the display (the frame in flight finishes first); it stays usable
+    /// headless.
+    func closeOnScreen() {
+        guard let p = presence else { return }
+        p.host.finish()
         if p.host.showsStatistics {
             FileHandle.standardError.write(Data("lamina: \(p.host.pacing)\n".utf8))
         }
