@@ -115,3 +115,40 @@ import UIKit
         #expect(l.layer.needsDisplay())
     }
 }
+
+/// View controllers hear their views enter and leave windows: will/did appear and disappear,
+/// forwarded to children, once each, in UIKit's order.
+@Suite("Appearance callbacks") struct AppearanceTests {
+    final class Controller: UIViewController {
+        let name: String
+        let log: Log
+        init(_ name: String, _ log: Log) { self.name = name; self.log = log; super.init(nibName: nil, bundle: nil) }
+        required init?(coder: NSCoder) { fatalError("not used") }
+        override func viewWillAppear(_ animated: Bool) { log.items.append("\(name) will appear") }
+        override func viewDidAppear(_ animated: Bool) { log.items.append("\(name) did appear") }
+        override func viewWillDisappear(_ animated: Bool) { log.items.append("\(name) will disappear") }
+        override func viewDidDisappear(_ animated: Bool) { log.items.append("\(name) did disappear") }
+    }
+    final class Log { var items: [String] = [] }
+
+    @Test func controllersAppearAndDisappearWithTheirViews() {
+        let log = Log()
+        let parent = Controller("parent", log), child = Controller("child", log)
+        parent.addChild(child)
+        parent.view.addSubview(child.view)
+        child.didMove(toParent: parent)
+        #expect(log.items.isEmpty)                         // not in a window yet
+        let w = UIWindow(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        w.rootViewController = parent
+        #expect(log.items == ["parent will appear", "child will appear", "child did appear", "parent did appear"])
+        log.items = []
+        child.view.removeFromSuperview()
+        #expect(log.items == ["child will disappear", "child did disappear"])
+        parent.view.addSubview(child.view)
+        #expect(log.items.suffix(2) == ["child will appear", "child did appear"])
+        log.items = []
+        w.rootViewController = Controller("other", log)
+        #expect(log.items == ["parent will disappear", "child will disappear", "child did disappear", "parent did disappear",
+                              "other will appear", "other did appear"])
+    }
+}

@@ -151,6 +151,17 @@ extension UIView {
     }
 
     private func notifyWillMove(toWindow window: UIWindow?) {
+        // A controller's view entering or leaving a window: its appearance callbacks, the
+        // parent's before its children's, as UIKit forwards them.
+        if let vc = owningViewController {
+            if window != nil, vc.appearanceState == .disappeared || vc.appearanceState == .disappearing {
+                vc.appearanceState = .appearing
+                vc.viewWillAppear(false)
+            } else if window == nil, vc.appearanceState == .appeared || vc.appearanceState == .appearing {
+                vc.appearanceState = .disappearing
+                vc.viewWillDisappear(false)
+            }
+        }
         willMove(toWindow: window)
         for s in _subviews { s.notifyWillMove(toWindow: window) }
     }
@@ -169,6 +180,19 @@ extension UIView {
     /// image view keeps its image's scale instead, see `UIImageView`), and its layout (hairlines)
     /// is redone.
     private func notifyDidMoveToWindow() {
+        notifyDidMoveToWindowBody()
+        // The controller's did-appear (or did-disappear) follows its subtree's, as in UIKit.
+        guard let vc = owningViewController else { return }
+        if window != nil, vc.appearanceState == .appearing {
+            vc.appearanceState = .appeared
+            vc.viewDidAppear(false)
+        } else if window == nil, vc.appearanceState == .disappearing {
+            vc.appearanceState = .disappeared
+            vc.viewDidDisappear(false)
+        }
+    }
+
+    private func notifyDidMoveToWindowBody() {
         // The screen's scale applies to views shown in a window.
         if let w = window { adoptScreenScale(w.screenScale) }
         didMoveToWindow()

@@ -47,10 +47,19 @@ open class UIViewController: UIResponder {
 
     /// Called once the view has been made.
     open func viewDidLoad() {}
-    /// Called before the view appears (when set as a window's root).
+    /// Called before the view appears: its view is about to enter a window (as a window's root,
+    /// or inside a parent's view that is in one).
     open func viewWillAppear(_ animated: Bool) {}
-    /// Called after the view appeared.
+    /// Called after the view appeared (entered a window).
     open func viewDidAppear(_ animated: Bool) {}
+    /// Called before the view disappears: it is about to leave its window.
+    open func viewWillDisappear(_ animated: Bool) {}
+    /// Called after the view disappeared (left its window).
+    open func viewDidDisappear(_ animated: Bool) {}
+
+    /// Where the controller is in appearing and disappearing.
+    enum AppearanceState { case disappeared, appearing, appeared, disappearing }
+    var appearanceState: AppearanceState = .disappeared
     /// Called before the view lays out its subviews.
     open func viewWillLayoutSubviews() {}
     /// Called after the view laid out its subviews.

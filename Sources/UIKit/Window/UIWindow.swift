@@ -55,9 +55,8 @@ open class UIWindow: UIView {
             let v: UIView = vc.view
             v.frame = bounds
             v.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-            vc.viewWillAppear(false)
+            // The appearance callbacks come from the view entering the window.
             addSubview(v)
-            vc.viewDidAppear(false)
         }
     }
 
