@@ -35,7 +35,10 @@ extension CGContext {
     public func addPath(_ path: CGPath) {
         // The CTM read once, not per element (each read of the graphics state is an exclusivity check).
         let m = state.ctm
-        devicePath.append(contentsOf: path.elements.map { $0.applying(m) })
+        // Appended in place: no temporary array per call.
+        let elements = path.elements
+        devicePath.reserveCapacity(devicePath.count + elements.count)
+        for e in elements { devicePath.append(e.applying(m)) }
     }
     /// Whether the current path is empty.
     public var isPathEmpty: Bool { devicePath.isEmpty }
