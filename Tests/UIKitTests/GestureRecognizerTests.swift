@@ -280,4 +280,36 @@ import UIKit
         w.handle(.pointerUp(CGPoint(x: 10, y: 10), button: 1, time: 0))
         #expect(log.items.last == "tap")
     }
+
+    /// A flick toward the end overshoots the edge, then springs back to it; without `bounces`
+    /// it stops at the edge.
+    @Test(arguments: [true, false])
+    func flicksPastTheEdgeBounceBack(_ bounces: Bool) {
+        let w = UIWindow(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
+        let scroll = UIScrollView(frame: w.bounds)
+        scroll.contentSize = CGSize(width: 200, height: 600)     // offsets 0...400
+        scroll.bounces = bounces
+        w.addSubview(scroll)
+        w.makeKeyAndVisible()
+        scroll.contentOffset = CGPoint(x: 0, y: 300)
+        w.advance(to: 1)
+        let t = w.touchDown(at: CGPoint(x: 100, y: 180))!
+        for k in 1...5 {
+            w.advance(to: 1 + Double(k) * 0.01)
+            w.touchMove(t, to: CGPoint(x: 100, y: 180 - CGFloat(k) * 10))   // 1,000 points/s upward
+        }
+        w.touchUp(t)
+        var furthest: CGFloat = 0
+        for k in 1...40 {
+            _ = w.render(atTime: 1.05 + Double(k) * 0.05)
+            furthest = max(furthest, scroll.layer.presentation()!.bounds.origin.y)
+        }
+        #expect(scroll.contentOffset.y == 400)
+        #expect(abs(scroll.layer.presentation()!.bounds.origin.y - 400) < 0.5)
+        if bounces {
+            #expect(furthest > 405 && furthest <= 420.5, "\(furthest)")   // at most a tenth of 200
+        } else {
+            #expect(furthest <= 400.5, "\(furthest)")
+        }
+    }
 }

@@ -328,9 +328,10 @@ open class UIScrollView: UIView {
         // UIKit reports the content's velocity in points per millisecond, opposite the finger's.
         let v = CGPoint(x: scrollsHorizontally ? -velocity.x / 1000 : 0, y: scrollsVertically ? -velocity.y / 1000 : 0)
         // A flick carries on, slowing by `decelerationRate` each millisecond: it travels
-        // v·r/(1−r) points in all (and stops at the content's edge).
+        // v·r/(1−r) points in all, stopping at the content's edge (bouncing past it first).
         let r = min(0.9999, max(0, decelerationRate.rawValue.isFinite ? decelerationRate.rawValue : 0.998))
-        var target = clampedOffset(CGPoint(x: contentOffset.x + v.x * r / (1 - r), y: contentOffset.y + v.y * r / (1 - r)))
+        let projected = CGPoint(x: contentOffset.x + v.x * r / (1 - r), y: contentOffset.y + v.y * r / (1 - r))
+        var target = clampedOffset(projected)
         if isPagingEnabled {
             // Pages: the nearest page, or the next one in a flick's direction.
             var o = clampedOffset(contentOffset)
@@ -339,6 +340,7 @@ open class UIScrollView: UIView {
             if page.height > 0 { o.y = ((o.y / page.height) + (v.y > 0.3 ? 0.5 : v.y < -0.3 ? -0.5 : 0)).rounded() * page.height }
             target = clampedOffset(o)
         }
+        let proposed = target
         withUnsafeMutablePointer(to: &target) { delegate?.scrollViewWillEndDragging(self, withVelocity: v, targetContentOffset: $0) }
         guard target.x.isFinite, target.y.isFinite else { hideIndicatorsLater(); return }
         let moves = target != contentOffset
@@ -350,12 +352,39 @@ open class UIScrollView: UIView {
             let speed = max(abs(v.x), abs(v.y))
             let flick = speed > 0.0005 ? Double(log(0.0005 / speed) / log(r)) / 1000 : 0
             let duration = min(2.5, max(0.3, flick.isFinite ? flick : 0.3))
-            UIView.animate(withDuration: duration, delay: 0, options: [.curveEaseOut], animations: {
-                self.bounds.origin = target
-            }, completion: { _ in
+            // A flick that would run past the content's edge (and was not redirected by the
+            // delegate or paging) overshoots by part of the excess, at most a tenth of the view,
+            // then springs back to the edge when `bounces`.
+            var overshoot = target
+            if bounces, !isPagingEnabled, target == proposed {
+                let range = offsetRange
+                // Only a flick from inside the range toward the edge overshoots; content already
+                // pulled past the edge springs straight back.
+                func over(_ p: CGFloat, _ t: CGFloat, _ now: CGFloat, _ lo: CGFloat, _ hi: CGFloat, _ extent: CGFloat) -> CGFloat {
+                    let excess = p - t
+                    guard abs(excess) > 0.5, extent > 0, now >= lo, now <= hi, (excess > 0) == (p > now) else { return t }
+                    return t + (excess > 0 ? 1 : -1) * min(abs(excess) * 0.25, extent * 0.1)
+                }
+                let now = contentOffset
+                if scrollsHorizontally { overshoot.x = over(projected.x, target.x, now.x, range.minX, range.maxX, bounds.width) }
+                if scrollsVertically { overshoot.y = over(projected.y, target.y, now.y, range.minY, range.maxY, bounds.height) }
+            }
+            let finish: (Bool) -> Void = { _ in
                 self.isDecelerating = false
                 self.delegate?.scrollViewDidEndDecelerating(self)
-            })
+            }
+            if overshoot == target {
+                UIView.animate(withDuration: duration, delay: 0, options: [.curveEaseOut], animations: {
+                    self.bounds.origin = target
+                }, completion: finish)
+            } else {
+                UIView.animate(withDuration: max(0.2, duration * 0.5), delay: 0, options: [.curveEaseOut], animations: {
+                    self.bounds.origin = overshoot
+                }, completion: { _ in
+                    UIView.animate(withDuration: 0.4, delay: 0, usingSpringWithDamping: 1, initialSpringVelocity: 0, options: [],
+                                   animations: { self.bounds.origin = target }, completion: finish)
+                })
+            }
         }
         hideIndicatorsLater()
     }
