@@ -51,9 +51,6 @@ public final class NativeWindow {
     private var renderer: OpaquePointer?
     private var texture: OpaquePointer?
     private var textureSize = (0, 0)
-    private let ticksAtStart = SDL_GetTicks64()
-    private let mediaAtStart = CACurrentMediaTime()
-    private var lastMoveButtons = 0
 
     /// Opens a window of `size` points at `scale` pixels per point (the display's scale when nil:
     /// its DPI over 96, rounded, 1…3; `LAMINA_SCALE` overrides it).
@@ -261,11 +258,8 @@ public final class NativeWindow {
         }
     }
 
-    /// Wakes ``waitEvents(timeout:)`` from any thread (a render thread finished a frame).
-    public static func wake() { SDLEventHub.shared.wake() }
-
-    /// Sleeps up to `seconds` or until a window's waker or ``wake()`` is called (any thread): a
-    /// loop that runs several windows sleeps here between turns.
+    /// Sleeps up to `seconds` or until a window's ``waker`` is called (any thread): a loop that
+    /// runs several windows sleeps here between turns.
     public static func sleep(upTo seconds: Double) {
         guard seconds.isFinite, seconds > 0 else { return }
         SDLEventHub.shared.wait(min(seconds, 1))

@@ -207,14 +207,16 @@ open class UITableView: UIScrollView {
         var y: CGFloat = 0
         if let h = tableHeaderView { h.frame = CGRect(x: 0, y: 0, width: bounds.width, height: h.frame.height); y = h.frame.maxY }
         guard let ds = dataSource else { contentBottom = y; updateContentSize(); return }
+        // The delegate cast once per reload, not per row.
+        let d = tableDelegate
         let count = clampedCount(ds.numberOfSections(in: self), 100_000, "sections")
         for s in 0..<count {
             let title = ds.tableView(self, titleForHeaderInSection: s)
             let footerTitle = ds.tableView(self, titleForFooterInSection: s)
-            var header = tableDelegate?.tableView(self, heightForHeaderInSection: s) ?? sectionHeaderHeight
+            var header = d?.tableView(self, heightForHeaderInSection: s) ?? sectionHeaderHeight
             if header == UITableView.automaticDimension { header = sectionHeaderHeight }
             if header == UITableView.automaticDimension { header = title == nil ? (style == .plain ? 0 : 18) : (style == .plain ? 28 : 38) }
-            var footer = tableDelegate?.tableView(self, heightForFooterInSection: s) ?? sectionFooterHeight
+            var footer = d?.tableView(self, heightForFooterInSection: s) ?? sectionFooterHeight
             if footer == UITableView.automaticDimension { footer = sectionFooterHeight }
             if footer == UITableView.automaticDimension { footer = footerTitle == nil ? (style == .plain ? 0 : 18) : 38 }
             let headerY = y
@@ -223,7 +225,7 @@ open class UITableView: UIScrollView {
             var rows: [Row] = []
             rows.reserveCapacity(n)
             for r in 0..<n {
-                var h = tableDelegate?.tableView(self, heightForRowAt: IndexPath(row: r, section: s)) ?? rowHeight
+                var h = d?.tableView(self, heightForRowAt: IndexPath(row: r, section: s)) ?? rowHeight
                 if h == UITableView.automaticDimension { h = rowHeight == UITableView.automaticDimension ? 44 : rowHeight }
                 h = clean(h)
                 rows.append(Row(y: y, height: h))
@@ -390,29 +392,23 @@ open class UITableView: UIScrollView {
         guard let path = indexPathForRow(at: p) else { return }
         // A control inside the row takes its own taps.
         if let hit = hitTest(p, with: nil), hit is UIControl { return }
-        guard tableDelegate?.tableView(self, shouldHighlightRowAt: path) ?? true else { return }
-        let willSelect: IndexPath? = tableDelegate != nil ? tableDelegate!.tableView(self, willSelectRowAt: path) : path
-        guard let target = willSelect else { return }
+        let d = tableDelegate
+        guard d?.tableView(self, shouldHighlightRowAt: path) ?? true else { return }
+        guard let target = d.map({ $0.tableView(self, willSelectRowAt: path) }) ?? path else { return }
         if allowsMultipleSelection, selected.contains(target) {
             deselectRow(at: target, animated: false)
-            tableDelegate?.tableView(self, didDeselectRowAt: target)
+            d?.tableView(self, didDeselectRowAt: target)
             return
         }
         let previous = selected
         selectRow(at: target, animated: false, scrollPosition: .none)
         if !allowsMultipleSelection {
-            for p in previous where p != target { tableDelegate?.tableView(self, didDeselectRowAt: p) }
+            for p in previous where p != target { d?.tableView(self, didDeselectRowAt: p) }
         }
-        tableDelegate?.tableView(self, didSelectRowAt: target)
+        d?.tableView(self, didSelectRowAt: target)
     }
 
     // MARK: Layout
-
-    /// Hairlines depend on the screen: a new window lays the table out again.
-    open override func didMoveToWindow() {
-        super.didMoveToWindow()
-        setNeedsLayout()
-    }
 
     open override func layoutSubviews() {
         super.layoutSubviews()
@@ -429,6 +425,7 @@ open class UITableView: UIScrollView {
             cell.frame = f
         }
         guard let ds = dataSource else { layoutFiller(after: contentBottom); return }
+        let d = tableDelegate
         for (s, section) in sections.enumerated() {
             layoutHeader(s, section)
             guard let first = section.rows.first, let last = section.rows.last,
@@ -442,7 +439,7 @@ open class UITableView: UIScrollView {
                 if cell.separatorInset == UIEdgeInsets(top: 0, left: 16, bottom: 0, right: 0) { cell.separatorInset = separatorInset }
                 dress(cell, at: path)
                 cell.setSelected(selected.contains(path), animated: false)
-                tableDelegate?.tableView(self, willDisplay: cell, forRowAt: path)
+                d?.tableView(self, willDisplay: cell, forRowAt: path)
                 insertSubview(cell, at: 0)
                 visible[path] = cell
                 cell.layoutIfNeeded()

@@ -218,12 +218,6 @@ open class UITableViewCell: UIView {
         setNeedsLayout()
     }
 
-    /// The hairline depends on the screen: a new window lays the cell out again.
-    open override func didMoveToWindow() {
-        super.didMoveToWindow()
-        setNeedsLayout()
-    }
-
     open override func layoutSubviews() {
         super.layoutSubviews()
         let b = bounds

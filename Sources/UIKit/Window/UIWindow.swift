@@ -221,43 +221,34 @@ open class UIWindow: UIView {
 
     /// Moves a touch to `point`, delivered through `touchesMoved(_:with:)` to its view.
     public func touchMove(_ touch: UITouch, to point: CGPoint) {
-        guard let view = touch.view else { return }
-        touch.previousLocationInWindow = touch.locationInWindow
-        touch.locationInWindow = point
-        touch.phase = .moved
-        touch.timestamp = clock.now
-        let event = UIEvent()
-        event.timestamp = clock.now
-        event.touches = [touch]
-        dispatchTouch(touch, event, to: view)
+        send(touch, .moved, at: point)
     }
 
     /// Lifts a touch (at `point`, or where it is), delivered through `touchesEnded(_:with:)`.
     public func touchUp(_ touch: UITouch, at point: CGPoint? = nil) {
-        guard let view = touch.view else { return }
-        if let point {
-            touch.previousLocationInWindow = touch.locationInWindow
-            touch.locationInWindow = point
-        }
-        touch.phase = .ended
-        touch.timestamp = clock.now
-        let event = UIEvent()
-        event.timestamp = clock.now
-        event.touches = [touch]
-        activeTouches.removeAll { $0 === touch }
-        dispatchTouch(touch, event, to: view)
+        send(touch, .ended, at: point)
     }
 
     /// Cancels a touch (the system took it: the window closed), delivered through
     /// `touchesCancelled(_:with:)`.
     public func touchCancel(_ touch: UITouch) {
-        guard let view = touch.view, activeTouches.contains(where: { $0 === touch }) else { return }
-        touch.phase = .cancelled
+        guard activeTouches.contains(where: { $0 === touch }) else { return }
+        send(touch, .cancelled, at: nil)
+    }
+
+    /// Moves an active touch to `phase` (at `point`, when given) and delivers it to its view.
+    private func send(_ touch: UITouch, _ phase: UITouch.Phase, at point: CGPoint?) {
+        guard let view = touch.view else { return }
+        if let point {
+            touch.previousLocationInWindow = touch.locationInWindow
+            touch.locationInWindow = point
+        }
+        touch.phase = phase
         touch.timestamp = clock.now
         let event = UIEvent()
         event.timestamp = clock.now
         event.touches = [touch]
-        activeTouches.removeAll { $0 === touch }
+        if phase == .ended || phase == .cancelled { activeTouches.removeAll { $0 === touch } }
         dispatchTouch(touch, event, to: view)
     }
 
