@@ -45,33 +45,52 @@ static inline __m128i scale4_sse2(__m128i x, __m128i k32, __m128i half, __m128i 
     return _mm_packus_epi16(lo, hi);
 }
 
+// Bytes of four pixels times one factor `k` (in every 16-bit lane of `k16`) over 255, rounded
+// as mul255: (t * 257) >> 16 equals (t + (t >> 8)) >> 8 for every t below 65536.
+static inline __m128i scale4k_sse2(__m128i x, __m128i k16, __m128i half, __m128i m257, __m128i zero) {
+    __m128i lo = _mm_unpacklo_epi8(x, zero), hi = _mm_unpackhi_epi8(x, zero);
+    lo = _mm_mulhi_epu16(_mm_add_epi16(_mm_mullo_epi16(lo, k16), half), m257);
+    hi = _mm_mulhi_epu16(_mm_add_epi16(_mm_mullo_epi16(hi, k16), half), m257);
+    return _mm_packus_epi16(lo, hi);
+}
+
 static void solid_over_32_sse2(uint32_t *dst, long count, uint32_t s, uint32_t inv) {
-    const __m128i zero = _mm_setzero_si128(), k = _mm_set1_epi32((int)inv), half = _mm_set1_epi16(128);
-    const __m128i src = _mm_set1_epi32((int)s);
+    const __m128i zero = _mm_setzero_si128(), k = _mm_set1_epi16((short)inv), half = _mm_set1_epi16(128);
+    const __m128i m257 = _mm_set1_epi16(257), src = _mm_set1_epi32((int)s);
     long i = 0;
     for (; i + 4 <= count; i += 4) {
         __m128i d = _mm_loadu_si128((const __m128i *)(dst + i));
-        _mm_storeu_si128((__m128i *)(dst + i), _mm_add_epi8(scale4_sse2(d, k, half, zero), src));
+        _mm_storeu_si128((__m128i *)(dst + i), _mm_add_epi8(scale4k_sse2(d, k, half, m257, zero), src));
     }
     solid_over_32_scalar(dst + i, count - i, s, inv);
 }
 
 __attribute__((target("avx2")))
+static inline __m256i scale8k_avx2(__m256i x, __m256i k16, __m256i half, __m256i m257, __m256i zero) {
+    // unpack/pack work within 128-bit halves, so the pixels come back in place.
+    __m256i lo = _mm256_unpacklo_epi8(x, zero), hi = _mm256_unpackhi_epi8(x, zero);
+    lo = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(lo, k16), half), m257);
+    hi = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(hi, k16), half), m257);
+    return _mm256_packus_epi16(lo, hi);
+}
+
+__attribute__((target("avx2")))
 static void solid_over_32_avx2(uint32_t *dst, long count, uint32_t s, uint32_t inv) {
     const __m256i zero = _mm256_setzero_si256(), k = _mm256_set1_epi16((short)inv), half = _mm256_set1_epi16(128);
-    const __m256i src = _mm256_set1_epi32((int)s);
+    const __m256i m257 = _mm256_set1_epi16(257), src = _mm256_set1_epi32((int)s);
     long i = 0;
     for (; i + 8 <= count; i += 8) {
         __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
-        // unpack/pack work within 128-bit halves, so the pixels come back in place.
-        __m256i lo = _mm256_unpacklo_epi8(d, zero), hi = _mm256_unpackhi_epi8(d, zero);
-        lo = _mm256_add_epi16(_mm256_mullo_epi16(lo, k), half);
-        hi = _mm256_add_epi16(_mm256_mullo_epi16(hi, k), half);
-        lo = _mm256_srli_epi16(_mm256_add_epi16(lo, _mm256_srli_epi16(lo, 8)), 8);
-        hi = _mm256_srli_epi16(_mm256_add_epi16(hi, _mm256_srli_epi16(hi, 8)), 8);
-        _mm256_storeu_si256((__m256i *)(dst + i), _mm256_add_epi8(_mm256_packus_epi16(lo, hi), src));
+        _mm256_storeu_si256((__m256i *)(dst + i), _mm256_add_epi8(scale8k_avx2(d, k, half, m257, zero), src));
     }
-    solid_over_32_sse2(dst + i, count - i, s, inv);
+    long rest = count - i;
+    if (rest > 0) {
+        // The last 1-7 pixels through a lane mask: the masked-off lanes are neither read nor written.
+        const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+        __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)rest), lanes);
+        __m256i d = _mm256_maskload_epi32((const int *)(dst + i), mask);
+        _mm256_maskstore_epi32((int *)(dst + i), mask, _mm256_add_epi8(scale8k_avx2(d, k, half, m257, zero), src));
+    }
 }
 #endif
 
@@ -189,11 +208,25 @@ void lamina_raster_force_simd_level(int level) {
 }
 
 void lamina_solid_over_32(uint32_t *dst, long count, uint32_t s, uint32_t inv) {
+    lamina_solid_over_32_rows(dst, 0, 1, count, s, inv);
+}
+
+void lamina_solid_over_32_rows(uint32_t *dst, long stride, long rows, long count, uint32_t s, uint32_t inv) {
+    if (count <= 0) return;
+    char *row = (char *)dst;
+    if (inv == 0) {
+        // An opaque colour at full coverage: every pixel becomes the colour.
+        for (long r = 0; r < rows; r++, row += stride) {
+            uint32_t *p = (uint32_t *)row;
+            for (long i = 0; i < count; i++) p[i] = s;
+        }
+        return;
+    }
     switch (lamina_raster_simd_level()) {
 #ifdef LAMINA_X86
-    case 2: solid_over_32_avx2(dst, count, s, inv); return;
-    case 1: solid_over_32_sse2(dst, count, s, inv); return;
+    case 2: for (long r = 0; r < rows; r++, row += stride) solid_over_32_avx2((uint32_t *)row, count, s, inv); return;
+    case 1: for (long r = 0; r < rows; r++, row += stride) solid_over_32_sse2((uint32_t *)row, count, s, inv); return;
 #endif
-    default: solid_over_32_scalar(dst, count, s, inv); return;
+    default: for (long r = 0; r < rows; r++, row += stride) solid_over_32_scalar((uint32_t *)row, count, s, inv); return;
     }
 }

@@ -45,6 +45,38 @@ struct SimdSpanTests {
         #expect(mismatches == 0, "\(mismatches) of \(cases) spans differ (paths \(levels))")
     }
 
+    /// Blocks of rows (a rectangle's rows at once): every row of the block as one span would
+    /// make it, the rows between untouched, on every path; opaque colours at full coverage too.
+    @Test func solidRowsAreTheSameOnEveryPath() {
+        var rng = RowWindowTests.Random(state: 29)
+        defer { lamina_raster_force_simd_level(-1) }
+        var mismatches = 0, cases = 0
+        for count in 0...70 {
+            for rows in [1, 2, 5] {
+                let offset = rng.int(4), stride = count + 8 + rng.int(3)
+                let a = UInt32(rng.int(3) == 0 ? 255 : rng.int(256)), coverage = UInt32(rng.int(2) == 0 ? 255 : 1 + rng.int(255))
+                let colour = UInt32(rng.int(Int(a) + 1)) | UInt32(rng.int(Int(a) + 1)) << 8 | UInt32(rng.int(Int(a) + 1)) << 16 | a << 24
+                let s = coverage == 255 ? colour : scaleWord(colour, coverage)
+                let inv = 255 - (s >> 24)
+                let original = (0..<(stride * rows + 8)).map { _ in UInt32(truncatingIfNeeded: rng.next()) }
+                let expected = original.enumerated().map { i, d in
+                    let r = (i - offset) / stride, c = (i - offset) % stride
+                    return i >= offset && r < rows && c < count ? Self.reference(d, s, inv) : d
+                }
+                for level in [0, 1, 2] {
+                    lamina_raster_force_simd_level(Int32(level))
+                    var buffer = original
+                    buffer.withUnsafeMutableBufferPointer { b in
+                        lamina_solid_over_32_rows(b.baseAddress! + offset, stride * 4, rows, count, s, inv)
+                    }
+                    cases += 1
+                    if buffer != expected { mismatches += 1 }
+                }
+            }
+        }
+        #expect(mismatches == 0, "\(mismatches) of \(cases) blocks differ")
+    }
+
     /// What Lamina's Swift painter did for a linear gradient span under source-over.
     static func gradientReference(_ d: inout [UInt32], from start: Int, count: Int, t t0: Double, dt: Double, lut: [UInt32],
                                   before: Bool, after: Bool, mask: [UInt8]?, constant: UInt32, skip: Int) {

@@ -16,6 +16,10 @@ extern "C" {
 /// treated alike. `dst` needs no alignment.
 void lamina_solid_over_32(uint32_t *dst, long count, uint32_t s, uint32_t inv);
 
+/// `lamina_solid_over_32` on `rows` rows of `count` pixels, the first at `dst`, each the next
+/// `stride` bytes further on.
+void lamina_solid_over_32_rows(uint32_t *dst, long stride, long rows, long count, uint32_t s, uint32_t inv);
+
 /// Source-over of a linear gradient along a row span of `count` 32-bit pixels. The ramp
 /// parameter starts at `t` and grows by `dt` per pixel (added in sequence, in double precision,
 /// exactly as Lamina's Swift painter steps it); pixel i takes `lut[(long)(u * top + 0.5)]`, u

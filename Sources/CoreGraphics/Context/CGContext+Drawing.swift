@@ -270,14 +270,14 @@ extension CGContext {
             if mode == .normal {
                 var t = SolidOver32(base: pixels, bytesPerRow: bytesPerRow, color: word, alphaShift: alphaShift, mask: state.clipMask)
                 if aa {
-                    accumulator.sweep(evenOdd: evenOdd) { y, x, n, a in
+                    accumulator.sweepBlocks(evenOdd: evenOdd, merge: true) { y, rows, x, n, a in
                         let (tx, tn) = cw.trim(x, n)
-                        if tn > 0 { t.span(row: y, x: tx, count: tn, alpha: a) }
+                        if tn > 0 { t.block(row: y, rows: rows, x: tx, count: tn, alpha: a) }
                     }
                 } else {
-                    accumulator.sweep(evenOdd: evenOdd) { y, x, n, a in
+                    accumulator.sweepBlocks(evenOdd: evenOdd, merge: false) { y, rows, x, n, a in
                         let (tx, tn) = cw.trim(x, n)
-                        if a >= 128 && tn > 0 { t.span(row: y, x: tx, count: tn, alpha: 255) }
+                        if a >= 128 && tn > 0 { t.block(row: y, rows: rows, x: tx, count: tn, alpha: 255) }
                     }
                 }
                 return

@@ -49,15 +49,19 @@ public final class CGContext {
     /// The bitmap's own memory.
     let basePixels: UnsafeMutableRawPointer
     /// Where drawing goes now: the bitmap, or an offscreen buffer (transparency layer, shadow).
-    var pixels: UnsafeMutableRawPointer
+    // The mutable state below is read and written on every drawing call. A context is used from
+    // one thread at a time and never hands out `inout` access to it, so Swift's run-time
+    // exclusivity checks (two calls into the runtime per access, about a sixth of a small
+    // fill's instructions) are turned off for these properties.
+    @exclusivity(unchecked) var pixels: UnsafeMutableRawPointer
     private let ownsPixels: Bool
     /// Open transparency layers, innermost last.
-    var layers: [TransparencyLayer] = []
+    @exclusivity(unchecked) var layers: [TransparencyLayer] = []
     /// How many drawing operations (fills, strokes, images, gradients) the context has run
     /// (SPI: UIKit tells views that drew from views that did not).
-    @_spi(Lamina) public internal(set) var drawOperationCount = 0
+    @exclusivity(unchecked) @_spi(Lamina) public internal(set) var drawOperationCount = 0
     /// Full-size offscreen buffers kept for reuse (transparency layers, shadows).
-    var offscreenPool: [UnsafeMutableRawPointer] = []
+    @exclusivity(unchecked) var offscreenPool: [UnsafeMutableRawPointer] = []
     /// Byte offsets of red, green, blue and alpha in a 32-bit pixel.
     let channel: (r: Int, g: Int, b: Int, a: Int)
 
@@ -92,8 +96,8 @@ public final class CGContext {
         var blur: CGFloat
         var color: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)
     }
-    var state: GState
-    private var stack: [GState] = []
+    @exclusivity(unchecked) var state: GState
+    @exclusivity(unchecked) private var stack: [GState] = []
     /// Memory the context frees itself though it was given it (``init(width:height:rows:)``).
     private var adoptedMemory: UnsafeMutableRawPointer?
     /// The row window set with ``setRowWindow(_:_:)`` (the whole bitmap by default).
@@ -101,9 +105,9 @@ public final class CGContext {
     /// The column window set with ``setColumnWindow(_:_:)``.
     private var windowX0 = 0, windowX1 = 0
     /// The text matrix and position are not part of the graphics state (as on Apple platforms).
-    var textMatrixValue: CGAffineTransform = .identity
+    @exclusivity(unchecked) var textMatrixValue: CGAffineTransform = .identity
     /// The current path, in device space (points are transformed by the CTM when added).
-    var devicePath: [PathElement] = []
+    @exclusivity(unchecked) var devicePath: [PathElement] = []
     /// Taken from the shared pool (its buffers are reused from context to context; it is
     /// always left clean) and given back when the context goes.
     let accumulator = CoverageAccumulator.take()

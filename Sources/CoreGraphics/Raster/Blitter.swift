@@ -4,6 +4,14 @@ import CLaminaRaster
 protocol SpanTarget {
     /// Applies coverage `alpha` (1...255) to `count` pixels of memory row `row` from column `x`.
     mutating func span(row: Int, x: Int, count: Int, alpha: UInt8)
+    /// Applies coverage `alpha` to `count` pixels from column `x` of `rows` memory rows from `row`.
+    mutating func block(row: Int, rows: Int, x: Int, count: Int, alpha: UInt8)
+}
+
+extension SpanTarget {
+    mutating func block(row: Int, rows: Int, x: Int, count: Int, alpha: UInt8) {
+        for r in row..<(row + rows) { span(row: r, x: x, count: count, alpha: alpha) }
+    }
 }
 
 /// `a·b/255` rounded, for byte values.
@@ -78,6 +86,18 @@ struct SolidOver32: SpanTarget {
         let inv = 255 &- ((s >> alphaShift) & 0xFF)
         // Two or more pixels: the C loop (SIMD, the same arithmetic).
         if count >= 2 { lamina_solid_over_32(p, count, s, inv) } else if count == 1 { p[0] = s &+ scaleWord(p[0], inv) }
+    }
+
+    mutating func block(row: Int, rows: Int, x: Int, count: Int, alpha: UInt8) {
+        guard mask == nil else {
+            for r in row..<(row + rows) { span(row: r, x: x, count: count, alpha: alpha) }
+            return
+        }
+        let a = UInt32(alpha)
+        let s = a == 255 ? color : scaleWord(color, a)
+        let inv = 255 &- ((s >> alphaShift) & 0xFF)
+        let p = (base + row * bytesPerRow).assumingMemoryBound(to: UInt32.self) + x
+        lamina_solid_over_32_rows(p, bytesPerRow, rows, count, s, inv)
     }
 }
 

@@ -28,32 +28,33 @@ final class CoverageAccumulator: @unchecked Sendable {
         pool.withLock { if $0.count < pooledCount { $0.append(a) } }
     }
 
+    // Used by one context at a time: its properties skip Swift's run-time exclusivity checks.
     /// The device area being rasterized (integer pixel bounds, inclusive-exclusive).
-    private(set) var minX = 0, minY = 0, width = 0, height = 0
+    @exclusivity(unchecked) private(set) var minX = 0, minY = 0, width = 0, height = 0
     /// Row stride of `cells` (width + 2: a spare cell on the right takes the last carry).
-    private var stride = 0
-    private var cells: UnsafeMutablePointer<Float> = .allocate(capacity: 0)
-    private var cellCapacity = 0
-    private var bits: UnsafeMutablePointer<UInt64> = .allocate(capacity: 0)
-    private var bitWords = 0
-    private var bitCapacity = 0
+    @exclusivity(unchecked) private var stride = 0
+    @exclusivity(unchecked) private var cells: UnsafeMutablePointer<Float> = .allocate(capacity: 0)
+    @exclusivity(unchecked) private var cellCapacity = 0
+    @exclusivity(unchecked) private var bits: UnsafeMutablePointer<UInt64> = .allocate(capacity: 0)
+    @exclusivity(unchecked) private var bitWords = 0
+    @exclusivity(unchecked) private var bitCapacity = 0
     /// Rows that received a segment: [rowMin, rowMax).
-    private var rowMin = Int.max, rowMax = Int.min
+    @exclusivity(unchecked) private var rowMin = Int.max, rowMax = Int.min
     /// The area rows kept in `cells` ([storeTop, storeBottom)): all of them, or a row window's.
-    private var storeTop = 0, storeBottom = 0
+    @exclusivity(unchecked) private var storeTop = 0, storeBottom = 0
     /// Sub-rows per pixel row: 1 for exact-area coverage; 4 for even-odd fills, whose rule
     /// cannot be applied to a pixel's averaged winding (half at winding 0 and half at 2 would
     /// read as fully covered), so each sub-row is folded on its own and the four are averaged.
-    private(set) var subRows = 1
+    @exclusivity(unchecked) private(set) var subRows = 1
     /// Per pixel row, the difference array of the summed sub-row coverage.
-    private var rowSum: UnsafeMutablePointer<Int32> = .allocate(capacity: 0)
-    private var rowSumCapacity = 0
+    @exclusivity(unchecked) private var rowSum: UnsafeMutablePointer<Int32> = .allocate(capacity: 0)
+    @exclusivity(unchecked) private var rowSumCapacity = 0
 
     /// An axis-aligned rectangle given instead of its edges (``setRect(_:_:_:_:)``), in area
     /// coordinates: the sweep then computes its coverage row by row without the cells.
-    private var rect: (left: Float, top: Float, right: Float, bottom: Float)?
+    @exclusivity(unchecked) private var rect: (left: Float, top: Float, right: Float, bottom: Float)?
     /// Whether the last sweep was a rectangle's (tests).
-    private(set) var lastSweepWasRectangle = false
+    @exclusivity(unchecked) private(set) var lastSweepWasRectangle = false
 
     deinit { cells.deallocate(); bits.deallocate(); rowSum.deallocate() }
 
@@ -111,8 +112,10 @@ final class CoverageAccumulator: @unchecked Sendable {
     /// The sweep of a rectangle (``setRect(_:_:_:_:)``): per row, the deposits its left and
     /// right edges would make (each edge as ``addRowSegment`` deposits a vertical one: the
     /// column gains d·(1 − frac), the next d·frac), summed along the row as ``sweepRows`` does.
-    private func sweepRect(_ r: (left: Float, top: Float, right: Float, bottom: Float),
-                           _ span: (_ y: Int, _ x: Int, _ count: Int, _ alpha: UInt8) -> Void) {
+    /// Rows that share their runs (all those the rectangle covers from top to bottom) come as one
+    /// block: `block(y, rows, x, count, alpha)`.
+    private func sweepRect(_ r: (left: Float, top: Float, right: Float, bottom: Float), merge: Bool,
+                           _ block: (_ y: Int, _ rows: Int, _ x: Int, _ count: Int, _ alpha: UInt8) -> Void) {
         rect = nil
         lastSweepWasRectangle = true
         let h = Float(height)
@@ -124,9 +127,13 @@ final class CoverageAccumulator: @unchecked Sendable {
         let yEnd = Int(by.rounded(.up))
         let lastStored = min(yEnd, storeBottom)
         guard y < lastStored, yEnd > storeTop else { return }
+        // Rows above the stored ones get nothing (each row's coverage depends on that row alone).
+        y = max(y, storeTop)
+        // Rows y with y + 1 <= by are covered to their bottom.
+        let fullEnd = Int(by)
         let iL = Int(r.left), iR = Int(r.right)
         let fL = r.left - Float(iL), fR = r.right - Float(iR)
-        let width = self.width, minX = self.minX, minY = self.minY, storeTop = self.storeTop
+        let width = self.width, minX = self.minX, minY = self.minY
         var lastD: Float = .nan
         // The row's runs of constant coverage (at most four: from the marked cells iL, iL + 1,
         // iR, iR + 1, fewer when they meet).
@@ -134,14 +141,17 @@ final class CoverageAccumulator: @unchecked Sendable {
         while y < lastStored {
             let top = max(ay, Float(y)), bottom = min(by, Float(y + 1))
             let d = bottom - top
-            if d != 0 && y >= storeTop {
+            // A row covered from top to bottom (d is exactly 1) and those below it up to the
+            // last such row share their runs.
+            let rows = d == 1 ? max(1, min(lastStored, fullEnd) - y) : 1
+            if d != 0 {
                 if d != lastD {
                     lastD = d
                     // The cells as the two edges leave them (each cell sums at most two deposits,
                     // and two-term sums do not depend on the order), summed along the row.
                     let cL0 = d * (1 - fL), cL1 = d * fL
                     let cR0 = -d * (1 - fR), cR1 = -d * fR
-                    runs = RectRuns()
+                    runs = RectRuns(merge: merge)
                     var acc: Float = 0
                     if iR == iL {
                         acc += cL0 + cR0; runs.add(iL, iL + 1, acc, width)
@@ -158,19 +168,21 @@ final class CoverageAccumulator: @unchecked Sendable {
                     }
                 }
                 let row = minY + y
-                if runs.count > 0 { span(row, minX + runs.start.0, runs.end.0 - runs.start.0, runs.alpha.0) }
-                if runs.count > 1 { span(row, minX + runs.start.1, runs.end.1 - runs.start.1, runs.alpha.1) }
-                if runs.count > 2 { span(row, minX + runs.start.2, runs.end.2 - runs.start.2, runs.alpha.2) }
-                if runs.count > 3 { span(row, minX + runs.start.3, runs.end.3 - runs.start.3, runs.alpha.3) }
+                if runs.count > 0 { block(row, rows, minX + runs.start.0, runs.end.0 - runs.start.0, runs.alpha.0) }
+                if runs.count > 1 { block(row, rows, minX + runs.start.1, runs.end.1 - runs.start.1, runs.alpha.1) }
+                if runs.count > 2 { block(row, rows, minX + runs.start.2, runs.end.2 - runs.start.2, runs.alpha.2) }
+                if runs.count > 3 { block(row, rows, minX + runs.start.3, runs.end.3 - runs.start.3, runs.alpha.3) }
             }
-            y += 1
+            y += rows
         }
     }
 
     /// Up to four runs of a rectangle's row, in order, without empty or zero-coverage runs.
-    /// Neighbours of equal coverage are not merged: the spans are those the cells give (image
-    /// painters step their sampling along each span, so other splits change low bits).
+    /// Neighbours of equal coverage are merged only when `merge` is set (solid paints): other
+    /// spans must be those the cells give (image and gradient painters step their sampling along
+    /// each span, so other splits change low bits).
     private struct RectRuns {
+        var merge = false
         var count = 0
         var start = (0, 0, 0, 0), end = (0, 0, 0, 0)
         var alpha: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
@@ -181,6 +193,15 @@ final class CoverageAccumulator: @unchecked Sendable {
             guard i < e else { return }
             let a = CoverageAccumulator.alpha(c, evenOdd: false)
             guard a != 0 else { return }
+            if merge && count > 0 {
+                let k = count - 1
+                let lastEnd = k == 0 ? end.0 : (k == 1 ? end.1 : end.2)
+                let lastAlpha = k == 0 ? alpha.0 : (k == 1 ? alpha.1 : alpha.2)
+                if lastEnd == i && lastAlpha == a {
+                    switch k { case 0: end.0 = e; case 1: end.1 = e; default: end.2 = e }
+                    return
+                }
+            }
             switch count {
             case 0: start.0 = i; end.0 = e; alpha.0 = a
             case 1: start.1 = i; end.1 = e; alpha.1 = a
@@ -336,12 +357,28 @@ final class CoverageAccumulator: @unchecked Sendable {
         deposit(row, rowBits, i1 + 1, d * (1 - g1))
     }
 
+    /// ``sweep(evenOdd:_:)`` for painters that take several rows at once: `block(y, rows, x,
+    /// count, alpha)` covers `rows` rows from `y` alike (a rectangle's rows; one row otherwise).
+    /// With `merge`, neighbouring runs of equal coverage come as one (for solid paints, which
+    /// give each pixel the same whatever the split).
+    @inline(__always)
+    func sweepBlocks(evenOdd: Bool, merge: Bool,
+                     _ block: (_ y: Int, _ rows: Int, _ x: Int, _ count: Int, _ alpha: UInt8) -> Void) {
+        if let rect { sweepRect(rect, merge: merge, block); return }
+        sweep(evenOdd: evenOdd) { y, x, n, a in block(y, 1, x, n, a) }
+    }
+
     /// Visits the coverage of every pixel row, calling `span(y, x, count, alpha)` for runs of
     /// equal coverage (alpha in 1...255), in device coordinates. Clears what it reads. With
     /// sub-rows, `y` and the accumulator's rows are in sub-row units and the result is averaged.
     @inline(__always)
     func sweep(evenOdd: Bool, _ span: (_ y: Int, _ x: Int, _ count: Int, _ alpha: UInt8) -> Void) {
-        if let rect { sweepRect(rect, span); return }
+        if let rect {
+            sweepRect(rect, merge: false) { y, rows, x, n, a in
+                for r in 0..<rows { span(y + r, x, n, a) }
+            }
+            return
+        }
         lastSweepWasRectangle = false
         if subRows == 1 { sweepRows(evenOdd: evenOdd, span); return }
         if rowSumCapacity < width + 1 {
