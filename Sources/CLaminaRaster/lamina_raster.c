@@ -1,4 +1,6 @@
 #include "lamina_raster.h"
+// Every path computes a gradient's parameter with the same roundings: no fused multiply-add.
+#pragma STDC FP_CONTRACT OFF
 #include <stdlib.h>
 #include <string.h>
 
@@ -83,30 +85,33 @@ static void solid_over_32_avx2(uint32_t *dst, long count, uint32_t s, uint32_t i
         __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
         _mm256_storeu_si256((__m256i *)(dst + i), _mm256_add_epi8(scale8k_avx2(d, k, half, m257, zero), src));
     }
-    long rest = count - i;
-    if (rest > 0) {
-        // The last 1-7 pixels through a lane mask: the masked-off lanes are neither read nor written.
-        const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-        __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)rest), lanes);
-        __m256i d = _mm256_maskload_epi32((const int *)(dst + i), mask);
-        _mm256_maskstore_epi32((int *)(dst + i), mask, _mm256_add_epi8(scale8k_avx2(d, k, half, m257, zero), src));
+    if (i + 4 <= count) {
+        __m128i d = _mm_loadu_si128((const __m128i *)(dst + i));
+        __m128i r = _mm_add_epi8(scale4k_sse2(d, _mm256_castsi256_si128(k), _mm256_castsi256_si128(half),
+                                              _mm256_castsi256_si128(m257), _mm_setzero_si128()),
+                                 _mm256_castsi256_si128(src));
+        _mm_storeu_si128((__m128i *)(dst + i), r);
+        i += 4;
     }
+    // The last 0-3 pixels one by one (masked AVX2 stores are slow on some AMD cores).
+    solid_over_32_scalar(dst + i, count - i, s, inv);
 }
 #endif
 
-// One pixel of a gradient span, as Lamina's Swift painter computes it: the coverage, and the
-// word to lay over the pixel (0 with coverage 255 when the pixel is left alone: the blend then
-// gives the pixel back unchanged, as x * 255 / 255 rounds to x).
-static inline __attribute__((always_inline)) void gradient_pixel(long i, double *t, double dt, const uint32_t *lut, double top, int before, int after,
-                                  const uint8_t *mask, uint32_t constant, long skip, uint32_t *src, uint32_t *cov) {
-    double u = *t;
-    *t += dt;
-    uint32_t c = i < skip ? 0 : (mask ? (constant == 255 ? mask[i] : mul255(constant, mask[i])) : constant);
-    *src = 0; *cov = 255;
+// One pixel of a gradient span, as Lamina's Swift painter computes it: the parameter at the
+// pixel's centre evaluated directly (so a pixel's value does not depend on where its span
+// starts), the coverage, and the word to lay over the pixel (coverage 0 when the pixel is left
+// alone).
+static inline __attribute__((always_inline)) void gradient_pixel(long i, const lamina_linear_span *g, const uint32_t *lut,
+                                                                 uint32_t *src, uint32_t *cov) {
+    double u = (g->t0 + g->dtdx * ((double)(g->x + i) + 0.5)) + g->row_term;
+    uint32_t c = i < g->skip ? 0 : (g->mask ? (g->constant == 255 ? g->mask[i] : mul255(g->constant, g->mask[i])) : g->constant);
+    *src = 0; *cov = 0;
     if (c == 0) return;
-    if (u < 0) { if (before) u = 0; else return; }
-    else if (u > 1) { if (after) u = 1; else return; }
-    *src = lut[(long)(u * top + 0.5)];
+    if (u < 0) { if (g->extend_before) u = 0; else return; }
+    else if (u > 1) { if (g->extend_after) u = 1; else return; }
+    else if (u != u) return;   // NaN (overflowing geometry): not painted
+    *src = lut[(long)(u * g->top + 0.5)];
     *cov = c;
 }
 
@@ -116,64 +121,137 @@ static inline uint32_t over_pixel(uint32_t d, uint32_t s, uint32_t cov, int alph
     return scaled + scale_word(d, inv);
 }
 
-static void linear_gradient_scalar(uint32_t *dst, long count, double t, double dt, const uint32_t *lut, double top,
-                                   int before, int after, int alpha_shift, const uint8_t *mask, uint32_t constant, long skip) {
+static void linear_gradient_scalar(uint32_t *dst, long count, const lamina_linear_span *g, const uint32_t *lut) {
     for (long i = 0; i < count; i++) {
         uint32_t s, cov;
-        gradient_pixel(i, &t, dt, lut, top, before, after, mask, constant, skip, &s, &cov);
-        if (s == 0 && cov == 255) continue;
-        dst[i] = over_pixel(dst[i], s, cov, alpha_shift);
+        gradient_pixel(i, g, lut, &s, &cov);
+        if (cov == 0) continue;
+        dst[i] = over_pixel(dst[i], s, cov, g->alpha_shift);
     }
 }
 
 #ifdef LAMINA_X86
 
-// The loop, specialized by the compiler for each way coverage comes (`kind`: 0 constant, 1 the
-// mask's bytes, 2 anything: mask times constant, skipped pixels).
-static inline __attribute__((always_inline))
-void linear_gradient_sse2_kind(uint32_t *dst, long count, double t, double dt, const uint32_t *lut, double top,
-                               int before, int after, int alpha_shift, const uint8_t *mask, uint32_t constant, long skip,
-                               int kind) {
+// Four pixels per step: the parameters and table look-ups one by one, the blend in SSE2 (a
+// pixel left alone has coverage 0: scaled to 0 and laid over with factor 255, it comes back
+// unchanged, as x * 255 / 255 rounds to x).
+static void linear_gradient_sse2(uint32_t *dst, long count, const lamina_linear_span *g, const uint32_t *lut) {
     const __m128i zero = _mm_setzero_si128(), half = _mm_set1_epi16(128), ff = _mm_set1_epi32(0xFF);
-    const __m128i shift = _mm_cvtsi32_si128(alpha_shift);
+    const __m128i shift = _mm_cvtsi32_si128(g->alpha_shift);
     long i = 0;
     uint32_t src[4], cov[4];
     for (; i + 4 <= count; i += 4) {
-        for (int k = 0; k < 4; k++) {
-            const uint8_t *m = kind == 0 ? 0 : mask;
-            uint32_t c = kind == 0 ? constant : (kind == 1 ? 255 : constant);
-            gradient_pixel(i + k, &t, dt, lut, top, before, after, m, c, kind == 2 ? skip : 0, &src[k], &cov[k]);
-        }
+        for (int k = 0; k < 4; k++) gradient_pixel(i + k, g, lut, &src[k], &cov[k]);
         __m128i s = scale4_sse2(_mm_loadu_si128((const __m128i *)src), _mm_loadu_si128((const __m128i *)cov), half, zero);
         __m128i inv = _mm_sub_epi32(ff, _mm_and_si128(_mm_srl_epi32(s, shift), ff));
         __m128i d = _mm_loadu_si128((const __m128i *)(dst + i));
         _mm_storeu_si128((__m128i *)(dst + i), _mm_add_epi8(s, scale4_sse2(d, inv, half, zero)));
     }
-    linear_gradient_scalar(dst + i, count - i, t, dt, lut, top, before, after, alpha_shift,
-                           mask ? mask + i : 0, constant, skip > i ? skip - i : 0);
-}
-
-static void linear_gradient_sse2(uint32_t *dst, long count, double t, double dt, const uint32_t *lut, double top,
-                                 int before, int after, int alpha_shift, const uint8_t *mask, uint32_t constant, long skip) {
-    if (!mask && skip == 0)
-        linear_gradient_sse2_kind(dst, count, t, dt, lut, top, before, after, alpha_shift, mask, constant, skip, 0);
-    else if (mask && constant == 255 && skip == 0)
-        linear_gradient_sse2_kind(dst, count, t, dt, lut, top, before, after, alpha_shift, mask, constant, skip, 1);
-    else
-        linear_gradient_sse2_kind(dst, count, t, dt, lut, top, before, after, alpha_shift, mask, constant, skip, 2);
-}
-#endif
-
-void lamina_linear_gradient_over_32(uint32_t *dst, long count, double t, double dt, const uint32_t *lut, double top,
-                                    int extend_before, int extend_after, int alpha_shift,
-                                    const uint8_t *mask, uint32_t constant, long skip) {
-#ifdef LAMINA_X86
-    if (lamina_raster_simd_level() >= 1) {
-        linear_gradient_sse2(dst, count, t, dt, lut, top, extend_before, extend_after, alpha_shift, mask, constant, skip);
-        return;
+    for (; i < count; i++) {
+        uint32_t s1, c1;
+        gradient_pixel(i, g, lut, &s1, &c1);
+        if (c1 != 0) dst[i] = over_pixel(dst[i], s1, c1, g->alpha_shift);
     }
+}
+
+// Bytes of eight pixels times a per-pixel factor (0...255 in each 32-bit lane of `k32`), rounded
+// as mul255.
+__attribute__((target("avx2")))
+static inline __m256i scale8v_avx2(__m256i x, __m256i k32, __m256i half, __m256i m257, __m256i zero) {
+    __m256i k = _mm256_or_si256(k32, _mm256_slli_epi32(k32, 16));
+    __m256i klo = _mm256_unpacklo_epi32(k, k), khi = _mm256_unpackhi_epi32(k, k);
+    __m256i lo = _mm256_unpacklo_epi8(x, zero), hi = _mm256_unpackhi_epi8(x, zero);
+    lo = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(lo, klo), half), m257);
+    hi = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(hi, khi), half), m257);
+    return _mm256_packus_epi16(lo, hi);
+}
+
+// The table indices (32-bit lanes) of four pixel centres `px` (exact doubles), and which of them
+// are not painted (all ones), computed as gradient_pixel does.
+__attribute__((target("avx2")))
+static inline __m128i gradient_index4_avx2(__m256d px, __m256d t0, __m256d dtdx, __m256d row, __m256d top, int before,
+                                           int after, __m128i *unpainted) {
+    const __m256d zero = _mm256_setzero_pd(), one = _mm256_set1_pd(1.0), half = _mm256_set1_pd(0.5);
+    __m256d u = _mm256_add_pd(_mm256_add_pd(t0, _mm256_mul_pd(dtdx, px)), row);
+    __m256d off = _mm256_cmp_pd(u, u, _CMP_UNORD_Q);
+    if (!before) off = _mm256_or_pd(off, _mm256_cmp_pd(u, zero, _CMP_LT_OQ));
+    if (!after) off = _mm256_or_pd(off, _mm256_cmp_pd(u, one, _CMP_GT_OQ));
+    // Clamped; NaN lanes become 0 (_mm256_max_pd gives its second operand for NaN).
+    u = _mm256_min_pd(_mm256_max_pd(u, zero), one);
+    // The 64-bit lane masks narrowed to 32 bits.
+    __m256i wide = _mm256_permutevar8x32_epi32(_mm256_castpd_si256(off), _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7));
+    *unpainted = _mm256_castsi256_si128(wide);
+    return _mm256_cvttpd_epi32(_mm256_add_pd(_mm256_mul_pd(u, top), half));
+}
+
+__attribute__((target("avx2")))
+static void linear_gradient_avx2(uint32_t *dst, long count, const lamina_linear_span *g, const uint32_t *lut) {
+    const __m256i zero = _mm256_setzero_si256(), half = _mm256_set1_epi16(128), m257 = _mm256_set1_epi16(257);
+    const __m256i ff = _mm256_set1_epi32(0xFF), lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    const __m128i shift = _mm_cvtsi32_si128(g->alpha_shift);
+    const __m256d t0 = _mm256_set1_pd(g->t0), dtdx = _mm256_set1_pd(g->dtdx), row = _mm256_set1_pd(g->row_term);
+    const __m256d top = _mm256_set1_pd(g->top);
+    const __m256i constant = _mm256_set1_epi32((int)g->constant);
+    for (long i = 0; i < count; i += 8) {
+        long rest = count - i;
+        // Pixel centres x + i + 0.5 ... (exact: integers and halves below 2^52).
+        __m256d pa = _mm256_add_pd(_mm256_set1_pd((double)(g->x + i) + 0.5), _mm256_setr_pd(0, 1, 2, 3));
+        __m256d pb = _mm256_add_pd(pa, _mm256_set1_pd(4.0));
+        __m128i offa, offb;
+        __m128i ia = gradient_index4_avx2(pa, t0, dtdx, row, top, g->extend_before, g->extend_after, &offa);
+        __m128i ib = gradient_index4_avx2(pb, t0, dtdx, row, top, g->extend_before, g->extend_after, &offb);
+        __m256i src = _mm256_i32gather_epi32((const int *)lut, _mm256_setr_m128i(ia, ib), 4);
+        // Coverage per lane.
+        __m256i k = constant;
+        if (g->mask) {
+            __m128i m8;
+            if (rest >= 8) {
+                m8 = _mm_loadl_epi64((const __m128i *)(g->mask + i));
+            } else {
+                uint8_t bytes[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+                for (long j = 0; j < rest; j++) bytes[j] = g->mask[i + j];
+                m8 = _mm_loadl_epi64((const __m128i *)bytes);
+            }
+            __m256i mk = _mm256_cvtepu8_epi32(m8);
+            if (g->constant == 255) {
+                k = mk;
+            } else {
+                __m256i t = _mm256_add_epi32(_mm256_mullo_epi32(mk, constant), _mm256_set1_epi32(128));
+                k = _mm256_srli_epi32(_mm256_add_epi32(t, _mm256_srli_epi32(t, 8)), 8);
+            }
+        }
+        if (g->skip > i) {
+            // Lanes i + lane < skip get nothing.
+            k = _mm256_and_si256(k, _mm256_cmpgt_epi32(lanes, _mm256_set1_epi32((int)(g->skip - i - 1))));
+        }
+        k = _mm256_andnot_si256(_mm256_setr_m128i(offa, offb), k);
+        __m256i s = scale8v_avx2(src, k, half, m257, zero);
+        __m256i inv = _mm256_sub_epi32(ff, _mm256_and_si256(_mm256_srl_epi32(s, shift), ff));
+        if (rest >= 8) {
+            __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
+            _mm256_storeu_si256((__m256i *)(dst + i), _mm256_add_epi8(s, scale8v_avx2(d, inv, half, m257, zero)));
+        } else {
+            // The last 1-7 pixels through a copy (lanes past the end have coverage 0 and are not
+            // copied back; masked AVX2 stores are slow on some AMD cores).
+            uint32_t tail[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+            for (long j = 0; j < rest; j++) tail[j] = dst[i + j];
+            __m256i d = _mm256_loadu_si256((const __m256i *)tail);
+            _mm256_storeu_si256((__m256i *)tail, _mm256_add_epi8(s, scale8v_avx2(d, inv, half, m257, zero)));
+            for (long j = 0; j < rest; j++) dst[i + j] = tail[j];
+        }
+    }
+}
 #endif
-    linear_gradient_scalar(dst, count, t, dt, lut, top, extend_before, extend_after, alpha_shift, mask, constant, skip);
+
+void lamina_linear_gradient_span(uint32_t *dst, long count, const lamina_linear_span *g, const uint32_t *lut) {
+    if (count <= 0) return;
+    switch (lamina_raster_simd_level()) {
+#ifdef LAMINA_X86
+    case 2: linear_gradient_avx2(dst, count, g, lut); return;
+    case 1: linear_gradient_sse2(dst, count, g, lut); return;
+#endif
+    default: linear_gradient_scalar(dst, count, g, lut); return;
+    }
 }
 
 static int best_level(void) {

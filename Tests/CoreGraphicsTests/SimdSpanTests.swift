@@ -77,18 +77,16 @@ struct SimdSpanTests {
         #expect(mismatches == 0, "\(mismatches) of \(cases) blocks differ")
     }
 
-    /// What Lamina's Swift painter did for a linear gradient span under source-over.
-    static func gradientReference(_ d: inout [UInt32], from start: Int, count: Int, t t0: Double, dt: Double, lut: [UInt32],
-                                  before: Bool, after: Bool, mask: [UInt8]?, constant: UInt32, skip: Int) {
-        var t = t0
-        let top = Double(lut.count - 1)
+    /// What Lamina's Swift painter does for a linear gradient span under source-over: each
+    /// pixel's parameter from its own column.
+    static func gradientReference(_ d: inout [UInt32], from start: Int, count: Int, span g: lamina_linear_span, lut: [UInt32],
+                                  mask: [UInt8]?) {
         for i in 0..<count {
-            let cov: UInt32 = i < skip ? 0 : (mask.map { constant == 255 ? UInt32($0[i]) : mul255(constant, UInt32($0[i])) } ?? constant)
-            var u = t
-            t += dt
+            let cov: UInt32 = i < g.skip ? 0 : (mask.map { g.constant == 255 ? UInt32($0[i]) : mul255(g.constant, UInt32($0[i])) } ?? g.constant)
             if cov == 0 { continue }
-            if u < 0 { if before { u = 0 } else { continue } } else if u > 1 { if after { u = 1 } else { continue } }
-            var s = lut[Int(u * top + 0.5)]
+            var u = g.t0 + g.dtdx * (Double(g.x + i) + 0.5) + g.row_term
+            if u < 0 { if g.extend_before != 0 { u = 0 } else { continue } } else if u > 1 { if g.extend_after != 0 { u = 1 } else { continue } }
+            var s = lut[Int(u * g.top + 0.5)]
             if cov != 255 { s = scaleWord(s, cov) }
             let inv = 255 &- (s >> 24)
             d[start + i] = inv == 0 ? s : s &+ scaleWord(d[start + i], inv)
@@ -106,28 +104,28 @@ struct SimdSpanTests {
         var mismatches = 0, cases = 0
         for count in 0...70 {
             for offset in 0..<4 {
-                let t = rng.range(-0.3, 1.1), dt = rng.range(-0.03, 0.03)
-                let before = rng.int(2) == 0, after = rng.int(2) == 0
                 let constant = rng.int(3) == 0 ? UInt32(rng.int(256)) : 255
                 let mask: [UInt8]? = rng.int(2) == 0 ? (0..<count).map { _ in UInt8(rng.int(4) == 0 ? 0 : rng.int(256)) } : nil
-                let skip = rng.int(4) == 0 ? rng.int(count + 1) : 0
+                let g = lamina_linear_span(t0: Double(rng.range(-0.3, 1.1)), dtdx: Double(rng.range(-0.03, 0.03)),
+                                           row_term: Double(rng.range(-0.2, 0.2)), top: 1023, x: rng.int(600) - 50,
+                                           extend_before: Int32(rng.int(2)), extend_after: Int32(rng.int(2)), alpha_shift: 24,
+                                           mask: nil, constant: constant, skip: rng.int(4) == 0 ? rng.int(count + 1) : 0)
                 let original = (0..<(count + 8)).map { _ in UInt32(truncatingIfNeeded: rng.next()) }
                 var expected = original
-                Self.gradientReference(&expected, from: offset, count: count, t: Double(t), dt: Double(dt), lut: lut,
-                                       before: before, after: after, mask: mask, constant: constant, skip: skip)
+                Self.gradientReference(&expected, from: offset, count: count, span: g, lut: lut, mask: mask)
                 for level in [0, 1, 2] {
                     lamina_raster_force_simd_level(Int32(level))
                     var buffer = original
                     buffer.withUnsafeMutableBufferPointer { b in
                         lut.withUnsafeBufferPointer { l in
+                            var span = g
                             if let mask {
                                 mask.withUnsafeBufferPointer { m in
-                                    lamina_linear_gradient_over_32(b.baseAddress! + offset, count, Double(t), Double(dt), l.baseAddress, 1023,
-                                                                   before ? 1 : 0, after ? 1 : 0, 24, m.baseAddress, constant, skip)
+                                    span.mask = m.baseAddress
+                                    lamina_linear_gradient_span(b.baseAddress! + offset, count, &span, l.baseAddress)
                                 }
                             } else {
-                                lamina_linear_gradient_over_32(b.baseAddress! + offset, count, Double(t), Double(dt), l.baseAddress, 1023,
-                                                               before ? 1 : 0, after ? 1 : 0, 24, nil, constant, skip)
+                                lamina_linear_gradient_span(b.baseAddress! + offset, count, &span, l.baseAddress)
                             }
                         }
                     }
@@ -137,6 +135,27 @@ struct SimdSpanTests {
             }
         }
         #expect(mismatches == 0, "\(mismatches) of \(cases) gradient spans differ")
+    }
+
+    /// A gradient's pixels do not depend on how a row is split into spans.
+    @Test func linearGradientPixelsDoNotDependOnTheSplit() {
+        let lut: [UInt32] = (0..<1024).map { i in UInt32(i & 255) | UInt32(255 - (i & 255)) << 8 | 0xFF00_0000 }
+        let g = lamina_linear_span(t0: 0.1234567, dtdx: 0.0037777, row_term: 0.01, top: 1023, x: 3, extend_before: 1,
+                                   extend_after: 1, alpha_shift: 24, mask: nil, constant: 200, skip: 0)
+        func draw(_ cuts: [Int]) -> [UInt32] {
+            var buffer = [UInt32](repeating: 0x8040_2010, count: 300)
+            var start = 0
+            for end in cuts + [300] {
+                var span = g
+                span.x = 3 + start
+                buffer.withUnsafeMutableBufferPointer { b in
+                    lut.withUnsafeBufferPointer { l in lamina_linear_gradient_span(b.baseAddress! + start, end - start, &span, l.baseAddress) }
+                }
+                start = end
+            }
+            return buffer
+        }
+        #expect(draw([]) == draw([1, 7, 8, 100, 213, 299]))
     }
 
     /// Whole fills through the context: the same bitmap on every path.

@@ -20,16 +20,28 @@ void lamina_solid_over_32(uint32_t *dst, long count, uint32_t s, uint32_t inv);
 /// `stride` bytes further on.
 void lamina_solid_over_32_rows(uint32_t *dst, long stride, long rows, long count, uint32_t s, uint32_t inv);
 
-/// Source-over of a linear gradient along a row span of `count` 32-bit pixels. The ramp
-/// parameter starts at `t` and grows by `dt` per pixel (added in sequence, in double precision,
-/// exactly as Lamina's Swift painter steps it); pixel i takes `lut[(long)(u * top + 0.5)]`, u
-/// being t clamped to [0, 1] when `extend_before`/`extend_after` allow it (else the pixel is left
-/// alone). Coverage: 0 for the first `skip` pixels, else `constant`, times `mask[i]` / 255 when
-/// `mask` is given. The painted word is scaled by the coverage and laid over the pixel with its
-/// alpha byte at `alpha_shift`.
-void lamina_linear_gradient_over_32(uint32_t *dst, long count, double t, double dt, const uint32_t *lut, double top,
-                                    int extend_before, int extend_after, int alpha_shift,
-                                    const uint8_t *mask, uint32_t constant, long skip);
+/// A linear gradient along one row span, and the coverage it is painted with.
+typedef struct {
+    /// Pixel i of the span (column x + i) takes the parameter
+    /// u = (t0 + dtdx * ((double)(x + i) + 0.5)) + row_term, evaluated as written (so a pixel's
+    /// value does not depend on where its span starts), and `lut[(long)(u * top + 0.5)]`, u
+    /// clamped to [0, 1] when `extend_before`/`extend_after` allow it (else, and for NaN, the
+    /// pixel is left alone).
+    double t0, dtdx, row_term, top;
+    long x;
+    int extend_before, extend_after;
+    /// The position of the alpha byte in the pixel word.
+    int alpha_shift;
+    /// Coverage: 0 for the first `skip` pixels, else `constant`, times `mask[i]` / 255 when
+    /// `mask` is given.
+    const uint8_t *mask;
+    uint32_t constant;
+    long skip;
+} lamina_linear_span;
+
+/// Source-over of a linear gradient on `count` 32-bit pixels: the painted word is scaled by the
+/// coverage and laid over the pixel.
+void lamina_linear_gradient_span(uint32_t *dst, long count, const lamina_linear_span *g, const uint32_t *lut);
 
 /// Which path the span loops take on this machine: 0 scalar, 1 SSE2, 2 AVX2 (the
 /// best the CPU has, capped by the environment variable LAMINA_RASTER_SIMD=scalar|sse2|avx2).

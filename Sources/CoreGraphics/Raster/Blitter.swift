@@ -89,7 +89,7 @@ struct SolidOver32: SpanTarget {
     }
 
     mutating func block(row: Int, rows: Int, x: Int, count: Int, alpha: UInt8) {
-        guard mask == nil else {
+        guard mask == nil, rows > 1 else {
             for r in row..<(row + rows) { span(row: r, x: x, count: count, alpha: alpha) }
             return
         }

@@ -29,9 +29,20 @@ struct Blending {
     let order: (r: Int, g: Int, b: Int, a: Int)
 }
 
-/// Paints a gradient through a lookup table of premultiplied pixel words, 1024 entries.
+/// Paints a gradient through a lookup table of premultiplied pixel words: 1024 entries, or 256
+/// for a linear gradient shorter than 256 pixels (a step of its table is then at most a
+/// 510th of the ramp, half a level of 8-bit colour, and making the table is a quarter of the
+/// work: most of a small shape's).
 struct GradientPainter {
-    static let lutSize = 1024
+    static let lutSize = 1024, shortLUTSize = 256
+
+    /// The table size for a gradient's geometry.
+    static func lutSize(for geometry: GradientGeometry) -> Int {
+        guard case .linear(_, let dtdx, let dtdy) = geometry else { return lutSize }
+        // t changes by 1 over 1 / |∇t| pixels.
+        let gradient = (dtdx * dtdx + dtdy * dtdy).squareRoot()
+        return gradient * 256 > 1 ? shortLUTSize : lutSize
+    }
     let lut: [UInt32]
     let geometry: GradientGeometry
     /// Raster to user space, when the geometry is in user space (a CTM that is not a
@@ -80,38 +91,38 @@ struct GradientPainter {
                alphaShift: UInt32, blend: Blending, coverage: SpanCoverage) {
         let p = (base + row * bytesPerRow).assumingMemoryBound(to: UInt32.self) + x
         if case .linear(let t0, let dtdx, let dtdy) = geometry {
-            // t is affine along the row: step it instead of recomputing it.
+            // t is affine along the row; each pixel's is evaluated from its own column (not
+            // stepped from the span's start), so a pixel does not depend on how rows are split
+            // into spans.
+            let rowTerm = dtdy * (Double(row) + 0.5)
             if blend.mode == nil {
-                // Source-over: the C loop (the same arithmetic, four pixels blended at a time).
+                // Source-over: the C loop (the same arithmetic, 4 or 8 pixels at a time).
                 lut.withUnsafeBufferPointer { table in
-                    lamina_linear_gradient_over_32(p, count, t0 + dtdx * (Double(x) + 0.5) + dtdy * (Double(row) + 0.5), dtdx,
-                                                   table.baseAddress, Double(table.count - 1), extendBefore ? 1 : 0,
-                                                   extendAfter ? 1 : 0, Int32(alphaShift), coverage.mask, coverage.constant,
-                                                   coverage.skip)
+                    var span = lamina_linear_span(t0: t0, dtdx: dtdx, row_term: rowTerm, top: Double(table.count - 1), x: x,
+                                                  extend_before: extendBefore ? 1 : 0, extend_after: extendAfter ? 1 : 0,
+                                                  alpha_shift: Int32(alphaShift), mask: coverage.mask,
+                                                  constant: coverage.constant, skip: coverage.skip)
+                    lamina_linear_gradient_span(p, count, &span, table.baseAddress)
                 }
                 return
             }
             lut.withUnsafeBufferPointer { table in
                 let top = Double(table.count - 1)
-                var t = t0 + dtdx * (Double(x) + 0.5) + dtdy * (Double(row) + 0.5)
                 for i in 0..<count {
                     let cov = coverage[i]
-                    var u = t
-                    t += dtdx
                     if cov == 0 { continue }
+                    var u = t0 + dtdx * (Double(x + i) + 0.5) + rowTerm
                     if u < 0 { if extendBefore { u = 0 } else { continue } }
                     else if u > 1 { if extendAfter { u = 1 } else { continue } }
-                    var s = table[Int(u * top + 0.5)]
-                    if let mode = blend.mode { p[i] = CGContext.blendPixel(s, p[i], cov, mode, blend.order); continue }
-                    if cov != 255 { s = scaleWord(s, cov) }
-                    let inv = 255 &- ((s >> alphaShift) & 0xFF)
-                    p[i] = inv == 0 ? s : s &+ scaleWord(p[i], inv)
+                    else if u.isNaN { continue }
+                    let s = table[Int(u * top + 0.5)]
+                    p[i] = CGContext.blendPixel(s, p[i], cov, blend.mode!, blend.order)
                 }
             }
             return
         }
         let y = Double(row) + 0.5
-        let top = Double(GradientPainter.lutSize - 1)
+        let top = Double(lut.count - 1)
         var px = Double(x) + 0.5
         for i in 0..<count {
             defer { px += 1 }
