@@ -31,11 +31,18 @@ public final class CGGradient: @unchecked Sendable {
     }
     /// The last lookup table built, by pixel layout and global alpha: drawing the same gradient
     /// again (the common case) reuses it.
-    private var lutCache: (key: [Int], lut: [UInt32])?
+    private var lutCache: (key: LookupKey, lut: [UInt32])?
+
+    /// What a lookup table depends on besides the gradient: the channel order and the alpha.
+    struct LookupKey: Equatable {
+        var r: Int, g: Int, b: Int, a: Int, alpha: Int
+        /// The number of entries.
+        var count: Int
+    }
     private let lutLock = NSLock()
 
     /// A lookup table of premultiplied pixel words, made by `make` for `key` or reused.
-    func lookupTable(key: [Int], make: () -> [UInt32]) -> [UInt32] {
+    func lookupTable(key: LookupKey, make: () -> [UInt32]) -> [UInt32] {
         lutLock.lock()
         if let c = lutCache, c.key == key { lutLock.unlock(); return c.lut }
         lutLock.unlock()
@@ -95,6 +102,27 @@ public final class CGGradient: @unchecked Sendable {
         let comps = space.model == .monochrome ? [c.r, c.a] : [c.r, c.g, c.b, c.a]
         guard let v = ColorConversion.convert(comps, from: space, to: CGColorSpace.extendedSRGBSpace) else { return c }
         return (v[0], v[1], v[2], v[3])
+    }
+
+    /// `color(at: i / (count − 1))` for i in 0..<count, the same values, walking the stops once
+    /// instead of searching them per entry.
+    func colors(count: Int, _ body: (Int, (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)) -> Void) {
+        guard interpolationSpace == nil, let first = stops.first, let last = stops.last, count > 1 else {
+            for i in 0..<count { body(i, color(at: count > 1 ? CGFloat(i) / CGFloat(count - 1) : 0)) }
+            return
+        }
+        var k = 1
+        for i in 0..<count {
+            let t = CGFloat(i) / CGFloat(count - 1)
+            if t <= first.location { body(i, (first.r, first.g, first.b, first.a)); continue }
+            if t >= last.location { body(i, (last.r, last.g, last.b, last.a)); continue }
+            // `interpolated(at:)`'s stop: the first whose location is not below t (t grows).
+            while stops[k].location < t { k += 1 }
+            let a = stops[k - 1], b = stops[k]
+            let span = b.location - a.location
+            let u = span > 0 ? (t - a.location) / span : 1
+            body(i, (a.r + (b.r - a.r) * u, a.g + (b.g - a.g) * u, a.b + (b.b - a.b) * u, a.a + (b.a - a.a) * u))
+        }
     }
 
     /// The interpolated components at `t`, in the interpolation space.

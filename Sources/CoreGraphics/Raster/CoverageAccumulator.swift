@@ -56,7 +56,22 @@ final class CoverageAccumulator: @unchecked Sendable {
     /// Whether the last sweep was a rectangle's (tests).
     @exclusivity(unchecked) private(set) var lastSweepWasRectangle = false
 
-    deinit { cells.deallocate(); bits.deallocate(); rowSum.deallocate() }
+    /// A row of coverage bytes painters may gather spans into (all zero between uses).
+    @exclusivity(unchecked) private var coverageRow: UnsafeMutablePointer<UInt8> = .allocate(capacity: 0)
+    @exclusivity(unchecked) private var coverageRowCapacity = 0
+
+    deinit { cells.deallocate(); bits.deallocate(); rowSum.deallocate(); coverageRow.deallocate() }
+
+    /// A row of at least `count` coverage bytes, all zero; the caller leaves them zero.
+    func scratchCoverageRow(_ count: Int) -> UnsafeMutablePointer<UInt8> {
+        if count > coverageRowCapacity {
+            coverageRow.deallocate()
+            coverageRowCapacity = max(count, coverageRowCapacity * 2)
+            coverageRow = .allocate(capacity: coverageRowCapacity)
+            coverageRow.initialize(repeating: 0, count: coverageRowCapacity)
+        }
+        return coverageRow
+    }
 
     /// Sets the number of sub-rows per pixel row for the next `begin` (1 or 4).
     func setSubRows(_ n: Int) { subRows = n }
@@ -470,7 +485,9 @@ final class CoverageAccumulator: @unchecked Sendable {
     static func alpha(_ c: Float, evenOdd: Bool) -> UInt8 {
         var v = abs(c)
         if evenOdd {
-            v = v.truncatingRemainder(dividingBy: 2)
+            // v mod 2, exactly as `truncatingRemainder(dividingBy: 2)` (a libm call) gives it:
+            // 2·⌊v/2⌋ is exact and so is v minus it (Sterbenz), below 2^24.
+            if v < 16_777_216 { v -= 2 * Float(Int(v * 0.5)) } else { v = v.truncatingRemainder(dividingBy: 2) }
             if v > 1 { v = 2 - v }
         } else if v > 1 {
             v = 1
