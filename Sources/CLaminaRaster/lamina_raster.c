@@ -3,6 +3,7 @@
 #pragma STDC FP_CONTRACT OFF
 #include <stdlib.h>
 #include <string.h>
+#include <math.h>
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
@@ -76,25 +77,28 @@ static inline __m256i scale8k_avx2(__m256i x, __m256i k16, __m256i half, __m256i
     return _mm256_packus_epi16(lo, hi);
 }
 
+// Defined with the gradient loops below.
+__attribute__((target("avx2"))) static inline __m256i load_tail_avx2(const uint32_t *p, long n);
+__attribute__((target("avx2"))) static inline void store_tail_avx2(uint32_t *p, long n, __m256i v);
+
+// Rows of a block, each `stride` bytes after the last: 8 pixels per step, the last 1-7 through a
+// masked load and 4/2/1-word stores.
 __attribute__((target("avx2")))
-static void solid_over_32_avx2(uint32_t *dst, long count, uint32_t s, uint32_t inv) {
+static void solid_over_32_rows_avx2(char *row, long stride, long rows, long count, uint32_t s, uint32_t inv) {
     const __m256i zero = _mm256_setzero_si256(), k = _mm256_set1_epi16((short)inv), half = _mm256_set1_epi16(128);
     const __m256i m257 = _mm256_set1_epi16(257), src = _mm256_set1_epi32((int)s);
-    long i = 0;
-    for (; i + 8 <= count; i += 8) {
-        __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
-        _mm256_storeu_si256((__m256i *)(dst + i), _mm256_add_epi8(scale8k_avx2(d, k, half, m257, zero), src));
+    for (long r = 0; r < rows; r++, row += stride) {
+        uint32_t *dst = (uint32_t *)row;
+        long i = 0;
+        for (; i + 8 <= count; i += 8) {
+            __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
+            _mm256_storeu_si256((__m256i *)(dst + i), _mm256_add_epi8(scale8k_avx2(d, k, half, m257, zero), src));
+        }
+        if (i < count) {
+            __m256i d = load_tail_avx2(dst + i, count - i);
+            store_tail_avx2(dst + i, count - i, _mm256_add_epi8(scale8k_avx2(d, k, half, m257, zero), src));
+        }
     }
-    if (i + 4 <= count) {
-        __m128i d = _mm_loadu_si128((const __m128i *)(dst + i));
-        __m128i r = _mm_add_epi8(scale4k_sse2(d, _mm256_castsi256_si128(k), _mm256_castsi256_si128(half),
-                                              _mm256_castsi256_si128(m257), _mm_setzero_si128()),
-                                 _mm256_castsi256_si128(src));
-        _mm_storeu_si128((__m128i *)(dst + i), r);
-        i += 4;
-    }
-    // The last 0-3 pixels one by one (masked AVX2 stores are slow on some AMD cores).
-    solid_over_32_scalar(dst + i, count - i, s, inv);
 }
 #endif
 
@@ -166,52 +170,80 @@ static inline __m256i scale8v_avx2(__m256i x, __m256i k32, __m256i half, __m256i
     return _mm256_packus_epi16(lo, hi);
 }
 
-// The table indices (32-bit lanes) of four pixel centres `px` (exact doubles), and which of them
-// are not painted (all ones), computed as gradient_pixel does.
+// The last 1-7 words of a span, read and written without touching what lies past its end.
 __attribute__((target("avx2")))
-static inline __m128i gradient_index4_avx2(__m256d px, __m256d t0, __m256d dtdx, __m256d row, __m256d top, int before,
-                                           int after, __m128i *unpainted) {
-    const __m256d zero = _mm256_setzero_pd(), one = _mm256_set1_pd(1.0), half = _mm256_set1_pd(0.5);
-    __m256d u = _mm256_add_pd(_mm256_add_pd(t0, _mm256_mul_pd(dtdx, px)), row);
-    __m256d off = _mm256_cmp_pd(u, u, _CMP_UNORD_Q);
-    if (!before) off = _mm256_or_pd(off, _mm256_cmp_pd(u, zero, _CMP_LT_OQ));
-    if (!after) off = _mm256_or_pd(off, _mm256_cmp_pd(u, one, _CMP_GT_OQ));
-    // Clamped; NaN lanes become 0 (_mm256_max_pd gives its second operand for NaN).
-    u = _mm256_min_pd(_mm256_max_pd(u, zero), one);
-    // The 64-bit lane masks narrowed to 32 bits.
-    __m256i wide = _mm256_permutevar8x32_epi32(_mm256_castpd_si256(off), _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7));
-    *unpainted = _mm256_castsi256_si128(wide);
-    return _mm256_cvttpd_epi32(_mm256_add_pd(_mm256_mul_pd(u, top), half));
+static inline __m256i load_tail_avx2(const uint32_t *p, long n) {
+    __m256i live = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+    return _mm256_maskload_epi32((const int *)p, live);
 }
 
 __attribute__((target("avx2")))
-static void linear_gradient_avx2(uint32_t *dst, long count, const lamina_linear_span *g, const uint32_t *lut) {
+static inline void store_tail_avx2(uint32_t *p, long n, __m256i v) {
+    // Masked AVX2 stores are slow on some AMD cores: 4, 2 and 1 words at a time instead.
+    __m128i part = _mm256_castsi256_si128(v);
+    if (n >= 4) { _mm_storeu_si128((__m128i *)p, part); p += 4; n -= 4; part = _mm256_extracti128_si256(v, 1); }
+    if (n >= 2) { _mm_storel_epi64((__m128i *)p, part); p += 2; n -= 2; part = _mm_srli_si128(part, 8); }
+    if (n >= 1) { *p = (uint32_t)_mm_cvtsi128_si32(part); }
+}
+
+// The last 1-7 coverage bytes of a span (the bytes past its end read as 0).
+static inline uint64_t load_tail_bytes(const uint8_t *q, long n) {
+    uint64_t m = 0;
+    int shift = 0;
+    if (n >= 4) { uint32_t v; memcpy(&v, q, 4); m = v; q += 4; n -= 4; shift = 32; }
+    if (n >= 2) { uint16_t v; memcpy(&v, q, 2); m |= (uint64_t)v << shift; q += 2; n -= 2; shift += 16; }
+    if (n >= 1) { m |= (uint64_t)*q << shift; }
+    return m;
+}
+
+// The loop, specialized by the compiler for `has_mask` (coverage from the mask's bytes) and
+// `plain` (both ends extended, no skipped pixels and parameters that cannot be NaN: nothing to
+// leave unpainted).
+__attribute__((target("avx2")))
+static inline __attribute__((always_inline))
+void linear_gradient_avx2_body(uint32_t *dst, long count, const lamina_linear_span *g, const uint32_t *lut,
+                               const int has_mask, const int plain) {
     const __m256i zero = _mm256_setzero_si256(), half = _mm256_set1_epi16(128), m257 = _mm256_set1_epi16(257);
     const __m256i ff = _mm256_set1_epi32(0xFF), lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     const __m128i shift = _mm_cvtsi32_si128(g->alpha_shift);
     const __m256d t0 = _mm256_set1_pd(g->t0), dtdx = _mm256_set1_pd(g->dtdx), row = _mm256_set1_pd(g->row_term);
-    const __m256d top = _mm256_set1_pd(g->top);
+    const __m256d top = _mm256_set1_pd(g->top), four = _mm256_set1_pd(4.0), eight = _mm256_set1_pd(8.0);
+    const __m256d dzero = _mm256_setzero_pd(), one = _mm256_set1_pd(1.0), dhalf = _mm256_set1_pd(0.5);
     const __m256i constant = _mm256_set1_epi32((int)g->constant);
-    for (long i = 0; i < count; i += 8) {
+    // Pixel centres x + i + 0.5 (exact: integers and halves below 2^52, stepped by 8 exactly).
+    __m256d pa = _mm256_add_pd(_mm256_set1_pd((double)g->x + 0.5), _mm256_setr_pd(0, 1, 2, 3));
+    for (long i = 0; i < count; i += 8, pa = _mm256_add_pd(pa, eight)) {
         long rest = count - i;
-        // Pixel centres x + i + 0.5 ... (exact: integers and halves below 2^52).
-        __m256d pa = _mm256_add_pd(_mm256_set1_pd((double)(g->x + i) + 0.5), _mm256_setr_pd(0, 1, 2, 3));
-        __m256d pb = _mm256_add_pd(pa, _mm256_set1_pd(4.0));
-        __m128i offa, offb;
-        __m128i ia = gradient_index4_avx2(pa, t0, dtdx, row, top, g->extend_before, g->extend_after, &offa);
-        __m128i ib = gradient_index4_avx2(pb, t0, dtdx, row, top, g->extend_before, g->extend_after, &offb);
-        __m256i src = _mm256_i32gather_epi32((const int *)lut, _mm256_setr_m128i(ia, ib), 4);
-        // Coverage per lane.
-        __m256i k = constant;
-        if (g->mask) {
-            __m128i m8;
-            if (rest >= 8) {
-                m8 = _mm_loadl_epi64((const __m128i *)(g->mask + i));
-            } else {
-                uint8_t bytes[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-                for (long j = 0; j < rest; j++) bytes[j] = g->mask[i + j];
-                m8 = _mm_loadl_epi64((const __m128i *)bytes);
+        __m256d pb = _mm256_add_pd(pa, four);
+        __m256d ua = _mm256_add_pd(_mm256_add_pd(t0, _mm256_mul_pd(dtdx, pa)), row);
+        __m256d ub = _mm256_add_pd(_mm256_add_pd(t0, _mm256_mul_pd(dtdx, pb)), row);
+        __m256i off = zero;
+        if (!plain) {
+            __m256d oa = _mm256_cmp_pd(ua, ua, _CMP_UNORD_Q), ob = _mm256_cmp_pd(ub, ub, _CMP_UNORD_Q);
+            if (!g->extend_before) {
+                oa = _mm256_or_pd(oa, _mm256_cmp_pd(ua, dzero, _CMP_LT_OQ));
+                ob = _mm256_or_pd(ob, _mm256_cmp_pd(ub, dzero, _CMP_LT_OQ));
             }
+            if (!g->extend_after) {
+                oa = _mm256_or_pd(oa, _mm256_cmp_pd(ua, one, _CMP_GT_OQ));
+                ob = _mm256_or_pd(ob, _mm256_cmp_pd(ub, one, _CMP_GT_OQ));
+            }
+            // The 64-bit lane masks narrowed to 32 bits, in pixel order.
+            const __m256i pick = _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7);
+            __m256i wa = _mm256_permutevar8x32_epi32(_mm256_castpd_si256(oa), pick);
+            __m256i wb = _mm256_permutevar8x32_epi32(_mm256_castpd_si256(ob), pick);
+            off = _mm256_permute2x128_si256(wa, wb, 0x20);
+        }
+        // Clamped (NaN lanes become 0: _mm256_max_pd gives its second operand for NaN).
+        ua = _mm256_min_pd(_mm256_max_pd(ua, dzero), one);
+        ub = _mm256_min_pd(_mm256_max_pd(ub, dzero), one);
+        __m128i ia = _mm256_cvttpd_epi32(_mm256_add_pd(_mm256_mul_pd(ua, top), dhalf));
+        __m128i ib = _mm256_cvttpd_epi32(_mm256_add_pd(_mm256_mul_pd(ub, top), dhalf));
+        __m256i src = _mm256_i32gather_epi32((const int *)lut, _mm256_setr_m128i(ia, ib), 4);
+        __m256i k = constant;
+        if (has_mask) {
+            __m128i m8 = rest >= 8 ? _mm_loadl_epi64((const __m128i *)(g->mask + i))
+                                   : _mm_cvtsi64_si128((long long)load_tail_bytes(g->mask + i, rest));
             __m256i mk = _mm256_cvtepu8_epi32(m8);
             if (g->constant == 255) {
                 k = mk;
@@ -220,25 +252,33 @@ static void linear_gradient_avx2(uint32_t *dst, long count, const lamina_linear_
                 k = _mm256_srli_epi32(_mm256_add_epi32(t, _mm256_srli_epi32(t, 8)), 8);
             }
         }
-        if (g->skip > i) {
-            // Lanes i + lane < skip get nothing.
-            k = _mm256_and_si256(k, _mm256_cmpgt_epi32(lanes, _mm256_set1_epi32((int)(g->skip - i - 1))));
+        if (!plain) {
+            // Lanes i + lane < skip get nothing, nor do unpainted ones.
+            if (g->skip > i) k = _mm256_and_si256(k, _mm256_cmpgt_epi32(lanes, _mm256_set1_epi32((int)(g->skip - i - 1))));
+            k = _mm256_andnot_si256(off, k);
         }
-        k = _mm256_andnot_si256(_mm256_setr_m128i(offa, offb), k);
         __m256i s = scale8v_avx2(src, k, half, m257, zero);
         __m256i inv = _mm256_sub_epi32(ff, _mm256_and_si256(_mm256_srl_epi32(s, shift), ff));
         if (rest >= 8) {
             __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
             _mm256_storeu_si256((__m256i *)(dst + i), _mm256_add_epi8(s, scale8v_avx2(d, inv, half, m257, zero)));
         } else {
-            // The last 1-7 pixels through a copy (lanes past the end have coverage 0 and are not
-            // copied back; masked AVX2 stores are slow on some AMD cores).
-            uint32_t tail[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-            for (long j = 0; j < rest; j++) tail[j] = dst[i + j];
-            __m256i d = _mm256_loadu_si256((const __m256i *)tail);
-            _mm256_storeu_si256((__m256i *)tail, _mm256_add_epi8(s, scale8v_avx2(d, inv, half, m257, zero)));
-            for (long j = 0; j < rest; j++) dst[i + j] = tail[j];
+            __m256i d = load_tail_avx2(dst + i, rest);
+            store_tail_avx2(dst + i, rest, _mm256_add_epi8(s, scale8v_avx2(d, inv, half, m257, zero)));
         }
+    }
+}
+
+__attribute__((target("avx2")))
+static void linear_gradient_avx2(uint32_t *dst, long count, const lamina_linear_span *g, const uint32_t *lut) {
+    // NaN needs an infinite product or sum: impossible below 2^1000 (pixel centres are below 2^63).
+    const double big = 0x1p900;
+    int plain = g->extend_before && g->extend_after && g->skip == 0 && fabs(g->t0) < big && fabs(g->dtdx) < big
+                && fabs(g->row_term) < big;
+    if (g->mask) {
+        if (plain) linear_gradient_avx2_body(dst, count, g, lut, 1, 1); else linear_gradient_avx2_body(dst, count, g, lut, 1, 0);
+    } else {
+        if (plain) linear_gradient_avx2_body(dst, count, g, lut, 0, 1); else linear_gradient_avx2_body(dst, count, g, lut, 0, 0);
     }
 }
 #endif
@@ -302,7 +342,7 @@ void lamina_solid_over_32_rows(uint32_t *dst, long stride, long rows, long count
     }
     switch (lamina_raster_simd_level()) {
 #ifdef LAMINA_X86
-    case 2: for (long r = 0; r < rows; r++, row += stride) solid_over_32_avx2((uint32_t *)row, count, s, inv); return;
+    case 2: solid_over_32_rows_avx2(row, stride, rows, count, s, inv); return;
     case 1: for (long r = 0; r < rows; r++, row += stride) solid_over_32_sse2((uint32_t *)row, count, s, inv); return;
 #endif
     default: for (long r = 0; r < rows; r++, row += stride) solid_over_32_scalar((uint32_t *)row, count, s, inv); return;

@@ -36,8 +36,6 @@ public final class CGGradient: @unchecked Sendable {
     /// What a lookup table depends on besides the gradient: the channel order and the alpha.
     struct LookupKey: Equatable {
         var r: Int, g: Int, b: Int, a: Int, alpha: Int
-        /// The number of entries.
-        var count: Int
     }
     private let lutLock = NSLock()
 

@@ -66,7 +66,6 @@ extension CGContext {
         // Rasterize the rectangle, then paint the mask's alpha into a plane over its bounds.
         let outline = CGMutablePath()
         outline.addRect(r, transform: state.ctm)
-        resolveClip()
         let oldMask = state.clipMask
         var made: ClipMask?
         rasterize(outline.elements, evenOdd: false) { b in
@@ -101,7 +100,6 @@ extension CGContext {
     /// Restores the clip to the whole bitmap (Apple's `resetClip()`).
     public func resetClip() {
         state.clipMask = nil
-        state.pendingClip = nil
         state.clipX0 = 0; state.clipY0 = 0; state.clipX1 = width; state.clipY1 = height
     }
 
@@ -122,20 +120,20 @@ extension CGContext {
             state.clipX1 = min(state.clipX1, r.x1); state.clipY1 = min(state.clipY1, r.y1)
             return
         }
-        resolveClip()
-        if state.clipMask == nil {
-            // The first path clip: kept as a path until something needs its mask.
-            guard let area = rasterArea(elements) else {
-                state.clipX1 = state.clipX0     // nothing is left visible
-                return
+        var made: ClipMask?
+        rasterize(elements, evenOdd: evenOdd) { b in
+            let (x0, y0, x1, y1) = b
+            let mask = ClipMask(x0: x0, y0: y0, width: x1 - x0, height: y1 - y0, fill: 0, rows: (state.rowsY0, state.rowsY1))
+            var writer = MaskWriter(mask: mask)
+            let aa = state.antialias
+            let cw = columnTrim
+            accumulator.sweep(evenOdd: evenOdd) { y, x0, n0, a in
+                let (x, n) = cw.trim(x0, n0)
+                if n > 0 { writer.span(row: y, x: x, count: n, alpha: aa ? a : (a >= 128 ? 255 : 0)) }
             }
-            state.pendingClip = PendingClip(elements: elements, evenOdd: evenOdd, antialias: state.antialias, area: area,
-                                            rows: (state.rowsY0, state.rowsY1), columns: (state.colsX0, state.colsX1))
-            state.clipX0 = area.x0; state.clipY0 = area.y0; state.clipX1 = area.x1; state.clipY1 = area.y1
-            return
+            made = mask
         }
-        guard let mask = makeClipMask(elements, evenOdd: evenOdd, antialias: state.antialias, area: nil,
-                                      rows: (state.rowsY0, state.rowsY1), columns: columnTrim) else {
+        guard let mask = made else {
             state.clipX1 = state.clipX0     // nothing is left visible
             return
         }
@@ -151,37 +149,6 @@ extension CGContext {
         state.clipX1 = min(state.clipX1, mask.x0 + mask.width); state.clipY1 = min(state.clipY1, mask.y0 + mask.height)
     }
 
-    /// A coverage mask of `elements` over their raster area (`area`, or their bounds within the
-    /// clip), storing the rows `rows`, written in the columns `columns`; nil when nothing is
-    /// covered.
-    private func makeClipMask(_ elements: [PathElement], evenOdd: Bool, antialias aa: Bool, area: PixelRegion?,
-                              rows: (Int, Int), columns cw: ColumnWindow) -> ClipMask? {
-        var made: ClipMask?
-        rasterize(elements, evenOdd: evenOdd, area: area, rows: rows) { b in
-            let (x0, y0, x1, y1) = b
-            let mask = ClipMask(x0: x0, y0: y0, width: x1 - x0, height: y1 - y0, fill: 0, rows: rows)
-            var writer = MaskWriter(mask: mask)
-            accumulator.sweep(evenOdd: evenOdd) { y, x0, n0, a in
-                let (x, n) = cw.trim(x0, n0)
-                if n > 0 { writer.span(row: y, x: x, count: n, alpha: aa ? a : (a >= 128 ? 255 : 0)) }
-            }
-            made = mask
-        }
-        return made
-    }
-
-    /// Makes a pending path clip (``GState/pendingClip``) into the clip mask it stands for,
-    /// exactly as `clip()` would have made it then. Everything that reads `state.clipMask` calls
-    /// this first.
-    func resolveClip() {
-        guard let p = state.pendingClip else { return }
-        state.pendingClip = nil
-        let made = makeClipMask(p.elements, evenOdd: p.evenOdd, antialias: p.antialias, area: p.area, rows: p.rows,
-                                columns: ColumnWindow(x0: p.columns.0, x1: p.columns.1))
-        // Nothing covered: an empty mask lets nothing through.
-        state.clipMask = made ?? ClipMask(x0: p.area.x0, y0: p.area.y0, width: 0, height: 0, fill: 0)
-    }
-
     /// The raster bounds of `elements` when they are one axis-aligned rectangle with corners on
     /// pixel boundaries (within 10⁻⁶), in raster space through `raster`; nil otherwise.
     static func pixelAlignedRectangle(_ elements: [PathElement], _ raster: CGAffineTransform) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
@@ -192,23 +159,5 @@ extension CGContext {
             v.append(Int(max(-1e9, min(1e9, c.rounded()))))
         }
         return (min(v[0], v[2]), min(v[1], v[3]), max(v[0], v[2]), max(v[1], v[3]))
-    }
-}
-
-/// A path clip kept as its path (``CGContext/GState/pendingClip``): everything needed to make its
-/// mask later exactly as `clip()` would have made it.
-final class PendingClip: @unchecked Sendable {
-    /// The path in device space, and how it is filled.
-    let elements: [PathElement]
-    let evenOdd: Bool
-    let antialias: Bool
-    /// The raster area the path was rasterized over (its bounds within the clip then).
-    let area: PixelRegion
-    /// The row and column windows when it was set.
-    let rows: (Int, Int), columns: (Int, Int)
-
-    init(elements: [PathElement], evenOdd: Bool, antialias: Bool, area: PixelRegion, rows: (Int, Int), columns: (Int, Int)) {
-        self.elements = elements; self.evenOdd = evenOdd; self.antialias = antialias
-        self.area = area; self.rows = rows; self.columns = columns
     }
 }

@@ -92,9 +92,8 @@ extension CGContext {
 
     /// Runs one drawing operation: directly, or, when a shadow is set, into an offscreen buffer
     /// whose shadow and contents are then composited.
-    func drawOperation(acceptsPendingClip: Bool = false, _ op: () -> Void) {
+    func drawOperation(_ op: () -> Void) {
         drawOperationCount &+= 1
-        if !acceptsPendingClip || state.shadow != nil { resolveClip() }
         guard state.shadow != nil, format == .color32 else { op(); return }
         let clip = (state.clipX0, state.clipY0, state.clipX1, state.clipY1, state.clipMask, state.rowsY0, state.rowsY1,
                     state.colsX0, state.colsX1)
@@ -121,7 +120,6 @@ extension CGContext {
     /// the clip's bounds themselves), as a plain rectangle: Core Graphics clips the shadowed
     /// result, not what casts it. Returns the region now drawn into. The caller restores the clip.
     func beginShadowSource() -> PixelRegion {
-        resolveClip()
         let clip = PixelRegion(x0: state.clipX0, y0: state.clipY0, x1: state.clipX1, y1: state.clipY1)
         guard let shadow = state.shadow, !clip.isEmpty else { return clip }
         let reach = CGContext.shadowReach(shadow)
@@ -142,7 +140,6 @@ extension CGContext {
         }
         state.clipX0 = r.x0; state.clipY0 = r.y0; state.clipX1 = r.x1; state.clipY1 = r.y1
         state.clipMask = nil
-        state.pendingClip = nil
         return r
     }
 

@@ -9,7 +9,6 @@ extension CGContext {
     /// `shadowPath`. `offset` is in device space (y up), `blur` in device pixels.
     @_spi(Lamina) public func fillShadowOnly(of path: CGPath, offset: CGSize, blur: CGFloat, color: CGColor) {
         guard format == .color32, let shadow = Shadow(offset: offset, blur: blur, color: color) else { return }
-        resolveClip()
         let previous = state.shadow
         let clip = (state.clipX0, state.clipY0, state.clipX1, state.clipY1, state.clipMask, state.rowsY0, state.rowsY1,
                     state.colsX0, state.colsX1)
@@ -35,7 +34,6 @@ extension CGContext {
     /// Intersects the clip with a mask image placed in device pixels with its top-left pixel at
     /// (`originX`, row `originY`): its alpha, whatever the CTM. Outside the image nothing draws.
     @_spi(Lamina) public func clip(toDeviceMask image: CGImage, originX: Int = 0, originY: Int = 0) {
-        resolveClip()
         guard let rgba = try? image.straightRGBA8() else {
             LaminaDiagnostics.report("CGContext.clip(toDeviceMask:) cannot read the mask")
             state.clipX1 = state.clipX0
@@ -63,7 +61,6 @@ extension CGContext {
     /// top-left pixel at raster pixel (`originX`, row `originY`): `clip(toDeviceMask:)` without
     /// making an image, reading only the rows this context's row window draws.
     @_spi(Lamina) public func clip(toDeviceMaskOf source: CGContext, originX: Int = 0, originY: Int = 0) {
-        resolveClip()
         guard source.format == .color32 else { state.clipX1 = state.clipX0; return }
         state.clipX0 = max(state.clipX0, originX); state.clipY0 = max(state.clipY0, originY)
         state.clipX1 = min(state.clipX1, originX + source.width); state.clipY1 = min(state.clipY1, originY + source.height)

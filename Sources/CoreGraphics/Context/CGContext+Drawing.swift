@@ -142,7 +142,6 @@ extension CGContext {
     }
     /// Makes a rectangle transparent.
     public func clear(_ rect: CGRect) {
-        resolveClip()
         let cw = columnTrim
         rasterize(deviceRect(rect), evenOdd: false) { bounds in
             var t = Clear32(base: pixels, bytesPerRow: bytesPerRow, bytesPerPixel: bitsPerPixel / 8, mask: state.clipMask)
@@ -169,38 +168,8 @@ extension CGContext {
 
     /// Prepares the accumulator for `elements` (device space) within the clip and runs `body`
     /// after the edges are in; does nothing when nothing can be covered.
-    func rasterize(_ elements: [PathElement], evenOdd: Bool, area: PixelRegion? = nil, rows: (Int, Int)? = nil,
-                   _ body: (_ bounds: (Int, Int, Int, Int)) -> Void) {
-        guard let a = area ?? rasterArea(elements) else { return }
-        let (x0, y0, x1, y1) = (a.x0, a.y0, a.x1, a.y1)
-        let (rowsY0, rowsY1) = rows ?? (state.rowsY0, state.rowsY1)
-        let raster = rasterTransform
-        // Even-odd fills rasterize at 4 sub-rows per pixel row (see CoverageAccumulator).
-        let sub = evenOdd ? 4 : 1
-        accumulator.setSubRows(sub)
-        accumulator.begin(x0: x0, y0: y0 * sub, x1: x1, y1: y1 * sub, storeY0: rowsY0 * sub, storeY1: rowsY1 * sub)
-        // An axis-aligned rectangle (a filled or clipped CGRect, under any CTM that keeps it
-        // axis-aligned) is swept row by row without depositing its edges.
-        if !evenOdd, let (p, q) = CGContext.axisAlignedRectangle(elements, raster),
-           accumulator.setRect(p.x, p.y, q.x, q.y) {
-            body((x0, y0, x1, y1))
-            return
-        }
-        // Flatten in pixel space (the same polyline for every fill rule), then scale to sub-rows.
-        let ys = CGFloat(sub)
-        var first = CGPoint.zero, last = CGPoint.zero
-        let acc = accumulator
-        Flattener.flatten(elements, transform: raster,
-                          moveTo: { p in first = CGPoint(x: p.x, y: p.y * ys); last = first },
-                          lineTo: { p in let q = CGPoint(x: p.x, y: p.y * ys); acc.addLine(last.x, last.y, q.x, q.y); last = q },
-                          close: { _ in acc.addLine(last.x, last.y, first.x, first.y); last = first })
-        body((x0, y0, x1, y1))
-    }
-
-    /// The raster pixels `elements` (device space) can cover within the clip's bounds; nil when
-    /// none (with a diagnostic for non-finite coordinates).
-    func rasterArea(_ elements: [PathElement]) -> PixelRegion? {
-        guard !elements.isEmpty else { return nil }
+    func rasterize(_ elements: [PathElement], evenOdd: Bool, _ body: (_ bounds: (Int, Int, Int, Int)) -> Void) {
+        guard !elements.isEmpty else { return }
         let raster = rasterTransform
         var minX = CGFloat.infinity, minY = CGFloat.infinity, maxX = -CGFloat.infinity, maxY = -CGFloat.infinity
         var finite = true
@@ -219,14 +188,33 @@ extension CGContext {
         }
         guard finite else {
             LaminaDiagnostics.report("CGContext: a path with non-finite coordinates was not drawn")
-            return nil
+            return
         }
         // Clamp before converting: coordinates far outside the bitmap must not overflow Int.
         func clamped(_ v: CGFloat) -> Int { Int(max(-1e9, min(1e9, v))) }
         let x0 = max(state.clipX0, clamped(minX.rounded(.down))), x1 = min(state.clipX1, clamped(maxX.rounded(.up)) + 1)
         let y0 = max(state.clipY0, clamped(minY.rounded(.down))), y1 = min(state.clipY1, clamped(maxY.rounded(.up)) + 1)
-        guard x0 < x1, y0 < y1 else { return nil }
-        return PixelRegion(x0: x0, y0: y0, x1: x1, y1: y1)
+        guard x0 < x1, y0 < y1 else { return }
+        // Even-odd fills rasterize at 4 sub-rows per pixel row (see CoverageAccumulator).
+        let sub = evenOdd ? 4 : 1
+        accumulator.setSubRows(sub)
+        accumulator.begin(x0: x0, y0: y0 * sub, x1: x1, y1: y1 * sub, storeY0: state.rowsY0 * sub, storeY1: state.rowsY1 * sub)
+        // An axis-aligned rectangle (a filled or clipped CGRect, under any CTM that keeps it
+        // axis-aligned) is swept row by row without depositing its edges.
+        if !evenOdd, let (p, q) = CGContext.axisAlignedRectangle(elements, raster),
+           accumulator.setRect(p.x, p.y, q.x, q.y) {
+            body((x0, y0, x1, y1))
+            return
+        }
+        // Flatten in pixel space (the same polyline for every fill rule), then scale to sub-rows.
+        let ys = CGFloat(sub)
+        var first = CGPoint.zero, last = CGPoint.zero
+        let acc = accumulator
+        Flattener.flatten(elements, transform: raster,
+                          moveTo: { p in first = CGPoint(x: p.x, y: p.y * ys); last = first },
+                          lineTo: { p in let q = CGPoint(x: p.x, y: p.y * ys); acc.addLine(last.x, last.y, q.x, q.y); last = q },
+                          close: { _ in acc.addLine(last.x, last.y, first.x, first.y); last = first })
+        body((x0, y0, x1, y1))
     }
 
     /// Two opposite corners, in raster space, of `elements` when they are one axis-aligned

@@ -80,12 +80,11 @@ extension CGContext {
             LaminaDiagnostics.report("CGContext: a gradient whose geometry overflows (non-finite points, radii or angle) was not drawn")
             return
         }
-        let n = GradientPainter.lutSize(for: geometry)
-        let key = CGGradient.LookupKey(r: channel.r, g: channel.g, b: channel.b, a: channel.a, alpha: Int(state.alpha * 65535),
-                                       count: n)
+        let n = GradientPainter.lutSize
+        let key = CGGradient.LookupKey(r: channel.r, g: channel.g, b: channel.b, a: channel.a, alpha: Int(state.alpha * 65535))
+        let alpha = state.alpha
         let lut = gradient.lookupTable(key: key) {
-            let alpha = state.alpha
-            return [UInt32](unsafeUninitializedCapacity: n) { buffer, made in
+            [UInt32](unsafeUninitializedCapacity: n) { buffer, made in
                 let table = buffer.baseAddress!
                 gradient.colors(count: n) { i, c in table[i] = pixelWord(c, alpha: alpha) }
                 made = n
@@ -98,42 +97,8 @@ extension CGContext {
         let painter = GradientPainter(lut: lut, geometry: geometry, toUser: toUser,
                                       extendBefore: options.contains(.drawsBeforeStartLocation),
                                       extendAfter: options.contains(.drawsAfterEndLocation))
-        drawOperation(acceptsPendingClip: true) {
+        drawOperation {
             let blend = Blending(mode: state.blendMode == .normal ? nil : state.blendMode, order: channel)
-            if let clip = state.pendingClip {
-                // Clipped to a path not yet made into a mask (`clip()` then a gradient, the usual
-                // way to fill a shape with one): the path's spans are painted directly, with the
-                // coverage its mask would hold (gradient pixels do not depend on the split).
-                let cols = activeColumns, rows = activeRows
-                let x0 = max(state.clipX0, cols.lowerBound), x1 = min(state.clipX1, cols.upperBound)
-                let y0 = max(state.clipY0, rows.lowerBound), y1 = min(state.clipY1, rows.upperBound)
-                guard x0 < x1, y0 < y1 else { return }
-                let aa = clip.antialias
-                let cw = ColumnWindow(x0: clip.columns.0, x1: clip.columns.1)
-                // A row's spans are gathered into a row of coverage bytes and painted as one span
-                // (a shape's edges come as many one-pixel spans).
-                var gather = RowGather(coverage: accumulator.scratchCoverageRow(x1 - x0), x0: x0)
-                let (base, stride, shift) = (pixels, bytesPerRow, alphaShift)
-                rasterize(clip.elements, evenOdd: clip.evenOdd, area: clip.area, rows: clip.rows) { _ in
-                    accumulator.sweep(evenOdd: clip.evenOdd) { y, x, n, a in
-                        guard y >= y0, y < y1 else { return }
-                        // The mask would hold these columns only.
-                        let (mx, mn) = cw.trim(x, n)
-                        let s = max(mx, x0), e = min(mx + mn, x1)
-                        let c = aa ? a : (a >= 128 ? 255 : 0)
-                        guard s < e, c != 0 else { return }
-                        gather.add(row: y, from: s, to: e, coverage: c) { row, x, n, coverage in
-                            painter.paint(row: row, x: x, count: n, base: base, bytesPerRow: stride, alphaShift: shift,
-                                          blend: blend, coverage: coverage)
-                        }
-                    }
-                    gather.flush { row, x, n, coverage in
-                        painter.paint(row: row, x: x, count: n, base: base, bytesPerRow: stride, alphaShift: shift,
-                                      blend: blend, coverage: coverage)
-                    }
-                }
-                return
-            }
             paintClip(stepping: true) { row, x, n, coverage in
                 painter.paint(row: row, x: x, count: n, base: pixels, bytesPerRow: bytesPerRow, alphaShift: alphaShift,
                               blend: blend, coverage: coverage)
@@ -150,39 +115,5 @@ extension CGAffineTransform {
         let col1 = a * a + b * b, col2 = c * c + d * d
         let tol = 1e-9 * max(col1, col2)
         return abs(col1 - col2) <= tol && abs(a * c + b * d) <= tol
-    }
-}
-
-/// Gathers a row's spans into a row of coverage bytes so that a painter paints the row's covered
-/// stretch as one span (a shape's edges come as many one-pixel spans). The bytes are left zero.
-struct RowGather {
-    let coverage: UnsafeMutablePointer<UInt8>
-    /// The column of `coverage[0]`.
-    let x0: Int
-    var row = Int.min, lo = Int.max, hi = Int.min
-
-    /// Adds the span [s, e) of row `row` at coverage `c`, painting the gathered row first when
-    /// `row` is another.
-    @inline(__always)
-    mutating func add(row y: Int, from s: Int, to e: Int, coverage c: UInt8,
-                      _ paint: (_ row: Int, _ x: Int, _ count: Int, _ coverage: SpanCoverage) -> Void) {
-        if y != row { flush(paint); row = y }
-        if e - s >= 16 {
-            // A long run (a shape's inside) is painted at once with its constant coverage.
-            paint(y, s, e - s, SpanCoverage(constant: UInt32(c)))
-            return
-        }
-        (coverage + (s - x0)).update(repeating: c, count: e - s)
-        lo = min(lo, s); hi = max(hi, e)
-    }
-
-    /// Paints the gathered row, if any.
-    @inline(__always)
-    mutating func flush(_ paint: (_ row: Int, _ x: Int, _ count: Int, _ coverage: SpanCoverage) -> Void) {
-        guard lo < hi else { return }
-        let m = coverage + (lo - x0)
-        paint(row, lo, hi - lo, SpanCoverage(constant: 255, mask: UnsafePointer(m)))
-        m.update(repeating: 0, count: hi - lo)
-        lo = .max; hi = .min
     }
 }

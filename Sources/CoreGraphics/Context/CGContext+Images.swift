@@ -71,7 +71,6 @@ extension CGContext {
     /// clip and the columns before the column window get zero coverage; other bodies get spans
     /// cut to the window.
     func paintClip(stepping: Bool = false, _ body: (_ row: Int, _ x: Int, _ count: Int, _ coverage: SpanCoverage) -> Void) {
-        resolveClip()
         let cols = activeColumns
         guard state.clipX0 < state.clipX1, state.clipY0 < state.clipY1, !cols.isEmpty else { return }
         let x0 = stepping ? state.clipX0 : cols.lowerBound

@@ -77,10 +77,6 @@ public final class CGContext {
         /// source is drawn); like the row window, it never changes how a pixel is computed.
         var colsX0 = 0, colsX1 = 0
         var clipMask: ClipMask?
-        /// A path clip not yet made into `clipMask` (only while `clipMask` is nil): a shape
-        /// filled with a gradient through `clip()` draws its spans directly, without the mask.
-        /// ``CGContext/resolveClip()`` makes the mask before anything else reads the clip.
-        var pendingClip: PendingClip?
         var fill: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat) = (0, 0, 0, 1)
         var stroke: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat) = (0, 0, 0, 1)
         var alpha: CGFloat = 1

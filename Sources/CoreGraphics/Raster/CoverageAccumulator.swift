@@ -56,22 +56,7 @@ final class CoverageAccumulator: @unchecked Sendable {
     /// Whether the last sweep was a rectangle's (tests).
     @exclusivity(unchecked) private(set) var lastSweepWasRectangle = false
 
-    /// A row of coverage bytes painters may gather spans into (all zero between uses).
-    @exclusivity(unchecked) private var coverageRow: UnsafeMutablePointer<UInt8> = .allocate(capacity: 0)
-    @exclusivity(unchecked) private var coverageRowCapacity = 0
-
-    deinit { cells.deallocate(); bits.deallocate(); rowSum.deallocate(); coverageRow.deallocate() }
-
-    /// A row of at least `count` coverage bytes, all zero; the caller leaves them zero.
-    func scratchCoverageRow(_ count: Int) -> UnsafeMutablePointer<UInt8> {
-        if count > coverageRowCapacity {
-            coverageRow.deallocate()
-            coverageRowCapacity = max(count, coverageRowCapacity * 2)
-            coverageRow = .allocate(capacity: coverageRowCapacity)
-            coverageRow.initialize(repeating: 0, count: coverageRowCapacity)
-        }
-        return coverageRow
-    }
+    deinit { cells.deallocate(); bits.deallocate(); rowSum.deallocate() }
 
     /// Sets the number of sub-rows per pixel row for the next `begin` (1 or 4).
     func setSubRows(_ n: Int) { subRows = n }

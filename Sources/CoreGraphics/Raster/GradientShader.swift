@@ -29,20 +29,9 @@ struct Blending {
     let order: (r: Int, g: Int, b: Int, a: Int)
 }
 
-/// Paints a gradient through a lookup table of premultiplied pixel words: 1024 entries, or 256
-/// for a linear gradient shorter than 256 pixels (a step of its table is then at most a
-/// 510th of the ramp, half a level of 8-bit colour, and making the table is a quarter of the
-/// work: most of a small shape's).
+/// Paints a gradient through a lookup table of premultiplied pixel words, 1024 entries.
 struct GradientPainter {
-    static let lutSize = 1024, shortLUTSize = 256
-
-    /// The table size for a gradient's geometry.
-    static func lutSize(for geometry: GradientGeometry) -> Int {
-        guard case .linear(_, let dtdx, let dtdy) = geometry else { return lutSize }
-        // t changes by 1 over 1 / |∇t| pixels.
-        let gradient = (dtdx * dtdx + dtdy * dtdy).squareRoot()
-        return gradient * 256 > 1 ? shortLUTSize : lutSize
-    }
+    static let lutSize = 1024
     let lut: [UInt32]
     let geometry: GradientGeometry
     /// Raster to user space, when the geometry is in user space (a CTM that is not a
