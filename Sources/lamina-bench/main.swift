@@ -6,6 +6,7 @@ import Foundation
 ///     swift run -c release lamina-bench model                  # the CALayer model
 ///     swift run -c release lamina-bench raster SCENES OUT      # CoreGraphics vs Cairo/Skia/Blend2D
 ///     swift run -c release lamina-bench compositor             # a phone screen of ~500 layers
+///     swift run -c release lamina-bench spans                  # solid span throughput (Gpx/s)
 ///
 /// The compositor, animation and layout benchmarks arrive with their issues.
 
@@ -107,6 +108,8 @@ case "layout":
         FileHandle.standardError.write(Data("lamina-bench layout: \(error)\n".utf8))
         exit(1)
     }
+case "spans":
+    SpanBenchmark.run()
 case "raster":
     let rest = Array(args.dropFirst())
     guard rest.count == 2 else {
@@ -126,5 +129,6 @@ default:
     print("  window [SECONDS]  the compositor screen in a 1179x2556 window with one spinning layer: frame pacing, CPU per frame (needs a display)")
     print("  text     100 text layers, 10,000 glyphs of mixed scripts: first frame (layout + draw) and repeat frame (cached layout)")
     print("  raster   the side-by-side raster benchmark (../shared/bench/README.md)")
+    print("  spans    solid span throughput: 1000x1000 opaque and 50% alpha fills, in Gpx/s")
     exit(args.isEmpty ? 0 : 2)
 }
