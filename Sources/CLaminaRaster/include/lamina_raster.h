@@ -43,6 +43,10 @@ typedef struct {
 /// coverage and laid over the pixel.
 void lamina_linear_gradient_span(uint32_t *dst, long count, const lamina_linear_span *g, const uint32_t *lut);
 
+/// `x` truncated toward zero, for Swift code that has already bounded `x` (Swift's own
+/// conversion checks the range on every call, a tenth of the rasterizer's edge loop).
+static inline long lamina_truncate(float x) { return (long)x; }
+
 /// Which path the span loops take on this machine: 0 scalar, 1 SSE2, 2 AVX2 (the
 /// best the CPU has, capped by the environment variable LAMINA_RASTER_SIMD=scalar|sse2|avx2).
 int lamina_raster_simd_level(void);

@@ -1,3 +1,4 @@
+import CLaminaRaster
 import Synchronization
 
 /// Exact-area antialiasing: each line segment deposits, into the pixels of each row it crosses,
@@ -124,7 +125,7 @@ final class CoverageAccumulator: @unchecked Sendable {
         if ay < 0 { ay = 0 }
         if by > h { by = h }
         var y = Int(ay)
-        let yEnd = Int(by.rounded(.up))
+        let yEnd = CoverageAccumulator.ceiling(by)
         let lastStored = min(yEnd, storeBottom)
         guard y < lastStored, yEnd > storeTop else { return }
         // Rows above the stored ones get nothing (each row's coverage depends on that row alone).
@@ -295,7 +296,7 @@ final class CoverageAccumulator: @unchecked Sendable {
         if ay < 0 { ax += -ay * dxdy; ay = 0 }
         if by > h { bx -= (by - h) * dxdy; by = h }
         var y = Int(ay)
-        let yEnd = Int(by.rounded(.up))
+        let yEnd = CoverageAccumulator.ceiling(by)
         // Rows outside the stored ones are stepped through (x advances row by row, so the
         // stored rows see exactly the x they would without a window) but get nothing.
         let lastStored = min(yEnd, storeBottom)
@@ -324,7 +325,12 @@ final class CoverageAccumulator: @unchecked Sendable {
     private func addRowSegment(_ row: UnsafeMutablePointer<Float>, _ rowBits: UnsafeMutablePointer<UInt64>,
                                _ xa: Float, _ xb: Float, _ d: Float) {
         let lo = min(xa, xb), hi = max(xa, xb)
-        let i0 = Int(lo), i1 = Int(hi)
+        // Columns of x in [0, width] (rounding can put x a hair outside, which truncation
+        // toward zero takes to the edge column as before; infinities and NaN from degenerate
+        // slopes land on an edge instead of trapping or indexing outside the row).
+        let right = Float(width)
+        let i0 = lamina_truncate(lo > 0 ? (lo < right ? lo : right) : 0)
+        let i1 = lamina_truncate(hi > 0 ? (hi < right ? hi : right) : 0)
         if i0 == i1 || hi - lo < 1e-6 {
             // Within one column: the column gains d·(1 − mean x offset), the next one the rest.
             let frac = (lo + hi) * 0.5 - Float(i0)
@@ -465,6 +471,13 @@ final class CoverageAccumulator: @unchecked Sendable {
         rowMin = Int.max; rowMax = Int.min
     }
 
+    /// ⌈v⌉ for v in (0, 2^31), without the libm call `rounded(.up)` makes on baseline x86-64.
+    @inline(__always)
+    static func ceiling(_ v: Float) -> Int {
+        let t = lamina_truncate(v)
+        return Float(t) < v ? t + 1 : t
+    }
+
     /// Coverage to alpha under the fill rule.
     @inline(__always)
     static func alpha(_ c: Float, evenOdd: Bool) -> UInt8 {
@@ -477,6 +490,8 @@ final class CoverageAccumulator: @unchecked Sendable {
         } else if v > 1 {
             v = 1
         }
-        return UInt8(v * 255 + 0.5)
+        // NaN (a degenerate edge) covers nothing.
+        if !(v > 0) { return 0 }
+        return UInt8(truncatingIfNeeded: lamina_truncate(v * 255 + 0.5))
     }
 }
