@@ -158,6 +158,26 @@ struct SimdSpanTests {
         #expect(draw([]) == draw([1, 7, 8, 100, 213, 299]))
     }
 
+    /// The four-lane fold of the even-odd sweep gives what `CoverageAccumulator.alpha` gives lane
+    /// by lane, for coverages of every sign and size, NaN and values past 2^24 included.
+    @Test func fourSubRowAlphasMatchTheSwiftFold() {
+        var rng = RowWindowTests.Random(state: 31)
+        let special: [Float] = [0, -0.0, 1, -1, 2, 3, 0.5, 1.5, 1.0000001, 0.99999994, 255.5 / 255, .nan, .infinity,
+                                -.infinity, 16_777_216, 16_777_215, 3e9, -7.25, 1e-30]
+        var mismatches = 0
+        for k in 0..<20_000 {
+            let values = (0..<4).map { j -> Float in
+                k < special.count ? special[(k + j) % special.count] : Float(rng.range(-6, 6)) * (rng.int(10) == 0 ? 1e4 : 1)
+            }
+            for evenOdd in [false, true] {
+                let expected = values.reduce(0) { $0 + Int(CoverageAccumulator.alpha($1, evenOdd: evenOdd)) }
+                let got = values.withUnsafeBufferPointer { Int(lamina_alpha_sum4($0.baseAddress, evenOdd ? 1 : 0)) }
+                if got != expected { mismatches += 1 }
+            }
+        }
+        #expect(mismatches == 0)
+    }
+
     /// Whole fills through the context: the same bitmap on every path.
     @Test func fillsAreTheSameOnEveryPath() {
         func draw() -> [UInt8] {

@@ -47,6 +47,11 @@ void lamina_linear_gradient_span(uint32_t *dst, long count, const lamina_linear_
 /// conversion checks the range on every call, a tenth of the rasterizer's edge loop).
 static inline long lamina_truncate(float x) { return (long)x; }
 
+/// The four alphas (0...255) of four sub-rows' accumulated coverages under the fill rule, summed:
+/// per value, |c| folded to [0, 1] (even-odd: c mod 2, mirrored above 1; non-zero: capped at 1),
+/// then (int)(v * 255 + 0.5); NaN gives 0. The same values as Lamina's Swift `alpha`.
+int lamina_alpha_sum4(const float *c, int even_odd);
+
 /// Which path the span loops take on this machine: 0 scalar, 1 SSE2, 2 AVX2 (the
 /// best the CPU has, capped by the environment variable LAMINA_RASTER_SIMD=scalar|sse2|avx2).
 int lamina_raster_simd_level(void);

@@ -47,9 +47,10 @@ final class CoverageAccumulator: @unchecked Sendable {
     /// cannot be applied to a pixel's averaged winding (half at winding 0 and half at 2 would
     /// read as fully covered), so each sub-row is folded on its own and the four are averaged.
     @exclusivity(unchecked) private(set) var subRows = 1
-    /// Per pixel row, the difference array of the summed sub-row coverage.
-    @exclusivity(unchecked) private var rowSum: UnsafeMutablePointer<Int32> = .allocate(capacity: 0)
-    @exclusivity(unchecked) private var rowSumCapacity = 0
+    /// With 4 sub-rows, each cell holds the four sub-rows' values of its column side by side
+    /// (cell i of sub-row k at 4·i + k of its pixel row) and the bitmap marks the pixel row's
+    /// cells: one sweep of a pixel row folds all four (``sweepLanes``). 0 or 2 (log2 of 1 or 4).
+    @exclusivity(unchecked) private var laneShift = 0
 
     /// An axis-aligned rectangle given instead of its edges (``setRect(_:_:_:_:)``), in area
     /// coordinates: the sweep then computes its coverage row by row without the cells.
@@ -57,10 +58,13 @@ final class CoverageAccumulator: @unchecked Sendable {
     /// Whether the last sweep was a rectangle's (tests).
     @exclusivity(unchecked) private(set) var lastSweepWasRectangle = false
 
-    deinit { cells.deallocate(); bits.deallocate(); rowSum.deallocate() }
+    deinit { cells.deallocate(); bits.deallocate() }
 
     /// Sets the number of sub-rows per pixel row for the next `begin` (1 or 4).
-    func setSubRows(_ n: Int) { subRows = n }
+    func setSubRows(_ n: Int) {
+        precondition(n == 1 || n == 4, "CoverageAccumulator: 1 or 4 sub-rows, not \(n)")
+        subRows = n
+    }
 
     /// Prepares for a fill covering the device rectangle `[x0, x1) × [y0, y1)`, storing only the
     /// rows `[storeY0, storeY1)` (a row window). Coverage is computed relative to the area's
@@ -88,6 +92,9 @@ final class CoverageAccumulator: @unchecked Sendable {
         }
         rowMin = Int.max; rowMax = Int.min
         rect = nil
+        // With sub-rows the stored rows start and end on pixel rows (the caller scales whole
+        // rows), so a pixel row's four sub-rows share its cells.
+        laneShift = subRows == 4 ? 2 : 0
     }
 
     /// Takes the axis-aligned rectangle with corners (x0, y0) and (x1, y1) (device coordinates,
@@ -217,8 +224,9 @@ final class CoverageAccumulator: @unchecked Sendable {
     var storesNothing: Bool { storeTop >= storeBottom }
 
     @inline(__always)
-    private func deposit(_ row: UnsafeMutablePointer<Float>, _ rowBits: UnsafeMutablePointer<UInt64>, _ i: Int, _ v: Float) {
-        row[i] += v
+    private func deposit(_ row: UnsafeMutablePointer<Float>, _ rowBits: UnsafeMutablePointer<UInt64>, _ i: Int, _ v: Float,
+                         _ ls: Int) {
+        row[i << ls] += v
         rowBits[i >> 6] |= 1 << UInt64(i & 63)
     }
 
@@ -309,9 +317,11 @@ final class CoverageAccumulator: @unchecked Sendable {
             let xNext = y + 1 >= yEnd ? bx : x + dxdy * dy
             let d = dy * dir
             if d != 0 && y >= storeTop {
-                let row = cells + (y - storeTop) * stride
-                let rowBits = bits + (y - storeTop) * bitWords
-                addRowSegment(row, rowBits, x, xNext, d)
+                let r = y - storeTop, ls = laneShift
+                // Sub-row r of pixel row r >> ls: its lane r & 3 of that row's cells.
+                let row = cells + (((r >> ls) * stride) << ls) + (r & ((1 << ls) - 1))
+                let rowBits = bits + (r >> ls) * bitWords
+                addRowSegment(row, rowBits, x, xNext, d, ls)
             }
             x = xNext
             y += 1
@@ -323,7 +333,7 @@ final class CoverageAccumulator: @unchecked Sendable {
     /// segment lying left of each point); the cells store the differences of those gains.
     @inline(__always)
     private func addRowSegment(_ row: UnsafeMutablePointer<Float>, _ rowBits: UnsafeMutablePointer<UInt64>,
-                               _ xa: Float, _ xb: Float, _ d: Float) {
+                               _ xa: Float, _ xb: Float, _ d: Float, _ ls: Int) {
         let lo = min(xa, xb), hi = max(xa, xb)
         // Columns of x in [0, width] (rounding can put x a hair outside, which truncation
         // toward zero takes to the edge column as before; infinities and NaN from degenerate
@@ -334,8 +344,8 @@ final class CoverageAccumulator: @unchecked Sendable {
         if i0 == i1 || hi - lo < 1e-6 {
             // Within one column: the column gains d·(1 − mean x offset), the next one the rest.
             let frac = (lo + hi) * 0.5 - Float(i0)
-            deposit(row, rowBits, i0, d * (1 - frac))
-            deposit(row, rowBits, i0 + 1, d * frac)
+            deposit(row, rowBits, i0, d * (1 - frac), ls)
+            deposit(row, rowBits, i0 + 1, d * frac, ls)
             return
         }
         // The covered fraction h(x) rises linearly from 0 at lo to 1 at hi (slope s). Column i
@@ -348,19 +358,19 @@ final class CoverageAccumulator: @unchecked Sendable {
         let g0 = 0.5 * s * f0 * f0
         let u = Float(i1) - lo
         let g1 = (Float(i1) + 1 - (lo + hi) * 0.5) - 0.5 * s * u * u
-        deposit(row, rowBits, i0, d * g0)
+        deposit(row, rowBits, i0, d * g0, ls)
         if i1 == i0 + 1 {
-            deposit(row, rowBits, i1, d * (g1 - g0))
+            deposit(row, rowBits, i1, d * (g1 - g0), ls)
         } else {
             let gFirstInside = s * (Float(i0) + 1.5 - lo)
-            deposit(row, rowBits, i0 + 1, d * (gFirstInside - g0))
+            deposit(row, rowBits, i0 + 1, d * (gFirstInside - g0), ls)
             let ds = d * s
             var i = i0 + 2
-            while i < i1 { deposit(row, rowBits, i, ds); i += 1 }
+            while i < i1 { deposit(row, rowBits, i, ds, ls); i += 1 }
             let gLastInside = s * (Float(i1) - 0.5 - lo)
-            deposit(row, rowBits, i1, d * (g1 - gLastInside))
+            deposit(row, rowBits, i1, d * (g1 - gLastInside), ls)
         }
-        deposit(row, rowBits, i1 + 1, d * (1 - g1))
+        deposit(row, rowBits, i1 + 1, d * (1 - g1), ls)
     }
 
     /// ``sweep(evenOdd:_:)`` for painters that take several rows at once: `block(y, rows, x,
@@ -387,49 +397,60 @@ final class CoverageAccumulator: @unchecked Sendable {
         }
         lastSweepWasRectangle = false
         if subRows == 1 { sweepRows(evenOdd: evenOdd, span); return }
-        if rowSumCapacity < width + 1 {
-            rowSum.deallocate()
-            rowSumCapacity = width + 1
-            rowSum = .allocate(capacity: width + 1)
-            rowSum.initialize(repeating: 0, count: width + 1)
-        }
-        let shift = subRows.trailingZeroBitCount
-        let half = Int32(subRows / 2)
-        var current = Int.min
-        var lo = Int.max, hi = Int.min
-        let diff = rowSum
-        // Sub-row spans go into a difference array (+a at the start, −a after the end); a
-        // prefix sum per pixel row then yields the summed coverage run by run.
-        func flush() {
-            guard current != Int.min, lo < hi else { return }
-            var sum: Int32 = 0
-            var runStart = lo
-            var runValue: Int32 = 0
-            var i = lo
-            while i <= hi {
-                sum &+= diff[i]
-                diff[i] = 0
-                if i == hi || sum != runValue {
-                    if i > runStart {
-                        let a = (runValue + half) >> Int32(shift)
-                        if a != 0 { span(current, minX + runStart, i - runStart, UInt8(a)) }
+        sweepLanes(evenOdd: evenOdd, span)
+    }
+
+    /// The sweep of 4 sub-rows per pixel row: along each pixel row, the four sub-rows' running
+    /// sums advance together (one lane each) over the row's marked cells; each sub-row's coverage
+    /// is folded under the fill rule on its own and the four alphas are averaged (sum + 2) / 4,
+    /// in runs of equal sum.
+    @inline(__always)
+    private func sweepLanes(evenOdd: Bool, _ span: (_ y: Int, _ x: Int, _ count: Int, _ alpha: UInt8) -> Void) {
+        guard rowMin < rowMax else { return }
+        let first = (max(storeTop, rowMin) - storeTop) >> 2, end = (min(storeBottom, rowMax) - storeTop + 3) >> 2
+        let pixelRow0 = (minY + storeTop) >> 2
+        for s in first..<end {
+            let row = cells + ((s * stride) << 2)
+            let rowBits = bits + s * bitWords
+            // The four sub-rows' running sums, one lane each.
+            var acc: (Float, Float, Float, Float) = (0, 0, 0, 0)
+            let eo: Int32 = evenOdd ? 1 : 0
+            var runStart = 0, runEnd = 0, runSum = 0
+            var w = 0
+            while w < bitWords {
+                var word = rowBits[w]
+                if word == 0 { w += 1; continue }
+                rowBits[w] = 0
+                while word != 0 {
+                    let i = (w << 6) + word.trailingZeroBitCount
+                    word &= word - 1
+                    let c = row + (i << 2)
+                    acc.0 += c[0]; acc.1 += c[1]; acc.2 += c[2]; acc.3 += c[3]
+                    c[0] = 0; c[1] = 0; c[2] = 0; c[3] = 0
+                    // Coverage is constant from i up to the next marked cell.
+                    var next = i + 1
+                    if word != 0 {
+                        next = (w << 6) + word.trailingZeroBitCount
+                    } else {
+                        var ww = w + 1
+                        while ww < bitWords && rowBits[ww] == 0 { ww += 1 }
+                        next = ww < bitWords ? (ww << 6) + rowBits[ww].trailingZeroBitCount : width
                     }
-                    runStart = i
-                    runValue = sum
+                    let e = min(next, width)
+                    guard i < e else { continue }
+                    // The four alphas summed (the fold of `alpha`, four at a time in C).
+                    let sum = Int(withUnsafePointer(to: &acc) { $0.withMemoryRebound(to: Float.self, capacity: 4) { lamina_alpha_sum4($0, eo) } })
+                    if sum == runSum && i == runEnd && runEnd > runStart { runEnd = e; continue }
+                    let a = (runSum + 2) >> 2
+                    if a != 0 && runEnd > runStart { span(pixelRow0 + s, minX + runStart, runEnd - runStart, UInt8(a)) }
+                    runStart = i; runEnd = e; runSum = sum
                 }
-                i += 1
+                w += 1
             }
-            lo = Int.max; hi = Int.min
+            let a = (runSum + 2) >> 2
+            if a != 0 && runEnd > runStart { span(pixelRow0 + s, minX + runStart, runEnd - runStart, UInt8(a)) }
         }
-        sweepRows(evenOdd: evenOdd) { sy, x, n, a in
-            let row = sy >> shift
-            if row != current { flush(); current = row }
-            let i = x - minX
-            lo = min(lo, i); hi = max(hi, i + n)
-            diff[i] &+= Int32(a)
-            diff[i + n] &-= Int32(a)
-        }
-        flush()
+        rowMin = Int.max; rowMax = Int.min
     }
 
     /// The sweep over accumulator rows (pixel rows, or sub-rows).
@@ -485,7 +506,7 @@ final class CoverageAccumulator: @unchecked Sendable {
         if evenOdd {
             // v mod 2, exactly as `truncatingRemainder(dividingBy: 2)` (a libm call) gives it:
             // 2·⌊v/2⌋ is exact and so is v minus it (Sterbenz), below 2^24.
-            if v < 16_777_216 { v -= 2 * Float(Int(v * 0.5)) } else { v = v.truncatingRemainder(dividingBy: 2) }
+            if v < 16_777_216 { v -= 2 * Float(lamina_truncate(v * 0.5)) } else { v = v.truncatingRemainder(dividingBy: 2) }
             if v > 1 { v = 2 - v }
         } else if v > 1 {
             v = 1
