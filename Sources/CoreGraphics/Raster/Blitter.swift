@@ -88,6 +88,7 @@ struct SolidOver32: SpanTarget {
         if count >= 2 { lamina_solid_over_32(p, count, s, inv) } else if count == 1 { p[0] = s &+ scaleWord(p[0], inv) }
     }
 
+    @inline(__always)
     mutating func block(row: Int, rows: Int, x: Int, count: Int, alpha: UInt8) {
         guard mask == nil, rows > 1 else {
             for r in row..<(row + rows) { span(row: r, x: x, count: count, alpha: alpha) }

@@ -292,8 +292,16 @@ final class CoverageAccumulator: @unchecked Sendable {
         }
     }
 
-    /// Adds a segment already within [0, width] horizontally (area coordinates).
+    /// Adds a segment already within [0, width] horizontally (area coordinates), to one sub-row
+    /// per row or to four.
+    @inline(__always)
     private func addClipped(_ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float) {
+        if laneShift == 0 { addClipped(x0, y0, x1, y1, OneLane.self) } else { addClipped(x0, y0, x1, y1, FourLanes.self) }
+    }
+
+    /// `addClipped` for one cell layout (a copy each, with the lane shift a constant).
+    @inline(never)
+    private func addClipped<L: LaneLayout>(_ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float, _: L.Type) {
         guard y0 != y1 else { return }
         var ax = x0, ay = y0, bx = x1, by = y1
         var dir: Float = 1
@@ -310,6 +318,7 @@ final class CoverageAccumulator: @unchecked Sendable {
         let lastStored = min(yEnd, storeBottom)
         guard y < lastStored, yEnd > storeTop else { return }
         rowMin = min(rowMin, max(y, storeTop)); rowMax = max(rowMax, lastStored)
+        let ls = L.shift
         var x = ax
         while y < lastStored {
             let top = max(ay, Float(y)), bottom = min(by, Float(y + 1))
@@ -317,11 +326,10 @@ final class CoverageAccumulator: @unchecked Sendable {
             let xNext = y + 1 >= yEnd ? bx : x + dxdy * dy
             let d = dy * dir
             if d != 0 && y >= storeTop {
-                let r = y - storeTop, ls = laneShift
-                // Sub-row r of pixel row r >> ls: its lane r & 3 of that row's cells.
-                let row = cells + (((r >> ls) * stride) << ls) + (r & ((1 << ls) - 1))
-                let rowBits = bits + (r >> ls) * bitWords
-                addRowSegment(row, rowBits, x, xNext, d, ls)
+                // Sub-row r of pixel row r >> ls: its lane r & (2^ls − 1) of that row's cells.
+                let r = y - storeTop
+                addRowSegment(cells + (((r >> ls) * stride) << ls) + (r & ((1 << ls) - 1)), bits + (r >> ls) * bitWords,
+                              x, xNext, d, ls)
             }
             x = xNext
             y += 1
@@ -516,3 +524,9 @@ final class CoverageAccumulator: @unchecked Sendable {
         return UInt8(truncatingIfNeeded: lamina_truncate(v * 255 + 0.5))
     }
 }
+
+/// How the accumulator lays out a pixel row's cells: one sub-row (shift 0) or four side by side
+/// (shift 2). A type so that each layout's edge loop is compiled with its shift a constant.
+private protocol LaneLayout { static var shift: Int { get } }
+private enum OneLane: LaneLayout { static var shift: Int { 0 } }
+private enum FourLanes: LaneLayout { static var shift: Int { 2 } }
