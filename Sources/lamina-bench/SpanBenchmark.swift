@@ -12,16 +12,7 @@ enum SpanBenchmark {
         let ctx = CGContext(data: nil, width: n, height: n, bitsPerComponent: 8, bytesPerRow: n * 4,
                             space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
         func rate(_ name: String, pixels: Double, _ body: () -> Void) {
-            let clock = ContinuousClock()
-            var best = Double.infinity
-            for _ in 0..<5 {
-                var runs = 0
-                let start = clock.now
-                var elapsed = Duration.zero
-                repeat { body(); runs += 1; elapsed = clock.now - start } while elapsed < .milliseconds(200)
-                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-                best = min(best, seconds / Double(runs))
-            }
+            let best = bestSeconds(body)
             print(name.padding(toLength: 44, withPad: " ", startingAt: 0)
                   + String(format: "%6.2f Gpx/s  (%.0f µs per fill)", pixels / best / 1e9, best * 1e6))
         }

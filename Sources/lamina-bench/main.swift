@@ -12,9 +12,9 @@ import Foundation
 
 @inline(never) func blackHole<T>(_ x: T) { withExtendedLifetime(x) {} }
 
-/// Runs `body` (which performs `ops` operations) until at least 0.2 s has passed, five times, and
-/// prints the best time per operation.
-func measure(_ name: String, ops: Int, _ body: () -> Void) {
+/// Runs `body` repeatedly until at least 0.2 s has passed, five times, and returns the best
+/// time of one run of `body`, in seconds.
+func bestSeconds(_ body: () -> Void) -> Double {
     let clock = ContinuousClock()
     var best = Double.infinity
     for _ in 0..<5 {
@@ -23,9 +23,15 @@ func measure(_ name: String, ops: Int, _ body: () -> Void) {
         var elapsed = Duration.zero
         repeat { body(); runs += 1; elapsed = clock.now - start } while elapsed < .milliseconds(200)
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-        best = min(best, seconds / Double(runs * ops))
+        best = min(best, seconds / Double(runs))
     }
-    let ns = best * 1e9
+    return best
+}
+
+/// Runs `body` (which performs `ops` operations) as `bestSeconds` does and prints the best time
+/// per operation.
+func measure(_ name: String, ops: Int, _ body: () -> Void) {
+    let ns = bestSeconds(body) / Double(ops) * 1e9
     print(name.padding(toLength: 44, withPad: " ", startingAt: 0) + String(format: "%9.1f ns/op", ns))
 }
 

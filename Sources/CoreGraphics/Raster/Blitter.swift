@@ -4,14 +4,6 @@ import CLaminaRaster
 protocol SpanTarget {
     /// Applies coverage `alpha` (1...255) to `count` pixels of memory row `row` from column `x`.
     mutating func span(row: Int, x: Int, count: Int, alpha: UInt8)
-    /// Applies coverage `alpha` to `count` pixels from column `x` of `rows` memory rows from `row`.
-    mutating func block(row: Int, rows: Int, x: Int, count: Int, alpha: UInt8)
-}
-
-extension SpanTarget {
-    mutating func block(row: Int, rows: Int, x: Int, count: Int, alpha: UInt8) {
-        for r in row..<(row + rows) { span(row: r, x: x, count: count, alpha: alpha) }
-    }
 }
 
 /// `a·b/255` rounded, for byte values.
@@ -88,6 +80,8 @@ struct SolidOver32: SpanTarget {
         if count >= 2 { lamina_solid_over_32(p, count, s, inv) } else if count == 1 { p[0] = s &+ scaleWord(p[0], inv) }
     }
 
+    /// Applies coverage `alpha` to `count` pixels from column `x` of `rows` memory rows from `row`
+    /// (a rectangle's rows that share their runs: one C call for all of them).
     @inline(__always)
     mutating func block(row: Int, rows: Int, x: Int, count: Int, alpha: UInt8) {
         guard mask == nil, rows > 1 else {

@@ -424,41 +424,50 @@ final class CoverageAccumulator: @unchecked Sendable {
             var acc: (Float, Float, Float, Float) = (0, 0, 0, 0)
             let eo: Int32 = evenOdd ? 1 : 0
             var runStart = 0, runEnd = 0, runSum = 0
-            var w = 0
-            while w < bitWords {
-                var word = rowBits[w]
-                if word == 0 { w += 1; continue }
-                rowBits[w] = 0
-                while word != 0 {
-                    let i = (w << 6) + word.trailingZeroBitCount
-                    word &= word - 1
-                    let c = row + (i << 2)
-                    acc.0 += c[0]; acc.1 += c[1]; acc.2 += c[2]; acc.3 += c[3]
-                    c[0] = 0; c[1] = 0; c[2] = 0; c[3] = 0
-                    // Coverage is constant from i up to the next marked cell.
-                    var next = i + 1
-                    if word != 0 {
-                        next = (w << 6) + word.trailingZeroBitCount
-                    } else {
-                        var ww = w + 1
-                        while ww < bitWords && rowBits[ww] == 0 { ww += 1 }
-                        next = ww < bitWords ? (ww << 6) + rowBits[ww].trailingZeroBitCount : width
-                    }
-                    let e = min(next, width)
-                    guard i < e else { continue }
-                    // The four alphas summed (the fold of `alpha`, four at a time in C).
-                    let sum = Int(withUnsafePointer(to: &acc) { $0.withMemoryRebound(to: Float.self, capacity: 4) { lamina_alpha_sum4($0, eo) } })
-                    if sum == runSum && i == runEnd && runEnd > runStart { runEnd = e; continue }
-                    let a = (runSum + 2) >> 2
-                    if a != 0 && runEnd > runStart { span(pixelRow0 + s, minX + runStart, runEnd - runStart, UInt8(a)) }
-                    runStart = i; runEnd = e; runSum = sum
-                }
-                w += 1
+            forEachMarkedCell(rowBits) { i, e in
+                let c = row + (i << 2)
+                acc.0 += c[0]; acc.1 += c[1]; acc.2 += c[2]; acc.3 += c[3]
+                c[0] = 0; c[1] = 0; c[2] = 0; c[3] = 0
+                guard i < e else { return }
+                // The four alphas summed (the fold of `alpha`, four at a time in C).
+                let sum = Int(withUnsafePointer(to: &acc) { $0.withMemoryRebound(to: Float.self, capacity: 4) { lamina_alpha_sum4($0, eo) } })
+                if sum == runSum && i == runEnd && runEnd > runStart { runEnd = e; return }
+                let a = (runSum + 2) >> 2
+                if a != 0 && runEnd > runStart { span(pixelRow0 + s, minX + runStart, runEnd - runStart, UInt8(a)) }
+                runStart = i; runEnd = e; runSum = sum
             }
             let a = (runSum + 2) >> 2
             if a != 0 && runEnd > runStart { span(pixelRow0 + s, minX + runStart, runEnd - runStart, UInt8(a)) }
         }
         rowMin = Int.max; rowMax = Int.min
+    }
+
+    /// Calls `body(i, end)` for every marked cell i of a row in order, `end` being the next
+    /// marked cell or the row's end (coverage is constant over [i, end); `end` can equal i at the
+    /// row's end), and clears the row's marks as it reads them.
+    @inline(__always)
+    private func forEachMarkedCell(_ rowBits: UnsafeMutablePointer<UInt64>, _ body: (_ i: Int, _ end: Int) -> Void) {
+        let bitWords = self.bitWords, width = self.width
+        var w = 0
+        while w < bitWords {
+            var word = rowBits[w]
+            if word == 0 { w += 1; continue }
+            rowBits[w] = 0
+            while word != 0 {
+                let i = (w << 6) + word.trailingZeroBitCount
+                word &= word - 1
+                var next: Int
+                if word != 0 {
+                    next = (w << 6) + word.trailingZeroBitCount
+                } else {
+                    var ww = w + 1
+                    while ww < bitWords && rowBits[ww] == 0 { ww += 1 }
+                    next = ww < bitWords ? (ww << 6) + rowBits[ww].trailingZeroBitCount : width
+                }
+                body(i, min(next, width))
+            }
+            w += 1
+        }
     }
 
     /// The sweep over accumulator rows (pixel rows, or sub-rows).
@@ -469,32 +478,13 @@ final class CoverageAccumulator: @unchecked Sendable {
             let row = cells + (y - storeTop) * stride
             let rowBits = bits + (y - storeTop) * bitWords
             var acc: Float = 0
-            var w = 0
-            while w < bitWords {
-                var word = rowBits[w]
-                if word == 0 { w += 1; continue }
-                rowBits[w] = 0
-                while word != 0 {
-                    let i = (w << 6) + word.trailingZeroBitCount
-                    word &= word - 1
-                    acc += row[i]
-                    row[i] = 0
-                    // Coverage is constant from i up to the next marked cell.
-                    var next = i + 1
-                    if word != 0 {
-                        next = (w << 6) + word.trailingZeroBitCount
-                    } else {
-                        var ww = w + 1
-                        while ww < bitWords && rowBits[ww] == 0 { ww += 1 }
-                        next = ww < bitWords ? (ww << 6) + rowBits[ww].trailingZeroBitCount : width
-                    }
-                    let end = min(next, width)
-                    if i < end {
-                        let a = CoverageAccumulator.alpha(acc, evenOdd: evenOdd)
-                        if a != 0 { span(minY + y, minX + i, end - i, a) }
-                    }
+            forEachMarkedCell(rowBits) { i, end in
+                acc += row[i]
+                row[i] = 0
+                if i < end {
+                    let a = CoverageAccumulator.alpha(acc, evenOdd: evenOdd)
+                    if a != 0 { span(minY + y, minX + i, end - i, a) }
                 }
-                w += 1
             }
         }
         rowMin = Int.max; rowMax = Int.min

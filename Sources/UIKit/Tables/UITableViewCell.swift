@@ -28,40 +28,32 @@ open class UITableViewCell: UIView {
     /// The main label (made on first use).
     open var textLabel: UILabel? {
         if let l = _textLabel { return l }
-        let l = UILabel()
-        if style == .value2 {
-            // Contacts' style: a small blue label right-aligned in a column on the left.
-            l.font = .preferredFont(forTextStyle: .footnote)
-            l.textColor = .systemBlue
-            l.textAlignment = .right
-        } else {
-            l.font = .preferredFont(forTextStyle: .body)
-            l.textColor = .label
-        }
-        contentView.addSubview(l)
+        // Contacts' style (.value2): a small blue label right-aligned in a column on the left.
+        let l = style == .value2 ? addLabel(.footnote, .systemBlue, .right) : addLabel(.body, .label)
         _textLabel = l
-        setNeedsLayout()
         return l
     }
     /// The detail label of `.value1`, `.value2` and `.subtitle` cells (nil for `.default`).
     open var detailTextLabel: UILabel? {
         guard style != .default else { return nil }
         if let l = _detailTextLabel { return l }
-        let l = UILabel()
-        switch style {
-        case .value1:
-            l.font = .preferredFont(forTextStyle: .body)
-            l.textColor = .secondaryLabel
-            l.textAlignment = .right
-        case .value2:
-            l.font = .preferredFont(forTextStyle: .body)
-            l.textColor = .label
-        default:
-            l.font = .preferredFont(forTextStyle: .footnote)
-            l.textColor = .secondaryLabel
+        let l = switch style {
+        case .value1: addLabel(.body, .secondaryLabel, .right)
+        case .value2: addLabel(.body, .label)
+        default: addLabel(.footnote, .secondaryLabel)
         }
-        contentView.addSubview(l)
         _detailTextLabel = l
+        return l
+    }
+
+    /// A new label in the content view in a text style, colour and alignment; the cell lays
+    /// itself out again.
+    private func addLabel(_ textStyle: UIFont.TextStyle, _ color: UIColor, _ alignment: NSTextAlignment = .natural) -> UILabel {
+        let l = UILabel()
+        l.font = .preferredFont(forTextStyle: textStyle)
+        l.textColor = color
+        l.textAlignment = alignment
+        contentView.addSubview(l)
         setNeedsLayout()
         return l
     }
