@@ -65,6 +65,43 @@ struct OddValueTests {
         #expect(ctx.width == 48)
     }
 
+    /// fuzz-png (CI, November 26): 8 KB of 1-bit gray PNG declare 8192 x 8192 pixels, exactly the
+    /// 2^26-pixel decode limit; decoding copied the 256 MiB of RGBA once more and drawing added
+    /// the sampler's words and mipmaps, past libFuzzer's 2 GB (Tests/FuzzFindings/png/). The
+    /// decoders now write into the bytes the image keeps, and the limit can be lowered.
+    @Test func aOneBitPNGAtTheDecodeLimitIsDecodedAndDrawnSmall() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../FuzzFindings/png/1-bit-64-megapixel-oom")
+        let image = try CGImage.decodePNG(try Data(contentsOf: url))
+        #expect(image.width == 8192 && image.height == 8192 && image.bytesPerRow == 8192 * 4)
+        #expect(image.dataProvider?.data?.count == 8192 * 8192 * 4)
+        let ctx = rgbaContext(48, 48)
+        ctx.draw(image, in: CGRect(x: 1, y: 2, width: 40, height: 30))
+        let p = ctx.data!.assumingMemoryBound(to: UInt8.self) + (20 * 48 + 20) * 4
+        #expect(Array(UnsafeBufferPointer(start: p, count: 4)) == [0, 0, 0, 255])   // black, opaque
+    }
+
+    /// One pixel past the decode limit (16385 x 4096, 1-bit) is refused from the header, with
+    /// the sizes in the message.
+    @Test func aPNGOnePixelRowPastTheDecodeLimitIsRefused() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../FuzzFindings/png/1-bit-64-megapixel-oom")
+        var bytes = [UInt8](try Data(contentsOf: url))
+        // IHDR's width and height (big-endian at 16 and 20), then the chunk's CRC over type and data.
+        bytes[16...23] = [0, 0, 0x40, 0x01, 0, 0, 0x10, 0x00]
+        var crc: UInt32 = 0xFFFF_FFFF
+        for b in bytes[12..<29] {
+            crc ^= UInt32(b)
+            for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        crc ^= 0xFFFF_FFFF
+        bytes[29...32] = [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)]
+        do { _ = try CGImage.decodePNG(Data(bytes)); Issue.record("expected .tooLarge") } catch {
+            #expect(error == .tooLarge(width: 16385, height: 4096))
+            #expect("\(error)" == "a 16385x4096 image exceeds the 67108864-pixel decoding limit")
+        }
+    }
+
     @Test func saturatingConversion() {
         #expect(Int(saturating: 1e30) == .max && Int(saturating: -1e30) == .min && Int(saturating: .nan) == 0)
         #expect(Int(saturating: .infinity) == .max && Int(saturating: 41.9) == 41 && Int(saturating: -2.5) == -2)

@@ -205,4 +205,13 @@ struct ResourceLimitTests {
         #expect(CALayer.maximumBackingStorePixels == CGContext.maximumPixelCount)
         CGContext.maximumPixelCount = before
     }
+
+    /// The decoders' limit can be lowered, never raised past 2^26 (raising it here is harmless
+    /// to suites running alongside: it is clamped to the default).
+    @Test func theDecodeLimitIsClamped() {
+        let before = CGImage.maximumDecodedPixelCount
+        CGImage.maximumDecodedPixelCount = 1 << 40
+        #expect(CGImage.maximumDecodedPixelCount == 1 << 26)
+        CGImage.maximumDecodedPixelCount = before
+    }
 }

@@ -23,14 +23,16 @@ public enum Fuzz {
         return n
     }
 
-    /// The bitmap limit while fuzzing: 2^24 pixels (64 MiB), so that a frame's few copies of
-    /// its largest bitmap stay far below libFuzzer's 2 GB memory limit (the default, 2^28, is
-    /// for servers that give one render gigabytes).
+    /// The bitmap and decoded-image limit while fuzzing: 2^24 pixels (64 MiB), so that a frame's
+    /// few copies of its largest bitmap, or a decoded image with its sampler's copy and mipmaps,
+    /// stay far below libFuzzer's 2 GB memory limit (the defaults, 2^28 and 2^26, are for servers
+    /// that give one render gigabytes; a 65 KB PNG of 1-bit pixels can declare 2^26).
     public static let pixelLimit = 1 << 24
 
     /// Runs one input with its diagnostics collected and dropped (fuzzing makes millions).
     public static func run(_ body: () -> Void) {
         CGContext.maximumPixelCount = pixelLimit
+        CGImage.maximumDecodedPixelCount = pixelLimit
         _ = LaminaDiagnostics.collecting(body)
     }
 }

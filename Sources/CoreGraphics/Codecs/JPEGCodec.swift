@@ -16,10 +16,12 @@ extension CGImage {
         guard width > 0, height > 0, width <= (1 << 20), height <= (1 << 20), width * height <= maximumDecodedPixelCount else {
             throw .tooLarge(width: width, height: height)
         }
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        // Decoded straight into the bytes the image keeps (no second copy of a large image).
+        var pixels = Data(count: width * height * 4)
         let result = data.withUnsafeBytes { raw -> Int32 in
-            pixels.withUnsafeMutableBufferPointer { out in
-                tjDecompress2(handle, raw.bindMemory(to: UInt8.self).baseAddress, UInt(raw.count), out.baseAddress,
+            pixels.withUnsafeMutableBytes { out in
+                tjDecompress2(handle, raw.bindMemory(to: UInt8.self).baseAddress, UInt(raw.count),
+                              out.bindMemory(to: UInt8.self).baseAddress,
                               w, w * 4, h, Int32(TJPF_RGBA.rawValue), Int32(TJFLAG_ACCURATEDCT))
             }
         }
@@ -27,7 +29,7 @@ extension CGImage {
         guard result == 0 || tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue) else {
             throw .corrupt(format: "JPEG", message: jpegError(handle))
         }
-        guard let provider = CGDataProvider(data: Data(pixels)),
+        guard let provider = CGDataProvider(data: pixels),
               let image = CGImage(width: width, height: height, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: width * 4,
                                   space: CGColorSpace.shared_sRGB, bitmapInfo: CGBitmapInfo(alphaInfo: .noneSkipLast),
                                   provider: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent)

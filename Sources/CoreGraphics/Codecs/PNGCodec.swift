@@ -1,3 +1,4 @@
+import Synchronization
 import CLibPNG
 
 /// Why an image could not be decoded or encoded.
@@ -20,10 +21,17 @@ public enum CGImageCodecError: Error, Equatable, CustomStringConvertible {
 }
 
 extension CGImage {
-    /// The largest image, in pixels, that the decoders accept (2^26: 64 megapixels, 256 MiB of
-    /// RGBA). Larger images are refused with ``CGImageCodecError/tooLarge(width:height:)``
-    /// before any pixel memory is allocated.
-    public static let maximumDecodedPixelCount = 1 << 26
+    /// The largest image, in pixels, that the decoders accept: 2^26 (64 megapixels, 256 MiB of
+    /// RGBA) unless lowered (Lamina API; values are clamped to 1…2^26). Larger images, and images
+    /// wider or taller than 2^20 pixels, are refused with ``CGImageCodecError/tooLarge(width:height:)``
+    /// before any pixel memory is allocated. A decoded image costs its RGBA bytes once; drawing
+    /// it adds the sampler's copy and, when minified, a third of that again for its mipmaps, so a
+    /// process bounding its memory per image lowers this.
+    public static var maximumDecodedPixelCount: Int {
+        get { decodeLimit.load(ordering: .relaxed) }
+        set { decodeLimit.store(min(1 << 26, max(1, newValue)), ordering: .relaxed) }
+    }
+    private static let decodeLimit = Atomic<Int>(1 << 26)
 
     /// Decodes PNG data (any bit depth, palette, gray or colour, with or without alpha, sRGB
     /// assumed) into a premultiplied RGBA8 image.
@@ -41,15 +49,15 @@ extension CGImage {
         }
         image.format = lamina_png_format_rgba
         let stride = w * 4
-        var pixels = [UInt8](repeating: 0, count: stride * h)
-        let finished = data.withUnsafeBytes { _ in
-            pixels.withUnsafeMutableBytes { out in
-                png_image_finish_read(&image, nil, out.baseAddress, Int32(stride), nil)
-            }
+        // Decoded straight into the bytes the image keeps (no second copy of a large image).
+        var pixels = Data(count: stride * h)
+        let finished = pixels.withUnsafeMutableBytes { out in
+            png_image_finish_read(&image, nil, out.baseAddress, Int32(stride), nil)
         }
         guard finished != 0 else { throw .corrupt(format: "PNG", message: pngMessage(&image)) }
         // Premultiply.
-        pixels.withUnsafeMutableBufferPointer { p in
+        pixels.withUnsafeMutableBytes { raw in
+            let p = raw.bindMemory(to: UInt8.self)
             var i = 0
             while i < p.count {
                 let a = UInt32(p[i + 3])
@@ -60,7 +68,7 @@ extension CGImage {
                 i += 4
             }
         }
-        guard let provider = CGDataProvider(data: Data(pixels)),
+        guard let provider = CGDataProvider(data: pixels),
               let img = CGImage(width: w, height: h, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: stride,
                                 space: CGColorSpace.shared_sRGB, bitmapInfo: CGBitmapInfo(alphaInfo: .premultipliedLast),
                                 provider: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent)
