@@ -25,8 +25,11 @@ struct GraphicsTests {
     }
 
     /// The system font has San Francisco's published vertical metrics (UIFont.systemFont(ofSize:
-    /// 17): ascender 16.19, descender −4.10, line height 20.29) and its width: Liberation Sans,
-    /// the previous stand-in, set text about 5% wider than San Francisco (issue 13, item 5).
+    /// 17): ascender 16.19, descender −4.10, line height 20.29) and its widths at each size
+    /// (issue 13, item 5): the label sizes iOS reported in Point-Free's snapshot references
+    /// (`testTraits`: Dynamic Type's headline, body and subheadline at the medium and large
+    /// content sizes; `testTraitsWithView`: "What's the point?" in `.title1` at all twelve),
+    /// rounded up to a third of a point as on the 3x simulator they were recorded on.
     @Test func theSystemFontHasSanFranciscosMetrics() throws {
         for size: CGFloat in [11, 13, 17, 22, 34] {
             let f = UIFont.systemFont(ofSize: size)
@@ -34,12 +37,36 @@ struct GraphicsTests {
             #expect(abs(f.descender + size * 494 / 2048) < 0.01, "\(size): \(f.descender)")
             #expect(abs(f.lineHeight - size * 2444 / 2048) < 0.01 && f.leading == 0, "\(size): \(f.lineHeight)")
         }
-        let text = "Settings General Privacy & Security, Wi-Fi 0123456789"
-        let sf = (text as NSString).size(withAttributes: [.font: UIFont.systemFont(ofSize: 17)]).width
-        let helvetica = (text as NSString).size(withAttributes: [.font: try #require(UIFont(name: "Helvetica", size: 17))]).width
-        #expect(abs(helvetica / sf - 1.05) < 0.02, "Helvetica/system width ratio \(helvetica / sf)")
-        // Apple's other names keep their stand-ins: Helvetica is Liberation Sans (Arial's metrics).
+        let saved = UIScreen.main
+        UIScreen.main = UIScreen(size: CGSize(width: 375, height: 812), scale: 3)
+        defer { UIScreen.main = saved }
+        func size(_ text: String, _ points: CGFloat, _ weight: UIFont.Weight = .regular) -> CGSize {
+            let l = UILabel()
+            l.font = .systemFont(ofSize: points, weight: weight)
+            l.text = text
+            return l.intrinsicContentSize
+        }
+        // In thirds of a point, as the references' frames print them (52.6667 x 19.3333).
+        func thirds(_ s: CGSize) -> [Int] { [Int((s.width * 3).rounded()), Int((s.height * 3).rounded())] }
+        #expect(thirds(size("What's", 16, .semibold)) == [158, 58])
+        #expect(thirds(size("the", 16)) == [71, 58])
+        #expect(thirds(size("point", 16)) == [111, 58])
+        #expect(thirds(size("?", 14)) == [22, 51])
+        #expect(thirds(size("What's", 17, .semibold)) == [167, 61])
+        #expect(thirds(size("the", 17)) == [75, 61])
+        #expect(thirds(size("point", 17)) == [117, 61])
+        #expect(thirds(size("?", 15)) == [23, 54])
+        // `.title1` at extra small … accessibility XXXL: the references' widths in pixels at 3x.
+        let title1: [(CGFloat, Int)] = [(25, 566), (26, 588), (27, 610), (28, 632), (30, 677), (32, 721), (34, 765),
+                                        (38, 852), (43, 962), (48, 1070), (53, 1178), (58, 1285)]
+        for (points, pixels) in title1 {
+            #expect(thirds(size("What's the point?", points))[0] == pixels, "\(points) pt")
+        }
+        // Apple's other names keep their stand-ins: Helvetica is Liberation Sans (Arial's metrics),
+        // untracked.
         #expect(try #require(UIFont(name: "Helvetica", size: 17)).familyName == "Liberation Sans")
+        let h = (("the" as NSString).size(withAttributes: [.font: try #require(UIFont(name: "Helvetica", size: 17))])).width
+        #expect(abs(h - 17 * (0.278 + 0.556 + 0.556)) < 0.05)
     }
 
     @Test func fonts() throws {

@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 @testable import UIKit
+@_spi(Lamina) import CoreGraphics
 
 /// UIKit's string drawing (`NSStringDrawing`): measuring and drawing strings and attributed
 /// strings in the current context, with paragraph styles.
@@ -50,8 +51,18 @@ struct StringDrawingTests {
         #expect(one.width > 30 && one.width < 70)
         #expect(abs(one.height - font.lineHeight) < 1)
         #expect("Hello, world".size(withAttributes: [.font: font]).width > one.width)
-        // Twice the size, twice as wide; the default is Helvetica 12.
-        #expect(abs("Hello".size(withAttributes: [.font: font.withSize(40)]).width - 2 * one.width) < 1)
+        // Twice the size, twice as wide (a font without size-specific tracking); the default is
+        // Helvetica 12.
+        let helvetica = UIFont(name: "Helvetica", size: 20)!
+        let h20 = "Hello".size(withAttributes: [.font: helvetica]).width
+        #expect(abs("Hello".size(withAttributes: [.font: helvetica.withSize(40)]).width - 2 * h20) < 1)
+        // The system font tracks as San Francisco does, relatively tighter at 40 points than at
+        // 20: twice the 20-point width less the difference in tracking after each of 5
+        // characters (about 3.9 points).
+        let sf40 = "Hello".size(withAttributes: [.font: font.withSize(40)]).width
+        let t20 = SystemFontTracking.points(atSize: 20), t40 = SystemFontTracking.points(atSize: 40)
+        #expect(t20 > 0.4 && t40 < 0.1)
+        #expect(abs(sf40 - (2 * one.width - 5 * (2 * t20 - t40))) < 0.01, "\(sf40) vs \(2 * one.width)")
         #expect("Hello".size().height < one.height)
         // Wrapped to a width: more lines, no wider than the width.
         let text = "The quick brown fox jumps over the lazy dog again and again."

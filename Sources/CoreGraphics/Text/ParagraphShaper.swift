@@ -104,11 +104,15 @@
                 clusters[c].advance += CGFloat(g.advance) * k
                 pen &+= g.advance
             }
-            if let kern = style.kern, kern != 0, kern.isFinite {
+            // The `.kern` attribute's points, plus the system font's size-specific tracking
+            // (San Francisco's widths; see `SystemFontTracking`), after each character.
+            var extra = SystemFontTracking.points(for: font, size: style.size)
+            if let kern = style.kern, kern.isFinite { extra += kern }
+            if extra != 0 {
                 for c in range {
-                    clusters[c].advance += kern
+                    clusters[c].advance += extra
                     // After the character in reading order: on its left when it runs right to left.
-                    if rtl { for n in clusters[c].glyphs.indices { clusters[c].glyphs[n].x += kern } }
+                    if rtl { for n in clusters[c].glyphs.indices { clusters[c].glyphs[n].x += extra } }
                 }
             }
         }

@@ -337,8 +337,14 @@ final class AutoLayoutEngine {
         }
     }
 
-    /// Removes solver noise (1e-9) so frames are exact where they should be.
+    /// Removes solver noise (1e-9) so frames are exact where they should be: a value within
+    /// 1e-6 of a third, half or quarter of a point (the pixel grids of 2x and 3x screens, where
+    /// labels' sizes lie) becomes exactly that; others are rounded to 1e-6.
     private func clean(_ v: CGFloat) -> CGFloat {
+        for k: CGFloat in [3, 4] {
+            let g = (v * k).rounded()
+            if abs(v * k - g) < 1e-6 * k { return g == 0 ? 0 : g / k }
+        }
         let r = (v * 1e6).rounded() / 1e6
         return r == 0 ? 0 : r
     }

@@ -243,15 +243,23 @@ open class UILabel: UIView {
     open override var intrinsicContentSize: CGSize {
         let wrap = preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : layoutWrapWidth
         let width: CGFloat? = numberOfLines != 1 ? wrap : nil
-        let s = layout(width: width, height: .infinity).usedSize
-        return CGSize(width: s.width.rounded(.up), height: s.height.rounded(.up))
+        return roundedUpToPixels(layout(width: width, height: .infinity).usedSize)
+    }
+
+    /// `size` rounded up to whole pixels of the screen the label is on (the main screen before
+    /// it is in a window), as UIKit sizes labels: 52.6667 x 19.3333 points on a 3x screen.
+    private func roundedUpToPixels(_ size: CGSize) -> CGSize {
+        let scale = window?.screen.scale ?? UIScreen.main.scale
+        let k = scale.isFinite && scale >= 1 ? scale : 1
+        // A hair below a pixel boundary stays on it (widths summed in floating point).
+        func up(_ v: CGFloat) -> CGFloat { v.isFinite ? ((v * k) - 1e-6).rounded(.up) / k : v }
+        return CGSize(width: up(size.width), height: up(size.height))
     }
 
     /// The size the text needs within `size` (wrapping to its width for multi-line labels).
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
         let width: CGFloat? = numberOfLines != 1 && size.width > 0 ? size.width : nil
-        let s = layout(width: width, height: .infinity).usedSize
-        return CGSize(width: s.width.rounded(.up), height: s.height.rounded(.up))
+        return roundedUpToPixels(layout(width: width, height: .infinity).usedSize)
     }
 }
 

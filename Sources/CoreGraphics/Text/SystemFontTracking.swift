@@ -1,0 +1,53 @@
+/// The tracking Lamina adds to the system font's stand-in so that its text is as wide as San
+/// Francisco's at every size.
+///
+/// San Francisco has size-specific tracking built in (Apple's Human Interface Guidelines,
+/// Typography, publish it per point size: 0 at 12 pt, +12/1000 em at 10 pt, −6 at 13 pt, −26 at
+/// 17 pt, +14 at 28 pt), and its optical sizes change the glyphs' own advances between 17 and
+/// 28 pt. Inter Display, which draws the system font here, is tighter than San Francisco at
+/// every size. The table below is the extra advance per character, in thousandths of an em,
+/// that makes Inter Display's widths San Francisco's, fitted to widths iOS reported:
+/// - 16 and 17 pt: the intrinsic widths of "What's" (semibold), "the" and "point" in labels of
+///   Point-Free's iOS snapshot references (`testTraits`, iPhone and iPad: Dynamic Type's body
+///   and headline at the medium and large content sizes); the 14 and 15 pt "?" of the same
+///   references fall within the table's values;
+/// - 25 to 58 pt: the width of "What's the point?" in `.title1` at all twelve content sizes
+///   (`testTraitsWithView`);
+/// - below 16 pt: the 16 pt value moved by the difference in the Guidelines' tracking (10, 12
+///   and 13 pt), as San Francisco's text optical size has the same glyphs there;
+/// - between the fitted sizes the value is interpolated linearly; beyond 10 and 58 pt it is held.
+/// The widths iOS reported are rounded up to a third of a point, so each fitted value is known
+/// to within 0.8/1000 em (25 pt and up) and 3/1000 em (16, 17 pt).
+@_spi(Lamina) public enum SystemFontTracking {
+    /// (point size, extra advance per character in 1/1000 em).
+    static let table: [(size: Double, milliEm: Double)] = [
+        (10, 64.8), (12, 52.8), (13, 46.8), (16, 32.8), (17, 29.7),
+        (25, 6.0), (26, 5.6), (27, 5.1), (28, 4.7), (30, 4.65), (32, 4.0), (34, 3.4),
+        (38, 1.9), (43, 0.9), (48, -0.6), (53, -1.9), (58, -3.3),
+    ]
+
+    /// The family the table was fitted for.
+    static let fittedFamily = "Inter Display"
+
+    /// Points added after each character of text set in `font` at `size` points: the table's
+    /// value for the system font's stand-in, 0 for every other font (and for odd sizes).
+    public static func points(for font: CGFont, size: CGFloat) -> CGFloat {
+        guard font.usesSystemFontMetrics, font.familyName == fittedFamily else { return 0 }
+        return points(atSize: size)
+    }
+
+    /// Points added after each character at `size` points (the table, interpolated).
+    public static func points(atSize size: CGFloat) -> CGFloat {
+        let s = Double(size)
+        guard s.isFinite, s > 0 else { return 0 }
+        let t = table
+        var milli = t[t.count - 1].milliEm
+        if s <= t[0].size {
+            milli = t[0].milliEm
+        } else if let k = t.firstIndex(where: { $0.size >= s }) {
+            let (a, b) = (t[k - 1], t[k])
+            milli = a.milliEm + (b.milliEm - a.milliEm) * (s - a.size) / (b.size - a.size)
+        }
+        return CGFloat(milli / 1000 * s)
+    }
+}
