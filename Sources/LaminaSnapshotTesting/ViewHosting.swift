@@ -6,7 +6,7 @@ import UIKit
 /// snapshot's traits as the override traits of a child view controller (as the library does on
 /// iOS), lays it out, runs `body`, and puts everything back where it was.
 struct ViewHost {
-    let size: CGSize
+    var size: CGSize
     let traits: UITraitCollection
     let scale: CGFloat
     /// The device's safe area (the window's `safeAreaInsets`).
@@ -14,7 +14,11 @@ struct ViewHost {
 
     /// Hosts `view` (with `viewController` owning it, when there is one).
     func host<R>(view: UIView, viewController: UIViewController?, _ body: (UIWindow) -> R) -> R {
-        let window = UIWindow(screen: UIScreen(size: size, scale: scale, safeAreaInsets: safeArea))
+        // The window is on a screen of the main screen's scale, as the library's window on iOS is
+        // on the simulator's screen (views round to its pixels: a label on an iPhone SE
+        // snapshot drawn at 2x is 33.6667 points high on a 3x simulator); the snapshot is drawn
+        // at `scale`.
+        let window = UIWindow(screen: UIScreen(size: size, scale: UIScreen.main.scale, safeAreaInsets: safeArea))
         window.frame = CGRect(origin: .zero, size: size)
         let root = UIViewController()
         root.view = UIView(frame: window.bounds)
@@ -34,6 +38,8 @@ struct ViewHost {
         root.addChild(child)
         root.view.addSubview(child.view)
         child.view.frame = root.view.bounds
+        // As the library does on iOS: the controller's view follows the window's size.
+        if child.view.translatesAutoresizingMaskIntoConstraints { child.view.autoresizingMask = [.flexibleWidth, .flexibleHeight] }
         child.didMove(toParent: root)
         root.setOverrideTraitCollection(traits, forChild: child)
         view.frame = CGRect(origin: .zero, size: size)
@@ -54,10 +60,29 @@ struct ViewHost {
         return result
     }
 
+    /// This host with a view of zero width or height given its fitting size: as the library
+    /// does on iOS, the view is hosted with the snapshot's traits and told `sizeToFit()` (a label
+    /// takes its text's size in the traits' content size category).
+    func fitted(view: UIView, viewController: UIViewController?) -> ViewHost {
+        guard size.width == 0 || size.height == 0 else { return self }
+        let fit = host(view: view, viewController: viewController) { _ -> CGSize in
+            view.sizeToFit()
+            return view.bounds.size
+        }
+        var h = self
+        if fit.width.isFinite, fit.height.isFinite, fit.width >= 0, fit.height >= 0 { h.size = fit }
+        return h
+    }
+
     /// The hosted view drawn at the host's scale.
     func image(view: UIView, viewController: UIViewController?, what: String) -> SnapshotImage {
-        if let problem = snapshotSizeProblem(size, scale: scale, what: what) { return problem }
-        return host(view: view, viewController: viewController) { window in
+        let host = fitted(view: view, viewController: viewController)
+        if let problem = snapshotSizeProblem(host.size, scale: scale, what: what) { return problem }
+        return host.draw(view: view, viewController: viewController, what: what)
+    }
+
+    private func draw(view: UIView, viewController: UIViewController?, what: String) -> SnapshotImage {
+        host(view: view, viewController: viewController) { window in
             drawSnapshot(size: size, scale: scale, what: what) { _ in
                 window.drawHierarchy(in: CGRect(origin: .zero, size: size), afterScreenUpdates: true)
             }

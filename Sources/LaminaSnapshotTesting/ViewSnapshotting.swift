@@ -84,7 +84,7 @@ extension Snapshotting where Value == UIView, Format == String {
     ///
     /// ```
     /// <UIView; frame = (0 0; 100 50); layer = <CALayer>>
-    ///    | <UILabel; frame = (8 8; 84 20); text = 'Hi'; opaque = NO; userInteractionEnabled = NO; layer = <CALayer>>
+    ///    | <UILabel; frame = (8 8; 84 20); text = 'Hi'; userInteractionEnabled = NO; layer = <_UILabelLayer>>
     /// ```
     public static var recursiveDescription: Snapshotting { .recursiveDescription() }
 

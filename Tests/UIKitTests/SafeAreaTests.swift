@@ -80,4 +80,46 @@ import UIKit
         #expect(box.frame.minY == 7)
         #expect(inner.frame.minY == 40)
     }
+
+    /// A view controller's margins guide, as in UIKit: the system minimum at the sides (16
+    /// points in a compact width, 20 in a regular one), none at the top and bottom, measured
+    /// from the safe area; a plain view's 8-point margins are measured from the safe area too.
+    @Test func aControllersMarginsGuideKeepsTheSystemMinimumFromTheSafeArea() {
+        let window = Self.phone()
+        let vc = UIViewController()
+        window.rootViewController = vc
+        window.isHidden = false
+        let label = UILabel()
+        label.text = "Margins"
+        label.translatesAutoresizingMaskIntoConstraints = false
+        vc.view.addSubview(label)
+        NSLayoutConstraint.activate([
+            label.leadingAnchor.constraint(equalTo: vc.view.layoutMarginsGuide.leadingAnchor),
+            label.topAnchor.constraint(equalTo: vc.view.layoutMarginsGuide.topAnchor),
+            label.trailingAnchor.constraint(equalTo: vc.view.layoutMarginsGuide.trailingAnchor),
+        ])
+        window.layoutIfNeeded()
+        #expect(vc.view.layoutMargins == .zero)
+        #expect(vc.systemMinimumLayoutMargins == NSDirectionalEdgeInsets(top: 0, leading: 16, bottom: 0, trailing: 16))
+        #expect(label.frame.minX == 16 && label.frame.minY == 47 && label.frame.width == 390 - 32, "\(label.frame)")
+        // Not from the safe area: from the bounds.
+        vc.view.insetsLayoutMarginsFromSafeArea = false
+        window.layoutIfNeeded()
+        #expect(label.frame.minY == 0 && label.frame.minX == 16)
+        // Without the system minimum: the view's own margins (none).
+        vc.viewRespectsSystemMinimumLayoutMargins = false
+        window.layoutIfNeeded()
+        #expect(label.frame.minX == 0 && label.frame.width == 390)
+        // A regular width: 20 points.
+        vc.viewRespectsSystemMinimumLayoutMargins = true
+        let parent = UIViewController()
+        window.rootViewController = parent
+        parent.addChild(vc)
+        parent.view.addSubview(vc.view)
+        vc.view.frame = parent.view.bounds
+        parent.setOverrideTraitCollection(UITraitCollection(horizontalSizeClass: .regular), forChild: vc)
+        window.layoutIfNeeded()
+        #expect(vc.systemMinimumLayoutMargins.leading == 20)
+        #expect(label.frame.minX == 20, "\(label.frame)")
+    }
 }

@@ -160,7 +160,7 @@ final class AutoLayoutEngine {
         // Guides.
         for v in views {
             let vi = item(v)
-            let m = v.layoutMargins
+            let m = v.effectiveLayoutMargins
             for g in [v.marginsGuide, v.safeAreaGuide] + v.guides {
                 let gi = item(g)
                 switch g.kind {
@@ -230,7 +230,7 @@ final class AutoLayoutEngine {
     private func attribute(_ object: AnyObject, _ a: NSLayoutConstraint.Attribute) -> LayoutExpression? {
         let i = item(object)
         let view = object as? UIView
-        let m = view?.layoutMargins ?? .zero
+        let m = view?.effectiveLayoutMargins ?? .zero
         let l = LayoutExpression(i.left), t = LayoutExpression(i.top), w = LayoutExpression(i.width), h = LayoutExpression(i.height)
         switch a {
         case .left, .leading: return l

@@ -116,8 +116,13 @@ extension UIView {
         return g
     }
 
-    /// The guide inset from the bounds by `layoutMargins`.
-    public var layoutMarginsGuide: UILayoutGuide { marginsGuide }
+    /// The guide inset from the bounds by `layoutMargins` (from the safe area while
+    /// `insetsLayoutMarginsFromSafeArea`; see `effectiveLayoutMargins`).
+    public var layoutMarginsGuide: UILayoutGuide {
+        // The engine follows the safe area's insets for this view from now on.
+        if !safeAreaGuideUsed { safeAreaGuideUsed = true; autoLayoutChanged() }
+        return marginsGuide
+    }
     /// The guide of the area not covered by bars, notches and the home indicator: the bounds
     /// inset by `safeAreaInsets`.
     public var safeAreaLayoutGuide: UILayoutGuide {

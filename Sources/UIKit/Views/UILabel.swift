@@ -46,6 +46,11 @@ open class UILabel: UIView {
 
     /// The label's text in its description, as UIKit prints it.
     override var descriptionExtras: [String] { text.map { ["text = '\($0)'"] } ?? [] }
+    /// UIKit's description of a label leaves its `opaque = NO` out.
+    override var descriptionShowsOpaque: Bool { false }
+
+    /// A label's layer is UIKit's `_UILabelLayer` (what its description names).
+    open override class var layerClass: AnyClass { _UILabelLayer.self }
 
     private var _text: String?
     private var _attributedText: NSAttributedString?
@@ -267,3 +272,6 @@ extension NSAttributedString.Key {
     /// The background colour of a run (accepted, not drawn).
     public static let backgroundColor = NSAttributedString.Key("NSBackgroundColor")
 }
+
+/// The layer class of `UILabel`, named as in UIKit (a plain `CALayer` otherwise).
+final class _UILabelLayer: CALayer {}

@@ -85,9 +85,33 @@ open class UIView: UIResponder, CALayerDelegate {
     /// the controller's `additionalSafeAreaInsets`, as in UIKit.
     open var safeAreaInsets: UIEdgeInsets { computedSafeAreaInsets }
 
-    /// The margins the margin attributes and `layoutMarginsGuide` use (8 points each).
+    /// The margins the margin attributes and `layoutMarginsGuide` use (8 points each; a view
+    /// controller's view starts with none and keeps the controller's system minimum).
     open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8) {
         didSet { if oldValue != layoutMargins { autoLayoutChanged() } }
+    }
+
+    /// Whether the layout margins are measured from the safe area rather than the bounds (true,
+    /// as in UIKit: a view controller's margins guide starts below the status bar).
+    open var insetsLayoutMarginsFromSafeArea = true {
+        didSet { if oldValue != insetsLayoutMarginsFromSafeArea { autoLayoutChanged() } }
+    }
+
+    /// The margins the margins guide keeps from the bounds: `layoutMargins`, no less than the
+    /// owning controller's `systemMinimumLayoutMargins` while it respects them, plus the safe
+    /// area's insets when `insetsLayoutMarginsFromSafeArea`.
+    var effectiveLayoutMargins: UIEdgeInsets {
+        var m = layoutMargins
+        if let vc = owningViewController, vc.viewRespectsSystemMinimumLayoutMargins {
+            let s = vc.systemMinimumLayoutMargins
+            m = UIEdgeInsets(top: max(m.top, s.top), left: max(m.left, s.leading),
+                             bottom: max(m.bottom, s.bottom), right: max(m.right, s.trailing))
+        }
+        if insetsLayoutMarginsFromSafeArea {
+            let s = safeAreaInsets
+            m = UIEdgeInsets(top: m.top + s.top, left: m.left + s.left, bottom: m.bottom + s.bottom, right: m.right + s.right)
+        }
+        return m
     }
 
     /// Updates the view's constraints before layout; call `super` last. The default does nothing.
@@ -529,7 +553,7 @@ open class UIView: UIResponder, CALayerDelegate {
         if clipsToBounds { e.append("clipsToBounds = YES") }
         if isHidden { e.append("hidden = YES") }
         if alpha != 1 { e.append("alpha = \(Self.g(alpha))") }
-        if !isOpaque { e.append("opaque = NO") }
+        if !isOpaque && descriptionShowsOpaque { e.append("opaque = NO") }
         if !autoresizingMask.isEmpty {
             let names: [(AutoresizingMask, String)] = [(.flexibleLeftMargin, "LM"), (.flexibleWidth, "W"),
                 (.flexibleRightMargin, "RM"), (.flexibleTopMargin, "TM"), (.flexibleHeight, "H"), (.flexibleBottomMargin, "BM")]
@@ -546,6 +570,8 @@ open class UIView: UIResponder, CALayerDelegate {
 
     /// Entries a subclass adds after the frame (UILabel: its text).
     var descriptionExtras: [String] { [] }
+    /// Whether `description` says `opaque = NO` for a view that is not opaque (labels do not).
+    var descriptionShowsOpaque: Bool { true }
 
     /// `0x…`, the object's address, as UIKit prints it.
     static func address(of object: AnyObject) -> String {

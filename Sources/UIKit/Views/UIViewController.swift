@@ -38,12 +38,31 @@ open class UIViewController: UIResponder {
     open func loadViewIfNeeded() {
         guard _view == nil else { return }
         loadView()
-        if _view == nil { view = UIView(frame: UIScreen.main.bounds) }
+        if _view == nil { view = UIViewController.plainRootView() }
         viewDidLoad()
     }
 
-    /// Makes the view; the default makes a plain view the size of the screen.
-    open func loadView() { view = UIView(frame: UIScreen.main.bounds) }
+    /// Makes the view; the default makes a plain view the size of the screen, with no layout
+    /// margins of its own (`systemMinimumLayoutMargins` keep it off the sides).
+    open func loadView() { view = UIViewController.plainRootView() }
+
+    private static func plainRootView() -> UIView {
+        let v = UIView(frame: UIScreen.main.bounds)
+        v.layoutMargins = .zero
+        return v
+    }
+
+    /// Whether the view's margins are kept at least `systemMinimumLayoutMargins` (true).
+    open var viewRespectsSystemMinimumLayoutMargins = true {
+        didSet { _view?.autoLayoutChanged() }
+    }
+
+    /// The least margins UIKit keeps for a controller's view: 16 points at the sides in a
+    /// compact width, 20 in a regular one, none at the top and bottom.
+    public var systemMinimumLayoutMargins: NSDirectionalEdgeInsets {
+        let side: CGFloat = traitCollection.horizontalSizeClass == .regular ? 20 : 16
+        return NSDirectionalEdgeInsets(top: 0, leading: side, bottom: 0, trailing: side)
+    }
 
     /// Called once the view has been made.
     open func viewDidLoad() {}
