@@ -12,6 +12,7 @@ struct PixelBuffer {
         width = image.width
         height = image.height
         guard width > 0, height > 0, width <= 1 << 20, height <= 1 << 20, width * height <= maximumSnapshotPixels * 4 else { return nil }
+        if let direct = PixelBuffer.premultipliedRGBA(of: image) { bytes = direct; return }
         bytes = [UInt8](repeating: 0, count: width * height * 4)
         let drawn: Bool = bytes.withUnsafeMutableBytes { raw in
             guard let ctx = CGContext(data: raw.baseAddress, width: width, height: height, bitsPerComponent: 8,
@@ -22,6 +23,42 @@ struct PixelBuffer {
             return true
         }
         guard drawn else { return nil }
+    }
+
+    /// The bytes of a 32-bit premultiplied image (RGBA, or BGRA in little-endian words, as
+    /// Lamina's renderer and PNG decoder make them) in RGBA order, read directly: drawing a
+    /// large image through a context costs seconds in a debug build. Nil for other layouts.
+    private static func premultipliedRGBA(of image: CGImage) -> [UInt8]? {
+        let info = image.alphaInfo
+        let little = image.bitmapInfo.intersection(.byteOrderMask) == .byteOrder32Little
+        let big = image.bitmapInfo.intersection(.byteOrderMask).rawValue == 0 || image.bitmapInfo.intersection(.byteOrderMask) == .byteOrder32Big
+        let order: (Int, Int, Int, Int)    // where r, g, b, a sit in each pixel's 4 bytes
+        switch (info, little, big) {
+        case (.premultipliedLast, false, true): order = (0, 1, 2, 3)
+        case (.premultipliedFirst, true, false): order = (2, 1, 0, 3)
+        default: return nil
+        }
+        let (w, h, stride) = (image.width, image.height, image.bytesPerRow)
+        guard image.bitsPerPixel == 32, image.bitsPerComponent == 8, stride >= w * 4,
+              let data = image.dataProvider?.data, data.count >= stride * h else { return nil }
+        var out = [UInt8](repeating: 0, count: w * h * 4)
+        data.withUnsafeBytes { (src: UnsafeRawBufferPointer) in
+            out.withUnsafeMutableBufferPointer { dst in
+                guard let s = src.baseAddress?.assumingMemoryBound(to: UInt8.self), let d = dst.baseAddress else { return }
+                for y in 0..<h {
+                    let row = s + y * stride, o = d + y * w * 4
+                    if order == (0, 1, 2, 3) {
+                        o.update(from: row, count: w * 4)
+                        continue
+                    }
+                    for x in 0..<w {
+                        let p = row + 4 * x, q = o + 4 * x
+                        q[0] = p[order.0]; q[1] = p[order.1]; q[2] = p[order.2]; q[3] = p[order.3]
+                    }
+                }
+            }
+        }
+        return out
     }
 
     init(width: Int, height: Int, bytes: [UInt8]) {

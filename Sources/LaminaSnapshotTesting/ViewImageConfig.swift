@@ -65,19 +65,19 @@ public struct ViewImageConfig: Sendable {
     public static let iPhoneX = ViewImageConfig.iPhoneX(.portrait)
     public static func iPhoneX(_ o: Orientation) -> ViewImageConfig {
         phone(o, CGSize(width: 375, height: 812), scale: 3, portraitSafe: .init(top: 44, left: 0, bottom: 34, right: 0),
-              landscapeSafe: .init(top: 0, left: 44, bottom: 21, right: 44))
+              landscapeSafe: .init(top: 0, left: 44, bottom: 24, right: 44))
     }
 
     public static let iPhoneXsMax = ViewImageConfig.iPhoneXsMax(.portrait)
     public static func iPhoneXsMax(_ o: Orientation) -> ViewImageConfig {
         phone(o, CGSize(width: 414, height: 896), scale: 3, portraitSafe: .init(top: 44, left: 0, bottom: 34, right: 0),
-              landscapeSafe: .init(top: 0, left: 44, bottom: 21, right: 44), regularWhenLandscape: true)
+              landscapeSafe: .init(top: 0, left: 44, bottom: 24, right: 44), regularWhenLandscape: true)
     }
 
     public static let iPhoneXr = ViewImageConfig.iPhoneXr(.portrait)
     public static func iPhoneXr(_ o: Orientation) -> ViewImageConfig {
-        phone(o, CGSize(width: 414, height: 896), scale: 2, portraitSafe: .init(top: 48, left: 0, bottom: 34, right: 0),
-              landscapeSafe: .init(top: 0, left: 48, bottom: 21, right: 48), regularWhenLandscape: true)
+        phone(o, CGSize(width: 414, height: 896), scale: 2, portraitSafe: .init(top: 44, left: 0, bottom: 34, right: 0),
+              landscapeSafe: .init(top: 0, left: 44, bottom: 24, right: 44), regularWhenLandscape: true)
     }
 
     public static let iPhone12 = ViewImageConfig.iPhone12(.portrait)
@@ -178,7 +178,7 @@ public struct ViewImageConfig: Sendable {
     public static func iPadPro12_9(_ o: Orientation) -> ViewImageConfig { iPadPro12_9(full(o)) }
     public static func iPadPro12_9(_ o: TabletOrientation) -> ViewImageConfig {
         tablet(o, landscape: CGSize(width: 1366, height: 1024), landscapeSplits: (375, 678, 981), portraitSplits: (375, 639),
-               safeArea: .init(top: 24, left: 0, bottom: 20, right: 0))
+               safeArea: .init(top: 20, left: 0, bottom: 0, right: 0))
     }
 
     // MARK: TV

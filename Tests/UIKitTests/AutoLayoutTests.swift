@@ -110,8 +110,12 @@ struct AutoLayoutTests {
                 b.heightAnchor.constraint(equalTo: b.widthAnchor, multiplier: 9.0 / 16),
             ])
         }
-        #expect(a.frame == CGRect(x: 10, y: 0, width: 185, height: 92.5))
-        #expect(b.frame.minX == 205 && b.frame.width == 185 && abs(b.frame.height - 185 * 9 / 16) < 1e-6)
+        // Solved frames land on the screen's pixel grid, as in UIKit (92.5 and 104.0625 points
+        // high at 3x: 92.6667 and 104).
+        let k = UIScreen.main.scale
+        func pixels(_ v: CGFloat) -> CGFloat { (v * k).rounded(.toNearestOrAwayFromZero) / k }
+        #expect(a.frame == CGRect(x: 10, y: 0, width: 185, height: pixels(92.5)))
+        #expect(b.frame.minX == 205 && b.frame.width == 185 && abs(b.frame.height - pixels(185 * 9 / 16)) < 1e-6)
     }
 
     @Test func intrinsicSizesCompeteByPriority() {
@@ -257,7 +261,8 @@ struct AutoLayoutTests {
         }
         let baselineA = a.frame.minY + (a.frame.height - a.intrinsicContentSize.height) / 2 + a.font.ascender
         let baselineB = b.frame.minY + (b.frame.height - b.intrinsicContentSize.height) / 2 + b.font.ascender
-        #expect(abs(baselineA - baselineB) < 1e-6)
+        // Within half a pixel: both frames are placed on the pixel grid.
+        #expect(abs(baselineA - baselineB) <= 0.5 / UIScreen.main.scale + 1e-6)
     }
 
     @Test func layerAnchorsInsideAView() {

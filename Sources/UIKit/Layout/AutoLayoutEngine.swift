@@ -319,7 +319,7 @@ final class AutoLayoutEngine {
             guard let i = frames[ObjectIdentifier(v)], let sv = v.superview, let s = frames[ObjectIdentifier(sv)] else { continue }
             let f = CGRect(x: i.left.value - s.left.value + Double(sv.bounds.minX), y: i.top.value - s.top.value + Double(sv.bounds.minY),
                            width: i.width.value, height: i.height.value)
-            let rounded = CGRect(x: clean(f.minX), y: clean(f.minY), width: clean(f.width), height: clean(f.height))
+            let rounded = pixelAligned(f, scale: v.window?.screen.scale ?? UIScreen.main.scale)
             // As UIKit does, the solved (untransformed) frame is applied as `bounds.size` and
             // `center`, so a view's `transform` survives layout (setting `frame` would undo it).
             let ap = v.layer.anchorPoint
@@ -335,6 +335,22 @@ final class AutoLayoutEngine {
                                        width: gi.width.value, height: gi.height.value)
             }
         }
+    }
+
+    /// `frame` with its edges on the pixel grid of a `scale` screen, as UIKit places solved
+    /// frames (a 52.6667-point label centred in 375 points starts at 161.3333, not 161.1667;
+    /// halves round away from zero).
+    private func pixelAligned(_ frame: CGRect, scale: CGFloat) -> CGRect {
+        guard scale.isFinite, scale >= 1, frame.minX.isFinite, frame.minY.isFinite, frame.width.isFinite, frame.height.isFinite
+        else { return frame }
+        // In pixels, solver noise (1e-4 of a pixel) removed first, so that a half stays a half.
+        func snap(_ v: CGFloat) -> CGFloat {
+            let pixels = ((v * scale) * 1e4).rounded() / 1e4
+            return clean(pixels.rounded(.toNearestOrAwayFromZero) / scale)
+        }
+        let x0 = snap(frame.minX), y0 = snap(frame.minY)
+        let x1 = snap(frame.maxX), y1 = snap(frame.maxY)
+        return CGRect(x: x0, y: y0, width: max(0, clean(x1 - x0)), height: max(0, clean(y1 - y0)))
     }
 
     /// Removes solver noise (1e-9) so frames are exact where they should be: a value within

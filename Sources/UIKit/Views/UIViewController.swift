@@ -31,6 +31,22 @@ open class UIViewController: UIResponder {
     /// Whether the view has been made.
     open var isViewLoaded: Bool { _view != nil }
 
+    /// The controller's title; setting it sets `navigationItem.title` too, as in UIKit.
+    open var title: String? {
+        didSet { navigationItem.title = title }
+    }
+
+    /// What a navigation bar would show for this controller (made on first use, titled with
+    /// `title`).
+    open var navigationItem: UINavigationItem {
+        if let item = _navigationItem { return item }
+        let item = UINavigationItem()
+        item.title = title
+        _navigationItem = item
+        return item
+    }
+    private var _navigationItem: UINavigationItem?
+
     /// The view if it has been made, without making it.
     open var viewIfLoaded: UIView? { _view }
 

@@ -1,0 +1,105 @@
+import Foundation
+
+/// What bar items share: a title, an image, whether they are enabled, a tag (UIKit's
+/// `UIBarItem`).
+open class UIBarItem: NSObject {
+    open var title: String?
+    open var image: UIImage?
+    open var isEnabled = true
+    open var tag = 0
+}
+
+/// A button in a navigation bar or toolbar (UIKit's `UIBarButtonItem`): a system item, a
+/// title, an image or a custom view, with a target and action or a `UIAction`.
+///
+/// Lamina keeps items in a view controller's `navigationItem`; it has no navigation bar or
+/// toolbar that shows them yet. `action` is kept as a name (see `Selector`); `primaryAction`'s
+/// handler is what `sendAction()` runs.
+open class UIBarButtonItem: UIBarItem {
+    /// UIKit's system items, with UIKit's raw values.
+    public enum SystemItem: Int, Sendable {
+        case done, cancel, edit, save, add, flexibleSpace, fixedSpace, compose, reply, action, organize,
+             bookmarks, search, refresh, stop, camera, trash, play, pause, rewind, fastForward, undo, redo,
+             pageCurl, close
+    }
+
+    /// How a titled item is drawn.
+    public enum Style: Int, Sendable { case plain = 0, bordered = 1, done = 2 }
+
+    open var style: Style = .plain
+    /// The width of a fixed space (0: the item's own).
+    open var width: CGFloat = 0
+    open var customView: UIView?
+    open weak var target: AnyObject?
+    open var action: Selector?
+    open var primaryAction: UIAction?
+    open var tintColor: UIColor?
+    open var isSelected = false
+    /// The system item the item was made as (nil for titled, image and custom items).
+    public private(set) var systemItem: SystemItem?
+
+    public override init() { super.init() }
+
+    /// A system item (`.add`, `.done`, …); its title is UIKit's English one.
+    public convenience init(barButtonSystemItem systemItem: SystemItem, target: AnyObject?, action: Selector?) {
+        self.init()
+        self.systemItem = systemItem
+        self.target = target
+        self.action = action
+        title = Self.systemTitles[systemItem]
+        if systemItem == .done { style = .done }
+    }
+
+    public convenience init(title: String?, style: Style, target: AnyObject?, action: Selector?) {
+        self.init()
+        self.title = title; self.style = style; self.target = target; self.action = action
+    }
+
+    public convenience init(image: UIImage?, style: Style, target: AnyObject?, action: Selector?) {
+        self.init()
+        self.image = image; self.style = style; self.target = target; self.action = action
+    }
+
+    public convenience init(customView: UIView) {
+        self.init()
+        self.customView = customView
+    }
+
+    /// A system item that runs `primaryAction`.
+    public convenience init(systemItem: SystemItem, primaryAction: UIAction? = nil) {
+        self.init(barButtonSystemItem: systemItem, target: nil, action: nil)
+        self.primaryAction = primaryAction
+    }
+
+    /// An item with a title and/or image that runs `primaryAction` (its title and image come
+    /// from the action when not given).
+    public convenience init(title: String? = nil, image: UIImage? = nil, primaryAction: UIAction? = nil) {
+        self.init()
+        self.title = title ?? primaryAction?.title
+        self.image = image ?? primaryAction?.image
+        self.primaryAction = primaryAction
+    }
+
+    /// A flexible space between items.
+    public static func flexibleSpace() -> UIBarButtonItem { UIBarButtonItem(barButtonSystemItem: .flexibleSpace, target: nil, action: nil) }
+
+    /// A space of `width` points.
+    public static func fixedSpace(_ width: CGFloat) -> UIBarButtonItem {
+        let item = UIBarButtonItem(barButtonSystemItem: .fixedSpace, target: nil, action: nil)
+        item.width = width
+        return item
+    }
+
+    /// Runs `primaryAction` (when enabled), as a tap on the item does; true when something ran.
+    @discardableResult
+    open func sendAction() -> Bool {
+        guard isEnabled, let primaryAction else { return false }
+        primaryAction.perform(sender: self)
+        return true
+    }
+
+    /// The titles iOS shows for the system items that have one (English).
+    static let systemTitles: [SystemItem: String] = [
+        .done: "Done", .cancel: "Cancel", .edit: "Edit", .save: "Save", .undo: "Undo", .redo: "Redo", .close: "Close",
+    ]
+}

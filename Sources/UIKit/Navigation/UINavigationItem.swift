@@ -1,0 +1,50 @@
+import Foundation
+
+/// What a view controller shows in a navigation bar (UIKit's `UINavigationItem`): its title
+/// and the bar button items at each side.
+///
+/// Every view controller has one (`navigationItem`); Lamina has no navigation bar that shows
+/// it yet, so it is kept for code that sets it (and reads it back).
+open class UINavigationItem: NSObject {
+    /// How a large title is shown.
+    public enum LargeTitleDisplayMode: Int, Sendable { case automatic, always, never, inline }
+
+    open var title: String?
+    open var titleView: UIView?
+    open var prompt: String?
+    open var backBarButtonItem: UIBarButtonItem?
+    open var backButtonTitle: String?
+    open var hidesBackButton = false
+    open var leftItemsSupplementBackButton = false
+    open var largeTitleDisplayMode: LargeTitleDisplayMode = .automatic
+
+    /// The items at the leading side, first one outermost.
+    open var leftBarButtonItems: [UIBarButtonItem]?
+    /// The items at the trailing side, first one outermost.
+    open var rightBarButtonItems: [UIBarButtonItem]?
+
+    /// The first of `leftBarButtonItems`; setting it makes it the only one.
+    open var leftBarButtonItem: UIBarButtonItem? {
+        get { leftBarButtonItems?.first }
+        set { leftBarButtonItems = newValue.map { [$0] } }
+    }
+
+    /// The first of `rightBarButtonItems`; setting it makes it the only one.
+    open var rightBarButtonItem: UIBarButtonItem? {
+        get { rightBarButtonItems?.first }
+        set { rightBarButtonItems = newValue.map { [$0] } }
+    }
+
+    public init(title: String) {
+        self.title = title
+        super.init()
+    }
+
+    public override init() { super.init() }
+
+    open func setLeftBarButton(_ item: UIBarButtonItem?, animated: Bool) { leftBarButtonItem = item }
+    open func setRightBarButton(_ item: UIBarButtonItem?, animated: Bool) { rightBarButtonItem = item }
+    open func setLeftBarButtonItems(_ items: [UIBarButtonItem]?, animated: Bool) { leftBarButtonItems = items }
+    open func setRightBarButtonItems(_ items: [UIBarButtonItem]?, animated: Bool) { rightBarButtonItems = items }
+    open func setHidesBackButton(_ hides: Bool, animated: Bool) { hidesBackButton = hides }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+import UIKit
+
+/// A view controller's `navigationItem` and its bar button items (kept for code that sets them;
+/// there is no navigation bar that shows them yet).
+@Suite("Navigation items")
+struct NavigationItemTests {
+    @Test func theTitleAndItemsAreKept() {
+        let vc = UIViewController()
+        #expect(vc.navigationItem.title == nil && vc.navigationItem.leftBarButtonItem == nil)
+        vc.title = "Settings"
+        #expect(vc.navigationItem.title == "Settings")
+        #expect(vc.navigationItem === vc.navigationItem)
+        // Point-Free's testTraits sets a system item with no target or action.
+        vc.navigationItem.leftBarButtonItem = .init(barButtonSystemItem: .add, target: nil, action: nil)
+        #expect(vc.navigationItem.leftBarButtonItems?.count == 1)
+        #expect(vc.navigationItem.leftBarButtonItem?.systemItem == .add && vc.navigationItem.leftBarButtonItem?.title == nil)
+        let done = UIBarButtonItem(barButtonSystemItem: .done, target: vc, action: "doneTapped:")
+        vc.navigationItem.rightBarButtonItems = [done, .flexibleSpace(), .fixedSpace(12)]
+        #expect(vc.navigationItem.rightBarButtonItem === done)
+        #expect(done.title == "Done" && done.style == .done && done.action == Selector("doneTapped:") && done.target === vc)
+        #expect(vc.navigationItem.rightBarButtonItems?[2].width == 12)
+        vc.navigationItem.leftBarButtonItem = nil
+        #expect(vc.navigationItem.leftBarButtonItems == nil)
+        #expect(UIBarButtonItem.SystemItem.add.rawValue == 4 && UIBarButtonItem.SystemItem.close.rawValue == 24)
+    }
+
+    @Test func aPrimaryActionRunsWhenTheItemIsEnabled() {
+        var runs = 0
+        let item = UIBarButtonItem(systemItem: .save, primaryAction: UIAction { _ in runs += 1 })
+        #expect(item.title == "Save")
+        #expect(item.sendAction() && runs == 1)
+        item.isEnabled = false
+        #expect(!item.sendAction() && runs == 1)
+        // A selector is only a name: nothing to run.
+        #expect(!UIBarButtonItem(title: "Edit", style: .plain, target: nil, action: "edit").sendAction())
+        let titled = UIBarButtonItem(primaryAction: UIAction(title: "Share") { _ in })
+        #expect(titled.title == "Share")
+    }
+}
