@@ -20,9 +20,7 @@ struct ViewHost {
         // at `scale`.
         let window = UIWindow(screen: UIScreen(size: size, scale: UIScreen.main.scale, safeAreaInsets: safeArea))
         window.frame = CGRect(origin: .zero, size: size)
-        let root = UIViewController()
-        root.view = UIView(frame: window.bounds)
-        window.rootViewController = root
+        window.isHidden = false
 
         // What to restore afterwards.
         let oldSuperview = view.superview
@@ -35,28 +33,40 @@ struct ViewHost {
             child.view = UIView(frame: window.bounds)
             child.view.addSubview(view)
         }
-        root.addChild(child)
-        root.view.addSubview(child.view)
-        child.view.frame = root.view.bounds
-        // As the library does on iOS: the controller's view follows the window's size.
-        if child.view.translatesAutoresizingMaskIntoConstraints { child.view.autoresizingMask = [.flexibleWidth, .flexibleHeight] }
-        child.didMove(toParent: root)
-        root.setOverrideTraitCollection(traits, forChild: child)
         view.frame = CGRect(origin: .zero, size: size)
-        window.isHidden = false
+        // The library's sequence on iOS (and so its appearance callbacks: two of each per
+        // snapshot): the controller becomes the child of a root controller with the traits as
+        // its override, the root becomes the window's, and an appearance transition runs.
+        let root = UIViewController()
+        root.view = UIView(frame: window.bounds)
+        root.view.backgroundColor = .clear
+        child.view.frame = root.view.frame
+        root.view.addSubview(child.view)
+        // The controller's view follows the window's size.
+        if child.view.translatesAutoresizingMaskIntoConstraints { child.view.autoresizingMask = [.flexibleWidth, .flexibleHeight] }
+        root.addChild(child)
+        root.setOverrideTraitCollection(traits, forChild: child)
+        child.didMove(toParent: root)
+        window.rootViewController = root
+        root.beginAppearanceTransition(true, animated: false)
+        root.endAppearanceTransition()
         window.layoutIfNeeded()
         let result = body(window)
 
-        // Put back.
-        child.removeFromParent()
+        // Put back, as the library does, then where the view was.
+        root.beginAppearanceTransition(false, animated: false)
+        child.willMove(toParent: nil)
         child.view.removeFromSuperview()
+        child.removeFromParent()
+        child.didMove(toParent: nil)
+        root.endAppearanceTransition()
+        window.rootViewController = nil
         if viewController == nil { view.removeFromSuperview() }
         if let oldParent, let viewController { oldParent.addChild(viewController) }
         if let oldSuperview {
             oldSuperview.insertSubview(view, at: oldIndex ?? oldSuperview.subviews.count)
         }
         view.frame = oldFrame
-        window.rootViewController = nil
         return result
     }
 

@@ -210,6 +210,26 @@ import QuartzCore
         #expect(vc.parent == nil && vc.view.window == nil)
     }
 
+    /// A snapshot's appearance callbacks are the library's on iOS: two of each per snapshot
+    /// (the view entering the window, then the root controller's appearance transition; the
+    /// transition's disappearance, then the view leaving the window), in order.
+    @Test func aSnapshotCallsTheAppearanceMethodsAsOnIOS() throws {
+        final class Probe: UIViewController {
+            var calls: [String] = []
+            override func viewWillAppear(_ animated: Bool) { super.viewWillAppear(animated); calls.append("willAppear") }
+            override func viewDidAppear(_ animated: Bool) { super.viewDidAppear(animated); calls.append("didAppear") }
+            override func viewWillDisappear(_ animated: Bool) { super.viewWillDisappear(animated); calls.append("willDisappear") }
+            override func viewDidDisappear(_ animated: Bool) { super.viewDidDisappear(animated); calls.append("didDisappear") }
+        }
+        let vc = Probe()
+        vc.view.frame = CGRect(x: 0, y: 0, width: 40, height: 30)
+        let dir = try Self.scratch("appearance")
+        _ = verifySnapshot(of: vc as UIViewController, as: .image, named: "a", record: .all, snapshotDirectory: dir)
+        #expect(vc.calls == ["willAppear", "didAppear", "willAppear", "didAppear",
+                             "willDisappear", "willDisappear", "didDisappear", "didDisappear"])
+        #expect(vc.parent == nil && vc.view.window == nil)
+    }
+
     @Test func theDevicesSafeAreaReachesTheViews() throws {
         let vc = UIViewController()
         vc.view.backgroundColor = .white

@@ -532,6 +532,86 @@ final class SnapshotTestingTests: XCTestCase {
         }
     }
 
+    func testUIViewControllerLifeCycle() {
+        // The references are 414 x 896 points at 3x: the simulator this one was recorded on,
+        // whose screen gives the controller's view its size.
+        UIScreen.main = UIScreen(size: CGSize(width: 414, height: 896), scale: 3)
+    class ViewController: UIViewController {
+      let viewDidLoadExpectation: XCTestExpectation
+      let viewWillAppearExpectation: XCTestExpectation
+      let viewDidAppearExpectation: XCTestExpectation
+      let viewWillDisappearExpectation: XCTestExpectation
+      let viewDidDisappearExpectation: XCTestExpectation
+      init(
+        viewDidLoadExpectation: XCTestExpectation,
+        viewWillAppearExpectation: XCTestExpectation,
+        viewDidAppearExpectation: XCTestExpectation,
+        viewWillDisappearExpectation: XCTestExpectation,
+        viewDidDisappearExpectation: XCTestExpectation
+      ) {
+        self.viewDidLoadExpectation = viewDidLoadExpectation
+        self.viewWillAppearExpectation = viewWillAppearExpectation
+        self.viewDidAppearExpectation = viewDidAppearExpectation
+        self.viewWillDisappearExpectation = viewWillDisappearExpectation
+        self.viewDidDisappearExpectation = viewDidDisappearExpectation
+        super.init(nibName: nil, bundle: nil)
+      }
+      required init?(coder: NSCoder) {
+        fatalError("init(coder:) has not been implemented")
+      }
+      override func viewDidLoad() {
+        super.viewDidLoad()
+        viewDidLoadExpectation.fulfill()
+      }
+      override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        viewWillAppearExpectation.fulfill()
+      }
+      override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        viewDidAppearExpectation.fulfill()
+      }
+      override func viewWillDisappear(_ animated: Bool) {
+        super.viewWillDisappear(animated)
+        viewWillDisappearExpectation.fulfill()
+      }
+      override func viewDidDisappear(_ animated: Bool) {
+        super.viewDidDisappear(animated)
+        viewDidDisappearExpectation.fulfill()
+      }
+    }
+
+    let viewDidLoadExpectation = expectation(description: "viewDidLoad")
+    let viewWillAppearExpectation = expectation(description: "viewWillAppear")
+    let viewDidAppearExpectation = expectation(description: "viewDidAppear")
+    let viewWillDisappearExpectation = expectation(description: "viewWillDisappear")
+    let viewDidDisappearExpectation = expectation(description: "viewDidDisappear")
+    viewWillAppearExpectation.expectedFulfillmentCount = 4
+    viewDidAppearExpectation.expectedFulfillmentCount = 4
+    viewWillDisappearExpectation.expectedFulfillmentCount = 4
+    viewDidDisappearExpectation.expectedFulfillmentCount = 4
+
+    let viewController = ViewController(
+      viewDidLoadExpectation: viewDidLoadExpectation,
+      viewWillAppearExpectation: viewWillAppearExpectation,
+      viewDidAppearExpectation: viewDidAppearExpectation,
+      viewWillDisappearExpectation: viewWillDisappearExpectation,
+      viewDidDisappearExpectation: viewDidDisappearExpectation
+    )
+
+    assertSnapshot(of: viewController, as: .image)
+    assertSnapshot(of: viewController, as: .image)
+
+    wait(
+      for: [
+        viewDidLoadExpectation,
+        viewWillAppearExpectation,
+        viewDidAppearExpectation,
+        viewWillDisappearExpectation,
+        viewDidDisappearExpectation,
+      ], timeout: 1.0, enforceOrder: true)
+    }
+
     func testTraitsWithView() {
         let label = UILabel()
         label.font = .preferredFont(forTextStyle: .title1)

@@ -39,3 +39,50 @@ struct NavigationItemTests {
         #expect(titled.title == "Share")
     }
 }
+
+/// Manual appearance transitions (`beginAppearanceTransition` / `endAppearanceTransition`).
+@Suite("Appearance transitions")
+struct AppearanceTransitionTests {
+    final class Probe: UIViewController {
+        let name: String
+        var log: (String) -> Void
+        init(_ name: String, _ log: @escaping (String) -> Void) { self.name = name; self.log = log; super.init() }
+        required init?(coder: NSCoder) { nil }
+        override func viewWillAppear(_ animated: Bool) { log("\(name) willAppear") }
+        override func viewDidAppear(_ animated: Bool) { log("\(name) didAppear") }
+        override func viewWillDisappear(_ animated: Bool) { log("\(name) willDisappear") }
+        override func viewDidDisappear(_ animated: Bool) { log("\(name) didDisappear") }
+    }
+
+    @Test func aTransitionReachesTheChildrenAndItsEndTheSameOnes() {
+        var log: [String] = []
+        let parent = Probe("parent") { log.append($0) }, child = Probe("child") { log.append($0) }
+        parent.addChild(child)
+        parent.view.addSubview(child.view)
+        child.didMove(toParent: parent)
+        parent.beginAppearanceTransition(true, animated: false)
+        parent.endAppearanceTransition()
+        #expect(log == ["parent willAppear", "child willAppear", "child didAppear", "parent didAppear"])
+        // The end reaches a child that left in between; a second end does nothing.
+        log = []
+        parent.beginAppearanceTransition(false, animated: false)
+        child.willMove(toParent: nil)
+        child.removeFromParent()
+        parent.endAppearanceTransition()
+        parent.endAppearanceTransition()
+        #expect(log == ["parent willDisappear", "child willDisappear", "child didDisappear", "parent didDisappear"])
+    }
+
+    @Test func leavingTheWindowDuringADisappearanceSaysWillDisappearAgain() {
+        var log: [String] = []
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let vc = Probe("vc") { log.append($0) }
+        window.rootViewController = vc
+        #expect(log == ["vc willAppear", "vc didAppear"])
+        log = []
+        vc.beginAppearanceTransition(false, animated: false)
+        window.rootViewController = nil
+        vc.endAppearanceTransition()
+        #expect(log == ["vc willDisappear", "vc willDisappear", "vc didDisappear", "vc didDisappear"])
+    }
+}

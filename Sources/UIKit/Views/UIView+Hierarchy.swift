@@ -157,7 +157,9 @@ extension UIView {
             if window != nil, vc.appearanceState == .disappeared || vc.appearanceState == .disappearing {
                 vc.appearanceState = .appearing
                 vc.viewWillAppear(false)
-            } else if window == nil, vc.appearanceState == .appeared || vc.appearanceState == .appearing {
+            } else if window == nil, vc.appearanceState != .disappeared {
+                // Also while a disappearance transition is under way (UIKit then says
+                // will-disappear again: Point-Free's snapshots count two per snapshot).
                 vc.appearanceState = .disappearing
                 vc.viewWillDisappear(false)
             }

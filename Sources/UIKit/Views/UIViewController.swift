@@ -95,6 +95,43 @@ open class UIViewController: UIResponder {
     /// Where the controller is in appearing and disappearing.
     enum AppearanceState { case disappeared, appearing, appeared, disappearing }
     var appearanceState: AppearanceState = .disappeared
+
+    /// Whether the appearance calls of `beginAppearanceTransition(_:animated:)` reach the
+    /// children too (true).
+    open var shouldAutomaticallyForwardAppearanceMethods: Bool { true }
+
+    /// The controllers a begun appearance transition told, which its end tells too (even those
+    /// that left in between, as UIKit does).
+    private var transitionTargets: (appearing: Bool, controllers: [UIViewController])?
+
+    /// Tells the controller that its view is about to appear (`true`) or disappear: calls
+    /// `viewWillAppear(_:)` or `viewWillDisappear(_:)` on it and, while it forwards appearance
+    /// methods, on its children (parents first). Every call is delivered, as in UIKit, whatever
+    /// the controller's state.
+    open func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
+        var targets: [UIViewController] = []
+        func collect(_ vc: UIViewController) {
+            targets.append(vc)
+            if vc.shouldAutomaticallyForwardAppearanceMethods { vc._children.forEach(collect) }
+        }
+        collect(self)
+        transitionTargets = (isAppearing, targets)
+        for vc in targets {
+            vc.appearanceState = isAppearing ? .appearing : .disappearing
+            if isAppearing { vc.viewWillAppear(animated) } else { vc.viewWillDisappear(animated) }
+        }
+    }
+
+    /// Ends the transition `beginAppearanceTransition(_:animated:)` began: `viewDidAppear(_:)`
+    /// or `viewDidDisappear(_:)` on the controllers it told (children first).
+    open func endAppearanceTransition() {
+        guard let (appearing, targets) = transitionTargets else { return }
+        transitionTargets = nil
+        for vc in targets.reversed() {
+            vc.appearanceState = appearing ? .appeared : .disappeared
+            if appearing { vc.viewDidAppear(false) } else { vc.viewDidDisappear(false) }
+        }
+    }
     /// Called before the view lays out its subviews.
     open func viewWillLayoutSubviews() {}
     /// Called after the view laid out its subviews.
