@@ -70,6 +70,27 @@ struct ViewHost {
         return result
     }
 
+    /// This host as the library's window on iOS is for containers (a workaround it documents:
+    /// "safe area renders inaccurately for UI{Navigation,TabBar}Controller"): a navigation
+    /// controller's window loses the safe area's top (its height and inset), a tab bar
+    /// controller's the bottom, and the top too when its selected controller is a navigation
+    /// controller.
+    func adjusted(for viewController: UIViewController?) -> ViewHost {
+        var h = self
+        if viewController is UINavigationController {
+            h.size.height -= h.safeArea.top
+            h.safeArea.top = 0
+        } else if let tabs = viewController as? UITabBarController {
+            h.size.height -= h.safeArea.bottom
+            h.safeArea.bottom = 0
+            if tabs.selectedViewController is UINavigationController {
+                h.size.height -= h.safeArea.top
+                h.safeArea.top = 0
+            }
+        }
+        return h
+    }
+
     /// This host with a view of zero width or height given its fitting size: as the library
     /// does on iOS, the view is hosted with the snapshot's traits and told `sizeToFit()` (a label
     /// takes its text's size in the traits' content size category).
@@ -86,7 +107,7 @@ struct ViewHost {
 
     /// The hosted view drawn at the host's scale.
     func image(view: UIView, viewController: UIViewController?, what: String) -> SnapshotImage {
-        let host = fitted(view: view, viewController: viewController)
+        let host = adjusted(for: viewController).fitted(view: view, viewController: viewController)
         if let problem = snapshotSizeProblem(host.size, scale: scale, what: what) { return problem }
         return host.draw(view: view, viewController: viewController, what: what)
     }

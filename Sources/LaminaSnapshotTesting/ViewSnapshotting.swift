@@ -111,7 +111,7 @@ extension Snapshotting where Value == UIViewController, Format == String {
             let merged = UITraitCollection(traitsFrom: [config.traits, traits])
             let size = size ?? config.size ?? vc.view.frame.size
             return ViewHost(size: size, traits: merged, scale: snapshotScale(merged), safeArea: config.safeArea)
-                .host(view: vc.view, viewController: vc) { _ in
+                .adjusted(for: vc).host(view: vc.view, viewController: vc) { _ in
                 purgePointers(describeHierarchy(of: vc.view))
             }
         }

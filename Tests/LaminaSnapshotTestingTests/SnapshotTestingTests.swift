@@ -612,6 +612,146 @@ final class SnapshotTestingTests: XCTestCase {
       ], timeout: 1.0, enforceOrder: true)
     }
 
+    func testTraitsEmbeddedInTabNavigation() {
+        // Known difference: the glyphs, as in testTraits. Each image assertion is given
+        // `precision: 0.98, perceptualPrecision: 0.98`; the code is otherwise theirs.
+      class MyViewController: UIViewController {
+        let topLabel = UILabel()
+        let leadingLabel = UILabel()
+        let trailingLabel = UILabel()
+        let bottomLabel = UILabel()
+
+        override func viewDidLoad() {
+          super.viewDidLoad()
+
+          self.navigationItem.leftBarButtonItem = .init(
+            barButtonSystemItem: .add, target: nil, action: nil)
+
+          self.view.backgroundColor = .white
+
+          self.topLabel.text = "What's"
+          self.leadingLabel.text = "the"
+          self.trailingLabel.text = "point"
+          self.bottomLabel.text = "?"
+
+          self.topLabel.translatesAutoresizingMaskIntoConstraints = false
+          self.leadingLabel.translatesAutoresizingMaskIntoConstraints = false
+          self.trailingLabel.translatesAutoresizingMaskIntoConstraints = false
+          self.bottomLabel.translatesAutoresizingMaskIntoConstraints = false
+
+          self.view.addSubview(self.topLabel)
+          self.view.addSubview(self.leadingLabel)
+          self.view.addSubview(self.trailingLabel)
+          self.view.addSubview(self.bottomLabel)
+
+          NSLayoutConstraint.activate([
+            self.topLabel.topAnchor.constraint(equalTo: self.view.safeAreaLayoutGuide.topAnchor),
+            self.topLabel.centerXAnchor.constraint(
+              equalTo: self.view.safeAreaLayoutGuide.centerXAnchor),
+            self.leadingLabel.leadingAnchor.constraint(
+              equalTo: self.view.safeAreaLayoutGuide.leadingAnchor),
+            self.leadingLabel.trailingAnchor.constraint(
+              lessThanOrEqualTo: self.view.safeAreaLayoutGuide.centerXAnchor),
+            //            self.leadingLabel.trailingAnchor.constraint(equalTo: self.view.safeAreaLayoutGuide.centerXAnchor),
+            self.leadingLabel.centerYAnchor.constraint(
+              equalTo: self.view.safeAreaLayoutGuide.centerYAnchor),
+            self.trailingLabel.leadingAnchor.constraint(
+              greaterThanOrEqualTo: self.view.safeAreaLayoutGuide.centerXAnchor),
+            self.trailingLabel.trailingAnchor.constraint(
+              equalTo: self.view.safeAreaLayoutGuide.trailingAnchor),
+            self.trailingLabel.centerYAnchor.constraint(
+              equalTo: self.view.safeAreaLayoutGuide.centerYAnchor),
+            self.bottomLabel.bottomAnchor.constraint(
+              equalTo: self.view.safeAreaLayoutGuide.bottomAnchor),
+            self.bottomLabel.centerXAnchor.constraint(
+              equalTo: self.view.safeAreaLayoutGuide.centerXAnchor),
+          ])
+        }
+
+        override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
+          super.traitCollectionDidChange(previousTraitCollection)
+          self.topLabel.font = .preferredFont(
+            forTextStyle: .headline, compatibleWith: self.traitCollection)
+          self.leadingLabel.font = .preferredFont(
+            forTextStyle: .body, compatibleWith: self.traitCollection)
+          self.trailingLabel.font = .preferredFont(
+            forTextStyle: .body, compatibleWith: self.traitCollection)
+          self.bottomLabel.font = .preferredFont(
+            forTextStyle: .subheadline, compatibleWith: self.traitCollection)
+          self.view.setNeedsUpdateConstraints()
+          self.view.updateConstraintsIfNeeded()
+        }
+      }
+
+      let myViewController = MyViewController()
+      let navController = UINavigationController(rootViewController: myViewController)
+      let viewController = UITabBarController()
+      viewController.setViewControllers([navController], animated: false)
+
+      assertSnapshot(of: viewController, as: .image(on: .iPhoneSe, precision: 0.98, perceptualPrecision: 0.98), named: "iphone-se")
+      assertSnapshot(of: viewController, as: .image(on: .iPhone8, precision: 0.98, perceptualPrecision: 0.98), named: "iphone-8")
+      assertSnapshot(of: viewController, as: .image(on: .iPhone8Plus, precision: 0.98, perceptualPrecision: 0.98), named: "iphone-8-plus")
+      assertSnapshot(of: viewController, as: .image(on: .iPhoneX, precision: 0.98, perceptualPrecision: 0.98), named: "iphone-x")
+      assertSnapshot(of: viewController, as: .image(on: .iPhoneXr, precision: 0.98, perceptualPrecision: 0.98), named: "iphone-xr")
+      assertSnapshot(of: viewController, as: .image(on: .iPhoneXsMax, precision: 0.98, perceptualPrecision: 0.98), named: "iphone-xs-max")
+      assertSnapshot(of: viewController, as: .image(on: .iPadMini, precision: 0.98, perceptualPrecision: 0.98), named: "ipad-mini")
+      assertSnapshot(of: viewController, as: .image(on: .iPad9_7, precision: 0.98, perceptualPrecision: 0.98), named: "ipad-9-7")
+      assertSnapshot(of: viewController, as: .image(on: .iPad10_2, precision: 0.98, perceptualPrecision: 0.98), named: "ipad-10-2")
+      assertSnapshot(of: viewController, as: .image(on: .iPadPro10_5, precision: 0.98, perceptualPrecision: 0.98), named: "ipad-pro-10-5")
+      assertSnapshot(of: viewController, as: .image(on: .iPadPro11, precision: 0.98, perceptualPrecision: 0.98), named: "ipad-pro-11")
+      assertSnapshot(of: viewController, as: .image(on: .iPadPro12_9, precision: 0.98, perceptualPrecision: 0.98), named: "ipad-pro-12-9")
+
+      assertSnapshot(of: viewController, as: .image(on: .iPhoneSe(.portrait), precision: 0.98, perceptualPrecision: 0.98), named: "iphone-se")
+      assertSnapshot(of: viewController, as: .image(on: .iPhone8(.portrait), precision: 0.98, perceptualPrecision: 0.98), named: "iphone-8")
+      assertSnapshot(
+        of: viewController, as: .image(on: .iPhone8Plus(.portrait), precision: 0.98, perceptualPrecision: 0.98), named: "iphone-8-plus")
+      assertSnapshot(of: viewController, as: .image(on: .iPhoneX(.portrait), precision: 0.98, perceptualPrecision: 0.98), named: "iphone-x")
+      assertSnapshot(of: viewController, as: .image(on: .iPhoneXr(.portrait), precision: 0.98, perceptualPrecision: 0.98), named: "iphone-xr")
+      assertSnapshot(
+        of: viewController, as: .image(on: .iPhoneXsMax(.portrait), precision: 0.98, perceptualPrecision: 0.98), named: "iphone-xs-max")
+      assertSnapshot(
+        of: viewController, as: .image(on: .iPadMini(.landscape), precision: 0.98, perceptualPrecision: 0.98), named: "ipad-mini")
+      assertSnapshot(of: viewController, as: .image(on: .iPad9_7(.landscape), precision: 0.98, perceptualPrecision: 0.98), named: "ipad-9-7")
+      assertSnapshot(
+        of: viewController, as: .image(on: .iPad10_2(.landscape), precision: 0.98, perceptualPrecision: 0.98), named: "ipad-10-2")
+      assertSnapshot(
+        of: viewController, as: .image(on: .iPadPro10_5(.landscape), precision: 0.98, perceptualPrecision: 0.98), named: "ipad-pro-10-5")
+      assertSnapshot(
+        of: viewController, as: .image(on: .iPadPro11(.landscape), precision: 0.98, perceptualPrecision: 0.98), named: "ipad-pro-11")
+      assertSnapshot(
+        of: viewController, as: .image(on: .iPadPro12_9(.landscape), precision: 0.98, perceptualPrecision: 0.98), named: "ipad-pro-12-9")
+
+      assertSnapshot(
+        of: viewController, as: .image(on: .iPhoneSe(.landscape), precision: 0.98, perceptualPrecision: 0.98), named: "iphone-se-alternative")
+      assertSnapshot(
+        of: viewController, as: .image(on: .iPhone8(.landscape), precision: 0.98, perceptualPrecision: 0.98), named: "iphone-8-alternative")
+      assertSnapshot(
+        of: viewController, as: .image(on: .iPhone8Plus(.landscape), precision: 0.98, perceptualPrecision: 0.98),
+        named: "iphone-8-plus-alternative")
+      assertSnapshot(
+        of: viewController, as: .image(on: .iPhoneX(.landscape), precision: 0.98, perceptualPrecision: 0.98), named: "iphone-x-alternative")
+      assertSnapshot(
+        of: viewController, as: .image(on: .iPhoneXr(.landscape), precision: 0.98, perceptualPrecision: 0.98), named: "iphone-xr-alternative")
+      assertSnapshot(
+        of: viewController, as: .image(on: .iPhoneXsMax(.landscape), precision: 0.98, perceptualPrecision: 0.98),
+        named: "iphone-xs-max-alternative")
+      assertSnapshot(
+        of: viewController, as: .image(on: .iPadMini(.portrait), precision: 0.98, perceptualPrecision: 0.98), named: "ipad-mini-alternative")
+      assertSnapshot(
+        of: viewController, as: .image(on: .iPad9_7(.portrait), precision: 0.98, perceptualPrecision: 0.98), named: "ipad-9-7-alternative")
+      assertSnapshot(
+        of: viewController, as: .image(on: .iPad10_2(.portrait), precision: 0.98, perceptualPrecision: 0.98), named: "ipad-10-2-alternative")
+      assertSnapshot(
+        of: viewController, as: .image(on: .iPadPro10_5(.portrait), precision: 0.98, perceptualPrecision: 0.98),
+        named: "ipad-pro-10-5-alternative")
+      assertSnapshot(
+        of: viewController, as: .image(on: .iPadPro11(.portrait), precision: 0.98, perceptualPrecision: 0.98),
+        named: "ipad-pro-11-alternative")
+      assertSnapshot(
+        of: viewController, as: .image(on: .iPadPro12_9(.portrait), precision: 0.98, perceptualPrecision: 0.98),
+        named: "ipad-pro-12-9-alternative")
+    }
+
     func testTraitsWithView() {
         let label = UILabel()
         label.font = .preferredFont(forTextStyle: .title1)

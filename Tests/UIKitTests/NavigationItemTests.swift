@@ -2,8 +2,7 @@ import Foundation
 import Testing
 import UIKit
 
-/// A view controller's `navigationItem` and its bar button items (kept for code that sets them;
-/// there is no navigation bar that shows them yet).
+/// A view controller's `navigationItem` and its bar button items.
 @Suite("Navigation items")
 struct NavigationItemTests {
     @Test func theTitleAndItemsAreKept() {

@@ -13,9 +13,11 @@ extension UIView {
             if si != .zero { insets = overlap(si, in: sv.bounds, of: frame) }
         }
         if let vc = owningViewController {
-            let a = vc.additionalSafeAreaInsets
-            insets = UIEdgeInsets(top: insets.top + a.top, left: insets.left + a.left,
-                                  bottom: insets.bottom + a.bottom, right: insets.right + a.right)
+            // The controller's own additions, and the bars of the container showing it (a
+            // navigation bar above, a tab bar below).
+            let a = vc.additionalSafeAreaInsets, c = vc.containerBarInsets
+            insets = UIEdgeInsets(top: insets.top + a.top + c.top, left: insets.left + a.left + c.left,
+                                  bottom: insets.bottom + a.bottom + c.bottom, right: insets.right + a.right + c.right)
         }
         let b = bounds.size
         func clamp(_ v: CGFloat, _ limit: CGFloat) -> CGFloat { v.isFinite ? min(max(0, v), max(0, limit)) : 0 }

@@ -12,9 +12,9 @@ open class UIBarItem: NSObject {
 /// A button in a navigation bar or toolbar (UIKit's `UIBarButtonItem`): a system item, a
 /// title, an image or a custom view, with a target and action or a `UIAction`.
 ///
-/// Lamina keeps items in a view controller's `navigationItem`; it has no navigation bar or
-/// toolbar that shows them yet. `action` is kept as a name (see `Selector`); `primaryAction`'s
-/// handler is what `sendAction()` runs.
+/// A `UINavigationController`'s bar draws the top controller's items (Lamina has no toolbar
+/// yet). `action` is kept as a name (see `Selector`); `primaryAction`'s handler is what
+/// `sendAction()` runs.
 open class UIBarButtonItem: UIBarItem {
     /// UIKit's system items, with UIKit's raw values.
     public enum SystemItem: Int, Sendable {

@@ -3,8 +3,8 @@ import Foundation
 /// What a view controller shows in a navigation bar (UIKit's `UINavigationItem`): its title
 /// and the bar button items at each side.
 ///
-/// Every view controller has one (`navigationItem`); Lamina has no navigation bar that shows
-/// it yet, so it is kept for code that sets it (and reads it back).
+/// Every view controller has one (`navigationItem`); a `UINavigationController`'s bar shows the
+/// top controller's.
 open class UINavigationItem: NSObject {
     /// How a large title is shown.
     public enum LargeTitleDisplayMode: Int, Sendable { case automatic, always, never, inline }

@@ -31,9 +31,46 @@ open class UIViewController: UIResponder {
     /// Whether the view has been made.
     open var isViewLoaded: Bool { _view != nil }
 
+    /// The insets a container's bars add to this controller's safe area (a navigation
+    /// controller's bar, a tab bar controller's tab bar).
+    var containerBarInsets: UIEdgeInsets = .zero {
+        didSet { if oldValue != containerBarInsets { _view?.safeAreaChanged() } }
+    }
+
+    /// The nearest navigation controller above this controller (itself excluded).
+    public var navigationController: UINavigationController? {
+        var p = _parent
+        while let c = p { if let n = c as? UINavigationController { return n }; p = c._parent }
+        return nil
+    }
+
+    /// The nearest tab bar controller above this controller (itself excluded).
+    public var tabBarController: UITabBarController? {
+        var p = _parent
+        while let c = p { if let t = c as? UITabBarController { return t }; p = c._parent }
+        return nil
+    }
+
+    /// What a tab bar shows for this controller (made on first use, titled with `title`).
+    open var tabBarItem: UITabBarItem! {
+        get {
+            if let item = _tabBarItem { return item }
+            let item = UITabBarItem(title: title, image: nil, tag: 0)
+            _tabBarItem = item
+            return item
+        }
+        set { _tabBarItem = newValue }
+    }
+    private var _tabBarItem: UITabBarItem?
+
     /// The controller's title; setting it sets `navigationItem.title` too, as in UIKit.
     open var title: String? {
-        didSet { navigationItem.title = title }
+        didSet {
+            navigationItem.title = title
+            _tabBarItem?.title = title
+            navigationController?.navigationBar.setNeedsLayout()
+            tabBarController?.tabBar.setNeedsLayout()
+        }
     }
 
     /// What a navigation bar would show for this controller (made on first use, titled with

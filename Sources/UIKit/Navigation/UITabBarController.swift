@@ -1,0 +1,209 @@
+import Foundation
+
+/// What a tab bar shows for a view controller (UIKit's `UITabBarItem`).
+open class UITabBarItem: UIBarItem {
+    open var selectedImage: UIImage?
+    open var badgeValue: String?
+
+    public override init() { super.init() }
+
+    public init(title: String?, image: UIImage?, tag: Int) {
+        super.init()
+        self.title = title; self.image = image; self.tag = tag
+    }
+
+    public init(title: String?, image: UIImage?, selectedImage: UIImage?) {
+        super.init()
+        self.title = title; self.image = image; self.selectedImage = selectedImage
+    }
+}
+
+/// The bar at the bottom of a tab bar controller (UIKit's `UITabBar`): one slot per item,
+/// the selected one in the tint colour, the others grey, on the system background with a
+/// hairline above (as iOS draws it over plain content: measured on Point-Free's references).
+open class UITabBar: UIView {
+    open var items: [UITabBarItem]? { didSet { setNeedsLayout() } }
+    open weak var selectedItem: UITabBarItem? { didSet { setNeedsLayout() } }
+    /// The colour of the unselected items (nil: system grey).
+    open var unselectedItemTintColor: UIColor? { didSet { setNeedsLayout() } }
+    open var barTintColor: UIColor? { didSet { setNeedsLayout() } }
+    open var isTranslucent = true
+
+    /// The height of the bar's items (above the safe area it also covers).
+    var itemHeight: CGFloat = 49 { didSet { setNeedsLayout() } }
+
+    private let hairline = UIView()
+    private var slots: [UIView] = []
+
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        addSubview(hairline)
+    }
+
+    public required init?(coder: NSCoder) { nil }
+
+    open func setItems(_ items: [UITabBarItem]?, animated: Bool) { self.items = items }
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        backgroundColor = barTintColor ?? .systemBackground
+        let px = BarMetrics.pixel(self)
+        hairline.frame = CGRect(x: 0, y: -px, width: bounds.width, height: px)
+        hairline.backgroundColor = BarMetrics.hairline
+        slots.forEach { $0.removeFromSuperview() }
+        slots = []
+        let list = items ?? []
+        guard !list.isEmpty else { return }
+        let w = bounds.width / CGFloat(list.count)
+        for (i, item) in list.enumerated() {
+            let slot = TabSlotView(item: item, selected: item === selectedItem,
+                                   unselectedColor: unselectedItemTintColor ?? .systemGray)
+            slot.frame = CGRect(x: CGFloat(i) * w, y: 0, width: w, height: itemHeight)
+            addSubview(slot)
+            slots.append(slot)
+        }
+    }
+}
+
+/// One tab: the item's image (25 points, centred, 7 from the top) and its title in 10-point
+/// medium type below.
+final class TabSlotView: UIView {
+    let item: UITabBarItem
+    let selected: Bool
+    let unselectedColor: UIColor
+    private let label = UILabel()
+
+    init(item: UITabBarItem, selected: Bool, unselectedColor: UIColor) {
+        self.item = item; self.selected = selected; self.unselectedColor = unselectedColor
+        super.init(frame: .zero)
+        backgroundColor = .clear
+        isOpaque = false
+        label.text = item.title
+        label.font = .systemFont(ofSize: 10, weight: .medium)
+        label.textAlignment = .center
+        addSubview(label)
+    }
+
+    required init?(coder: NSCoder) { nil }
+
+    private var color: UIColor { selected ? tintColor : unselectedColor }
+
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        label.textColor = color
+        let h = label.intrinsicContentSize.height
+        label.frame = CGRect(x: 0, y: 35 - h / 2, width: bounds.width, height: h)
+        setNeedsDisplay()
+    }
+
+    override func tintColorDidChange() { setNeedsLayout() }
+
+    override func draw(_ rect: CGRect) {
+        guard let image = (selected ? item.selectedImage : nil) ?? item.image else { return }
+        let s = image.size, side: CGFloat = 25
+        let k = s.width > 0 && s.height > 0 ? min(side / s.width, side / s.height, 1) : 1
+        let w = s.width * k, h = s.height * k
+        let r = CGRect(x: (bounds.width - w) / 2, y: 7 + (side - h) / 2, width: w, height: h)
+        (image.renderingMode == .alwaysOriginal ? image : image.withTintColor(color)).draw(in: r)
+    }
+}
+
+/// Controllers shown one at a time, chosen with a tab bar at the bottom (UIKit's
+/// `UITabBarController`): the selected controller's view fills the container, its safe area
+/// ending above the bar.
+open class UITabBarController: UIViewController {
+    /// The bar showing the controllers' `tabBarItem`s.
+    public let tabBar = UITabBar()
+
+    public override init() { super.init() }
+    public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) { super.init() }
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    /// The controllers, one per tab.
+    open var viewControllers: [UIViewController]? {
+        get { controllers.isEmpty && !hasControllers ? nil : controllers }
+        set { setViewControllers(newValue, animated: false) }
+    }
+    private var controllers: [UIViewController] = []
+    private var hasControllers = false
+
+    /// The index of the selected controller (`NSNotFound` when there is none).
+    open var selectedIndex: Int {
+        get { controllers.isEmpty ? NSNotFound : selected }
+        set {
+            guard controllers.indices.contains(newValue), newValue != selected else { return }
+            let old = selectedViewController
+            selected = newValue
+            showSelected(replacing: old)
+        }
+    }
+    private var selected = 0
+
+    /// The selected controller.
+    open var selectedViewController: UIViewController? {
+        get { controllers.indices.contains(selected) ? controllers[selected] : nil }
+        set {
+            guard let vc = newValue, let i = controllers.firstIndex(where: { $0 === vc }) else { return }
+            selectedIndex = i
+        }
+    }
+
+    open func setViewControllers(_ list: [UIViewController]?, animated: Bool) {
+        let old = selectedViewController
+        var seen = Set<ObjectIdentifier>()
+        let new = (list ?? []).filter { seen.insert(ObjectIdentifier($0)).inserted && $0 !== self }
+        for vc in controllers where !new.contains(where: { $0 === vc }) {
+            vc.willMove(toParent: nil)
+            if vc === old { vc.viewIfLoaded?.removeFromSuperview() }
+            vc.containerBarInsets = .zero
+            vc.removeFromParent()
+        }
+        for vc in new where vc.parent !== self {
+            addChild(vc)
+            vc.didMove(toParent: self)
+        }
+        controllers = new
+        hasControllers = list != nil
+        if let old, let i = new.firstIndex(where: { $0 === old }) { selected = i } else { selected = 0 }
+        showSelected(replacing: old)
+    }
+
+    open override func loadView() {
+        let container = UILayoutContainerView(frame: UIScreen.main.bounds)
+        container.layoutMargins = .zero
+        container.layoutContainer = { [unowned self] in layoutContainer() }
+        view = container
+    }
+
+    open override func viewDidLoad() {
+        super.viewDidLoad()
+        view.addSubview(tabBar)
+        showSelected(replacing: nil)
+    }
+
+    private func showSelected(replacing old: UIViewController?) {
+        tabBar.items = controllers.map { $0.tabBarItem }
+        tabBar.selectedItem = selectedViewController?.tabBarItem
+        guard let container = viewIfLoaded else { return }
+        if let old, old !== selectedViewController, old.viewIfLoaded?.superview === container { old.view.removeFromSuperview() }
+        if let vc = selectedViewController, vc.view.superview !== container {
+            vc.view.frame = container.bounds
+            container.insertSubview(vc.view, belowSubview: tabBar)
+        }
+        container.setNeedsLayout()
+    }
+
+    private func layoutContainer() {
+        guard let container = viewIfLoaded else { return }
+        let b = container.bounds
+        let safeBottom = container.safeAreaInsets.bottom
+        let height = BarMetrics.tabBarHeight(traitCollection)
+        tabBar.itemHeight = height
+        tabBar.frame = CGRect(x: 0, y: b.height - height - safeBottom, width: b.width, height: height + safeBottom)
+        tabBar.setNeedsLayout()
+        if let vc = selectedViewController {
+            vc.containerBarInsets = UIEdgeInsets(top: 0, left: 0, bottom: height, right: 0)
+            if vc.view.superview === container { vc.view.frame = b }
+        }
+    }
+}
