@@ -1,6 +1,6 @@
 import Foundation
 import CoreGraphics
-import UIKit
+@_spi(Lamina) import UIKit
 import SnapshotTesting
 
 extension Snapshotting where Value == UIView, Format == UIImage {
@@ -119,7 +119,12 @@ extension Snapshotting where Value == UIViewController, Format == String {
 
     /// The view controller hierarchy: each controller with its view, children indented.
     public static var hierarchy: Snapshotting {
-        SimplySnapshotting.lines.pullback { vc in purgePointers(hierarchyDescription(of: vc)) }
+        SimplySnapshotting.lines.pullback { vc in
+            // Hosted first, as the library does on iOS, so states are those of a shown controller.
+            let traits = UITraitCollection()
+            return ViewHost(size: vc.view.frame.size, traits: traits, scale: snapshotScale(traits))
+                .host(view: vc.view, viewController: vc) { _ in purgePointers(hierarchyDescription(of: vc)) }
+        }
     }
 }
 
@@ -140,8 +145,11 @@ func hierarchyDescription(of vc: UIViewController) -> String {
     var lines: [String] = []
     var stack: [(UIViewController, Int)] = [(vc, 0)]
     while let (c, depth) = stack.popLast() {
-        let view = c.viewIfLoaded.map { "<\(type(of: $0)): \(address(of: $0))>" } ?? "(view not loaded)"
-        let state = c.viewIfLoaded?.window != nil ? "appeared" : "disappeared"
+        // UIKit's `_printHierarchy`: the appearance state, the view's class, and whether a loaded
+        // view is outside the window.
+        let view = c.viewIfLoaded.map { "<\(type(of: $0)): \(address(of: $0))>" + ($0.window == nil ? " not in the window" : "") }
+            ?? "(view not loaded)"
+        let state = c.appearanceStateName
         lines.append(String(repeating: "   | ", count: depth) + "<\(type(of: c)): \(address(of: c))>, state: \(state), view: \(view)")
         for child in c.children.reversed() { stack.append((child, depth + 1)) }
     }

@@ -752,6 +752,20 @@ final class SnapshotTestingTests: XCTestCase {
         named: "ipad-pro-12-9-alternative")
     }
 
+    func testViewControllerHierarchy() {
+        let page = UIPageViewController(transitionStyle: .scroll, navigationOrientation: .horizontal)
+        page.setViewControllers([UIViewController()], direction: .forward, animated: false)
+        let tab = UITabBarController()
+        tab.viewControllers = [
+            UINavigationController(rootViewController: page),
+            UINavigationController(rootViewController: UIViewController()),
+            UINavigationController(rootViewController: UIViewController()),
+            UINavigationController(rootViewController: UIViewController()),
+            UINavigationController(rootViewController: UIViewController()),
+        ]
+        assertSnapshot(of: tab, as: .hierarchy)
+    }
+
     func testTraitsWithView() {
         let label = UILabel()
         label.font = .preferredFont(forTextStyle: .title1)

@@ -77,3 +77,30 @@ struct ContainerControllerTests {
         #expect(inner.navigationController === nav && inner.tabBarController === tabs)
     }
 }
+
+/// `UIPageViewController`: the shown page is a child filling its view; the data source turns.
+@Suite("Page view controller")
+struct PageViewControllerTests {
+    final class Pages: UIPageViewControllerDataSource {
+        let pages = (0..<3).map { i -> UIViewController in let vc = UIViewController(); vc.title = "\(i)"; return vc }
+        func pageViewController(_ p: UIPageViewController, viewControllerBefore vc: UIViewController) -> UIViewController? {
+            pages.firstIndex { $0 === vc }.flatMap { $0 > 0 ? pages[$0 - 1] : nil }
+        }
+        func pageViewController(_ p: UIPageViewController, viewControllerAfter vc: UIViewController) -> UIViewController? {
+            pages.firstIndex { $0 === vc }.flatMap { $0 < pages.count - 1 ? pages[$0 + 1] : nil }
+        }
+    }
+
+    @Test func pagesTurnThroughTheDataSource() {
+        let source = Pages()
+        let page = UIPageViewController(transitionStyle: .scroll, navigationOrientation: .horizontal)
+        page.dataSource = source
+        page.setViewControllers([source.pages[0]], direction: .forward, animated: false)
+        #expect(page.viewControllers?.first === source.pages[0] && page.children.count == 1)
+        #expect("\(type(of: page.view!))" == "_UIPageViewControllerContentView")
+        #expect(source.pages[0].view.superview === page.view)
+        #expect(page.goToNextPage() && page.goToNextPage() && !page.goToNextPage())
+        #expect(page.viewControllers?.first?.title == "2" && page.children.count == 1 && source.pages[0].parent == nil)
+        #expect(page.goToPreviousPage() && page.viewControllers?.first?.title == "1")
+    }
+}

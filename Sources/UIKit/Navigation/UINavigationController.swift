@@ -104,7 +104,9 @@ open class UINavigationController: UIViewController {
     private func showTop(replacing old: UIViewController?) {
         guard let container = viewIfLoaded else { return }
         if let old, old !== stack.last, old.viewIfLoaded?.superview === container { old.view.removeFromSuperview() }
-        if let top = stack.last, top.view.superview !== container {
+        // The top's view is loaded and shown once the container is in a window (as on iOS,
+        // where a navigation controller off screen has not loaded its top's view).
+        if container.window != nil, let top = stack.last, top.view.superview !== container {
             top.view.frame = container.bounds
             container.insertSubview(top.view, belowSubview: navigationBar)
         }
@@ -119,6 +121,10 @@ open class UINavigationController: UIViewController {
         navigationBar.frame = CGRect(x: 0, y: safeTop, width: container.bounds.width, height: height)
         navigationBar.backgroundExtent = safeTop
         navigationBar.setNeedsLayout()
+        if container.window != nil, let top = stack.last, top.view.superview !== container {
+            top.view.frame = container.bounds
+            container.insertSubview(top.view, belowSubview: navigationBar)
+        }
         if let top = stack.last {
             top.containerBarInsets = UIEdgeInsets(top: isNavigationBarHidden ? 0 : height, left: 0, bottom: 0, right: 0)
             if top.view.superview === container { top.view.frame = container.bounds }

@@ -185,8 +185,11 @@ open class UITabBarController: UIViewController {
         tabBar.items = controllers.map { $0.tabBarItem }
         tabBar.selectedItem = selectedViewController?.tabBarItem
         guard let container = viewIfLoaded else { return }
+        // As on iOS, the navigation controllers of the other tabs have their (container) views
+        // loaded, not in the window; their own top controllers' views are not loaded.
+        for case let nav as UINavigationController in controllers { nav.loadViewIfNeeded() }
         if let old, old !== selectedViewController, old.viewIfLoaded?.superview === container { old.view.removeFromSuperview() }
-        if let vc = selectedViewController, vc.view.superview !== container {
+        if container.window != nil, let vc = selectedViewController, vc.view.superview !== container {
             vc.view.frame = container.bounds
             container.insertSubview(vc.view, belowSubview: tabBar)
         }
@@ -201,6 +204,10 @@ open class UITabBarController: UIViewController {
         tabBar.itemHeight = height
         tabBar.frame = CGRect(x: 0, y: b.height - height - safeBottom, width: b.width, height: height + safeBottom)
         tabBar.setNeedsLayout()
+        if container.window != nil, let vc = selectedViewController, vc.view.superview !== container {
+            vc.view.frame = b
+            container.insertSubview(vc.view, belowSubview: tabBar)
+        }
         if let vc = selectedViewController {
             vc.containerBarInsets = UIEdgeInsets(top: 0, left: 0, bottom: height, right: 0)
             if vc.view.superview === container { vc.view.frame = b }

@@ -133,6 +133,17 @@ open class UIViewController: UIResponder {
     enum AppearanceState { case disappeared, appearing, appeared, disappearing }
     var appearanceState: AppearanceState = .disappeared
 
+    /// The appearance state as UIKit prints it ("appeared", "disappearing"…; Lamina SPI for
+    /// the snapshot library's `.hierarchy`).
+    @_spi(Lamina) public var appearanceStateName: String {
+        switch appearanceState {
+        case .disappeared: "disappeared"
+        case .appearing: "appearing"
+        case .appeared: "appeared"
+        case .disappearing: "disappearing"
+        }
+    }
+
     /// Whether the appearance calls of `beginAppearanceTransition(_:animated:)` reach the
     /// children too (true).
     open var shouldAutomaticallyForwardAppearanceMethods: Bool { true }
@@ -143,13 +154,16 @@ open class UIViewController: UIResponder {
 
     /// Tells the controller that its view is about to appear (`true`) or disappear: calls
     /// `viewWillAppear(_:)` or `viewWillDisappear(_:)` on it and, while it forwards appearance
-    /// methods, on its children (parents first). Every call is delivered, as in UIKit, whatever
+    /// methods, on the children whose views are in its view (parents first). Every call is delivered, as in UIKit, whatever
     /// the controller's state.
     open func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
         var targets: [UIViewController] = []
+        // The children shown in the controller's view (a container's selected or top child,
+        // not the others), as UIKit forwards them.
         func collect(_ vc: UIViewController) {
             targets.append(vc)
-            if vc.shouldAutomaticallyForwardAppearanceMethods { vc._children.forEach(collect) }
+            guard vc.shouldAutomaticallyForwardAppearanceMethods, let parentView = vc.viewIfLoaded else { return }
+            for child in vc._children where child.viewIfLoaded?.isDescendant(of: parentView) == true { collect(child) }
         }
         collect(self)
         transitionTargets = (isAppearing, targets)
