@@ -110,10 +110,12 @@ open class UIViewController: UIResponder {
         didSet { _view?.autoLayoutChanged() }
     }
 
-    /// The least margins UIKit keeps for a controller's view: 16 points at the sides in a
-    /// compact width, 20 in a regular one, none at the top and bottom.
+    /// The least margins UIKit keeps for a controller's view: 20 points at the sides in a
+    /// regular width and on views 414 points wide or more (the larger phones: measured on
+    /// Point-Free's iPhone XS Max reference), 16 otherwise; none at the top and bottom.
     public var systemMinimumLayoutMargins: NSDirectionalEdgeInsets {
-        let side: CGFloat = traitCollection.horizontalSizeClass == .regular ? 20 : 16
+        let wide = (viewIfLoaded?.bounds.width ?? 0) >= 414
+        let side: CGFloat = traitCollection.horizontalSizeClass == .regular || wide ? 20 : 16
         return NSDirectionalEdgeInsets(top: 0, leading: side, bottom: 0, trailing: side)
     }
 
