@@ -194,7 +194,9 @@ import UIKit
                 _ = try? run("xdotool", ["key", "--window", id, "shift+h", "i"])
                 _ = try? run("xdotool", ["windowsize", id, String(Int(200 * scale)), String(Int(150 * scale))])
                 step = 1
-            case 1 where (v.keys.count >= 3 && w.bounds.width == 200) || t > 10:
+            // Closed once the keys and the resize arrived and the spinner has kept frames
+            // coming (under ThreadSanitizer the keys can arrive before the fourth frame).
+            case 1 where (v.keys.count >= 3 && w.bounds.width == 200 && host.pacing.frames > 3) || t > 10:
                 // Closed while the animation runs and a frame may be in flight.
                 host.window.close()
                 step = 2
