@@ -62,4 +62,29 @@ import UIKit
         ctx.draw(cg, in: CGRect(x: 0, y: 0, width: 4, height: 4))
         #expect(px == [0, 255, 0, 255])
     }
+
+    /// Drawing an image given a tint colour draws it in that colour, as on iOS (a navigation or
+    /// tab bar's item images are drawn this way); `.alwaysOriginal` keeps its own colours.
+    @Test func drawingATintedImageUsesItsTint() throws {
+        let mark = UIGraphicsImageRenderer(size: CGSize(width: 4, height: 4)).image { _ in
+            UIColor.black.setFill()
+            UIRectFill(CGRect(x: 0, y: 0, width: 4, height: 4))
+        }
+        func drawn(_ image: UIImage) -> [UInt8] {
+            let format = UIGraphicsImageRendererFormat()
+            format.scale = 1
+            let out = UIGraphicsImageRenderer(size: CGSize(width: 4, height: 4), format: format).image { _ in
+                image.draw(in: CGRect(x: 0, y: 0, width: 4, height: 4))
+            }
+            let cg = out.cgImage!
+            var px = [UInt8](repeating: 0, count: 4)
+            let ctx = CGContext(data: &px, width: 1, height: 1, bitsPerComponent: 8, bytesPerRow: 4,
+                                space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
+            ctx.draw(cg, in: CGRect(x: 0, y: 0, width: 4, height: 4))
+            return px
+        }
+        #expect(drawn(mark) == [0, 0, 0, 255])
+        #expect(drawn(mark.withTintColor(.blue)) == [0, 0, 255, 255])
+        #expect(drawn(mark.withTintColor(.blue, renderingMode: .alwaysOriginal)) == [0, 0, 0, 255])
+    }
 }

@@ -227,7 +227,15 @@ open class UIImage: NSObject, @unchecked Sendable {
         ctx.setBlendMode(blendMode)
         ctx.setAlpha(alpha)
         ctx.translateBy(x: rect.minX, y: rect.minY)
-        drawOriented(c, in: ctx, width: rect.width, height: rect.height)
+        // An image given a tint colour (`withTintColor`) draws in it unless it is drawn as its
+        // original, as on iOS; the filled template is upright already.
+        if let tint = tintColor, renderingMode != .alwaysOriginal, let filled = templateImage(filledWith: tint.cgColor) {
+            ctx.translateBy(x: 0, y: rect.height)
+            ctx.scaleBy(x: 1, y: -1)
+            ctx.draw(filled, in: CGRect(x: 0, y: 0, width: rect.width, height: rect.height))
+        } else {
+            drawOriented(c, in: ctx, width: rect.width, height: rect.height)
+        }
         ctx.restoreGState()
     }
 

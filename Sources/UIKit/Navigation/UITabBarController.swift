@@ -66,7 +66,8 @@ open class UITabBar: UIView {
 }
 
 /// One tab: the item's image (25 points, centred, 7 from the top) and its title in 10-point
-/// medium type below.
+/// medium type below; in a compact bar (32 points, a phone in landscape) the image (20 points)
+/// and the title (13 points) side by side.
 final class TabSlotView: UIView {
     let item: UITabBarItem
     let selected: Bool
@@ -88,11 +89,23 @@ final class TabSlotView: UIView {
 
     private var color: UIColor { selected ? tintColor : unselectedColor }
 
+    /// Whether the bar is compact (image and title side by side).
+    private var compact: Bool { bounds.height < 40 }
+    private var imageSide: CGFloat { compact ? 20 : 25 }
+
     override func layoutSubviews() {
         super.layoutSubviews()
         label.textColor = color
-        let h = label.intrinsicContentSize.height
-        label.frame = CGRect(x: 0, y: 35 - h / 2, width: bounds.width, height: h)
+        label.font = .systemFont(ofSize: compact ? 13 : 10, weight: .medium)
+        let s = label.intrinsicContentSize
+        if compact {
+            let hasImage = item.image != nil
+            let total = (hasImage ? imageSide + 6 : 0) + s.width
+            let x = (bounds.width - total) / 2 + (hasImage ? imageSide + 6 : 0)
+            label.frame = CGRect(x: x, y: (bounds.height - s.height) / 2, width: s.width, height: s.height)
+        } else {
+            label.frame = CGRect(x: 0, y: 35 - s.height / 2, width: bounds.width, height: s.height)
+        }
         setNeedsDisplay()
     }
 
@@ -100,10 +113,16 @@ final class TabSlotView: UIView {
 
     override func draw(_ rect: CGRect) {
         guard let image = (selected ? item.selectedImage : nil) ?? item.image else { return }
-        let s = image.size, side: CGFloat = 25
+        let s = image.size, side = imageSide
         let k = s.width > 0 && s.height > 0 ? min(side / s.width, side / s.height, 1) : 1
         let w = s.width * k, h = s.height * k
-        let r = CGRect(x: (bounds.width - w) / 2, y: 7 + (side - h) / 2, width: w, height: h)
+        let r: CGRect
+        if compact {
+            let total = side + 6 + label.intrinsicContentSize.width
+            r = CGRect(x: (bounds.width - total) / 2 + (side - w) / 2, y: (bounds.height - h) / 2, width: w, height: h)
+        } else {
+            r = CGRect(x: (bounds.width - w) / 2, y: 7 + (side - h) / 2, width: w, height: h)
+        }
         (image.renderingMode == .alwaysOriginal ? image : image.withTintColor(color)).draw(in: r)
     }
 }
