@@ -52,14 +52,19 @@ open class UICollectionReusableView: UIView {
 /// A collection view's cell (UIKit's `UICollectionViewCell`): put content in `contentView`,
 /// which fills the cell above its background views.
 open class UICollectionViewCell: UICollectionReusableView {
+    /// The view the cell's content goes in (it fills the cell).
     public let contentView = UIView()
+    /// A view behind the content.
     open var backgroundView: UIView? {
         didSet { oldValue?.removeFromSuperview(); if let v = backgroundView { insertSubview(v, at: 0) }; setNeedsLayout() }
     }
+    /// A view behind the content while selected or highlighted.
     open var selectedBackgroundView: UIView? {
         didSet { oldValue?.removeFromSuperview(); updateSelection() }
     }
+    /// Whether it is shown selected.
     open var isSelected = false { didSet { updateSelection() } }
+    /// Whether the cell is shown highlighted.
     open var isHighlighted = false { didSet { updateSelection() } }
 
     public override init(frame: CGRect) {
@@ -103,6 +108,7 @@ open class UICollectionViewCell: UICollectionReusableView {
 /// `UICollectionViewLayout`) their frames; only the cells in the visible bounds exist, the
 /// others go back to a reuse pool. A tap selects an item and tells the delegate.
 open class UICollectionView: UIScrollView {
+    /// What gives the pages (or the items).
     open weak var dataSource: UICollectionViewDataSource? { didSet { reloadData() } }
 
     /// The layout placing the cells.
@@ -114,8 +120,11 @@ open class UICollectionView: UIScrollView {
         }
     }
 
+    /// Whether a tap selects an item.
     open var allowsSelection = true
+    /// Whether several items can be selected at once (a second tap deselects).
     open var allowsMultipleSelection = false
+    /// A view behind the content.
     open var backgroundView: UIView? {
         didSet { oldValue?.removeFromSuperview(); if let v = backgroundView { insertSubview(v, at: 0) }; setNeedsLayout() }
     }
@@ -242,6 +251,7 @@ open class UICollectionView: UIScrollView {
 
     // MARK: Selection
 
+    /// The selected items, in order (nil when none is).
     open var indexPathsForSelectedItems: [IndexPath]? { selected.isEmpty ? nil : selected.sorted() }
 
     open func selectItem(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {

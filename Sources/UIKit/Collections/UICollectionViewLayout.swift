@@ -5,19 +5,27 @@ open class UICollectionViewLayoutAttributes: NSObject {
     /// What kind of element the attributes place.
     public enum ElementCategory: UInt, Sendable { case cell, supplementaryView, decorationView }
 
+    /// The element's frame in the collection view's content.
     open var frame: CGRect = .zero
+    /// The element's centre.
     open var center: CGPoint {
         get { CGPoint(x: frame.midX, y: frame.midY) }
         set { frame.origin = CGPoint(x: newValue.x - frame.width / 2, y: newValue.y - frame.height / 2) }
     }
+    /// The element's size (kept about its centre).
     open var size: CGSize {
         get { frame.size }
         set { let c = center; frame.size = newValue; center = c }
     }
+    /// The element's opacity.
     open var alpha: CGFloat = 1
+    /// The element's stacking order.
     open var zIndex = 0
+    /// Whether the element is hidden.
     open var isHidden = false
+    /// The item the attributes are for.
     open var indexPath: IndexPath
+    /// What kind of element is placed (cells here).
     public let representedElementCategory: ElementCategory
 
     public init(forCellWith indexPath: IndexPath) {
@@ -96,11 +104,17 @@ extension UICollectionViewDelegateFlowLayout {
 open class UICollectionViewFlowLayout: UICollectionViewLayout {
     public enum ScrollDirection: Int, Sendable { case vertical, horizontal }
 
+    /// Whether lines stack down (vertical) or side by side (horizontal).
     open var scrollDirection: ScrollDirection = .vertical { didSet { invalidateLayout() } }
+    /// The items' size when the delegate gives none.
     open var itemSize = CGSize(width: 50, height: 50) { didSet { invalidateLayout() } }
+    /// Accepted; items are sized by `itemSize` or the delegate.
     open var estimatedItemSize: CGSize = .zero
+    /// The least space between lines.
     open var minimumLineSpacing: CGFloat = 10 { didSet { invalidateLayout() } }
+    /// The least space between items in a line.
     open var minimumInteritemSpacing: CGFloat = 10 { didSet { invalidateLayout() } }
+    /// The space around each section.
     open var sectionInset: UIEdgeInsets = .zero { didSet { invalidateLayout() } }
 
     /// The automatic size (for `estimatedItemSize`; Lamina sizes items by `itemSize` or the delegate).

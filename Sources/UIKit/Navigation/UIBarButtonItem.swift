@@ -3,9 +3,13 @@ import Foundation
 /// What bar items share: a title, an image, whether they are enabled, a tag (UIKit's
 /// `UIBarItem`).
 open class UIBarItem: NSObject {
+    /// The title shown for it.
     open var title: String?
+    /// The image shown for it.
     open var image: UIImage?
+    /// Whether it can be used (drawn dimmed when not).
     open var isEnabled = true
+    /// A number the app chooses to tell items apart.
     open var tag = 0
 }
 
@@ -26,14 +30,21 @@ open class UIBarButtonItem: UIBarItem {
     /// How a titled item is drawn.
     public enum Style: Int, Sendable { case plain = 0, bordered = 1, done = 2 }
 
+    /// How its title is drawn (`.done`: semibold).
     open var style: Style = .plain
     /// The width of a fixed space (0: the item's own).
     open var width: CGFloat = 0
+    /// A view shown instead of a title or image.
     open var customView: UIView?
+    /// The object its action names a method of (kept; see `Selector`).
     open weak var target: AnyObject?
+    /// The name of the method to call (kept; see `Selector`).
     open var action: Selector?
+    /// What a tap runs (`sendAction()`).
     open var primaryAction: UIAction?
+    /// Its colour (nil: the bar's tint).
     open var tintColor: UIColor?
+    /// Whether it is shown selected.
     open var isSelected = false
     /// The system item the item was made as (nil for titled, image and custom items).
     public private(set) var systemItem: SystemItem?

@@ -9,13 +9,21 @@ open class UINavigationItem: NSObject {
     /// How a large title is shown.
     public enum LargeTitleDisplayMode: Int, Sendable { case automatic, always, never, inline }
 
+    /// The title shown for it.
     open var title: String?
+    /// A view shown in place of the title.
     open var titleView: UIView?
+    /// A line of text above the title (kept; not drawn).
     open var prompt: String?
+    /// The item the next controller's back button shows.
     open var backBarButtonItem: UIBarButtonItem?
+    /// The title the next controller's back button shows.
     open var backButtonTitle: String?
+    /// Whether the back button is hidden.
     open var hidesBackButton = false
+    /// Whether the left items are shown beside the back button rather than instead of it.
     open var leftItemsSupplementBackButton = false
+    /// How a large title is shown (kept; titles are drawn in the standard size).
     open var largeTitleDisplayMode: LargeTitleDisplayMode = .automatic
 
     /// The items at the leading side, first one outermost.

@@ -37,11 +37,17 @@ open class UIPageViewController: UIViewController {
         public static let interPageSpacing = OptionsKey(rawValue: "UIPageViewControllerOptionInterPageSpacingKey")
     }
 
+    /// Page curl or scroll (pages are shown without the transition).
     public let transitionStyle: TransitionStyle
+    /// The direction pages turn in.
     public let navigationOrientation: NavigationOrientation
+    /// What gives the pages (or the items).
     open weak var dataSource: UIPageViewControllerDataSource?
+    /// What hears page changes.
     open weak var delegate: UIPageViewControllerDelegate?
+    /// Whether pages have a back (kept).
     open var isDoubleSided = false
+    /// Where the spine of a page-curl controller is.
     public let spineLocation: SpineLocation
 
     public init(transitionStyle style: TransitionStyle, navigationOrientation: NavigationOrientation,

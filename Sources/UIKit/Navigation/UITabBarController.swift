@@ -2,7 +2,9 @@ import Foundation
 
 /// What a tab bar shows for a view controller (UIKit's `UITabBarItem`).
 open class UITabBarItem: UIBarItem {
+    /// The image shown while the tab is selected (nil: `image`).
     open var selectedImage: UIImage?
+    /// The text of the badge (kept; not drawn).
     open var badgeValue: String?
 
     public override init() { super.init() }
@@ -22,11 +24,15 @@ open class UITabBarItem: UIBarItem {
 /// the selected one in the tint colour, the others grey, on the system background with a
 /// hairline above (as iOS draws it over plain content: measured on Point-Free's references).
 open class UITabBar: UIView {
+    /// The items shown, one slot each.
     open var items: [UITabBarItem]? { didSet { setNeedsLayout() } }
+    /// The item shown selected.
     open weak var selectedItem: UITabBarItem? { didSet { setNeedsLayout() } }
     /// The colour of the unselected items (nil: system grey).
     open var unselectedItemTintColor: UIColor? { didSet { setNeedsLayout() } }
+    /// The bar's background colour (nil: the system background).
     open var barTintColor: UIColor? { didSet { setNeedsLayout() } }
+    /// Whether the bar is translucent (kept; the bar is drawn opaque).
     open var isTranslucent = true
 
     /// The height of the bar's items (above the safe area it also covers).
