@@ -47,6 +47,24 @@ struct ContainerControllerTests {
         #expect(root.view.safeAreaInsets.top == 44)
     }
 
+    /// Taps on the bar: an item runs its primary action, the back button pops.
+    @Test func barTapsRunItemsAndGoBack() {
+        var saved = 0
+        let root = UIViewController(), second = UIViewController()
+        second.navigationItem.rightBarButtonItem = UIBarButtonItem(systemItem: .save, primaryAction: UIAction { _ in saved += 1 })
+        let nav = UINavigationController(rootViewController: root)
+        let window = Self.phone()
+        window.rootViewController = nav
+        window.isHidden = false
+        nav.pushViewController(second, animated: false)
+        window.layoutIfNeeded()
+        // "Save" sits at the trailing margin; the back button at the leading one (bar at y 44).
+        window.tap(at: CGPoint(x: 375 - 16 - 10, y: 66))
+        #expect(saved == 1 && nav.viewControllers.count == 2)
+        window.tap(at: CGPoint(x: 20, y: 66))
+        #expect(nav.viewControllers == [root])
+    }
+
     @Test func tabsShowTheSelectedControllerAboveTheBar() throws {
         let a = Probe(), b = Probe()
         a.title = "First"
@@ -67,6 +85,11 @@ struct ContainerControllerTests {
         #expect(a.log == ["willAppear", "didDisappear"] && b.log == ["willAppear"])
         tabs.selectedIndex = 7    // out of range: ignored
         #expect(tabs.selectedIndex == 1)
+        // A tap on the first tab selects it again (after the layout a run-loop turn would do).
+        window.layoutIfNeeded()
+        window.tap(at: CGPoint(x: 90, y: 812 - 34 - 25))
+        #expect(tabs.selectedIndex == 0 && a.view.superview === tabs.view)
+        tabs.selectedIndex = 1
         // A navigation controller inside a tab: its top controller's safe area has both bars.
         let inner = UIViewController()
         let nav = UINavigationController(rootViewController: inner)

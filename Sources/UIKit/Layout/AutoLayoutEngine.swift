@@ -319,7 +319,7 @@ final class AutoLayoutEngine {
             guard let i = frames[ObjectIdentifier(v)], let sv = v.superview, let s = frames[ObjectIdentifier(sv)] else { continue }
             let f = CGRect(x: i.left.value - s.left.value + Double(sv.bounds.minX), y: i.top.value - s.top.value + Double(sv.bounds.minY),
                            width: i.width.value, height: i.height.value)
-            let rounded = pixelAligned(f, scale: v.window?.screen.scale ?? UIScreen.main.scale)
+            let rounded = pixelAligned(f, scale: v.pixelScale)
             // As UIKit does, the solved (untransformed) frame is applied as `bounds.size` and
             // `center`, so a view's `transform` survives layout (setting `frame` would undo it).
             let ap = v.layer.anchorPoint
@@ -341,7 +341,7 @@ final class AutoLayoutEngine {
     /// frames (a 52.6667-point label centred in 375 points starts at 161.3333, not 161.1667;
     /// halves round away from zero).
     private func pixelAligned(_ frame: CGRect, scale: CGFloat) -> CGRect {
-        guard scale.isFinite, scale >= 1, frame.minX.isFinite, frame.minY.isFinite, frame.width.isFinite, frame.height.isFinite
+        guard frame.minX.isFinite, frame.minY.isFinite, frame.width.isFinite, frame.height.isFinite
         else { return frame }
         // In pixels, solver noise (1e-4 of a pixel) removed first, so that a half stays a half.
         func snap(_ v: CGFloat) -> CGFloat {

@@ -101,7 +101,8 @@ open class UIBarButtonItem: UIBarItem {
         return item
     }
 
-    /// Runs `primaryAction` (when enabled), as a tap on the item does; true when something ran.
+    /// Runs `primaryAction` (when enabled), as a tap on the item does; true when something ran
+    /// (Lamina API: iOS has no such method; a tap on the item in a navigation bar calls it).
     @discardableResult
     open func sendAction() -> Bool {
         guard isEnabled, let primaryAction else { return false }

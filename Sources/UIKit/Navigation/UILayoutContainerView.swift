@@ -4,9 +4,50 @@ final class UILayoutContainerView: UIView {
     /// Lays out the container's children and bars.
     var layoutContainer: (() -> Void)?
 
+    /// A container view the size of the main screen, without margins of its own, laid out by
+    /// `layout`.
+    convenience init(layout: @escaping () -> Void) {
+        self.init(frame: UIScreen.main.bounds)
+        layoutMargins = .zero
+        layoutContainer = layout
+    }
+
     override func layoutSubviews() {
         super.layoutSubviews()
         layoutContainer?()
+    }
+
+    /// Shows `child`'s view, filling the container below `bar`, once the container is in a
+    /// window (as on iOS, a container off screen has not loaded its shown child's view), and
+    /// takes `old`'s out when it is another controller.
+    func show(_ child: UIViewController?, replacing old: UIViewController? = nil, below bar: UIView) {
+        if let old, old !== child, old.viewIfLoaded?.superview === self { old.view.removeFromSuperview() }
+        if window != nil, let child, child.view.superview !== self {
+            child.view.frame = bounds
+            insertSubview(child.view, belowSubview: bar)
+        }
+    }
+}
+
+extension UIViewController {
+    /// A container's new children: `list` with each controller once (and never this one);
+    /// those of `current` not in it leave (the `shown` one's view taken out, its bar insets
+    /// cleared), the new ones are added.
+    func replaceChildren(_ current: [UIViewController], with list: [UIViewController],
+                         shown: UIViewController?) -> [UIViewController] {
+        var seen = Set<ObjectIdentifier>()
+        let new = list.filter { seen.insert(ObjectIdentifier($0)).inserted && $0 !== self }
+        for vc in current where !new.contains(where: { $0 === vc }) {
+            vc.willMove(toParent: nil)
+            if vc === shown { vc.viewIfLoaded?.removeFromSuperview() }
+            vc.containerBarInsets = .zero
+            vc.removeFromParent()
+        }
+        for vc in new where vc.parent !== self {
+            addChild(vc)
+            vc.didMove(toParent: self)
+        }
+        return new
     }
 }
 
@@ -28,8 +69,5 @@ enum BarMetrics {
     }
 
     /// One pixel of the screen `view` is on, in points.
-    static func pixel(_ view: UIView) -> CGFloat {
-        let s = view.window?.screen.scale ?? UIScreen.main.scale
-        return s.isFinite && s >= 1 ? 1 / s : 1
-    }
+    static func pixel(_ view: UIView) -> CGFloat { 1 / view.pixelScale }
 }

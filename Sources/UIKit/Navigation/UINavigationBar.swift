@@ -52,6 +52,9 @@ open class UINavigationBar: UIView {
         return top
     }
 
+    /// What a tap on the back button does (the navigation controller pops its top).
+    var backTapped: (() -> Void)?
+
     /// How far the bar's background reaches above it (over the status bar area).
     var backgroundExtent: CGFloat = 0 { didSet { setNeedsLayout() } }
 
@@ -62,7 +65,27 @@ open class UINavigationBar: UIView {
         background.backgroundColor = barTintColor ?? .systemBackground
         hairline.frame = CGRect(x: 0, y: background.bounds.height, width: bounds.width, height: px)
         hairline.backgroundColor = BarMetrics.hairline
-        layoutItems()
+        // The item views are made again only when what they show or where it goes changed, so
+        // a layout pass during a tap keeps the view being tapped.
+        let shown = shownState
+        if shown != builtState {
+            builtState = shown
+            layoutItems()
+        }
+    }
+
+    /// What the item views were last made for.
+    private var builtState: [String]?
+
+    /// What the item views show and their room: the items (by identity), titles and widths.
+    private var shownState: [String] {
+        func id(_ o: AnyObject?) -> String { o.map { "\(ObjectIdentifier($0).hashValue)" } ?? "-" }
+        guard let item = topItem else { return ["\(bounds.size)"] }
+        let back = backItem
+        return ["\(bounds.size)", "\(sideMargin)", id(item), item.title ?? "", id(item.titleView), "\(item.hidesBackButton)",
+                "\(item.leftItemsSupplementBackButton)", id(back), back?.title ?? "", back?.backButtonTitle ?? "",
+                (item.leftBarButtonItems ?? []).map { id($0) + ($0.title ?? "") }.joined(separator: ","),
+                (item.rightBarButtonItems ?? []).map { id($0) + ($0.title ?? "") }.joined(separator: ",")]
     }
 
     /// The layout margin at the sides: 16 points in a compact width, 20 in a regular one.
@@ -78,6 +101,11 @@ open class UINavigationBar: UIView {
         if let back = backItem, !item.hidesBackButton, item.leftBarButtonItems == nil || item.leftItemsSupplementBackButton {
             let title = back.backButtonTitle ?? back.backBarButtonItem?.title ?? back.title ?? "Back"
             let v = BackButtonView(title: title)
+            // A tap pops the top item, as the back button does (a navigation controller pops
+            // its top controller with it).
+            v.addGestureRecognizer(UITapGestureRecognizer(target: self, action: { me, g in
+                if g.state == .ended { me.backTapped?() }
+            }))
             v.frame = CGRect(x: sideMargin - 8, y: 0, width: v.width, height: h)
             add(v)
             x = v.frame.maxX + 8
@@ -140,6 +168,12 @@ final class BarButtonItemView: UIView {
             addSubview(label)
         }
         if let tint = item.tintColor { tintColor = tint }
+        // A tap runs the item's primary action.
+        if item.customView == nil {
+            addGestureRecognizer(UITapGestureRecognizer(target: self, action: { me, g in
+                if g.state == .ended { me.item.sendAction() }
+            }))
+        }
     }
 
     required init?(coder: NSCoder) { nil }

@@ -38,22 +38,9 @@ open class UINavigationController: UIViewController {
     open var visibleViewController: UIViewController? { stack.last }
 
     open func setViewControllers(_ controllers: [UIViewController], animated: Bool) {
-        // Each controller once, in order.
-        var seen = Set<ObjectIdentifier>()
-        let list = controllers.filter { seen.insert(ObjectIdentifier($0)).inserted && $0 !== self }
         let oldTop = stack.last
-        for vc in stack where !list.contains(where: { $0 === vc }) {
-            vc.willMove(toParent: nil)
-            if vc === oldTop { vc.viewIfLoaded?.removeFromSuperview() }
-            vc.containerBarInsets = .zero
-            vc.removeFromParent()
-        }
-        for vc in list where vc.parent !== self {
-            addChild(vc)
-            vc.didMove(toParent: self)
-        }
-        stack = list
-        navigationBar.setItems(list.map(\.navigationItem), animated: false)
+        stack = replaceChildren(stack, with: controllers, shown: oldTop)
+        navigationBar.setItems(stack.map(\.navigationItem), animated: false)
         showTop(replacing: oldTop)
     }
 
@@ -87,44 +74,31 @@ open class UINavigationController: UIViewController {
 
     open func setNavigationBarHidden(_ hidden: Bool, animated: Bool) { isNavigationBarHidden = hidden }
 
-    open override func loadView() {
-        let container = UILayoutContainerView(frame: UIScreen.main.bounds)
-        container.layoutMargins = .zero
-        container.layoutContainer = { [unowned self] in layoutContainer() }
-        view = container
-    }
+    open override func loadView() { view = UILayoutContainerView { [unowned self] in layoutContainer() } }
 
     open override func viewDidLoad() {
         super.viewDidLoad()
+        navigationBar.backTapped = { [unowned self] in popViewController(animated: true) }
         view.addSubview(navigationBar)
         showTop(replacing: nil)
     }
 
     /// Puts the top controller's view in the container (below the bar), the previous top's out.
     private func showTop(replacing old: UIViewController?) {
-        guard let container = viewIfLoaded else { return }
-        if let old, old !== stack.last, old.viewIfLoaded?.superview === container { old.view.removeFromSuperview() }
-        // The top's view is loaded and shown once the container is in a window (as on iOS,
-        // where a navigation controller off screen has not loaded its top's view).
-        if container.window != nil, let top = stack.last, top.view.superview !== container {
-            top.view.frame = container.bounds
-            container.insertSubview(top.view, belowSubview: navigationBar)
-        }
+        guard let container = viewIfLoaded as? UILayoutContainerView else { return }
+        container.show(stack.last, replacing: old, below: navigationBar)
         container.setNeedsLayout()
     }
 
     private func layoutContainer() {
-        guard let container = viewIfLoaded else { return }
+        guard let container = viewIfLoaded as? UILayoutContainerView else { return }
         let safeTop = container.safeAreaInsets.top
         let height = BarMetrics.navigationBarHeight(traitCollection)
         navigationBar.isHidden = isNavigationBarHidden
         navigationBar.frame = CGRect(x: 0, y: safeTop, width: container.bounds.width, height: height)
         navigationBar.backgroundExtent = safeTop
         navigationBar.setNeedsLayout()
-        if container.window != nil, let top = stack.last, top.view.superview !== container {
-            top.view.frame = container.bounds
-            container.insertSubview(top.view, belowSubview: navigationBar)
-        }
+        container.show(stack.last, below: navigationBar)
         if let top = stack.last {
             top.containerBarInsets = UIEdgeInsets(top: isNavigationBarHidden ? 0 : height, left: 0, bottom: 0, right: 0)
             if top.view.superview === container { top.view.frame = container.bounds }

@@ -83,11 +83,13 @@ open class UIPageViewController: UIViewController {
         completion?(true)
     }
 
-    /// Shows the data source's page after the shown one; false when there is none.
+    /// Shows the data source's page after the shown one, as a swipe does (Lamina API); false
+    /// when there is none.
     @discardableResult
     open func goToNextPage() -> Bool { turn(forward: true) }
 
-    /// Shows the data source's page before the shown one; false when there is none.
+    /// Shows the data source's page before the shown one, as a swipe does (Lamina API); false
+    /// when there is none.
     @discardableResult
     open func goToPreviousPage() -> Bool { turn(forward: false) }
 

@@ -56,19 +56,35 @@ open class UITabBar: UIView {
         let px = BarMetrics.pixel(self)
         hairline.frame = CGRect(x: 0, y: -px, width: bounds.width, height: px)
         hairline.backgroundColor = BarMetrics.hairline
+        // The slots are made again only when what they show changed (a layout pass during a
+        // tap keeps the slot being tapped).
+        let list = items ?? []
+        let shown = list.map { "\(ObjectIdentifier($0).hashValue)\($0 === selectedItem)\($0.title ?? "")" }
+            + ["\(bounds.size)", "\(itemHeight)", "\(String(describing: unselectedItemTintColor))"]
+        guard shown != builtState else { return }
+        builtState = shown
         slots.forEach { $0.removeFromSuperview() }
         slots = []
-        let list = items ?? []
         guard !list.isEmpty else { return }
         let w = bounds.width / CGFloat(list.count)
         for (i, item) in list.enumerated() {
             let slot = TabSlotView(item: item, selected: item === selectedItem,
                                    unselectedColor: unselectedItemTintColor ?? .systemGray)
             slot.frame = CGRect(x: CGFloat(i) * w, y: 0, width: w, height: itemHeight)
+            // A tap selects the tab (its controller shows, when the bar is a controller's).
+            slot.addGestureRecognizer(UITapGestureRecognizer(target: self, action: { me, g in
+                if g.state == .ended { me.tabTapped?(i) }
+            }))
             addSubview(slot)
             slots.append(slot)
         }
     }
+
+    /// What the slots were last made for.
+    private var builtState: [String]?
+
+    /// What a tap on the tab at an index does (the tab bar controller selects it).
+    var tabTapped: ((Int) -> Void)?
 }
 
 /// One tab: the item's image (25 points, centred, 7 from the top) and its title in 10-point
@@ -175,33 +191,17 @@ open class UITabBarController: UIViewController {
 
     open func setViewControllers(_ list: [UIViewController]?, animated: Bool) {
         let old = selectedViewController
-        var seen = Set<ObjectIdentifier>()
-        let new = (list ?? []).filter { seen.insert(ObjectIdentifier($0)).inserted && $0 !== self }
-        for vc in controllers where !new.contains(where: { $0 === vc }) {
-            vc.willMove(toParent: nil)
-            if vc === old { vc.viewIfLoaded?.removeFromSuperview() }
-            vc.containerBarInsets = .zero
-            vc.removeFromParent()
-        }
-        for vc in new where vc.parent !== self {
-            addChild(vc)
-            vc.didMove(toParent: self)
-        }
-        controllers = new
+        controllers = replaceChildren(controllers, with: list ?? [], shown: old)
         hasControllers = list != nil
-        if let old, let i = new.firstIndex(where: { $0 === old }) { selected = i } else { selected = 0 }
+        if let old, let i = controllers.firstIndex(where: { $0 === old }) { selected = i } else { selected = 0 }
         showSelected(replacing: old)
     }
 
-    open override func loadView() {
-        let container = UILayoutContainerView(frame: UIScreen.main.bounds)
-        container.layoutMargins = .zero
-        container.layoutContainer = { [unowned self] in layoutContainer() }
-        view = container
-    }
+    open override func loadView() { view = UILayoutContainerView { [unowned self] in layoutContainer() } }
 
     open override func viewDidLoad() {
         super.viewDidLoad()
+        tabBar.tabTapped = { [unowned self] in selectedIndex = $0 }
         view.addSubview(tabBar)
         showSelected(replacing: nil)
     }
@@ -209,30 +209,23 @@ open class UITabBarController: UIViewController {
     private func showSelected(replacing old: UIViewController?) {
         tabBar.items = controllers.map { $0.tabBarItem }
         tabBar.selectedItem = selectedViewController?.tabBarItem
-        guard let container = viewIfLoaded else { return }
+        guard let container = viewIfLoaded as? UILayoutContainerView else { return }
         // As on iOS, the navigation controllers of the other tabs have their (container) views
         // loaded, not in the window; their own top controllers' views are not loaded.
         for case let nav as UINavigationController in controllers { nav.loadViewIfNeeded() }
-        if let old, old !== selectedViewController, old.viewIfLoaded?.superview === container { old.view.removeFromSuperview() }
-        if container.window != nil, let vc = selectedViewController, vc.view.superview !== container {
-            vc.view.frame = container.bounds
-            container.insertSubview(vc.view, belowSubview: tabBar)
-        }
+        container.show(selectedViewController, replacing: old, below: tabBar)
         container.setNeedsLayout()
     }
 
     private func layoutContainer() {
-        guard let container = viewIfLoaded else { return }
+        guard let container = viewIfLoaded as? UILayoutContainerView else { return }
         let b = container.bounds
         let safeBottom = container.safeAreaInsets.bottom
         let height = BarMetrics.tabBarHeight(traitCollection)
         tabBar.itemHeight = height
         tabBar.frame = CGRect(x: 0, y: b.height - height - safeBottom, width: b.width, height: height + safeBottom)
         tabBar.setNeedsLayout()
-        if container.window != nil, let vc = selectedViewController, vc.view.superview !== container {
-            vc.view.frame = b
-            container.insertSubview(vc.view, belowSubview: tabBar)
-        }
+        container.show(selectedViewController, below: tabBar)
         if let vc = selectedViewController {
             vc.containerBarInsets = UIEdgeInsets(top: 0, left: 0, bottom: height, right: 0)
             if vc.view.superview === container { vc.view.frame = b }

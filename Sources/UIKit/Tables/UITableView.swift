@@ -493,7 +493,7 @@ open class UITableView: UIScrollView {
             addSubview(v)
             fillerSeparators.append(v)
         }
-        let hairline = 1 / max(1, window?.screen.scale ?? UIScreen.main.scale)
+        let hairline = 1 / pixelScale
         for (k, v) in fillerSeparators.enumerated() {
             v.backgroundColor = separatorColor ?? .separator
             v.frame = CGRect(x: separatorInset.left, y: y + CGFloat(k + 1) * pitch - hairline,

@@ -255,7 +255,7 @@ open class UITableViewCell: UIView {
         }
         // A hairline: one device pixel.
         // A hairline: one pixel of the screen drawn on.
-        let hairline = 1 / max(1, window?.screen.scale ?? UIScreen.main.scale)
+        let hairline = 1 / pixelScale
         var inset = separatorInset
         if let iv = _imageView, iv.image != nil, inset.left == 16 { inset.left = (_textLabel?.frame.minX ?? 16) }
         separator.frame = CGRect(x: inset.left, y: b.height - hairline, width: max(0, b.width - inset.left - inset.right), height: hairline)

@@ -254,8 +254,7 @@ open class UILabel: UIView {
     /// `size` rounded up to whole pixels of the screen the label is on (the main screen before
     /// it is in a window), as UIKit sizes labels: 52.6667 x 19.3333 points on a 3x screen.
     private func roundedUpToPixels(_ size: CGSize) -> CGSize {
-        let scale = window?.screen.scale ?? UIScreen.main.scale
-        let k = scale.isFinite && scale >= 1 ? scale : 1
+        let k = pixelScale
         // A hair below a pixel boundary stays on it (widths summed in floating point).
         func up(_ v: CGFloat) -> CGFloat { v.isFinite ? ((v * k) - 1e-6).rounded(.up) / k : v }
         return CGSize(width: up(size.width), height: up(size.height))

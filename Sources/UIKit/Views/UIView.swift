@@ -367,6 +367,13 @@ open class UIView: UIResponder, CALayerDelegate {
     /// The screen scale the view last adopted (nil before it was in a window).
     var screenScaleAdopted: CGFloat?
 
+    /// The scale of the screen the view is shown on (the main screen's before it is in a
+    /// window), at least 1: what UIKit rounds sizes and places hairlines to.
+    var pixelScale: CGFloat {
+        let s = window?.screen.scale ?? UIScreen.main.scale
+        return s.isFinite && s >= 1 ? s : 1
+    }
+
     /// The view now shows on a screen of `scale`: its layer draws at that scale.
     func screenScaleChanged(to scale: CGFloat) {
         if layer.contentsScale != scale {
