@@ -87,6 +87,15 @@ __attribute__((target("avx2")))
 static void solid_over_32_rows_avx2(char *row, long stride, long rows, long count, uint32_t s, uint32_t inv) {
     const __m256i zero = _mm256_setzero_si256(), k = _mm256_set1_epi16((short)inv), half = _mm256_set1_epi16(128);
     const __m256i m257 = _mm256_set1_epi16(257), src = _mm256_set1_epi32((int)s);
+    if (count <= 2) {
+        // A pixel or two per row (a rectangle's partly covered side columns): one at a time.
+        for (long r = 0; r < rows; r++, row += stride) {
+            uint32_t *dst = (uint32_t *)row;
+            dst[0] = s + scale_word(dst[0], inv);
+            if (count == 2) dst[1] = s + scale_word(dst[1], inv);
+        }
+        return;
+    }
     for (long r = 0; r < rows; r++, row += stride) {
         uint32_t *dst = (uint32_t *)row;
         long i = 0;
@@ -214,6 +223,13 @@ void linear_gradient_avx2_body(uint32_t *dst, long count, const lamina_linear_sp
     __m256d pa = _mm256_add_pd(_mm256_set1_pd((double)g->x + 0.5), _mm256_setr_pd(0, 1, 2, 3));
     for (long i = 0; i < count; i += 8, pa = _mm256_add_pd(pa, eight)) {
         long rest = count - i;
+        // Eight pixels the mask leaves out come back unchanged: skipped.
+        uint64_t m8 = 0;
+        if (has_mask) {
+            m8 = rest >= 8 ? 0 : load_tail_bytes(g->mask + i, rest);
+            if (rest >= 8) memcpy(&m8, g->mask + i, 8);
+            if (m8 == 0) continue;
+        }
         __m256d pb = _mm256_add_pd(pa, four);
         __m256d ua = _mm256_add_pd(_mm256_add_pd(t0, _mm256_mul_pd(dtdx, pa)), row);
         __m256d ub = _mm256_add_pd(_mm256_add_pd(t0, _mm256_mul_pd(dtdx, pb)), row);
@@ -242,9 +258,7 @@ void linear_gradient_avx2_body(uint32_t *dst, long count, const lamina_linear_sp
         __m256i src = _mm256_i32gather_epi32((const int *)lut, _mm256_setr_m128i(ia, ib), 4);
         __m256i k = constant;
         if (has_mask) {
-            __m128i m8 = rest >= 8 ? _mm_loadl_epi64((const __m128i *)(g->mask + i))
-                                   : _mm_cvtsi64_si128((long long)load_tail_bytes(g->mask + i, rest));
-            __m256i mk = _mm256_cvtepu8_epi32(m8);
+            __m256i mk = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)m8));
             if (g->constant == 255) {
                 k = mk;
             } else {
@@ -332,6 +346,277 @@ int lamina_alpha_sum4(const float *c, int even_odd) {
     return alpha_scalar(c[0], even_odd) + alpha_scalar(c[1], even_odd) + alpha_scalar(c[2], even_odd)
            + alpha_scalar(c[3], even_odd);
 #endif
+}
+
+// Swift's min and max on floats, NaN and signed zeros included: min(x, y) = y < x ? y : x,
+// max(x, y) = y >= x ? y : x.
+static inline float swift_minf(float x, float y) { return y < x ? y : x; }
+static inline float swift_maxf(float x, float y) { return y >= x ? y : x; }
+
+// Marks cells [i0, i1] of a row (i0 <= i1).
+static inline void mark_cells(uint64_t *bits, long i0, long i1) {
+    long w0 = i0 >> 6, w1 = i1 >> 6;
+    uint64_t first = ~0ull << (i0 & 63), last = ~0ull >> (63 - (i1 & 63));
+    if (w0 == w1) { bits[w0] |= first & last; return; }
+    bits[w0] |= first;
+    for (long w = w0 + 1; w < w1; w++) bits[w] = ~0ull;
+    bits[w1] |= last;
+}
+
+// One row's share of a segment, from x = xa to x = xb (either order) with signed height d: a
+// pixel column [i, i+1) gains d times the mean, over the column, of the fraction of the segment
+// lying left of each point; the cells store the differences of those gains.
+static inline __attribute__((always_inline))
+void add_row_segment(float *row, uint64_t *bits, float xa, float xb, float d, const long ls, float right) {
+    float lo = swift_minf(xa, xb), hi = swift_maxf(xa, xb);
+    // Columns of x in [0, width] (rounding can put x a hair outside, which truncation toward
+    // zero takes to the edge column; infinities and NaN land on an edge).
+    long i0 = (long)(lo > 0 ? (lo < right ? lo : right) : 0);
+    long i1 = (long)(hi > 0 ? (hi < right ? hi : right) : 0);
+    if (i0 == i1 || hi - lo < 1e-6f) {
+        // Within one column: the column gains d (1 - mean x offset), the next one the rest.
+        float frac = (lo + hi) * 0.5f - (float)i0;
+        row[i0 << ls] += d * (1 - frac);
+        row[(i0 + 1) << ls] += d * frac;
+        mark_cells(bits, i0, i0 + 1);
+        return;
+    }
+    // The covered fraction rises linearly from 0 at lo to 1 at hi (slope s). Column i gains
+    // s f0^2 / 2 for the first (partial) column, s (i + 1/2 - lo) for the columns fully inside,
+    // (i1 + 1 - mid) - s (i1 - lo)^2 / 2 for the last, and 1 beyond.
+    float s = 1 / (hi - lo);
+    float f0 = (float)(i0 + 1) - lo;
+    float g0 = 0.5f * s * f0 * f0;
+    float u = (float)i1 - lo;
+    float g1 = ((float)i1 + 1 - (lo + hi) * 0.5f) - 0.5f * s * u * u;
+    row[i0 << ls] += d * g0;
+    if (i1 == i0 + 1) {
+        row[i1 << ls] += d * (g1 - g0);
+    } else {
+        float first_inside = s * ((float)i0 + 1.5f - lo);
+        row[(i0 + 1) << ls] += d * (first_inside - g0);
+        float ds = d * s;
+        for (long i = i0 + 2; i < i1; i++) row[i << ls] += ds;
+        float last_inside = s * ((float)i1 - 0.5f - lo);
+        row[i1 << ls] += d * (g1 - last_inside);
+    }
+    row[(i1 + 1) << ls] += d * (1 - g1);
+    mark_cells(bits, i0, i1 + 1);
+}
+
+// ceil(v) for v in (0, 2^31).
+static inline long ceiling_f(float v) {
+    long t = (long)v;
+    return (float)t < v ? t + 1 : t;
+}
+
+static inline __attribute__((always_inline))
+void add_segment_body(lamina_cells *a, float x0, float y0, float x1, float y1, const long ls) {
+    if (y0 == y1) return;
+    float ax = x0, ay = y0, bx = x1, by = y1, dir = 1;
+    if (ay > by) { float t = ax; ax = bx; bx = t; t = ay; ay = by; by = t; dir = -1; }
+    const float h = (float)a->height;
+    if (!(by > 0 && ay < h)) return;
+    float dxdy = (bx - ax) / (by - ay);
+    if (ay < 0) { ax += -ay * dxdy; ay = 0; }
+    if (by > h) { bx -= (by - h) * dxdy; by = h; }
+    long y = (long)ay;
+    const long y_end = ceiling_f(by);
+    const long store_top = a->store_top;
+    // Rows outside the stored ones are stepped through (x advances row by row, so the stored
+    // rows see exactly the x they would without a window) but get nothing.
+    const long last_stored = y_end < a->store_bottom ? y_end : a->store_bottom;
+    if (!(y < last_stored && y_end > store_top)) return;
+    long first = y > store_top ? y : store_top;
+    if (first < a->row_min) a->row_min = first;
+    if (last_stored > a->row_max) a->row_max = last_stored;
+    float *cells = a->cells;
+    uint64_t *bits = a->bits;
+    const long stride = a->stride, words = a->bit_words;
+    const float right = (float)a->width;
+    float x = ax;
+    // Rows strictly inside the segment's span (top = y, bottom = y + 1, so dy = 1 and d = dir
+    // exactly, and x advances by dxdy): the rows from the second to the one before the last.
+    // Rows above the stored ones only advance x.
+    const long inner_end = (y_end - 1 < last_stored ? y_end - 1 : last_stored);
+    if (y + 1 < inner_end) {
+        // The first row as the general loop does it.
+        {
+            float top = swift_maxf(ay, (float)y), bottom = swift_minf(by, (float)(y + 1));
+            float dy = bottom - top;
+            float x_next = x + dxdy * dy;
+            float d = dy * dir;
+            if (d != 0 && y >= store_top) {
+                long r = y - store_top;
+                add_row_segment(cells + (((r >> ls) * stride) << ls) + (r & ((1 << ls) - 1)), bits + (r >> ls) * words,
+                                x, x_next, d, ls, right);
+            }
+            x = x_next;
+            y++;
+        }
+        for (; y < inner_end && y < store_top; y++) x = x + dxdy;
+        for (; y < inner_end; y++) {
+            float x_next = x + dxdy;
+            long r = y - store_top;
+            add_row_segment(cells + (((r >> ls) * stride) << ls) + (r & ((1 << ls) - 1)), bits + (r >> ls) * words,
+                            x, x_next, dir, ls, right);
+            x = x_next;
+        }
+    }
+    for (; y < last_stored; y++) {
+        float top = swift_maxf(ay, (float)y), bottom = swift_minf(by, (float)(y + 1));
+        float dy = bottom - top;
+        float x_next = y + 1 >= y_end ? bx : x + dxdy * dy;
+        float d = dy * dir;
+        if (d != 0 && y >= store_top) {
+            // Sub-row r of pixel row r >> ls: its lane r & (2^ls - 1) of that row's cells.
+            long r = y - store_top;
+            add_row_segment(cells + (((r >> ls) * stride) << ls) + (r & ((1 << ls) - 1)), bits + (r >> ls) * words,
+                            x, x_next, d, ls, right);
+        }
+        x = x_next;
+    }
+}
+
+void lamina_add_segment(lamina_cells *a, float x0, float y0, float x1, float y1) {
+    if (a->lane_shift == 0) add_segment_body(a, x0, y0, x1, y1, 0); else add_segment_body(a, x0, y0, x1, y1, 2);
+}
+
+// One run of a sweep: `count` pixels from `p` at coverage `a` (1...255).
+static inline void solid_run(uint32_t *p, long count, uint32_t color, int alpha_shift, uint32_t a, int level) {
+    uint32_t s = a == 255 ? color : scale_word(color, a);
+    uint32_t inv = 255 - ((s >> alpha_shift) & 0xFF);
+    if (inv == 0) { for (long i = 0; i < count; i++) p[i] = s; return; }
+    switch (level) {
+#ifdef LAMINA_X86
+    case 2: solid_over_32_rows_avx2((char *)p, 0, 1, count, s, inv); return;
+    case 1: solid_over_32_sse2(p, count, s, inv); return;
+#endif
+    default: solid_over_32_scalar(p, count, s, inv); return;
+    }
+}
+
+// The colour laid over `count` pixels from `p`, pixel i at coverage m[i] (0...255; 0 leaves
+// the pixel as it is, which the vector loops get by blending with factor 255): each pixel as
+// `solid_run` computes it at its coverage.
+static void solid_mask_scalar(uint32_t *p, long count, const uint8_t *m, uint32_t color, int alpha_shift) {
+    for (long i = 0; i < count; i++) if (m[i]) p[i] = over_pixel(p[i], color, m[i], alpha_shift);
+}
+
+#ifdef LAMINA_X86
+static void solid_mask_sse2(uint32_t *p, long count, const uint8_t *m, uint32_t color, int alpha_shift) {
+    const __m128i zero = _mm_setzero_si128(), half = _mm_set1_epi16(128), ff = _mm_set1_epi32(0xFF);
+    const __m128i shift = _mm_cvtsi32_si128(alpha_shift), src = _mm_set1_epi32((int)color);
+    long i = 0;
+    for (; i + 4 <= count; i += 4) {
+        uint32_t k4;
+        memcpy(&k4, m + i, 4);
+        if (k4 == 0) continue;
+        __m128i k = _mm_unpacklo_epi16(_mm_unpacklo_epi8(_mm_cvtsi32_si128((int)k4), zero), zero);
+        __m128i s = scale4_sse2(src, k, half, zero);
+        __m128i inv = _mm_sub_epi32(ff, _mm_and_si128(_mm_srl_epi32(s, shift), ff));
+        __m128i d = _mm_loadu_si128((const __m128i *)(p + i));
+        _mm_storeu_si128((__m128i *)(p + i), _mm_add_epi8(s, scale4_sse2(d, inv, half, zero)));
+    }
+    solid_mask_scalar(p + i, count - i, m + i, color, alpha_shift);
+}
+
+__attribute__((target("avx2")))
+static void solid_mask_avx2(uint32_t *p, long count, const uint8_t *m, uint32_t color, int alpha_shift) {
+    const __m256i zero = _mm256_setzero_si256(), half = _mm256_set1_epi16(128), m257 = _mm256_set1_epi16(257);
+    const __m256i ff = _mm256_set1_epi32(0xFF), src = _mm256_set1_epi32((int)color);
+    const __m128i shift = _mm_cvtsi32_si128(alpha_shift);
+    for (long i = 0; i < count; i += 8) {
+        long rest = count - i;
+        uint64_t k8;
+        if (rest >= 8) memcpy(&k8, m + i, 8); else k8 = load_tail_bytes(m + i, rest);
+        if (k8 == 0) continue;
+        __m256i k = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)k8));
+        __m256i s = scale8v_avx2(src, k, half, m257, zero);
+        __m256i inv = _mm256_sub_epi32(ff, _mm256_and_si256(_mm256_srl_epi32(s, shift), ff));
+        if (rest >= 8) {
+            __m256i d = _mm256_loadu_si256((const __m256i *)(p + i));
+            _mm256_storeu_si256((__m256i *)(p + i), _mm256_add_epi8(s, scale8v_avx2(d, inv, half, m257, zero)));
+        } else {
+            __m256i d = load_tail_avx2(p + i, rest);
+            store_tail_avx2(p + i, rest, _mm256_add_epi8(s, scale8v_avx2(d, inv, half, m257, zero)));
+        }
+    }
+}
+#endif
+
+static inline void solid_mask(uint32_t *p, long count, const uint8_t *m, uint32_t color, int alpha_shift, int level) {
+    switch (level) {
+#ifdef LAMINA_X86
+    case 2: solid_mask_avx2(p, count, m, color, alpha_shift); return;
+    case 1: solid_mask_sse2(p, count, m, color, alpha_shift); return;
+#endif
+    default: solid_mask_scalar(p, count, m, color, alpha_shift); return;
+    }
+}
+
+// Short runs of a row are gathered as per-pixel coverage into a window of at most this many
+// pixels and blended together; runs of at least `LONG_RUN` pixels go alone at constant coverage.
+enum { MASK_WINDOW = 256, LONG_RUN = 16 };
+
+static inline __attribute__((always_inline))
+void sweep_solid_body(const lamina_solid_sweep *s, const long lanes, const int level) {
+    uint8_t m[MASK_WINDOW];
+    const long width = s->width, words = s->bit_words, col0 = s->col0, col1 = s->col1;
+    const uint32_t color = s->color;
+    const int shift = s->alpha_shift, eo = s->even_odd;
+    for (long y = s->row_first; y < s->row_end; y++) {
+        float *cells = s->cells + y * s->stride * lanes;
+        uint64_t *bits = s->bits + y * words;
+        uint32_t *row = (uint32_t *)(s->dst + y * s->dst_stride);
+        // The gathered window [m0, m1) (empty when m1 == m0).
+        long m0 = 0, m1 = 0;
+        float acc[4] = {0, 0, 0, 0};
+        // The last marked cell read: its coverage holds up to the next marked cell.
+        long pending = -1;
+        // The run [x0, x1) at coverage a: gathered, painted alone, or (a = 0) a gap.
+#define LAMINA_EMIT(X0, X1, A) do { \
+            long x0 = (X0) < col0 ? col0 : (X0), x1 = (X1) > col1 ? col1 : (X1); \
+            uint32_t a_ = (A); \
+            if (x0 < x1) { \
+                long n = x1 - x0; \
+                if (n < LONG_RUN && m1 > m0 && x0 == m1 && x1 - m0 <= MASK_WINDOW) { \
+                    if (n == 1) m[x0 - m0] = (uint8_t)a_; else memset(m + (x0 - m0), (int)a_, (size_t)n); \
+                    m1 = x1; \
+                } else { \
+                    if (m1 > m0) { solid_mask(row + m0, m1 - m0, m, color, shift, level); m1 = m0; } \
+                    if (a_ != 0) { \
+                        if (n >= LONG_RUN) solid_run(row + x0, n, color, shift, a_, level); \
+                        else { m0 = x0; m1 = x1; if (n == 1) m[0] = (uint8_t)a_; else memset(m, (int)a_, (size_t)n); } \
+                    } \
+                } \
+            } \
+        } while (0)
+#define LAMINA_ALPHA() (lanes == 1 ? (uint32_t)alpha_scalar(acc[0], eo) : (uint32_t)((lamina_alpha_sum4(acc, eo) + 2) >> 2))
+        for (long w = 0; w < words; w++) {
+            uint64_t word = bits[w];
+            if (!word) continue;
+            bits[w] = 0;
+            do {
+                long i = (w << 6) + __builtin_ctzll(word);
+                word &= word - 1;
+                if (pending >= 0 && pending < width) LAMINA_EMIT(pending, i < width ? i : width, LAMINA_ALPHA());
+                float *c = cells + i * lanes;
+                acc[0] += c[0]; c[0] = 0;
+                if (lanes == 4) { acc[1] += c[1]; acc[2] += c[2]; acc[3] += c[3]; c[1] = 0; c[2] = 0; c[3] = 0; }
+                pending = i;
+            } while (word);
+        }
+        if (pending >= 0 && pending < width) LAMINA_EMIT(pending, width, LAMINA_ALPHA());
+        if (m1 > m0) solid_mask(row + m0, m1 - m0, m, color, shift, level);
+#undef LAMINA_EMIT
+#undef LAMINA_ALPHA
+    }
+}
+
+void lamina_sweep_solid_over_32(const lamina_solid_sweep *s) {
+    int level = lamina_raster_simd_level();
+    if (s->lanes == 4) sweep_solid_body(s, 4, level); else sweep_solid_body(s, 1, level);
 }
 
 static int best_level(void) {

@@ -52,6 +52,56 @@ static inline long lamina_truncate(float x) { return (long)x; }
 /// then (int)(v * 255 + 0.5); NaN gives 0. The same values as Lamina's Swift `alpha`.
 int lamina_alpha_sum4(const float *c, int even_odd);
 
+/// A coverage accumulator's cells as its edge loop sees them (Lamina's `CoverageAccumulator`).
+typedef struct {
+    /// Stored row r's cells at `cells + ((r >> lane_shift) * stride << lane_shift)`, sub-row
+    /// r & (2^lane_shift - 1) in lane r & (2^lane_shift - 1) of each cell; its marks (a bit per
+    /// cell) at `bits + (r >> lane_shift) * bit_words`.
+    float *cells;
+    uint64_t *bits;
+    long stride, bit_words;
+    /// The area's size in cells and (sub-)rows, and the stored rows [store_top, store_bottom).
+    long width, height, store_top, store_bottom;
+    /// Rows that received a segment: [row_min, row_max) (LONG_MAX, LONG_MIN when none).
+    long row_min, row_max;
+    /// 0 (one sub-row per row) or 2 (four).
+    long lane_shift;
+} lamina_cells;
+
+/// Adds the segment (x0, y0)-(x1, y1), already within [0, width] horizontally (area
+/// coordinates, y down the rows), to the cells: each row it crosses gains, per pixel column,
+/// the change it makes to the covered area (exact-area coverage; the winding is +1 toward
+/// increasing y). The same single-precision arithmetic, in the same order, as Lamina's Swift
+/// edge loop had.
+void lamina_add_segment(lamina_cells *a, float x0, float y0, float x1, float y1);
+
+/// A coverage accumulator's rows to sweep, and the solid colour laid over the pixels they cover.
+typedef struct {
+    /// Row r's cells start at `cells + r * stride * lanes` (lanes sub-rows side by side: cell i of
+    /// lane k at `i * lanes + k`), its marks (a bit per cell) at `bits + r * bit_words`.
+    float *cells;
+    uint64_t *bits;
+    long stride, bit_words;
+    /// 1 (exact-area coverage) or 4 (four sub-rows, their alphas averaged as (sum + 2) / 4).
+    long lanes;
+    /// Pixels per row, and the rows [row_first, row_end) to sweep.
+    long width, row_first, row_end;
+    /// Row r's cell i is the pixel at `dst + r * dst_stride` bytes, word i.
+    char *dst;
+    long dst_stride;
+    /// Only cells in [col0, col1) are painted (a column window).
+    long col0, col1;
+    /// The premultiplied colour as a pixel word, and where its alpha byte lies.
+    uint32_t color;
+    int alpha_shift;
+    int even_odd;
+} lamina_solid_sweep;
+
+/// Sweeps the rows (summing each row's cells left to right as Lamina's Swift sweep does, so the
+/// same coverage and the same bytes) and lays the colour over every run of equal coverage by
+/// source-over. Clears the cells and marks it reads.
+void lamina_sweep_solid_over_32(const lamina_solid_sweep *s);
+
 /// Which path the span loops take on this machine: 0 scalar, 1 SSE2, 2 AVX2 (the
 /// best the CPU has, capped by the environment variable LAMINA_RASTER_SIMD=scalar|sse2|avx2).
 int lamina_raster_simd_level(void);

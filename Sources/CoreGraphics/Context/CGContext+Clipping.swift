@@ -153,11 +153,11 @@ extension CGContext {
     /// pixel boundaries (within 10⁻⁶), in raster space through `raster`; nil otherwise.
     static func pixelAlignedRectangle(_ elements: [PathElement], _ raster: CGAffineTransform) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
         guard let (p, q) = axisAlignedRectangle(elements, raster), p.x != q.x, p.y != q.y else { return nil }
-        var v: [Int] = []
-        for c in [p.x, p.y, q.x, q.y] {
+        @inline(__always) func whole(_ c: CGFloat) -> Int? {
             guard c.isFinite, abs(c - c.rounded()) < 1e-6 else { return nil }
-            v.append(Int(max(-1e9, min(1e9, c.rounded()))))
+            return Int(max(-1e9, min(1e9, c.rounded())))
         }
-        return (min(v[0], v[2]), min(v[1], v[3]), max(v[0], v[2]), max(v[1], v[3]))
+        guard let px = whole(p.x), let py = whole(p.y), let qx = whole(q.x), let qy = whole(q.y) else { return nil }
+        return (min(px, qx), min(py, qy), max(px, qx), max(py, qy))
     }
 }

@@ -173,17 +173,23 @@ extension CGContext {
         let raster = rasterTransform
         var minX = CGFloat.infinity, minY = CGFloat.infinity, maxX = -CGFloat.infinity, maxY = -CGFloat.infinity
         var finite = true
-        @inline(__always) func include(_ p: CGPoint) {
-            let q = p.applying(raster)
+        @inline(__always) func include(_ q: CGPoint) {
             if !(q.x.isFinite && q.y.isFinite) { finite = false }
             minX = min(minX, q.x); maxX = max(maxX, q.x); minY = min(minY, q.y); maxY = max(maxY, q.y)
         }
-        for e in elements {
-            switch e {
-            case .move(let p), .line(let p): include(p)
-            case .quad(let c, let p): include(c); include(p)
-            case .cubic(let c1, let c2, let p): include(c1); include(c2); include(p)
-            case .close: break
+        // An axis-aligned rectangle (non-zero rule) is bounded by two opposite corners: every
+        // corner shares its x with one of them and its y with one of them.
+        let rectangle = evenOdd ? nil : CGContext.axisAlignedRectangle(elements, raster)
+        if let (p, q) = rectangle {
+            include(p); include(q)
+        } else {
+            for e in elements {
+                switch e {
+                case .move(let p), .line(let p): include(p.applying(raster))
+                case .quad(let c, let p): include(c.applying(raster)); include(p.applying(raster))
+                case .cubic(let c1, let c2, let p): include(c1.applying(raster)); include(c2.applying(raster)); include(p.applying(raster))
+                case .close: break
+                }
             }
         }
         guard finite else {
@@ -201,8 +207,7 @@ extension CGContext {
         accumulator.begin(x0: x0, y0: y0 * sub, x1: x1, y1: y1 * sub, storeY0: state.rowsY0 * sub, storeY1: state.rowsY1 * sub)
         // An axis-aligned rectangle (a filled or clipped CGRect, under any CTM that keeps it
         // axis-aligned) is swept row by row without depositing its edges.
-        if !evenOdd, let (p, q) = CGContext.axisAlignedRectangle(elements, raster),
-           accumulator.setRect(p.x, p.y, q.x, q.y) {
+        if let (p, q) = rectangle, accumulator.setRect(p.x, p.y, q.x, q.y) {
             body((x0, y0, x1, y1))
             return
         }
@@ -256,6 +261,17 @@ extension CGContext {
         return r | g | b | byte(a) << UInt32(channel.a * 8)
     }
 
+    /// ``pixelWord(_:alpha:)``, reusing the last result when the colour and alpha are the same
+    /// (compared bit for bit: NaN never matches, so it is converted as before).
+    @inline(__always)
+    func cachedPixelWord(_ c: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat), alpha: CGFloat) -> UInt32 {
+        let l = lastPixelWord
+        if l.r == c.r && l.g == c.g && l.b == c.b && l.a == c.a && l.alpha == alpha { return l.word }
+        let word = pixelWord(c, alpha: alpha)
+        lastPixelWord = (c.r, c.g, c.b, c.a, alpha, word)
+        return word
+    }
+
     /// Position of the alpha byte in the native 32-bit word.
     var alphaShift: UInt32 { UInt32(channel.a * 8) }
 
@@ -272,9 +288,15 @@ extension CGContext {
         let cw = columnTrim
         switch format {
         case .color32:
-            let word = pixelWord(color, alpha: state.alpha)
+            let word = cachedPixelWord(color, alpha: state.alpha)
             if mode == .normal {
                 var t = SolidOver32(base: pixels, bytesPerRow: bytesPerRow, color: word, alphaShift: alphaShift, mask: state.clipMask)
+                // The common case, swept and painted in C (rectangles go by blocks below).
+                if aa && state.clipMask == nil,
+                   accumulator.sweepSolidOver32(base: pixels, bytesPerRow: bytesPerRow, color: word, alphaShift: alphaShift,
+                                                evenOdd: evenOdd, col0: cw.x0, col1: cw.x1) {
+                    return
+                }
                 if aa {
                     accumulator.sweepBlocks(evenOdd: evenOdd, merge: true) { y, rows, x, n, a in
                         let (tx, tn) = cw.trim(x, n)

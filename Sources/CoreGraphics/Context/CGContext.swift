@@ -108,6 +108,10 @@ public final class CGContext {
     @exclusivity(unchecked) var textMatrixValue: CGAffineTransform = .identity
     /// The current path, in device space (points are transformed by the CTM when added).
     @exclusivity(unchecked) var devicePath: [PathElement] = []
+    /// The last colour and alpha ``pixelWord(_:alpha:)`` converted, and its word (a shape drawn
+    /// in the colour of the one before, or again, skips the conversion).
+    @exclusivity(unchecked) var lastPixelWord: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat, alpha: CGFloat, word: UInt32) =
+        (.nan, .nan, .nan, .nan, .nan, 0)
     /// Taken from the shared pool (its buffers are reused from context to context; it is
     /// always left clean) and given back when the context goes.
     let accumulator = CoverageAccumulator.take()

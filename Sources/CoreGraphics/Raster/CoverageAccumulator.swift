@@ -39,8 +39,22 @@ final class CoverageAccumulator: @unchecked Sendable {
     @exclusivity(unchecked) private var bits: UnsafeMutablePointer<UInt64> = .allocate(capacity: 0)
     @exclusivity(unchecked) private var bitWords = 0
     @exclusivity(unchecked) private var bitCapacity = 0
+    /// The cells as the C edge loop sees them (``lamina_add_segment``), set by `begin`.
+    private let edges: UnsafeMutablePointer<lamina_cells> = {
+        let p = UnsafeMutablePointer<lamina_cells>.allocate(capacity: 1)
+        p.initialize(to: lamina_cells(cells: nil, bits: nil, stride: 0, bit_words: 0, width: 0, height: 0, store_top: 0,
+                                      store_bottom: 0, row_min: .max, row_max: .min, lane_shift: 0))
+        return p
+    }()
     /// Rows that received a segment: [rowMin, rowMax).
-    @exclusivity(unchecked) private var rowMin = Int.max, rowMax = Int.min
+    private var rowMin: Int {
+        get { edges.pointee.row_min }
+        set { edges.pointee.row_min = newValue }
+    }
+    private var rowMax: Int {
+        get { edges.pointee.row_max }
+        set { edges.pointee.row_max = newValue }
+    }
     /// The area rows kept in `cells` ([storeTop, storeBottom)): all of them, or a row window's.
     @exclusivity(unchecked) private var storeTop = 0, storeBottom = 0
     /// Sub-rows per pixel row: 1 for exact-area coverage; 4 for even-odd fills, whose rule
@@ -58,7 +72,7 @@ final class CoverageAccumulator: @unchecked Sendable {
     /// Whether the last sweep was a rectangle's (tests).
     @exclusivity(unchecked) private(set) var lastSweepWasRectangle = false
 
-    deinit { cells.deallocate(); bits.deallocate() }
+    deinit { cells.deallocate(); bits.deallocate(); edges.deallocate() }
 
     /// Sets the number of sub-rows per pixel row for the next `begin` (1 or 4).
     func setSubRows(_ n: Int) {
@@ -95,6 +109,9 @@ final class CoverageAccumulator: @unchecked Sendable {
         // With sub-rows the stored rows start and end on pixel rows (the caller scales whole
         // rows), so a pixel row's four sub-rows share its cells.
         laneShift = subRows == 4 ? 2 : 0
+        edges.pointee = lamina_cells(cells: cells, bits: bits, stride: stride, bit_words: bitWords, width: width,
+                                     height: height, store_top: storeTop, store_bottom: storeBottom,
+                                     row_min: .max, row_max: .min, lane_shift: laneShift)
     }
 
     /// Takes the axis-aligned rectangle with corners (x0, y0) and (x1, y1) (device coordinates,
@@ -223,13 +240,6 @@ final class CoverageAccumulator: @unchecked Sendable {
     /// Whether no row of the area is stored (nothing can be drawn).
     var storesNothing: Bool { storeTop >= storeBottom }
 
-    @inline(__always)
-    private func deposit(_ row: UnsafeMutablePointer<Float>, _ rowBits: UnsafeMutablePointer<UInt64>, _ i: Int, _ v: Float,
-                         _ ls: Int) {
-        row[i << ls] += v
-        rowBits[i >> 6] |= 1 << UInt64(i & 63)
-    }
-
     /// Adds the segment (x0, y0)–(x1, y1) in device coordinates (y down the rows: row r spans
     /// [r, r + 1)). Its winding is +1 when it runs toward increasing y.
     ///
@@ -293,92 +303,11 @@ final class CoverageAccumulator: @unchecked Sendable {
     }
 
     /// Adds a segment already within [0, width] horizontally (area coordinates), to one sub-row
-    /// per row or to four.
+    /// per row or to four: the edge loop in C (``lamina_add_segment``), which deposits into each
+    /// row it crosses the change it makes to every pixel column's covered area.
     @inline(__always)
     private func addClipped(_ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float) {
-        if laneShift == 0 { addClipped(x0, y0, x1, y1, OneLane.self) } else { addClipped(x0, y0, x1, y1, FourLanes.self) }
-    }
-
-    /// `addClipped` for one cell layout (a copy each, with the lane shift a constant).
-    @inline(never)
-    private func addClipped<L: LaneLayout>(_ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float, _: L.Type) {
-        guard y0 != y1 else { return }
-        var ax = x0, ay = y0, bx = x1, by = y1
-        var dir: Float = 1
-        if ay > by { swap(&ax, &bx); swap(&ay, &by); dir = -1 }
-        let h = Float(height)
-        guard by > 0, ay < h else { return }
-        let dxdy = (bx - ax) / (by - ay)
-        if ay < 0 { ax += -ay * dxdy; ay = 0 }
-        if by > h { bx -= (by - h) * dxdy; by = h }
-        var y = Int(ay)
-        let yEnd = CoverageAccumulator.ceiling(by)
-        // Rows outside the stored ones are stepped through (x advances row by row, so the
-        // stored rows see exactly the x they would without a window) but get nothing.
-        let lastStored = min(yEnd, storeBottom)
-        guard y < lastStored, yEnd > storeTop else { return }
-        rowMin = min(rowMin, max(y, storeTop)); rowMax = max(rowMax, lastStored)
-        let ls = L.shift
-        var x = ax
-        while y < lastStored {
-            let top = max(ay, Float(y)), bottom = min(by, Float(y + 1))
-            let dy = bottom - top
-            let xNext = y + 1 >= yEnd ? bx : x + dxdy * dy
-            let d = dy * dir
-            if d != 0 && y >= storeTop {
-                // Sub-row r of pixel row r >> ls: its lane r & (2^ls − 1) of that row's cells.
-                let r = y - storeTop
-                addRowSegment(cells + (((r >> ls) * stride) << ls) + (r & ((1 << ls) - 1)), bits + (r >> ls) * bitWords,
-                              x, xNext, d, ls)
-            }
-            x = xNext
-            y += 1
-        }
-    }
-
-    /// One row's share of a segment, from x = xa to x = xb (either order) with signed height d.
-    /// A pixel column [i, i+1) gains d·(the mean, over the column, of the fraction of the
-    /// segment lying left of each point); the cells store the differences of those gains.
-    @inline(__always)
-    private func addRowSegment(_ row: UnsafeMutablePointer<Float>, _ rowBits: UnsafeMutablePointer<UInt64>,
-                               _ xa: Float, _ xb: Float, _ d: Float, _ ls: Int) {
-        let lo = min(xa, xb), hi = max(xa, xb)
-        // Columns of x in [0, width] (rounding can put x a hair outside, which truncation
-        // toward zero takes to the edge column as before; infinities and NaN from degenerate
-        // slopes land on an edge instead of trapping or indexing outside the row).
-        let right = Float(width)
-        let i0 = lamina_truncate(lo > 0 ? (lo < right ? lo : right) : 0)
-        let i1 = lamina_truncate(hi > 0 ? (hi < right ? hi : right) : 0)
-        if i0 == i1 || hi - lo < 1e-6 {
-            // Within one column: the column gains d·(1 − mean x offset), the next one the rest.
-            let frac = (lo + hi) * 0.5 - Float(i0)
-            deposit(row, rowBits, i0, d * (1 - frac), ls)
-            deposit(row, rowBits, i0 + 1, d * frac, ls)
-            return
-        }
-        // The covered fraction h(x) rises linearly from 0 at lo to 1 at hi (slope s). Column i
-        // gains g(i) = ∫ h over [i, i+1): ½·s·f² for the first (partial) column, s·(i + ½ − lo)
-        // for the columns fully inside, (i1 + 1 − mid) − ½·s·(i1 − lo)²
-        // for the last, and 1 beyond. The cells store the differences of successive gains, so
-        // columns inside the span each get d·s.
-        let s = 1 / (hi - lo)
-        let f0 = Float(i0 + 1) - lo
-        let g0 = 0.5 * s * f0 * f0
-        let u = Float(i1) - lo
-        let g1 = (Float(i1) + 1 - (lo + hi) * 0.5) - 0.5 * s * u * u
-        deposit(row, rowBits, i0, d * g0, ls)
-        if i1 == i0 + 1 {
-            deposit(row, rowBits, i1, d * (g1 - g0), ls)
-        } else {
-            let gFirstInside = s * (Float(i0) + 1.5 - lo)
-            deposit(row, rowBits, i0 + 1, d * (gFirstInside - g0), ls)
-            let ds = d * s
-            var i = i0 + 2
-            while i < i1 { deposit(row, rowBits, i, ds, ls); i += 1 }
-            let gLastInside = s * (Float(i1) - 0.5 - lo)
-            deposit(row, rowBits, i1, d * (g1 - gLastInside), ls)
-        }
-        deposit(row, rowBits, i1 + 1, d * (1 - g1), ls)
+        lamina_add_segment(edges, x0, y0, x1, y1)
     }
 
     /// ``sweep(evenOdd:_:)`` for painters that take several rows at once: `block(y, rows, x,
@@ -406,6 +335,35 @@ final class CoverageAccumulator: @unchecked Sendable {
         lastSweepWasRectangle = false
         if subRows == 1 { sweepRows(evenOdd: evenOdd, span); return }
         sweepLanes(evenOdd: evenOdd, span)
+    }
+
+    /// The sweep for a solid colour laid over 32-bit pixels by source-over with no clip mask,
+    /// in C (``lamina_sweep_solid_over_32``): the same coverage and bytes as ``sweep(evenOdd:_:)``
+    /// with ``SolidOver32``, without a call per span. Pixel (x, y) is the word at
+    /// `base + y·bytesPerRow + 4x`; only columns [col0, col1) are painted. Returns false, doing
+    /// nothing, for a rectangle (``sweepBlocks`` paints its rows as blocks).
+    func sweepSolidOver32(base: UnsafeMutableRawPointer, bytesPerRow: Int, color: UInt32, alphaShift: UInt32,
+                          evenOdd: Bool, col0: Int, col1: Int) -> Bool {
+        if rect != nil { return false }
+        lastSweepWasRectangle = false
+        guard rowMin < rowMax else { return true }
+        let first: Int, end: Int, row0: Int
+        if subRows == 1 {
+            first = max(storeTop, rowMin) - storeTop; end = min(storeBottom, rowMax) - storeTop
+            row0 = minY + storeTop
+        } else {
+            first = (max(storeTop, rowMin) - storeTop) >> 2; end = (min(storeBottom, rowMax) - storeTop + 3) >> 2
+            row0 = (minY + storeTop) >> 2
+        }
+        var job = lamina_solid_sweep(
+            cells: cells, bits: bits, stride: stride, bit_words: bitWords, lanes: subRows == 1 ? 1 : 4,
+            width: width, row_first: first, row_end: end,
+            dst: (base + row0 * bytesPerRow + minX * 4).assumingMemoryBound(to: CChar.self), dst_stride: bytesPerRow,
+            col0: max(0, col0 - minX), col1: min(width, col1 - minX), color: color, alpha_shift: Int32(alphaShift),
+            even_odd: evenOdd ? 1 : 0)
+        lamina_sweep_solid_over_32(&job)
+        rowMin = Int.max; rowMax = Int.min
+        return true
     }
 
     /// The sweep of 4 sub-rows per pixel row: along each pixel row, the four sub-rows' running
@@ -514,9 +472,3 @@ final class CoverageAccumulator: @unchecked Sendable {
         return UInt8(truncatingIfNeeded: lamina_truncate(v * 255 + 0.5))
     }
 }
-
-/// How the accumulator lays out a pixel row's cells: one sub-row (shift 0) or four side by side
-/// (shift 2). A type so that each layout's edge loop is compiled with its shift a constant.
-private protocol LaneLayout { static var shift: Int { get } }
-private enum OneLane: LaneLayout { static var shift: Int { 0 } }
-private enum FourLanes: LaneLayout { static var shift: Int { 2 } }

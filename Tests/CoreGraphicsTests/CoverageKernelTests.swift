@@ -1,0 +1,224 @@
+import Foundation
+import Testing
+@testable @_spi(Lamina) import CoreGraphics
+import CLaminaRaster
+
+/// The accumulator's C kernels (issue 17): the edge loop (`lamina_add_segment`) deposits what the
+/// Swift edge loop it replaced deposited, and the solid sweep (`lamina_sweep_solid_over_32`)
+/// paints what the Swift sweep does through `SolidOver32`, byte for byte, on every SIMD path.
+@Suite("Coverage kernels", .serialized)
+struct CoverageKernelTests {
+    /// The Swift edge loop as it was before it moved to C, over a dense grid of cells: sub-row r
+    /// keeps its own row of `width + 2` cells; rows outside [storeTop, storeBottom) get nothing.
+    struct ReferenceCells {
+        let width: Int, height: Int, storeTop: Int, storeBottom: Int
+        var cells: [Float]
+
+        init(width: Int, height: Int, storeTop: Int, storeBottom: Int) {
+            self.width = width; self.height = height; self.storeTop = storeTop; self.storeBottom = storeBottom
+            cells = [Float](repeating: 0, count: (width + 2) * height)
+        }
+
+        mutating func deposit(_ r: Int, _ i: Int, _ v: Float) { cells[r * (width + 2) + i] += v }
+
+        mutating func addClipped(_ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float) {
+            guard y0 != y1 else { return }
+            var ax = x0, ay = y0, bx = x1, by = y1
+            var dir: Float = 1
+            if ay > by { swap(&ax, &bx); swap(&ay, &by); dir = -1 }
+            let h = Float(height)
+            guard by > 0, ay < h else { return }
+            let dxdy = (bx - ax) / (by - ay)
+            if ay < 0 { ax += -ay * dxdy; ay = 0 }
+            if by > h { bx -= (by - h) * dxdy; by = h }
+            var y = Int(ay)
+            let yEnd = CoverageAccumulator.ceiling(by)
+            let lastStored = min(yEnd, storeBottom)
+            guard y < lastStored, yEnd > storeTop else { return }
+            var x = ax
+            while y < lastStored {
+                let top = max(ay, Float(y)), bottom = min(by, Float(y + 1))
+                let dy = bottom - top
+                let xNext = y + 1 >= yEnd ? bx : x + dxdy * dy
+                let d = dy * dir
+                if d != 0 && y >= storeTop { addRowSegment(y, x, xNext, d) }
+                x = xNext
+                y += 1
+            }
+        }
+
+        mutating func addRowSegment(_ r: Int, _ xa: Float, _ xb: Float, _ d: Float) {
+            let lo = min(xa, xb), hi = max(xa, xb)
+            let right = Float(width)
+            let i0 = Int(lo > 0 ? (lo < right ? lo : right) : 0)
+            let i1 = Int(hi > 0 ? (hi < right ? hi : right) : 0)
+            if i0 == i1 || hi - lo < 1e-6 {
+                let frac = (lo + hi) * 0.5 - Float(i0)
+                deposit(r, i0, d * (1 - frac))
+                deposit(r, i0 + 1, d * frac)
+                return
+            }
+            let s = 1 / (hi - lo)
+            let f0 = Float(i0 + 1) - lo
+            let g0 = 0.5 * s * f0 * f0
+            let u = Float(i1) - lo
+            let g1 = (Float(i1) + 1 - (lo + hi) * 0.5) - 0.5 * s * u * u
+            deposit(r, i0, d * g0)
+            if i1 == i0 + 1 {
+                deposit(r, i1, d * (g1 - g0))
+            } else {
+                let gFirstInside = s * (Float(i0) + 1.5 - lo)
+                deposit(r, i0 + 1, d * (gFirstInside - g0))
+                let ds = d * s
+                var i = i0 + 2
+                while i < i1 { deposit(r, i, ds); i += 1 }
+                let gLastInside = s * (Float(i1) - 0.5 - lo)
+                deposit(r, i1, d * (g1 - gLastInside))
+            }
+            deposit(r, i1 + 1, d * (1 - g1))
+        }
+
+        /// Every pixel's alpha (pixel rows of `subRows` sub-rows; rows outside the stored ones 0).
+        func alphas(subRows: Int, evenOdd: Bool) -> [UInt8] {
+            let rows = height / subRows
+            var out = [UInt8](repeating: 0, count: width * rows)
+            for p in 0..<rows {
+                var sums = [Int](repeating: 0, count: width)
+                for k in 0..<subRows {
+                    let r = p * subRows + k
+                    var acc: Float = 0
+                    for i in 0..<width {
+                        acc += cells[r * (width + 2) + i]
+                        sums[i] += Int(CoverageAccumulator.alpha(acc, evenOdd: evenOdd))
+                    }
+                }
+                for i in 0..<width { out[p * width + i] = UInt8(subRows == 1 ? sums[i] : (sums[i] + 2) >> 2) }
+            }
+            return out
+        }
+    }
+
+    /// Random segments, vertical, slanted, shallow, tiny and on whole pixels, some reaching
+    /// past the top and bottom, with one sub-row and four, whole and windowed storage: the
+    /// accumulator's coverage equals the reference's for every pixel.
+    @Test func theEdgeLoopDepositsWhatTheSwiftLoopDid() {
+        var rng = RowWindowTests.Random(state: 41)
+        var mismatches = 0, cases = 0
+        for trial in 0..<240 {
+            let subRows = trial % 2 == 0 ? 1 : 4
+            let evenOdd = subRows == 4 && trial % 4 == 1
+            let width = 1 + rng.int(70), rows = 1 + rng.int(40)
+            let height = rows * subRows
+            // A row window (whole pixel rows) in half the trials.
+            var top = 0, bottom = rows
+            if trial % 3 == 0 { top = rng.int(rows); bottom = top + 1 + rng.int(rows - top) }
+            let acc = CoverageAccumulator()
+            acc.setSubRows(subRows)
+            acc.begin(x0: 0, y0: 0, x1: width, y1: height, storeY0: top * subRows, storeY1: bottom * subRows)
+            var reference = ReferenceCells(width: width, height: height, storeTop: top * subRows, storeBottom: bottom * subRows)
+            for _ in 0..<(1 + rng.int(12)) {
+                func coordinate(_ limit: Int) -> CGFloat {
+                    switch rng.int(5) {
+                    case 0: return CGFloat(rng.int(limit + 1))                 // on a pixel boundary
+                    case 1: return CGFloat(rng.int(limit + 1)) + 0.5
+                    default: return rng.range(0, CGFloat(limit))
+                    }
+                }
+                let x0 = coordinate(width)
+                var x1 = rng.int(4) == 0 ? x0 : coordinate(width)              // vertical edges
+                if rng.int(8) == 0 { x1 = min(CGFloat(width), x0 + 1e-7) }       // tiny slants
+                let y0 = rng.range(-3, CGFloat(height) + 3), y1 = rng.int(6) == 0 ? y0 + rng.range(-0.01, 0.01) : rng.range(-3, CGFloat(height) + 3)
+                acc.addLine(x0, y0, x1, y1)
+                reference.addClipped(Float(x0), Float(y0), Float(x1), Float(y1))
+            }
+            var got = [UInt8](repeating: 0, count: width * rows)
+            acc.sweep(evenOdd: evenOdd) { y, x, n, a in
+                for i in x..<(x + n) { got[y * width + i] = a }
+            }
+            cases += 1
+            if got != reference.alphas(subRows: subRows, evenOdd: evenOdd) { mismatches += 1 }
+        }
+        #expect(cases == 240)
+        #expect(mismatches == 0, "\(mismatches) of \(cases) areas differ")
+    }
+
+    /// Random polygons (non-zero and even-odd, partly outside the area), random colours (opaque
+    /// ones too) over random bytes, whole and column-windowed: the C sweep paints exactly what
+    /// the Swift sweep paints through `SolidOver32`, on the scalar, SSE2 and AVX2 paths.
+    @Test func theSolidSweepPaintsWhatTheSpanPainterPaints() {
+        var rng = RowWindowTests.Random(state: 43)
+        defer { lamina_raster_force_simd_level(-1) }
+        let levels = [0, 1, 2].filter { level in
+            lamina_raster_force_simd_level(Int32(level))
+            return lamina_raster_simd_level() == Int32(level)
+        }
+        var mismatches = 0, cases = 0
+        for trial in 0..<200 {
+            let evenOdd = trial % 2 == 1
+            let subRows = evenOdd ? 4 : 1
+            let width = 1 + rng.int(300), height = 1 + rng.int(40)
+            let points = (0..<(3 + rng.int(20))).map { _ in
+                CGPoint(x: rng.range(-10, CGFloat(width) + 10), y: rng.range(-3, CGFloat(height) + 3))
+            }
+            let col0 = trial % 3 == 0 ? rng.int(width) : 0
+            let col1 = trial % 3 == 0 ? col0 + rng.int(width - col0 + 1) : width
+            let a = UInt32(rng.int(3) == 0 ? 255 : rng.int(256))
+            let colour = UInt32(rng.int(Int(a) + 1)) | UInt32(rng.int(Int(a) + 1)) << 8 | UInt32(rng.int(Int(a) + 1)) << 16 | a << 24
+            let original = (0..<(width * height)).map { _ in UInt32(truncatingIfNeeded: rng.next()) }
+            func accumulate() -> CoverageAccumulator {
+                let acc = CoverageAccumulator()
+                acc.setSubRows(subRows)
+                acc.begin(x0: 0, y0: 0, x1: width, y1: height * subRows)
+                for k in points.indices {
+                    let p = points[k], q = points[(k + 1) % points.count]
+                    acc.addLine(p.x, p.y * CGFloat(subRows), q.x, q.y * CGFloat(subRows))
+                }
+                return acc
+            }
+            var expected = original
+            expected.withUnsafeMutableBytes { b in
+                var t = SolidOver32(base: b.baseAddress!, bytesPerRow: width * 4, color: colour, alphaShift: 24, mask: nil)
+                let window = ColumnWindow(x0: col0, x1: col1)
+                accumulate().sweep(evenOdd: evenOdd) { y, x, n, cov in
+                    let (tx, tn) = window.trim(x, n)
+                    if tn > 0 { t.span(row: y, x: tx, count: tn, alpha: cov) }
+                }
+            }
+            for level in levels {
+                lamina_raster_force_simd_level(Int32(level))
+                var buffer = original
+                let swept = buffer.withUnsafeMutableBytes { b in
+                    accumulate().sweepSolidOver32(base: b.baseAddress!, bytesPerRow: width * 4, color: colour, alphaShift: 24,
+                                                  evenOdd: evenOdd, col0: col0, col1: col1)
+                }
+                cases += 1
+                if !swept || buffer != expected { mismatches += 1 }
+            }
+        }
+        #expect(cases >= 200)
+        #expect(mismatches == 0, "\(mismatches) of \(cases) sweeps differ (paths \(levels))")
+    }
+
+    /// The sweep leaves the accumulator clear: a second fill in the same accumulator draws as a
+    /// fresh one does.
+    @Test func theSolidSweepClearsWhatItReads() {
+        let width = 90, height = 30
+        func fill(_ acc: CoverageAccumulator, _ buffer: inout [UInt32], dx: CGFloat) {
+            acc.begin(x0: 0, y0: 0, x1: width, y1: height)
+            let pts = [CGPoint(x: 3.3 + dx, y: 1.2), CGPoint(x: 60.7 + dx, y: 4.9), CGPoint(x: 20.1 + dx, y: 28.4)]
+            for k in 0..<3 { acc.addLine(pts[k].x, pts[k].y, pts[(k + 1) % 3].x, pts[(k + 1) % 3].y) }
+            _ = buffer.withUnsafeMutableBytes { b in
+                acc.sweepSolidOver32(base: b.baseAddress!, bytesPerRow: width * 4, color: 0x8040_2010, alphaShift: 24,
+                                     evenOdd: false, col0: 0, col1: width)
+            }
+        }
+        var reused = [UInt32](repeating: 0, count: width * height), fresh = reused
+        let acc = CoverageAccumulator()
+        fill(acc, &reused, dx: 0)
+        fill(acc, &reused, dx: 7.5)
+        fill(CoverageAccumulator(), &fresh, dx: 0)
+        fill(CoverageAccumulator(), &fresh, dx: 7.5)
+        #expect(reused == fresh)
+        #expect(reused.contains { $0 != 0 })
+    }
+}
