@@ -555,44 +555,47 @@ static inline void solid_mask(uint32_t *p, long count, const uint8_t *m, uint32_
     }
 }
 
-// Short runs of a row are gathered as per-pixel coverage into a window of at most this many
-// pixels and blended together; runs of at least `LONG_RUN` pixels go alone at constant coverage.
-enum { MASK_WINDOW = 256, LONG_RUN = 16 };
+// Runs of at least this many pixels at one coverage are painted alone; shorter ones are
+// gathered, as per-pixel coverage in the row's scratch bytes, and blended together.
+enum { LONG_RUN = 16 };
+
+// The gathered pixels [x0, x1) of a row, cut to the column window.
+static inline void flush_gathered(uint32_t *row, const uint8_t *m, long x0, long x1, const lamina_solid_sweep *s, int level) {
+    if (x0 < s->col0) x0 = s->col0;
+    if (x1 > s->col1) x1 = s->col1;
+    if (x0 < x1) solid_mask(row + x0, x1 - x0, m + x0, s->color, s->alpha_shift, level);
+}
 
 static inline __attribute__((always_inline))
 void sweep_solid_body(const lamina_solid_sweep *s, const long lanes, const int level) {
-    uint8_t m[MASK_WINDOW];
-    const long width = s->width, words = s->bit_words, col0 = s->col0, col1 = s->col1;
-    const uint32_t color = s->color;
-    const int shift = s->alpha_shift, eo = s->even_odd;
+    const long width = s->width, words = s->bit_words;
+    const int eo = s->even_odd;
+    uint8_t *m = s->scratch;
     for (long y = s->row_first; y < s->row_end; y++) {
         float *cells = s->cells + y * s->stride * lanes;
         uint64_t *bits = s->bits + y * words;
         uint32_t *row = (uint32_t *)(s->dst + y * s->dst_stride);
-        // The gathered window [m0, m1) (empty when m1 == m0).
-        long m0 = 0, m1 = 0;
         float acc[4] = {0, 0, 0, 0};
-        // The last marked cell read: its coverage holds up to the next marked cell.
-        long pending = -1;
-        // The run [x0, x1) at coverage a: gathered, painted alone, or (a = 0) a gap.
-#define LAMINA_EMIT(X0, X1, A) do { \
-            long x0 = (X0) < col0 ? col0 : (X0), x1 = (X1) > col1 ? col1 : (X1); \
-            uint32_t a_ = (A); \
-            if (x0 < x1) { \
-                long n = x1 - x0; \
-                if (n < LONG_RUN && m1 > m0 && x0 == m1 && x1 - m0 <= MASK_WINDOW) { \
-                    if (n == 1) m[x0 - m0] = (uint8_t)a_; else memset(m + (x0 - m0), (int)a_, (size_t)n); \
-                    m1 = x1; \
-                } else { \
-                    if (m1 > m0) { solid_mask(row + m0, m1 - m0, m, color, shift, level); m1 = m0; } \
-                    if (a_ != 0) { \
-                        if (n >= LONG_RUN) solid_run(row + x0, n, color, shift, a_, level); \
-                        else { m0 = x0; m1 = x1; if (n == 1) m[0] = (uint8_t)a_; else memset(m, (int)a_, (size_t)n); } \
-                    } \
+        // The last marked cell read (its coverage holds up to the next marked cell), and the
+        // gathered pixels [g0, g1) (none when g0 < 0).
+        long pending = -1, g0 = -1, g1 = 0;
+        // The run [p, e) at the pending cell's coverage: gathered when short (a 16-byte store:
+        // what it writes past the run belongs to later runs, which overwrite it), alone when long.
+#define LAMINA_RUN(E) do { \
+            long p_ = pending, e_ = (E); \
+            uint32_t a_ = lanes == 1 ? (uint32_t)alpha_scalar(acc[0], eo) : (uint32_t)((lamina_alpha_sum4(acc, eo) + 2) >> 2); \
+            if (e_ - p_ >= LONG_RUN) { \
+                if (g0 >= 0) { flush_gathered(row, m, g0, g1, s, level); g0 = -1; } \
+                if (a_ != 0) { \
+                    long x0_ = p_ < s->col0 ? s->col0 : p_, x1_ = e_ > s->col1 ? s->col1 : e_; \
+                    if (x0_ < x1_) solid_run(row + x0_, x1_ - x0_, s->color, s->alpha_shift, a_, level); \
                 } \
+            } else if (g0 >= 0 || a_ != 0) { \
+                if (g0 < 0) g0 = p_; \
+                if (e_ - p_ == 1) m[p_] = (uint8_t)a_; else memset(m + p_, (int)a_, 16); \
+                g1 = e_; \
             } \
         } while (0)
-#define LAMINA_ALPHA() (lanes == 1 ? (uint32_t)alpha_scalar(acc[0], eo) : (uint32_t)((lamina_alpha_sum4(acc, eo) + 2) >> 2))
         for (long w = 0; w < words; w++) {
             uint64_t word = bits[w];
             if (!word) continue;
@@ -600,17 +603,16 @@ void sweep_solid_body(const lamina_solid_sweep *s, const long lanes, const int l
             do {
                 long i = (w << 6) + __builtin_ctzll(word);
                 word &= word - 1;
-                if (pending >= 0 && pending < width) LAMINA_EMIT(pending, i < width ? i : width, LAMINA_ALPHA());
+                if (pending >= 0 && pending < width) LAMINA_RUN(i < width ? i : width);
                 float *c = cells + i * lanes;
                 acc[0] += c[0]; c[0] = 0;
                 if (lanes == 4) { acc[1] += c[1]; acc[2] += c[2]; acc[3] += c[3]; c[1] = 0; c[2] = 0; c[3] = 0; }
                 pending = i;
             } while (word);
         }
-        if (pending >= 0 && pending < width) LAMINA_EMIT(pending, width, LAMINA_ALPHA());
-        if (m1 > m0) solid_mask(row + m0, m1 - m0, m, color, shift, level);
-#undef LAMINA_EMIT
-#undef LAMINA_ALPHA
+        if (pending >= 0 && pending < width) LAMINA_RUN(width);
+        if (g0 >= 0) flush_gathered(row, m, g0, g1, s, level);
+#undef LAMINA_RUN
     }
 }
 

@@ -95,6 +95,8 @@ typedef struct {
     uint32_t color;
     int alpha_shift;
     int even_odd;
+    /// Room for a row's coverage: `width + 16` bytes.
+    uint8_t *scratch;
 } lamina_solid_sweep;
 
 /// Sweeps the rows (summing each row's cells left to right as Lamina's Swift sweep does, so the

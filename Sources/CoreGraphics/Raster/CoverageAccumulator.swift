@@ -72,7 +72,11 @@ final class CoverageAccumulator: @unchecked Sendable {
     /// Whether the last sweep was a rectangle's (tests).
     @exclusivity(unchecked) private(set) var lastSweepWasRectangle = false
 
-    deinit { cells.deallocate(); bits.deallocate(); edges.deallocate() }
+    /// A row's coverage bytes for the C sweep (``sweepSolidOver32``): at least width + 16.
+    @exclusivity(unchecked) private var scratch: UnsafeMutablePointer<UInt8> = .allocate(capacity: 0)
+    @exclusivity(unchecked) private var scratchCapacity = 0
+
+    deinit { cells.deallocate(); bits.deallocate(); edges.deallocate(); scratch.deallocate() }
 
     /// Sets the number of sub-rows per pixel row for the next `begin` (1 or 4).
     func setSubRows(_ n: Int) {
@@ -355,12 +359,17 @@ final class CoverageAccumulator: @unchecked Sendable {
             first = (max(storeTop, rowMin) - storeTop) >> 2; end = (min(storeBottom, rowMax) - storeTop + 3) >> 2
             row0 = (minY + storeTop) >> 2
         }
+        if scratchCapacity < width + 16 {
+            scratch.deallocate()
+            scratchCapacity = max(width + 16, scratchCapacity * 2)
+            scratch = .allocate(capacity: scratchCapacity)
+        }
         var job = lamina_solid_sweep(
             cells: cells, bits: bits, stride: stride, bit_words: bitWords, lanes: subRows == 1 ? 1 : 4,
             width: width, row_first: first, row_end: end,
             dst: (base + row0 * bytesPerRow + minX * 4).assumingMemoryBound(to: CChar.self), dst_stride: bytesPerRow,
             col0: max(0, col0 - minX), col1: min(width, col1 - minX), color: color, alpha_shift: Int32(alphaShift),
-            even_odd: evenOdd ? 1 : 0)
+            even_odd: evenOdd ? 1 : 0, scratch: scratch)
         lamina_sweep_solid_over_32(&job)
         rowMin = Int.max; rowMax = Int.min
         return true
