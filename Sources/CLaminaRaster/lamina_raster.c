@@ -308,6 +308,25 @@ void lamina_linear_gradient_span(uint32_t *dst, long count, const lamina_linear_
     }
 }
 
+void lamina_linear_gradient_rows(uint32_t *dst, long dst_stride, long rows, long count, const lamina_linear_span *g,
+                                 double dtdy, long row0, long mask_stride, const uint32_t *lut) {
+    if (count <= 0) return;
+    lamina_linear_span row = *g;
+    int level = lamina_raster_simd_level();
+    for (long r = 0; r < rows; r++) {
+        row.row_term = dtdy * ((double)(row0 + r) + 0.5);
+        row.mask = g->mask ? g->mask + r * mask_stride : 0;
+        uint32_t *p = (uint32_t *)((char *)dst + r * dst_stride);
+        switch (level) {
+#ifdef LAMINA_X86
+        case 2: linear_gradient_avx2(p, count, &row, lut); break;
+        case 1: linear_gradient_sse2(p, count, &row, lut); break;
+#endif
+        default: linear_gradient_scalar(p, count, &row, lut); break;
+        }
+    }
+}
+
 static inline int alpha_scalar(float c, int even_odd) {
     float v = fabsf(c);
     if (even_odd) {

@@ -222,3 +222,71 @@ struct CoverageKernelTests {
         #expect(reused.contains { $0 != 0 })
     }
 }
+
+/// A clip to a rectangle off the pixel grid is kept as the rectangle (``CGContext/RectClip``)
+/// until a painter needs its mask; gradients paint through it without one. Either way the
+/// pixels are the mask's.
+@Suite("Rectangle clips")
+struct RectClipTests {
+    /// Draws random gradient-filled rectangles (the clip-then-gradient idiom), optionally making
+    /// each clip's mask first (a fill in a clear colour reads it and changes no pixel), in row
+    /// and column windows.
+    static func draw(makeMasks: Bool, window: (x0: Int, x1: Int, y0: Int, y1: Int)?, seed: UInt64) -> [UInt8] {
+        let w = 97, h = 61
+        let ctx = CGContext(data: nil, width: w, height: h, bitsPerComponent: 8, bytesPerRow: w * 4,
+                            space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
+        if let window { ctx.setColumnWindow(window.x0, window.x1); ctx.setRowWindow(window.y0, window.y1) }
+        var rng = RowWindowTests.Random(state: seed)
+        ctx.setFillColor(gray: 0.5, alpha: 1)
+        ctx.fill(CGRect(x: 0, y: 0, width: w, height: h))
+        for k in 0..<60 {
+            let r = CGRect(x: rng.range(-10, 90), y: rng.range(-10, 55), width: rng.range(0.2, 40), height: rng.range(0.2, 30))
+            let g = CGGradient(colorSpace: CGColorSpaceCreateDeviceRGB(),
+                               colorComponents: [rng.unit(), rng.unit(), rng.unit(), rng.range(0.2, 1), rng.unit(), 0.3, 1, rng.unit()],
+                               locations: [0, 1], count: 2)!
+            ctx.saveGState()
+            if k % 5 == 0 { ctx.rotate(by: 0.3) }               // not axis-aligned: a mask as before
+            if k % 7 == 0 { ctx.clip(to: CGRect(x: 5.5, y: 3.25, width: 70, height: 50)) }   // a second clip: intersected
+            ctx.addRect(r)
+            ctx.clip()
+            if makeMasks {
+                ctx.setFillColor(red: 0, green: 0, blue: 0, alpha: 0)
+                ctx.fill(CGRect(x: 0, y: 0, width: 1, height: 1))
+            }
+            ctx.drawLinearGradient(g, start: CGPoint(x: r.minX + rng.range(0, 10), y: r.minY), end: CGPoint(x: r.maxX, y: r.maxY - rng.range(0, 10)),
+                                   options: k % 3 == 0 ? [] : [.drawsBeforeStartLocation, .drawsAfterEndLocation])
+            // Other painters through the same clip use its mask.
+            if k % 4 == 0 {
+                ctx.setFillColor(red: 0.1, green: 0.8, blue: 0.2, alpha: 0.5)
+                ctx.fillEllipse(in: r.insetBy(dx: -3, dy: -3))
+            }
+            ctx.restoreGState()
+        }
+        return Array(UnsafeRawBufferPointer(start: ctx.data!, count: w * h * 4))
+    }
+
+    @Test func gradientsThroughARectangleAreThoseThroughItsMask() {
+        for seed in [UInt64(3), 8, 21] {
+            let kept = Self.draw(makeMasks: false, window: nil, seed: seed)
+            let masked = Self.draw(makeMasks: true, window: nil, seed: seed)
+            let differ = zip(kept, masked).filter { $0 != $1 }.count
+            #expect(kept.count == masked.count && differ == 0, "seed \(seed): \(differ) bytes differ")
+            #expect(Set(kept).count > 50)
+        }
+    }
+
+    @Test func rowAndColumnWindowsGiveTheSamePixels() {
+        let whole = Self.draw(makeMasks: false, window: nil, seed: 5)
+        let window = (x0: 13, x1: 70, y0: 9, y1: 44)
+        for makeMasks in [false, true] {
+            let part = Self.draw(makeMasks: makeMasks, window: window, seed: 5)
+            var differ = 0
+            for y in window.y0..<window.y1 {
+                for x in window.x0..<window.x1 where part[(y * 97 + x) * 4..<(y * 97 + x) * 4 + 4] != whole[(y * 97 + x) * 4..<(y * 97 + x) * 4 + 4] {
+                    differ += 1
+                }
+            }
+            #expect(differ == 0, "masks made first: \(makeMasks)")
+        }
+    }
+}

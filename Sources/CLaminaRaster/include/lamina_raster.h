@@ -43,6 +43,12 @@ typedef struct {
 /// coverage and laid over the pixel.
 void lamina_linear_gradient_span(uint32_t *dst, long count, const lamina_linear_span *g, const uint32_t *lut);
 
+/// `lamina_linear_gradient_span` on `rows` rows from device row `row0`: row r's pixels start
+/// `r * dst_stride` bytes after `dst`, its `row_term` is `dtdy * ((double)(row0 + r) + 0.5)` and
+/// its mask (when `g->mask` is given) starts `r * mask_stride` bytes after `g->mask`.
+void lamina_linear_gradient_rows(uint32_t *dst, long dst_stride, long rows, long count, const lamina_linear_span *g,
+                                 double dtdy, long row0, long mask_stride, const uint32_t *lut);
+
 /// `x` truncated toward zero, for Swift code that has already bounded `x` (Swift's own
 /// conversion checks the range on every call, a tenth of the rasterizer's edge loop).
 static inline long lamina_truncate(float x) { return (long)x; }

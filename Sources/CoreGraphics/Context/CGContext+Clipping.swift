@@ -120,6 +120,15 @@ extension CGContext {
             state.clipX1 = min(state.clipX1, r.x1); state.clipY1 = min(state.clipY1, r.y1)
             return
         }
+        // A rectangle off the pixel grid, with no mask to intersect: kept as the rectangle.
+        if !evenOdd, state.antialias, state.storedClipMask == nil, state.rectClip == nil,
+           let clip = rectClip(elements) {
+            state.rectClip = clip
+            let s = clip.sweep
+            state.clipX0 = max(state.clipX0, s.minX); state.clipY0 = max(state.clipY0, s.minY)
+            state.clipX1 = min(state.clipX1, s.minX + s.width); state.clipY1 = min(state.clipY1, s.minY + s.height)
+            return
+        }
         var made: ClipMask?
         rasterize(elements, evenOdd: evenOdd) { b in
             let (x0, y0, x1, y1) = b
@@ -147,6 +156,27 @@ extension CGContext {
         state.clipMask = mask
         state.clipX0 = max(state.clipX0, mask.x0); state.clipY0 = max(state.clipY0, mask.y0)
         state.clipX1 = min(state.clipX1, mask.x0 + mask.width); state.clipY1 = min(state.clipY1, mask.y0 + mask.height)
+    }
+
+    /// `elements` as a ``RectClip`` when they are one axis-aligned rectangle that
+    /// `rasterize` would sweep without its edges: the same bounds, rows and columns, so its mask
+    /// is the one `clipDevice` would make. Nil otherwise (and when nothing would be visible).
+    private func rectClip(_ elements: [PathElement]) -> RectClip? {
+        let raster = rasterTransform
+        guard let (p, q) = CGContext.axisAlignedRectangle(elements, raster),
+              p.x.isFinite, p.y.isFinite, q.x.isFinite, q.y.isFinite else { return nil }
+        // `rasterize`'s bounds.
+        func clamped(_ v: CGFloat) -> Int { Int(max(-1e9, min(1e9, v))) }
+        let x0 = max(state.clipX0, clamped(min(p.x, q.x).rounded(.down))), x1 = min(state.clipX1, clamped(max(p.x, q.x).rounded(.up)) + 1)
+        let y0 = max(state.clipY0, clamped(min(p.y, q.y).rounded(.down))), y1 = min(state.clipY1, clamped(max(p.y, q.y).rounded(.up)) + 1)
+        guard x0 < x1, y0 < y1 else { return nil }
+        let height = y1 - y0
+        let storeTop = max(0, min(height, state.rowsY0 - y0))
+        let storeBottom = max(storeTop, min(height, state.rowsY1 - y0))
+        guard storeTop < storeBottom,
+              let sweep = RectSweep(p.x, p.y, q.x, q.y, minX: x0, minY: y0, width: x1 - x0, height: height,
+                                    storeTop: storeTop, storeBottom: storeBottom) else { return nil }
+        return RectClip(sweep: sweep, colsX0: state.colsX0, colsX1: state.colsX1)
     }
 
     /// The raster bounds of `elements` when they are one axis-aligned rectangle with corners on

@@ -76,7 +76,20 @@ public final class CGContext {
         /// The columns drawing may touch (the context's column window, widened while a shadow's
         /// source is drawn); like the row window, it never changes how a pixel is computed.
         var colsX0 = 0, colsX1 = 0
-        var clipMask: ClipMask?
+        /// The clip's coverage mask, when the clip is not a rectangle of whole pixels. A clip to a
+        /// rectangle off the pixel grid is kept as ``rectClip`` and made into its mask the first
+        /// time a painter asks for it (a gradient paints through the rectangle without one).
+        var clipMask: ClipMask? {
+            mutating get {
+                if let r = rectClip { storedClipMask = r.makeMask(); rectClip = nil }
+                return storedClipMask
+            }
+            set { storedClipMask = newValue; rectClip = nil }
+        }
+        var storedClipMask: ClipMask?
+        /// A clip to an axis-aligned rectangle not on whole pixels, with no mask before it: the
+        /// mask it stands for is ``RectClip/makeMask()``'s.
+        var rectClip: RectClip?
         var fill: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat) = (0, 0, 0, 1)
         var stroke: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat) = (0, 0, 0, 1)
         var alpha: CGFloat = 1
@@ -88,6 +101,28 @@ public final class CGContext {
         var font: CGFont?
         var fontSize: CGFloat = 0
         var textDrawingMode: CGTextDrawingMode = .fill
+    }
+
+    /// A clip to an axis-aligned rectangle, kept as the rectangle: its sweep over the bounds the
+    /// clip was rasterized in, and the columns then drawn (bytes outside them stay 0, as the
+    /// mask writer leaves them).
+    struct RectClip {
+        let sweep: RectSweep
+        let colsX0: Int, colsX1: Int
+
+        /// The coverage mask `clipDevice` would have made for the rectangle.
+        func makeMask() -> ClipMask {
+            let s = sweep
+            let mask = ClipMask(x0: s.minX, y0: s.minY, width: s.width, height: s.height, fill: 0,
+                                rows: (s.minY + s.storeTop, s.minY + s.storeBottom))
+            let cw = ColumnWindow(x0: colsX0, x1: colsX1)
+            s.sweep(merge: false) { y, rows, x0, n0, a in
+                let (x, n) = cw.trim(x0, n0)
+                guard n > 0 else { return }
+                for r in y..<(y + rows) { mask.pointer(row: r, x: x).update(repeating: a, count: n) }
+            }
+            return mask
+        }
     }
 
     /// A shadow: offset in device pixels (y up), blur, premultiplied colour word.

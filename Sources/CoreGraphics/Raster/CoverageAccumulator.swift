@@ -68,7 +68,7 @@ final class CoverageAccumulator: @unchecked Sendable {
 
     /// An axis-aligned rectangle given instead of its edges (``setRect(_:_:_:_:)``), in area
     /// coordinates: the sweep then computes its coverage row by row without the cells.
-    @exclusivity(unchecked) private var rect: (left: Float, top: Float, right: Float, bottom: Float)?
+    @exclusivity(unchecked) private var rect: RectSweep?
     /// Whether the last sweep was a rectangle's (tests).
     @exclusivity(unchecked) private(set) var lastSweepWasRectangle = false
 
@@ -126,119 +126,18 @@ final class CoverageAccumulator: @unchecked Sendable {
     /// when the rectangle is not simply inside the area horizontally (the edges are then added
     /// as usual).
     func setRect(_ x0: CGFloat, _ y0: CGFloat, _ x1: CGFloat, _ y1: CGFloat) -> Bool {
-        guard subRows == 1, y0 != y1, x0.isFinite, x1.isFinite, y0.isFinite, y1.isFinite else { return false }
-        let far: CGFloat = 1e7
-        guard abs(x0 - CGFloat(minX)) <= far, abs(x1 - CGFloat(minX)) <= far,
-              abs(y0 - CGFloat(minY)) <= far, abs(y1 - CGFloat(minY)) <= far else { return false }
-        let ax = Float(x0) - Float(minX), ay = Float(y0) - Float(minY)
-        let bx = Float(x1) - Float(minX), by = Float(y1) - Float(minY)
-        let right = Float(width)
-        guard ax >= 0, bx >= 0, ax <= right, bx <= right else { return false }
-        rect = (min(ax, bx), min(ay, by), max(ax, bx), max(ay, by))
+        guard subRows == 1, let r = RectSweep(x0, y0, x1, y1, minX: minX, minY: minY, width: width, height: height,
+                                              storeTop: storeTop, storeBottom: storeBottom) else { return false }
+        rect = r
         return true
     }
 
-    /// The sweep of a rectangle (``setRect(_:_:_:_:)``): per row, the deposits its left and
-    /// right edges would make (each edge as ``addRowSegment`` deposits a vertical one: the
-    /// column gains d·(1 − frac), the next d·frac), summed along the row as ``sweepRows`` does.
-    /// Rows that share their runs (all those the rectangle covers from top to bottom) come as one
-    /// block: `block(y, rows, x, count, alpha)`.
-    private func sweepRect(_ r: (left: Float, top: Float, right: Float, bottom: Float), merge: Bool,
+    /// The sweep of a rectangle (``setRect(_:_:_:_:)``, ``RectSweep/sweep(merge:_:)``).
+    private func sweepRect(_ r: RectSweep, merge: Bool,
                            _ block: (_ y: Int, _ rows: Int, _ x: Int, _ count: Int, _ alpha: UInt8) -> Void) {
         rect = nil
         lastSweepWasRectangle = true
-        let h = Float(height)
-        var ay = r.top, by = r.bottom
-        guard by > 0, ay < h else { return }
-        if ay < 0 { ay = 0 }
-        if by > h { by = h }
-        var y = Int(ay)
-        let yEnd = CoverageAccumulator.ceiling(by)
-        let lastStored = min(yEnd, storeBottom)
-        guard y < lastStored, yEnd > storeTop else { return }
-        // Rows above the stored ones get nothing (each row's coverage depends on that row alone).
-        y = max(y, storeTop)
-        // Rows y with y + 1 <= by are covered to their bottom.
-        let fullEnd = Int(by)
-        let iL = Int(r.left), iR = Int(r.right)
-        let fL = r.left - Float(iL), fR = r.right - Float(iR)
-        let width = self.width, minX = self.minX, minY = self.minY
-        var lastD: Float = .nan
-        // The row's runs of constant coverage (at most four: from the marked cells iL, iL + 1,
-        // iR, iR + 1, fewer when they meet).
-        var runs = RectRuns()
-        while y < lastStored {
-            let top = max(ay, Float(y)), bottom = min(by, Float(y + 1))
-            let d = bottom - top
-            // A row covered from top to bottom (d is exactly 1) and those below it up to the
-            // last such row share their runs.
-            let rows = d == 1 ? max(1, min(lastStored, fullEnd) - y) : 1
-            if d != 0 {
-                if d != lastD {
-                    lastD = d
-                    // The cells as the two edges leave them (each cell sums at most two deposits,
-                    // and two-term sums do not depend on the order), summed along the row.
-                    let cL0 = d * (1 - fL), cL1 = d * fL
-                    let cR0 = -d * (1 - fR), cR1 = -d * fR
-                    runs = RectRuns(merge: merge)
-                    var acc: Float = 0
-                    if iR == iL {
-                        acc += cL0 + cR0; runs.add(iL, iL + 1, acc, width)
-                        acc += cL1 + cR1; runs.add(iL + 1, width, acc, width)
-                    } else if iR == iL + 1 {
-                        acc += cL0; runs.add(iL, iL + 1, acc, width)
-                        acc += cL1 + cR0; runs.add(iL + 1, iL + 2, acc, width)
-                        acc += cR1; runs.add(iL + 2, width, acc, width)
-                    } else {
-                        acc += cL0; runs.add(iL, iL + 1, acc, width)
-                        acc += cL1; runs.add(iL + 1, iR, acc, width)
-                        acc += cR0; runs.add(iR, iR + 1, acc, width)
-                        acc += cR1; runs.add(iR + 1, width, acc, width)
-                    }
-                }
-                let row = minY + y
-                if runs.count > 0 { block(row, rows, minX + runs.start.0, runs.end.0 - runs.start.0, runs.alpha.0) }
-                if runs.count > 1 { block(row, rows, minX + runs.start.1, runs.end.1 - runs.start.1, runs.alpha.1) }
-                if runs.count > 2 { block(row, rows, minX + runs.start.2, runs.end.2 - runs.start.2, runs.alpha.2) }
-                if runs.count > 3 { block(row, rows, minX + runs.start.3, runs.end.3 - runs.start.3, runs.alpha.3) }
-            }
-            y += rows
-        }
-    }
-
-    /// Up to four runs of a rectangle's row, in order, without empty or zero-coverage runs.
-    /// Neighbours of equal coverage are merged only when `merge` is set (solid paints): other
-    /// spans must be those the cells give (image and gradient painters step their sampling along
-    /// each span, so other splits change low bits).
-    private struct RectRuns {
-        var merge = false
-        var count = 0
-        var start = (0, 0, 0, 0), end = (0, 0, 0, 0)
-        var alpha: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
-
-        /// Adds the run [i, next) ∩ [.., width) of coverage `c`.
-        @inline(__always) mutating func add(_ i: Int, _ next: Int, _ c: Float, _ width: Int) {
-            let e = min(next, width)
-            guard i < e else { return }
-            let a = CoverageAccumulator.alpha(c, evenOdd: false)
-            guard a != 0 else { return }
-            if merge && count > 0 {
-                let k = count - 1
-                let lastEnd = k == 0 ? end.0 : (k == 1 ? end.1 : end.2)
-                let lastAlpha = k == 0 ? alpha.0 : (k == 1 ? alpha.1 : alpha.2)
-                if lastEnd == i && lastAlpha == a {
-                    switch k { case 0: end.0 = e; case 1: end.1 = e; default: end.2 = e }
-                    return
-                }
-            }
-            switch count {
-            case 0: start.0 = i; end.0 = e; alpha.0 = a
-            case 1: start.1 = i; end.1 = e; alpha.1 = a
-            case 2: start.2 = i; end.2 = e; alpha.2 = a
-            default: start.3 = i; end.3 = e; alpha.3 = a
-            }
-            count += 1
-        }
+        r.sweep(merge: merge, block)
     }
 
     /// Whether no row of the area is stored (nothing can be drawn).
@@ -480,4 +379,141 @@ final class CoverageAccumulator: @unchecked Sendable {
         if !(v > 0) { return 0 }
         return UInt8(truncatingIfNeeded: lamina_truncate(v * 255 + 0.5))
     }
+}
+
+/// An axis-aligned rectangle swept without its edges: the area it is swept in (as a
+/// ``CoverageAccumulator``'s: `width` × `height` cells from device pixel (minX, minY), rows
+/// [storeTop, storeBottom) stored) and its sides in area coordinates. A value, so a clip can keep
+/// one and paint through it later (a clip kept as a rectangle, ``CGContext/RectClip``).
+struct RectSweep {
+    let rect: (left: Float, top: Float, right: Float, bottom: Float)
+    let width: Int, height: Int, minX: Int, minY: Int, storeTop: Int, storeBottom: Int
+
+    /// The rectangle with corners (x0, y0) and (x1, y1) (device coordinates, y down the rows),
+    /// or nil when it is not simply inside the area horizontally, is flat, or lies too far away
+    /// for single precision (its edges are then rasterized as usual).
+    init?(_ x0: CGFloat, _ y0: CGFloat, _ x1: CGFloat, _ y1: CGFloat, minX: Int, minY: Int, width: Int, height: Int,
+          storeTop: Int, storeBottom: Int) {
+        guard y0 != y1, x0.isFinite, x1.isFinite, y0.isFinite, y1.isFinite else { return nil }
+        let far: CGFloat = 1e7
+        guard abs(x0 - CGFloat(minX)) <= far, abs(x1 - CGFloat(minX)) <= far,
+              abs(y0 - CGFloat(minY)) <= far, abs(y1 - CGFloat(minY)) <= far else { return nil }
+        let ax = Float(x0) - Float(minX), ay = Float(y0) - Float(minY)
+        let bx = Float(x1) - Float(minX), by = Float(y1) - Float(minY)
+        let right = Float(width)
+        guard ax >= 0, bx >= 0, ax <= right, bx <= right else { return nil }
+        rect = (min(ax, bx), min(ay, by), max(ax, bx), max(ay, by))
+        self.width = width; self.height = height; self.minX = minX; self.minY = minY
+        self.storeTop = storeTop; self.storeBottom = storeBottom
+    }
+
+    /// The sweep of a rectangle (``CoverageAccumulator/setRect(_:_:_:_:)``): per row, the deposits its left and
+    /// right edges would make (each edge as the edge loop deposits a vertical one: the
+    /// column gains d·(1 − frac), the next d·frac), summed along the row as the accumulator's sweep does.
+    /// Rows that share their runs (all those the rectangle covers from top to bottom) come as one
+    /// block: `block(y, rows, x, count, alpha)`.
+    func sweep(merge: Bool, _ block: (_ y: Int, _ rows: Int, _ x: Int, _ count: Int, _ alpha: UInt8) -> Void) {
+        let minX = self.minX
+        sweepGroups(merge: merge) { row, rows, runs in
+            if runs.count > 0 { block(row, rows, minX + runs.start.0, runs.end.0 - runs.start.0, runs.alpha.0) }
+            if runs.count > 1 { block(row, rows, minX + runs.start.1, runs.end.1 - runs.start.1, runs.alpha.1) }
+            if runs.count > 2 { block(row, rows, minX + runs.start.2, runs.end.2 - runs.start.2, runs.alpha.2) }
+            if runs.count > 3 { block(row, rows, minX + runs.start.3, runs.end.3 - runs.start.3, runs.alpha.3) }
+        }
+    }
+
+    /// ``sweep(merge:_:)`` a group of rows at a time: `group(y, rows, runs)` for the rows
+    /// [y, y + rows) (device rows) that share their runs (columns in area coordinates).
+    func sweepGroups(merge: Bool, _ group: (_ y: Int, _ rows: Int, _ runs: RectRuns) -> Void) {
+        let r = rect
+        let h = Float(height)
+        var ay = r.top, by = r.bottom
+        guard by > 0, ay < h else { return }
+        if ay < 0 { ay = 0 }
+        if by > h { by = h }
+        var y = Int(ay)
+        let yEnd = CoverageAccumulator.ceiling(by)
+        let lastStored = min(yEnd, storeBottom)
+        guard y < lastStored, yEnd > storeTop else { return }
+        // Rows above the stored ones get nothing (each row's coverage depends on that row alone).
+        y = max(y, storeTop)
+        // Rows y with y + 1 <= by are covered to their bottom.
+        let fullEnd = Int(by)
+        let iL = Int(r.left), iR = Int(r.right)
+        let fL = r.left - Float(iL), fR = r.right - Float(iR)
+        let width = self.width, minY = self.minY
+        var lastD: Float = .nan
+        // The row's runs of constant coverage (at most four: from the marked cells iL, iL + 1,
+        // iR, iR + 1, fewer when they meet).
+        var runs = RectRuns()
+        while y < lastStored {
+            let top = max(ay, Float(y)), bottom = min(by, Float(y + 1))
+            let d = bottom - top
+            // A row covered from top to bottom (d is exactly 1) and those below it up to the
+            // last such row share their runs.
+            let rows = d == 1 ? max(1, min(lastStored, fullEnd) - y) : 1
+            if d != 0 {
+                if d != lastD {
+                    lastD = d
+                    // The cells as the two edges leave them (each cell sums at most two deposits,
+                    // and two-term sums do not depend on the order), summed along the row.
+                    let cL0 = d * (1 - fL), cL1 = d * fL
+                    let cR0 = -d * (1 - fR), cR1 = -d * fR
+                    runs = RectRuns(merge: merge)
+                    var acc: Float = 0
+                    if iR == iL {
+                        acc += cL0 + cR0; runs.add(iL, iL + 1, acc, width)
+                        acc += cL1 + cR1; runs.add(iL + 1, width, acc, width)
+                    } else if iR == iL + 1 {
+                        acc += cL0; runs.add(iL, iL + 1, acc, width)
+                        acc += cL1 + cR0; runs.add(iL + 1, iL + 2, acc, width)
+                        acc += cR1; runs.add(iL + 2, width, acc, width)
+                    } else {
+                        acc += cL0; runs.add(iL, iL + 1, acc, width)
+                        acc += cL1; runs.add(iL + 1, iR, acc, width)
+                        acc += cR0; runs.add(iR, iR + 1, acc, width)
+                        acc += cR1; runs.add(iR + 1, width, acc, width)
+                    }
+                }
+                if runs.count > 0 { group(minY + y, rows, runs) }
+            }
+            y += rows
+        }
+    }
+
+    /// Up to four runs of a rectangle's row, in order, without empty or zero-coverage runs.
+    /// Neighbours of equal coverage are merged only when `merge` is set (solid paints): other
+    /// spans must be those the cells give (image and gradient painters step their sampling along
+    /// each span, so other splits change low bits).
+    struct RectRuns {
+        var merge = false
+        var count = 0
+        var start = (0, 0, 0, 0), end = (0, 0, 0, 0)
+        var alpha: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+
+        /// Adds the run [i, next) ∩ [.., width) of coverage `c`.
+        @inline(__always) mutating func add(_ i: Int, _ next: Int, _ c: Float, _ width: Int) {
+            let e = min(next, width)
+            guard i < e else { return }
+            let a = CoverageAccumulator.alpha(c, evenOdd: false)
+            guard a != 0 else { return }
+            if merge && count > 0 {
+                let k = count - 1
+                let lastEnd = k == 0 ? end.0 : (k == 1 ? end.1 : end.2)
+                let lastAlpha = k == 0 ? alpha.0 : (k == 1 ? alpha.1 : alpha.2)
+                if lastEnd == i && lastAlpha == a {
+                    switch k { case 0: end.0 = e; case 1: end.1 = e; default: end.2 = e }
+                    return
+                }
+            }
+            switch count {
+            case 0: start.0 = i; end.0 = e; alpha.0 = a
+            case 1: start.1 = i; end.1 = e; alpha.1 = a
+            case 2: start.2 = i; end.2 = e; alpha.2 = a
+            default: start.3 = i; end.3 = e; alpha.3 = a
+            }
+            count += 1
+        }
+    }
+
 }
