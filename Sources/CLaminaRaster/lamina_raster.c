@@ -397,7 +397,10 @@ void add_row_segment(float *row, uint64_t *bits, float xa, float xb, float d, co
         float frac = (lo + hi) * 0.5f - (float)i0;
         row[i0 << ls] += d * (1 - frac);
         row[(i0 + 1) << ls] += d * frac;
-        mark_cells(bits, i0, i0 + 1);
+        // Cells i0 and i0 + 1 (the second in the next word when i0 ends a word).
+        uint64_t *b = bits + (i0 >> 6);
+        b[0] |= 3ull << (i0 & 63);
+        if ((i0 & 63) == 63) b[1] |= 1;
         return;
     }
     // The covered fraction rises linearly from 0 at lo to 1 at hi (slope s). Column i gains
