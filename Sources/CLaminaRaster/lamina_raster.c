@@ -643,6 +643,94 @@ void lamina_sweep_solid_over_32(const lamina_solid_sweep *s) {
     if (s->lanes == 4) sweep_solid_body(s, 4, level); else sweep_solid_body(s, 1, level);
 }
 
+void lamina_rect_solid_over_32(const lamina_rect_fill *r) {
+    const float h = (float)r->height;
+    float ay = r->top, by = r->bottom;
+    if (!(by > 0 && ay < h)) return;
+    if (ay < 0) ay = 0;
+    if (by > h) by = h;
+    long y = (long)ay;
+    const long y_end = ceiling_f(by);
+    const long last_stored = y_end < r->store_bottom ? y_end : r->store_bottom;
+    if (!(y < last_stored && y_end > r->store_top)) return;
+    if (y < r->store_top) y = r->store_top;
+    const long full_end = (long)by;
+    const long il = (long)r->left, ir = (long)r->right, width = r->width;
+    const float fl = r->left - (float)il, fr = r->right - (float)ir;
+    // The row's runs of equal coverage (at most four; neighbours of equal coverage merged).
+    long start[4], end[4];
+    uint32_t alpha[4];
+    int count = 0;
+    float last_d = NAN;
+    const int level = lamina_raster_simd_level();
+    while (y < last_stored) {
+        float top = swift_maxf(ay, (float)y), bottom = swift_minf(by, (float)(y + 1));
+        float d = bottom - top;
+        long rows = 1;
+        if (d == 1) {
+            long stop = last_stored < full_end ? last_stored : full_end;
+            rows = stop - y > 1 ? stop - y : 1;
+        }
+        if (d != 0) {
+            if (d != last_d) {
+                last_d = d;
+                float cl0 = d * (1 - fl), cl1 = d * fl, cr0 = -d * (1 - fr), cr1 = -d * fr;
+                count = 0;
+                float acc = 0;
+#define LAMINA_ADD(I, NEXT, C) do { \
+                    long i_ = (I), e_ = (NEXT) < width ? (NEXT) : width; \
+                    uint32_t a_ = i_ < e_ ? (uint32_t)alpha_scalar((C), 0) : 0; \
+                    if (a_ != 0) { \
+                        if (count > 0 && end[count - 1] == i_ && alpha[count - 1] == a_) end[count - 1] = e_; \
+                        else { start[count] = i_; end[count] = e_; alpha[count] = a_; count++; } \
+                    } \
+                } while (0)
+                if (ir == il) {
+                    acc += cl0 + cr0; LAMINA_ADD(il, il + 1, acc);
+                    acc += cl1 + cr1; LAMINA_ADD(il + 1, width, acc);
+                } else if (ir == il + 1) {
+                    acc += cl0; LAMINA_ADD(il, il + 1, acc);
+                    acc += cl1 + cr0; LAMINA_ADD(il + 1, il + 2, acc);
+                    acc += cr1; LAMINA_ADD(il + 2, width, acc);
+                } else {
+                    acc += cl0; LAMINA_ADD(il, il + 1, acc);
+                    acc += cl1; LAMINA_ADD(il + 1, ir, acc);
+                    acc += cr0; LAMINA_ADD(ir, ir + 1, acc);
+                    acc += cr1; LAMINA_ADD(ir + 1, width, acc);
+                }
+#undef LAMINA_ADD
+            }
+            char *row = r->dst + y * r->dst_stride;
+            for (int k = 0; k < count; k++) {
+                long x0 = start[k] > r->col0 ? start[k] : r->col0, x1 = end[k] < r->col1 ? end[k] : r->col1;
+                if (x0 >= x1) continue;
+                uint32_t s = alpha[k] == 255 ? r->color : scale_word(r->color, alpha[k]);
+                uint32_t inv = 255 - ((s >> r->alpha_shift) & 0xFF);
+                uint32_t *p = (uint32_t *)row + x0;
+                long n = x1 - x0;
+                if (inv == 0) {
+                    for (long q = 0; q < rows; q++, p = (uint32_t *)((char *)p + r->dst_stride))
+                        for (long i = 0; i < n; i++) p[i] = s;
+                } else if (n <= 2) {
+                    for (long q = 0; q < rows; q++, p = (uint32_t *)((char *)p + r->dst_stride)) {
+                        p[0] = s + scale_word(p[0], inv);
+                        if (n == 2) p[1] = s + scale_word(p[1], inv);
+                    }
+                } else {
+                    switch (level) {
+#ifdef LAMINA_X86
+                    case 2: solid_over_32_rows_avx2((char *)p, r->dst_stride, rows, n, s, inv); break;
+                    case 1: for (long q = 0; q < rows; q++) solid_over_32_sse2((uint32_t *)((char *)p + q * r->dst_stride), n, s, inv); break;
+#endif
+                    default: for (long q = 0; q < rows; q++) solid_over_32_scalar((uint32_t *)((char *)p + q * r->dst_stride), n, s, inv); break;
+                    }
+                }
+            }
+        }
+        y += rows;
+    }
+}
+
 static int best_level(void) {
 #ifdef LAMINA_X86
     __builtin_cpu_init();

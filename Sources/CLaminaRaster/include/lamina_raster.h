@@ -110,6 +110,26 @@ typedef struct {
 /// source-over. Clears the cells and marks it reads.
 void lamina_sweep_solid_over_32(const lamina_solid_sweep *s);
 
+/// An axis-aligned rectangle's coverage, computed row by row as Lamina's Swift `RectSweep` does
+/// (the deposits its two vertical edges would make, summed along the row), laid over the pixels
+/// by source-over with a solid colour: the same bytes as that sweep through `SolidOver32` with
+/// neighbouring runs of equal coverage merged.
+typedef struct {
+    /// The sides in area coordinates (0 <= left <= right <= width).
+    float left, top, right, bottom;
+    /// The area: `width` x `height` pixels, rows [store_top, store_bottom) stored; area pixel
+    /// (x, y) is the word at `dst + y * dst_stride` bytes, word x.
+    long width, height, store_top, store_bottom;
+    char *dst;
+    long dst_stride;
+    /// Only columns [col0, col1) of the area are painted.
+    long col0, col1;
+    uint32_t color;
+    int alpha_shift;
+} lamina_rect_fill;
+
+void lamina_rect_solid_over_32(const lamina_rect_fill *r);
+
 /// Which path the span loops take on this machine: 0 scalar, 1 SSE2, 2 AVX2 (the
 /// best the CPU has, capped by the environment variable LAMINA_RASTER_SIMD=scalar|sse2|avx2).
 int lamina_raster_simd_level(void);

@@ -1,3 +1,4 @@
+import CLaminaRaster
 extension CGContext {
     // MARK: Building the current path (points are transformed by the CTM as they are added)
 
@@ -277,6 +278,21 @@ extension CGContext {
 
     func fillDevice(_ elements: [PathElement], evenOdd: Bool, color: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)) {
         guard checkBlendMode() else { return }
+        // A rectangle on whole pixels covers its pixels fully (coverage exactly 1 under either
+        // rule, antialiased or not) and nothing else: its rows go to the blender as one block,
+        // without the accumulator (the same bytes as the sweep).
+        if format == .color32, state.blendMode == .normal, state.shadow == nil, state.clipMask == nil,
+           let r = CGContext.pixelAlignedRectangle(elements, rasterTransform) {
+            drawOperationCount &+= 1
+            let x0 = max(r.x0, state.clipX0, state.colsX0), x1 = min(r.x1, state.clipX1, state.colsX1)
+            let y0 = max(r.y0, state.clipY0, state.rowsY0), y1 = min(r.y1, state.clipY1, state.rowsY1)
+            guard x0 < x1, y0 < y1 else { return }
+            let word = cachedPixelWord(color, alpha: state.alpha)
+            let inv = 255 &- ((word >> alphaShift) & 0xFF)
+            lamina_solid_over_32_rows((pixels + y0 * bytesPerRow).assumingMemoryBound(to: UInt32.self) + x0, bytesPerRow,
+                                      y1 - y0, x1 - x0, word, inv)
+            return
+        }
         drawOperation { rasterize(elements, evenOdd: evenOdd) { _ in sweepColor(color, evenOdd: evenOdd) } }
     }
 
@@ -291,10 +307,10 @@ extension CGContext {
             let word = cachedPixelWord(color, alpha: state.alpha)
             if mode == .normal {
                 var t = SolidOver32(base: pixels, bytesPerRow: bytesPerRow, color: word, alphaShift: alphaShift, mask: state.clipMask)
-                // The common case, swept and painted in C (rectangles go by blocks below).
-                if aa && state.clipMask == nil,
-                   accumulator.sweepSolidOver32(base: pixels, bytesPerRow: bytesPerRow, color: word, alphaShift: alphaShift,
-                                                evenOdd: evenOdd, col0: cw.x0, col1: cw.x1) {
+                // The common case, swept and painted in C.
+                if aa && state.clipMask == nil {
+                    accumulator.sweepSolidOver32(base: pixels, bytesPerRow: bytesPerRow, color: word, alphaShift: alphaShift,
+                                                 evenOdd: evenOdd, col0: cw.x0, col1: cw.x1)
                     return
                 }
                 if aa {

@@ -242,14 +242,25 @@ final class CoverageAccumulator: @unchecked Sendable {
 
     /// The sweep for a solid colour laid over 32-bit pixels by source-over with no clip mask,
     /// in C (``lamina_sweep_solid_over_32``): the same coverage and bytes as ``sweep(evenOdd:_:)``
-    /// with ``SolidOver32``, without a call per span. Pixel (x, y) is the word at
-    /// `base + y·bytesPerRow + 4x`; only columns [col0, col1) are painted. Returns false, doing
-    /// nothing, for a rectangle (``sweepBlocks`` paints its rows as blocks).
+    /// with ``SolidOver32``, without a call per span (a rectangle's rows too, as
+    /// ``RectSweep`` computes them). Pixel (x, y) is the word at `base + y·bytesPerRow + 4x`;
+    /// only columns [col0, col1) are painted.
     func sweepSolidOver32(base: UnsafeMutableRawPointer, bytesPerRow: Int, color: UInt32, alphaShift: UInt32,
-                          evenOdd: Bool, col0: Int, col1: Int) -> Bool {
-        if rect != nil { return false }
+                          evenOdd: Bool, col0: Int, col1: Int) {
+        if let r = rect {
+            // A rectangle: its rows computed and painted in C (``lamina_rect_solid_over_32``).
+            rect = nil
+            lastSweepWasRectangle = true
+            var job = lamina_rect_fill(
+                left: r.rect.left, top: r.rect.top, right: r.rect.right, bottom: r.rect.bottom,
+                width: r.width, height: r.height, store_top: r.storeTop, store_bottom: r.storeBottom,
+                dst: (base + r.minY * bytesPerRow + r.minX * 4).assumingMemoryBound(to: CChar.self), dst_stride: bytesPerRow,
+                col0: col0 - r.minX, col1: col1 - r.minX, color: color, alpha_shift: Int32(alphaShift))
+            lamina_rect_solid_over_32(&job)
+            return
+        }
         lastSweepWasRectangle = false
-        guard rowMin < rowMax else { return true }
+        guard rowMin < rowMax else { return }
         let first: Int, end: Int, row0: Int
         if subRows == 1 {
             first = max(storeTop, rowMin) - storeTop; end = min(storeBottom, rowMax) - storeTop
@@ -271,7 +282,6 @@ final class CoverageAccumulator: @unchecked Sendable {
             even_odd: evenOdd ? 1 : 0, scratch: scratch)
         lamina_sweep_solid_over_32(&job)
         rowMin = Int.max; rowMax = Int.min
-        return true
     }
 
     /// The sweep of 4 sub-rows per pixel row: along each pixel row, the four sub-rows' running
