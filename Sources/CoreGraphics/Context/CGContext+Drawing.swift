@@ -395,10 +395,11 @@ extension CGContext {
         let scale = max(det.squareRoot(), 1e-9)
         var stroker = Stroker(style: style, tolerance: Flattener.tolerance / scale)
         var polyline: [CGPoint] = []
+        polyline.reserveCapacity(elements.count + 1)
         Flattener.flatten(elements, transform: toUser,
-                          moveTo: { p in polyline = [p] },
+                          moveTo: { p in polyline.removeAll(keepingCapacity: true); polyline.append(p) },
                           lineTo: { p in polyline.append(p) },
-                          close: { explicit in stroker.add(polyline: polyline, closed: explicit); polyline = [] })
+                          close: { explicit in stroker.add(polyline: polyline, closed: explicit); polyline.removeAll(keepingCapacity: true) })
         if stroker.truncated { LaminaDiagnostics.report(Stroker.truncationMessage("CGContext.strokePath")) }
         guard !stroker.ends.isEmpty else { return }
         var els: [PathElement] = []

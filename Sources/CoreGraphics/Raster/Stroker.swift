@@ -55,6 +55,10 @@ struct Stroker {
     /// Strokes one polyline (already flattened); `closed` joins its end to its start.
     mutating func add(polyline input: [CGPoint], closed: Bool) {
         guard !truncated else { return }
+        // About four points per segment and as many per join, two polygons per point.
+        let needPoints = points.count + 10 * input.count + 8, needEnds = ends.count + 2 * input.count + 2
+        if needPoints > points.capacity { points.reserveCapacity(max(needPoints, 2 * points.capacity)) }
+        if needEnds > ends.capacity { ends.reserveCapacity(max(needEnds, 2 * ends.capacity)) }
         var pts: [CGPoint] = []
         pts.reserveCapacity(input.count)
         for p in input where pts.last.map({ $0 != p }) ?? true { pts.append(p) }
@@ -105,7 +109,7 @@ struct Stroker {
         var area: CGFloat = 0
         points.withUnsafeBufferPointer { p in
             for i in 0..<count {
-                let a = p[start + i], b = p[start + (i + 1) % count]
+                let a = p[start + i], b = p[i + 1 < count ? start + i + 1 : start]
                 area += a.x * b.y - b.x * a.y
             }
         }
@@ -115,7 +119,13 @@ struct Stroker {
             truncated = true
             return
         }
-        if area < 0 { points[start...].reverse() }
+        if area < 0 {
+            // In place (reversing the slice `points[start...]` copies it).
+            points.withUnsafeMutableBufferPointer { p in
+                var i = start, j = p.count - 1
+                while i < j { p.swapAt(i, j); i += 1; j -= 1 }
+            }
+        }
         ends.append(points.count)
     }
 
