@@ -339,7 +339,11 @@ static inline int alpha_scalar(float c, int even_odd) {
     return (int)(long)(v * 255 + 0.5f);
 }
 
-int lamina_alpha_sum4(const float *c, int even_odd) {
+static inline __attribute__((always_inline)) int alpha_sum4(const float *c, int even_odd);
+
+int lamina_alpha_sum4(const float *c, int even_odd) { return alpha_sum4(c, even_odd); }
+
+static inline __attribute__((always_inline)) int alpha_sum4(const float *c, int even_odd) {
 #ifdef LAMINA_X86
     __m128 v = _mm_andnot_ps(_mm_set1_ps(-0.0f), _mm_loadu_ps(c));
     // Values from 2^24 (never a real winding) take the scalar path's fmodf.
@@ -605,7 +609,7 @@ void sweep_solid_body(const lamina_solid_sweep *s, const long lanes, const int l
         // what it writes past the run belongs to later runs, which overwrite it), alone when long.
 #define LAMINA_RUN(E) do { \
             long p_ = pending, e_ = (E); \
-            uint32_t a_ = lanes == 1 ? (uint32_t)alpha_scalar(acc[0], eo) : (uint32_t)((lamina_alpha_sum4(acc, eo) + 2) >> 2); \
+            uint32_t a_ = lanes == 1 ? (uint32_t)alpha_scalar(acc[0], eo) : (uint32_t)((alpha_sum4(acc, eo) + 2) >> 2); \
             if (e_ - p_ >= LONG_RUN) { \
                 if (g0 >= 0) { flush_gathered(row, m, g0, g1, s, level); g0 = -1; } \
                 if (a_ != 0) { \
@@ -636,6 +640,44 @@ void sweep_solid_body(const lamina_solid_sweep *s, const long lanes, const int l
         if (g0 >= 0) flush_gathered(row, m, g0, g1, s, level);
 #undef LAMINA_RUN
     }
+}
+
+static inline __attribute__((always_inline))
+void sweep_mask_body(const lamina_solid_sweep *s, const long lanes) {
+    const long width = s->width, words = s->bit_words, col0 = s->col0, col1 = s->col1;
+    const int eo = s->even_odd;
+    for (long y = s->row_first; y < s->row_end; y++) {
+        float *cells = s->cells + y * s->stride * lanes;
+        uint64_t *bits = s->bits + y * words;
+        uint8_t *row = (uint8_t *)(s->dst + y * s->dst_stride);
+        float acc[4] = {0, 0, 0, 0};
+        long pending = -1;
+#define LAMINA_RUN(E) do { \
+            uint32_t a_ = lanes == 1 ? (uint32_t)alpha_scalar(acc[0], eo) : (uint32_t)((alpha_sum4(acc, eo) + 2) >> 2); \
+            long x0_ = pending < col0 ? col0 : pending, x1_ = (E) > col1 ? col1 : (E); \
+            if (a_ != 0 && x0_ < x1_) { if (x1_ - x0_ == 1) row[x0_] = (uint8_t)a_; else memset(row + x0_, (int)a_, (size_t)(x1_ - x0_)); } \
+        } while (0)
+        for (long w = 0; w < words; w++) {
+            uint64_t word = bits[w];
+            if (!word) continue;
+            bits[w] = 0;
+            do {
+                long i = (w << 6) + __builtin_ctzll(word);
+                word &= word - 1;
+                if (pending >= 0 && pending < width) LAMINA_RUN(i < width ? i : width);
+                float *c = cells + i * lanes;
+                acc[0] += c[0]; c[0] = 0;
+                if (lanes == 4) { acc[1] += c[1]; acc[2] += c[2]; acc[3] += c[3]; c[1] = 0; c[2] = 0; c[3] = 0; }
+                pending = i;
+            } while (word);
+        }
+        if (pending >= 0 && pending < width) LAMINA_RUN(width);
+#undef LAMINA_RUN
+    }
+}
+
+void lamina_sweep_mask(const lamina_solid_sweep *s) {
+    if (s->lanes == 4) sweep_mask_body(s, 4); else sweep_mask_body(s, 1);
 }
 
 void lamina_sweep_solid_over_32(const lamina_solid_sweep *s) {

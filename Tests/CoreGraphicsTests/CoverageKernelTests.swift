@@ -256,6 +256,45 @@ struct CoverageKernelTests {
         #expect(mismatches == 0, "\(mismatches) of \(cases) rectangles differ (paths \(levels))")
     }
 
+    /// Random polygons, non-zero and even-odd, whole and column-windowed: the C mask sweep writes
+    /// the bytes the Swift sweep writes through `MaskWriter`.
+    @Test func theMaskSweepWritesWhatTheMaskWriterWrites() {
+        var rng = RowWindowTests.Random(state: 53)
+        var mismatches = 0, cases = 0
+        for trial in 0..<200 {
+            let evenOdd = trial % 2 == 1
+            let subRows = evenOdd ? 4 : 1
+            let width = 1 + rng.int(200), height = 1 + rng.int(40)
+            let points = (0..<(3 + rng.int(20))).map { _ in
+                CGPoint(x: rng.range(-10, CGFloat(width) + 10), y: rng.range(-3, CGFloat(height) + 3))
+            }
+            let col0 = trial % 3 == 0 ? rng.int(width) : 0
+            let col1 = trial % 3 == 0 ? col0 + rng.int(width - col0 + 1) : width
+            func accumulate() -> CoverageAccumulator {
+                let acc = CoverageAccumulator()
+                acc.setSubRows(subRows)
+                acc.begin(x0: 0, y0: 0, x1: width, y1: height * subRows)
+                for k in points.indices {
+                    let p = points[k], q = points[(k + 1) % points.count]
+                    acc.addLine(p.x, p.y * CGFloat(subRows), q.x, q.y * CGFloat(subRows))
+                }
+                return acc
+            }
+            let expected = ClipMask(x0: 0, y0: 0, width: width, height: height, fill: 0)
+            var writer = MaskWriter(mask: expected)
+            let window = ColumnWindow(x0: col0, x1: col1)
+            accumulate().sweep(evenOdd: evenOdd) { y, x, n, a in
+                let (tx, tn) = window.trim(x, n)
+                if tn > 0 { writer.span(row: y, x: tx, count: tn, alpha: a) }
+            }
+            let got = ClipMask(x0: 0, y0: 0, width: width, height: height, fill: 0)
+            let swept = accumulate().sweepMask(into: got, evenOdd: evenOdd, col0: col0, col1: col1)
+            cases += 1
+            if !swept || !(0..<(width * height)).allSatisfy({ got.bytes[$0] == expected.bytes[$0] }) { mismatches += 1 }
+        }
+        #expect(mismatches == 0, "\(mismatches) of \(cases) masks differ")
+    }
+
     /// The sweep leaves the accumulator clear: a second fill in the same accumulator draws as a
     /// fresh one does.
     @Test func theSolidSweepClearsWhatItReads() {

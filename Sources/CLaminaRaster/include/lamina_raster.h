@@ -110,6 +110,12 @@ typedef struct {
 /// source-over. Clears the cells and marks it reads.
 void lamina_sweep_solid_over_32(const lamina_solid_sweep *s);
 
+/// Sweeps the rows as `lamina_sweep_solid_over_32` does, writing each run's coverage byte into
+/// a mask instead (row r's bytes at `dst + r * dst_stride`, byte x for cell x; bytes of zero
+/// coverage and outside [col0, col1) are left as they are). `color`, `alpha_shift` and
+/// `scratch` are not used.
+void lamina_sweep_mask(const lamina_solid_sweep *s);
+
 /// An axis-aligned rectangle's coverage, computed row by row as Lamina's Swift `RectSweep` does
 /// (the deposits its two vertical edges would make, summed along the row), laid over the pixels
 /// by source-over with a solid colour: the same bytes as that sweep through `SolidOver32` with

@@ -133,9 +133,13 @@ extension CGContext {
         rasterize(elements, evenOdd: evenOdd) { b in
             let (x0, y0, x1, y1) = b
             let mask = ClipMask(x0: x0, y0: y0, width: x1 - x0, height: y1 - y0, fill: 0, rows: (state.rowsY0, state.rowsY1))
-            var writer = MaskWriter(mask: mask)
+            made = mask
             let aa = state.antialias
             let cw = columnTrim
+            // Antialiased, swept in C straight into the mask's bytes.
+            if aa, mask.storedY0 < mask.storedY1,
+               accumulator.sweepMask(into: mask, evenOdd: evenOdd, col0: cw.x0, col1: cw.x1) { return }
+            var writer = MaskWriter(mask: mask)
             accumulator.sweep(evenOdd: evenOdd) { y, x0, n0, a in
                 let (x, n) = cw.trim(x0, n0)
                 if n > 0 { writer.span(row: y, x: x, count: n, alpha: aa ? a : (a >= 128 ? 255 : 0)) }

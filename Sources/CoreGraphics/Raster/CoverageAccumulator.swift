@@ -284,6 +284,35 @@ final class CoverageAccumulator: @unchecked Sendable {
         rowMin = Int.max; rowMax = Int.min
     }
 
+    /// The sweep into a clip mask, in C (``lamina_sweep_mask``): every run's coverage written
+    /// into the mask's bytes as ``MaskWriter`` writes them, columns [col0, col1) only. The mask
+    /// covers the area (its bounds are the area's, its stored rows the stored ones). Returns
+    /// false, doing nothing, for a rectangle (its rows go through ``sweep(evenOdd:_:)``).
+    func sweepMask(into mask: ClipMask, evenOdd: Bool, col0: Int, col1: Int) -> Bool {
+        if rect != nil { return false }
+        lastSweepWasRectangle = false
+        guard rowMin < rowMax else { return true }
+        let first: Int, end: Int, row0: Int
+        if subRows == 1 {
+            first = max(storeTop, rowMin) - storeTop; end = min(storeBottom, rowMax) - storeTop
+            row0 = minY + storeTop
+        } else {
+            first = (max(storeTop, rowMin) - storeTop) >> 2; end = (min(storeBottom, rowMax) - storeTop + 3) >> 2
+            row0 = (minY + storeTop) >> 2
+        }
+        precondition(mask.x0 == minX && mask.storedY0 == row0 && mask.width == width,
+                     "CoverageAccumulator.sweepMask: the mask must cover the area")
+        var job = lamina_solid_sweep(
+            cells: cells, bits: bits, stride: stride, bit_words: bitWords, lanes: subRows == 1 ? 1 : 4,
+            width: width, row_first: first, row_end: end,
+            dst: UnsafeMutableRawPointer(mask.bytes).assumingMemoryBound(to: CChar.self), dst_stride: mask.width,
+            col0: max(0, col0 - minX), col1: min(width, col1 - minX), color: 0, alpha_shift: 0,
+            even_odd: evenOdd ? 1 : 0, scratch: nil)
+        lamina_sweep_mask(&job)
+        rowMin = Int.max; rowMax = Int.min
+        return true
+    }
+
     /// The sweep of 4 sub-rows per pixel row: along each pixel row, the four sub-rows' running
     /// sums advance together (one lane each) over the row's marked cells; each sub-row's coverage
     /// is folded under the fill rule on its own and the four alphas are averaged (sum + 2) / 4,
