@@ -271,7 +271,9 @@ void linear_gradient_avx2_body(uint32_t *dst, long count, const lamina_linear_sp
             if (g->skip > i) k = _mm256_and_si256(k, _mm256_cmpgt_epi32(lanes, _mm256_set1_epi32((int)(g->skip - i - 1))));
             k = _mm256_andnot_si256(off, k);
         }
-        __m256i s = scale8v_avx2(src, k, half, m257, zero);
+        // Eight fully covered pixels take the table's words as they are (x * 255 / 255 is x).
+        const int full = plain && g->constant == 255 && (!has_mask || m8 == ~0ull);
+        __m256i s = full ? src : scale8v_avx2(src, k, half, m257, zero);
         __m256i inv = _mm256_sub_epi32(ff, _mm256_and_si256(_mm256_srl_epi32(s, shift), ff));
         if (rest >= 8) {
             __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
@@ -627,13 +629,32 @@ void sweep_solid_body(const lamina_solid_sweep *s, const long lanes, const int l
             if (!word) continue;
             bits[w] = 0;
             do {
-                long i = (w << 6) + __builtin_ctzll(word);
-                word &= word - 1;
+                const int b = __builtin_ctzll(word);
+                const long i = (w << 6) + b;
                 if (pending >= 0 && pending < width) LAMINA_RUN(i < width ? i : width);
-                float *c = cells + i * lanes;
+                // The marks that follow i one after another in this word: each cell but the last
+                // is a one-pixel run, gathered as it is read (what LAMINA_RUN does for it).
+                const uint64_t after = ~(word >> b);
+                const long len = after ? __builtin_ctzll(after) : 64 - b;
+                word = b + len >= 64 ? 0 : word & (~0ull << (b + len));
+                const long last = i + len - 1;
+                for (long j = i; j < last; j++) {
+                    float *c = cells + j * lanes;
+                    acc[0] += c[0]; c[0] = 0;
+                    if (lanes == 4) { acc[1] += c[1]; acc[2] += c[2]; acc[3] += c[3]; c[1] = 0; c[2] = 0; c[3] = 0; }
+                    if (j < width) {
+                        uint32_t a = lanes == 1 ? (uint32_t)alpha_scalar(acc[0], eo) : (uint32_t)((alpha_sum4(acc, eo) + 2) >> 2);
+                        if (g0 >= 0 || a != 0) {
+                            if (g0 < 0) g0 = j;
+                            m[j] = (uint8_t)a;
+                            g1 = j + 1;
+                        }
+                    }
+                }
+                float *c = cells + last * lanes;
                 acc[0] += c[0]; c[0] = 0;
                 if (lanes == 4) { acc[1] += c[1]; acc[2] += c[2]; acc[3] += c[3]; c[1] = 0; c[2] = 0; c[3] = 0; }
-                pending = i;
+                pending = last;
             } while (word);
         }
         if (pending >= 0 && pending < width) LAMINA_RUN(width);
