@@ -683,13 +683,27 @@ void sweep_mask_body(const lamina_solid_sweep *s, const long lanes) {
             if (!word) continue;
             bits[w] = 0;
             do {
-                long i = (w << 6) + __builtin_ctzll(word);
-                word &= word - 1;
+                const int b = __builtin_ctzll(word);
+                const long i = (w << 6) + b;
                 if (pending >= 0 && pending < width) LAMINA_RUN(i < width ? i : width);
-                float *c = cells + i * lanes;
+                // Marks that follow one another: one-pixel runs, written as they are read.
+                const uint64_t after = ~(word >> b);
+                const long len = after ? __builtin_ctzll(after) : 64 - b;
+                word = b + len >= 64 ? 0 : word & (~0ull << (b + len));
+                const long last = i + len - 1;
+                for (long j = i; j < last; j++) {
+                    float *c = cells + j * lanes;
+                    acc[0] += c[0]; c[0] = 0;
+                    if (lanes == 4) { acc[1] += c[1]; acc[2] += c[2]; acc[3] += c[3]; c[1] = 0; c[2] = 0; c[3] = 0; }
+                    if (j < width && j >= col0 && j < col1) {
+                        uint32_t a = lanes == 1 ? (uint32_t)alpha_scalar(acc[0], eo) : (uint32_t)((alpha_sum4(acc, eo) + 2) >> 2);
+                        if (a != 0) row[j] = (uint8_t)a;
+                    }
+                }
+                float *c = cells + last * lanes;
                 acc[0] += c[0]; c[0] = 0;
                 if (lanes == 4) { acc[1] += c[1]; acc[2] += c[2]; acc[3] += c[3]; c[1] = 0; c[2] = 0; c[3] = 0; }
-                pending = i;
+                pending = last;
             } while (word);
         }
         if (pending >= 0 && pending < width) LAMINA_RUN(width);
