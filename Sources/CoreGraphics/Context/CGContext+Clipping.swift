@@ -166,10 +166,17 @@ extension CGContext {
     /// `rasterize` would sweep without its edges: the same bounds, rows and columns, so its mask
     /// is the one `clipDevice` would make. Nil otherwise (and when nothing would be visible).
     private func rectClip(_ elements: [PathElement]) -> RectClip? {
-        let raster = rasterTransform
-        guard let (p, q) = CGContext.axisAlignedRectangle(elements, raster),
-              p.x.isFinite, p.y.isFinite, q.x.isFinite, q.y.isFinite else { return nil }
-        // `rasterize`'s bounds.
+        guard let (p, q) = CGContext.axisAlignedRectangle(elements, rasterTransform),
+              let sweep = rectangleSweep(p, q) else { return nil }
+        return RectClip(sweep: sweep, colsX0: state.colsX0, colsX1: state.colsX1)
+    }
+
+    /// The sweep `rasterize` would make of the axis-aligned rectangle with raster corners p and q
+    /// (non-zero rule): the same bounds within the clip and the same stored rows. Nil when it
+    /// would not sweep it as a rectangle (nothing visible, no stored rows, the rectangle not
+    /// inside the bounds horizontally, non-finite corners).
+    func rectangleSweep(_ p: CGPoint, _ q: CGPoint) -> RectSweep? {
+        guard p.x.isFinite, p.y.isFinite, q.x.isFinite, q.y.isFinite else { return nil }
         func clamped(_ v: CGFloat) -> Int { Int(max(-1e9, min(1e9, v))) }
         let x0 = max(state.clipX0, clamped(min(p.x, q.x).rounded(.down))), x1 = min(state.clipX1, clamped(max(p.x, q.x).rounded(.up)) + 1)
         let y0 = max(state.clipY0, clamped(min(p.y, q.y).rounded(.down))), y1 = min(state.clipY1, clamped(max(p.y, q.y).rounded(.up)) + 1)
@@ -177,16 +184,22 @@ extension CGContext {
         let height = y1 - y0
         let storeTop = max(0, min(height, state.rowsY0 - y0))
         let storeBottom = max(storeTop, min(height, state.rowsY1 - y0))
-        guard storeTop < storeBottom,
-              let sweep = RectSweep(p.x, p.y, q.x, q.y, minX: x0, minY: y0, width: x1 - x0, height: height,
-                                    storeTop: storeTop, storeBottom: storeBottom) else { return nil }
-        return RectClip(sweep: sweep, colsX0: state.colsX0, colsX1: state.colsX1)
+        guard storeTop < storeBottom else { return nil }
+        return RectSweep(p.x, p.y, q.x, q.y, minX: x0, minY: y0, width: x1 - x0, height: height,
+                         storeTop: storeTop, storeBottom: storeBottom)
     }
 
     /// The raster bounds of `elements` when they are one axis-aligned rectangle with corners on
     /// pixel boundaries (within 10⁻⁶), in raster space through `raster`; nil otherwise.
     static func pixelAlignedRectangle(_ elements: [PathElement], _ raster: CGAffineTransform) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
-        guard let (p, q) = axisAlignedRectangle(elements, raster), p.x != q.x, p.y != q.y else { return nil }
+        guard let (p, q) = axisAlignedRectangle(elements, raster) else { return nil }
+        return pixelAligned(p, q)
+    }
+
+    /// The pixel bounds of the rectangle with raster corners p and q when its sides lie on pixel
+    /// boundaries (within 10⁻⁶) and it has an area; nil otherwise.
+    static func pixelAligned(_ p: CGPoint, _ q: CGPoint) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
+        guard p.x != q.x, p.y != q.y else { return nil }
         @inline(__always) func whole(_ c: CGFloat) -> Int? {
             guard c.isFinite, abs(c - c.rounded()) < 1e-6 else { return nil }
             return Int(max(-1e9, min(1e9, c.rounded())))

@@ -278,11 +278,16 @@ extension CGContext {
 
     func fillDevice(_ elements: [PathElement], evenOdd: Bool, color: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)) {
         guard checkBlendMode() else { return }
-        // A rectangle on whole pixels covers its pixels fully (coverage exactly 1 under either
-        // rule, antialiased or not) and nothing else: its rows go to the blender as one block,
-        // without the accumulator (the same bytes as the sweep).
-        if format == .color32, state.blendMode == .normal, state.shadow == nil, state.clipMask == nil,
-           let r = CGContext.pixelAlignedRectangle(elements, rasterTransform) {
+        // Rectangles laid over by source-over without a mask or shadow skip the accumulator.
+        guard format == .color32, state.blendMode == .normal, state.shadow == nil,
+              let (p, q) = CGContext.axisAlignedRectangle(elements, rasterTransform), state.clipMask == nil else {
+            drawOperation { rasterize(elements, evenOdd: evenOdd) { _ in sweepColor(color, evenOdd: evenOdd) } }
+            return
+        }
+        if let r = CGContext.pixelAligned(p, q) {
+            // On whole pixels it covers its pixels fully (coverage exactly 1 under either rule,
+            // antialiased or not) and nothing else: its rows go to the blender as one block (the
+            // same bytes as the sweep).
             drawOperationCount &+= 1
             let x0 = max(r.x0, state.clipX0, state.colsX0), x1 = min(r.x1, state.clipX1, state.colsX1)
             let y0 = max(r.y0, state.clipY0, state.rowsY0), y1 = min(r.y1, state.clipY1, state.rowsY1)
@@ -291,6 +296,20 @@ extension CGContext {
             let inv = 255 &- ((word >> alphaShift) & 0xFF)
             lamina_solid_over_32_rows((pixels + y0 * bytesPerRow).assumingMemoryBound(to: UInt32.self) + x0, bytesPerRow,
                                       y1 - y0, x1 - x0, word, inv)
+            return
+        }
+        // Any other rectangle (non-zero rule, antialiased): swept and painted in C as `rasterize`
+        // and `sweepColor` would, without the accumulator.
+        if !evenOdd, state.antialias, let sweep = rectangleSweep(p, q) {
+            drawOperationCount &+= 1
+            let word = cachedPixelWord(color, alpha: state.alpha)
+            var job = lamina_rect_fill(
+                left: sweep.rect.left, top: sweep.rect.top, right: sweep.rect.right, bottom: sweep.rect.bottom,
+                width: sweep.width, height: sweep.height, store_top: sweep.storeTop, store_bottom: sweep.storeBottom,
+                dst: (pixels + sweep.minY * bytesPerRow + sweep.minX * 4).assumingMemoryBound(to: CChar.self),
+                dst_stride: bytesPerRow, col0: state.colsX0 - sweep.minX, col1: state.colsX1 - sweep.minX, color: word,
+                alpha_shift: Int32(alphaShift))
+            lamina_rect_solid_over_32(&job)
             return
         }
         drawOperation { rasterize(elements, evenOdd: evenOdd) { _ in sweepColor(color, evenOdd: evenOdd) } }
