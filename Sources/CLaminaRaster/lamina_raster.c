@@ -438,6 +438,37 @@ static inline long ceiling_f(float v) {
     return (float)t < v ? t + 1 : t;
 }
 
+// The stored rows of cells as the edge loop writes them.
+typedef struct {
+    float *cells;
+    uint64_t *bits;
+    long stride, words, store_top;
+    float right;
+} cell_rows;
+
+// Row y's share of a segment from x to x_next with signed height d (nothing outside the stored
+// rows). Sub-row r of pixel row r >> ls is lane r & (2^ls - 1) of that row's cells.
+static inline __attribute__((always_inline))
+void deposit_row(const cell_rows *c, long y, float x, float x_next, float d, const long ls) {
+    if (d != 0 && y >= c->store_top) {
+        long r = y - c->store_top;
+        add_row_segment(c->cells + (((r >> ls) * c->stride) << ls) + (r & ((1 << ls) - 1)), c->bits + (r >> ls) * c->words,
+                        x, x_next, d, ls, c->right);
+    }
+}
+
+// Row y of the segment (ay, by) taken as a whole: its part of the row, from x to the x where it
+// leaves the row (returned; bx on the last row).
+static inline __attribute__((always_inline))
+float general_row(const cell_rows *c, long y, float x, float ay, float by, long y_end, float bx, float dxdy, float dir,
+                  const long ls) {
+    float top = swift_maxf(ay, (float)y), bottom = swift_minf(by, (float)(y + 1));
+    float dy = bottom - top;
+    float x_next = y + 1 >= y_end ? bx : x + dxdy * dy;
+    deposit_row(c, y, x, x_next, dy * dir, ls);
+    return x_next;
+}
+
 static inline __attribute__((always_inline))
 void add_segment_body(lamina_cells *a, float x0, float y0, float x1, float y1, const long ls) {
     if (y0 == y1) return;
@@ -458,52 +489,23 @@ void add_segment_body(lamina_cells *a, float x0, float y0, float x1, float y1, c
     long first = y > store_top ? y : store_top;
     if (first < a->row_min) a->row_min = first;
     if (last_stored > a->row_max) a->row_max = last_stored;
-    float *cells = a->cells;
-    uint64_t *bits = a->bits;
-    const long stride = a->stride, words = a->bit_words;
-    const float right = (float)a->width;
+    const cell_rows c = {a->cells, a->bits, a->stride, a->bit_words, store_top, (float)a->width};
     float x = ax;
     // Rows strictly inside the segment's span (top = y, bottom = y + 1, so dy = 1 and d = dir
     // exactly, and x advances by dxdy): the rows from the second to the one before the last.
     // Rows above the stored ones only advance x.
     const long inner_end = (y_end - 1 < last_stored ? y_end - 1 : last_stored);
     if (y + 1 < inner_end) {
-        // The first row as the general loop does it.
-        {
-            float top = swift_maxf(ay, (float)y), bottom = swift_minf(by, (float)(y + 1));
-            float dy = bottom - top;
-            float x_next = x + dxdy * dy;
-            float d = dy * dir;
-            if (d != 0 && y >= store_top) {
-                long r = y - store_top;
-                add_row_segment(cells + (((r >> ls) * stride) << ls) + (r & ((1 << ls) - 1)), bits + (r >> ls) * words,
-                                x, x_next, d, ls, right);
-            }
-            x = x_next;
-            y++;
-        }
+        x = general_row(&c, y, x, ay, by, y_end, bx, dxdy, dir, ls);
+        y++;
         for (; y < inner_end && y < store_top; y++) x = x + dxdy;
         for (; y < inner_end; y++) {
             float x_next = x + dxdy;
-            long r = y - store_top;
-            add_row_segment(cells + (((r >> ls) * stride) << ls) + (r & ((1 << ls) - 1)), bits + (r >> ls) * words,
-                            x, x_next, dir, ls, right);
+            deposit_row(&c, y, x, x_next, dir, ls);
             x = x_next;
         }
     }
-    for (; y < last_stored; y++) {
-        float top = swift_maxf(ay, (float)y), bottom = swift_minf(by, (float)(y + 1));
-        float dy = bottom - top;
-        float x_next = y + 1 >= y_end ? bx : x + dxdy * dy;
-        float d = dy * dir;
-        if (d != 0 && y >= store_top) {
-            // Sub-row r of pixel row r >> ls: its lane r & (2^ls - 1) of that row's cells.
-            long r = y - store_top;
-            add_row_segment(cells + (((r >> ls) * stride) << ls) + (r & ((1 << ls) - 1)), bits + (r >> ls) * words,
-                            x, x_next, d, ls, right);
-        }
-        x = x_next;
-    }
+    for (; y < last_stored; y++) x = general_row(&c, y, x, ay, by, y_end, bx, dxdy, dir, ls);
 }
 
 void lamina_add_segment(lamina_cells *a, float x0, float y0, float x1, float y1) {
@@ -583,141 +585,134 @@ static inline void solid_mask(uint32_t *p, long count, const uint8_t *m, uint32_
     }
 }
 
+// A row being swept: where its pixels (or mask bytes) are, and what a painter keeps.
+typedef struct {
+    char *row;
+    // The solid painter's gathered pixels [g0, g1) (none when g0 < 0), and its scratch bytes.
+    long g0, g1;
+    uint8_t *m;
+    const lamina_solid_sweep *s;
+    int level;
+} sweep_row;
+
+// Walks the rows' marked cells, summing each row's cells left to right (one lane or four) and
+// clearing what it reads, and hands the painter the coverage: `run(r, p, e, a)` for the run of
+// pixels [p, e) from a marked cell to the next one (or the row's end), `pixel(r, j, a)` for a
+// marked cell followed directly by another (a one-pixel run, read in a tight loop), then
+// `row_end(r)`. Called with constant painters and inlined, so no call is left per cell.
+static inline __attribute__((always_inline))
+void sweep_cells(const lamina_solid_sweep *s, const long lanes, sweep_row *r,
+                 void (*run)(sweep_row *, long, long, uint32_t), void (*pixel)(sweep_row *, long, uint32_t),
+                 void (*row_end)(sweep_row *)) {
+    const long width = s->width, words = s->bit_words;
+    const int eo = s->even_odd;
+    for (long y = s->row_first; y < s->row_end; y++) {
+        float *cells = s->cells + y * s->stride * lanes;
+        uint64_t *bits = s->bits + y * words;
+        r->row = s->dst + y * s->dst_stride;
+        float acc[4] = {0, 0, 0, 0};
+        // The last marked cell read: its coverage holds up to the next marked cell.
+        long pending = -1;
+#define LAMINA_ALPHA() (lanes == 1 ? (uint32_t)alpha_scalar(acc[0], eo) : (uint32_t)((alpha_sum4(acc, eo) + 2) >> 2))
+#define LAMINA_READ(J) do { \
+            float *c_ = cells + (J) * lanes; \
+            acc[0] += c_[0]; c_[0] = 0; \
+            if (lanes == 4) { acc[1] += c_[1]; acc[2] += c_[2]; acc[3] += c_[3]; c_[1] = 0; c_[2] = 0; c_[3] = 0; } \
+        } while (0)
+        for (long w = 0; w < words; w++) {
+            uint64_t word = bits[w];
+            if (!word) continue;
+            bits[w] = 0;
+            do {
+                const int b = __builtin_ctzll(word);
+                const long i = (w << 6) + b;
+                if (pending >= 0 && pending < width) run(r, pending, i < width ? i : width, LAMINA_ALPHA());
+                // The marks that follow i one after another in this word.
+                const uint64_t after = ~(word >> b);
+                const long len = after ? __builtin_ctzll(after) : 64 - b;
+                word = b + len >= 64 ? 0 : word & (~0ull << (b + len));
+                const long last = i + len - 1;
+                for (long j = i; j < last; j++) {
+                    LAMINA_READ(j);
+                    if (j < width) pixel(r, j, LAMINA_ALPHA());
+                }
+                LAMINA_READ(last);
+                pending = last;
+            } while (word);
+        }
+        if (pending >= 0 && pending < width) run(r, pending, width, LAMINA_ALPHA());
+        row_end(r);
+#undef LAMINA_READ
+#undef LAMINA_ALPHA
+    }
+}
+
 // Runs of at least this many pixels at one coverage are painted alone; shorter ones are
 // gathered, as per-pixel coverage in the row's scratch bytes, and blended together.
 enum { LONG_RUN = 16 };
 
-// The gathered pixels [x0, x1) of a row, cut to the column window.
-static inline void flush_gathered(uint32_t *row, const uint8_t *m, long x0, long x1, const lamina_solid_sweep *s, int level) {
-    if (x0 < s->col0) x0 = s->col0;
-    if (x1 > s->col1) x1 = s->col1;
-    if (x0 < x1) solid_mask(row + x0, x1 - x0, m + x0, s->color, s->alpha_shift, level);
+// The gathered pixels [g0, g1) of a row, cut to the column window.
+static inline __attribute__((always_inline)) void flush_gathered(sweep_row *r) {
+    const lamina_solid_sweep *s = r->s;
+    long x0 = r->g0 < s->col0 ? s->col0 : r->g0, x1 = r->g1 > s->col1 ? s->col1 : r->g1;
+    if (x0 < x1) solid_mask((uint32_t *)r->row + x0, x1 - x0, r->m + x0, s->color, s->alpha_shift, r->level);
+    r->g0 = -1;
 }
 
-static inline __attribute__((always_inline))
-void sweep_solid_body(const lamina_solid_sweep *s, const long lanes, const int level) {
-    const long width = s->width, words = s->bit_words;
-    const int eo = s->even_odd;
-    uint8_t *m = s->scratch;
-    for (long y = s->row_first; y < s->row_end; y++) {
-        float *cells = s->cells + y * s->stride * lanes;
-        uint64_t *bits = s->bits + y * words;
-        uint32_t *row = (uint32_t *)(s->dst + y * s->dst_stride);
-        float acc[4] = {0, 0, 0, 0};
-        // The last marked cell read (its coverage holds up to the next marked cell), and the
-        // gathered pixels [g0, g1) (none when g0 < 0).
-        long pending = -1, g0 = -1, g1 = 0;
-        // The run [p, e) at the pending cell's coverage: gathered when short (a 16-byte store:
-        // what it writes past the run belongs to later runs, which overwrite it), alone when long.
-#define LAMINA_RUN(E) do { \
-            long p_ = pending, e_ = (E); \
-            uint32_t a_ = lanes == 1 ? (uint32_t)alpha_scalar(acc[0], eo) : (uint32_t)((alpha_sum4(acc, eo) + 2) >> 2); \
-            if (e_ - p_ >= LONG_RUN) { \
-                if (g0 >= 0) { flush_gathered(row, m, g0, g1, s, level); g0 = -1; } \
-                if (a_ != 0) { \
-                    long x0_ = p_ < s->col0 ? s->col0 : p_, x1_ = e_ > s->col1 ? s->col1 : e_; \
-                    if (x0_ < x1_) solid_run(row + x0_, x1_ - x0_, s->color, s->alpha_shift, a_, level); \
-                } \
-            } else if (g0 >= 0 || a_ != 0) { \
-                if (g0 < 0) g0 = p_; \
-                if (e_ - p_ == 1) m[p_] = (uint8_t)a_; else memset(m + p_, (int)a_, 16); \
-                g1 = e_; \
-            } \
-        } while (0)
-        for (long w = 0; w < words; w++) {
-            uint64_t word = bits[w];
-            if (!word) continue;
-            bits[w] = 0;
-            do {
-                const int b = __builtin_ctzll(word);
-                const long i = (w << 6) + b;
-                if (pending >= 0 && pending < width) LAMINA_RUN(i < width ? i : width);
-                // The marks that follow i one after another in this word: each cell but the last
-                // is a one-pixel run, gathered as it is read (what LAMINA_RUN does for it).
-                const uint64_t after = ~(word >> b);
-                const long len = after ? __builtin_ctzll(after) : 64 - b;
-                word = b + len >= 64 ? 0 : word & (~0ull << (b + len));
-                const long last = i + len - 1;
-                for (long j = i; j < last; j++) {
-                    float *c = cells + j * lanes;
-                    acc[0] += c[0]; c[0] = 0;
-                    if (lanes == 4) { acc[1] += c[1]; acc[2] += c[2]; acc[3] += c[3]; c[1] = 0; c[2] = 0; c[3] = 0; }
-                    if (j < width) {
-                        uint32_t a = lanes == 1 ? (uint32_t)alpha_scalar(acc[0], eo) : (uint32_t)((alpha_sum4(acc, eo) + 2) >> 2);
-                        if (g0 >= 0 || a != 0) {
-                            if (g0 < 0) g0 = j;
-                            m[j] = (uint8_t)a;
-                            g1 = j + 1;
-                        }
-                    }
-                }
-                float *c = cells + last * lanes;
-                acc[0] += c[0]; c[0] = 0;
-                if (lanes == 4) { acc[1] += c[1]; acc[2] += c[2]; acc[3] += c[3]; c[1] = 0; c[2] = 0; c[3] = 0; }
-                pending = last;
-            } while (word);
+// The solid painter: a run [p, e) at coverage a gathered when short (a 16-byte store: what it
+// writes past the run belongs to later runs, which overwrite it), painted alone when long.
+static inline __attribute__((always_inline)) void solid_paint_run(sweep_row *r, long p, long e, uint32_t a) {
+    const lamina_solid_sweep *s = r->s;
+    if (e - p >= LONG_RUN) {
+        if (r->g0 >= 0) flush_gathered(r);
+        if (a != 0) {
+            long x0 = p < s->col0 ? s->col0 : p, x1 = e > s->col1 ? s->col1 : e;
+            if (x0 < x1) solid_run((uint32_t *)r->row + x0, x1 - x0, s->color, s->alpha_shift, a, r->level);
         }
-        if (pending >= 0 && pending < width) LAMINA_RUN(width);
-        if (g0 >= 0) flush_gathered(row, m, g0, g1, s, level);
-#undef LAMINA_RUN
+    } else if (r->g0 >= 0 || a != 0) {
+        if (r->g0 < 0) r->g0 = p;
+        if (e - p == 1) r->m[p] = (uint8_t)a; else memset(r->m + p, (int)a, 16);
+        r->g1 = e;
     }
 }
 
-static inline __attribute__((always_inline))
-void sweep_mask_body(const lamina_solid_sweep *s, const long lanes) {
-    const long width = s->width, words = s->bit_words, col0 = s->col0, col1 = s->col1;
-    const int eo = s->even_odd;
-    for (long y = s->row_first; y < s->row_end; y++) {
-        float *cells = s->cells + y * s->stride * lanes;
-        uint64_t *bits = s->bits + y * words;
-        uint8_t *row = (uint8_t *)(s->dst + y * s->dst_stride);
-        float acc[4] = {0, 0, 0, 0};
-        long pending = -1;
-#define LAMINA_RUN(E) do { \
-            uint32_t a_ = lanes == 1 ? (uint32_t)alpha_scalar(acc[0], eo) : (uint32_t)((alpha_sum4(acc, eo) + 2) >> 2); \
-            long x0_ = pending < col0 ? col0 : pending, x1_ = (E) > col1 ? col1 : (E); \
-            if (a_ != 0 && x0_ < x1_) { if (x1_ - x0_ == 1) row[x0_] = (uint8_t)a_; else memset(row + x0_, (int)a_, (size_t)(x1_ - x0_)); } \
-        } while (0)
-        for (long w = 0; w < words; w++) {
-            uint64_t word = bits[w];
-            if (!word) continue;
-            bits[w] = 0;
-            do {
-                const int b = __builtin_ctzll(word);
-                const long i = (w << 6) + b;
-                if (pending >= 0 && pending < width) LAMINA_RUN(i < width ? i : width);
-                // Marks that follow one another: one-pixel runs, written as they are read.
-                const uint64_t after = ~(word >> b);
-                const long len = after ? __builtin_ctzll(after) : 64 - b;
-                word = b + len >= 64 ? 0 : word & (~0ull << (b + len));
-                const long last = i + len - 1;
-                for (long j = i; j < last; j++) {
-                    float *c = cells + j * lanes;
-                    acc[0] += c[0]; c[0] = 0;
-                    if (lanes == 4) { acc[1] += c[1]; acc[2] += c[2]; acc[3] += c[3]; c[1] = 0; c[2] = 0; c[3] = 0; }
-                    if (j < width && j >= col0 && j < col1) {
-                        uint32_t a = lanes == 1 ? (uint32_t)alpha_scalar(acc[0], eo) : (uint32_t)((alpha_sum4(acc, eo) + 2) >> 2);
-                        if (a != 0) row[j] = (uint8_t)a;
-                    }
-                }
-                float *c = cells + last * lanes;
-                acc[0] += c[0]; c[0] = 0;
-                if (lanes == 4) { acc[1] += c[1]; acc[2] += c[2]; acc[3] += c[3]; c[1] = 0; c[2] = 0; c[3] = 0; }
-                pending = last;
-            } while (word);
-        }
-        if (pending >= 0 && pending < width) LAMINA_RUN(width);
-#undef LAMINA_RUN
+static inline __attribute__((always_inline)) void solid_paint_pixel(sweep_row *r, long j, uint32_t a) {
+    if (r->g0 >= 0 || a != 0) {
+        if (r->g0 < 0) r->g0 = j;
+        r->m[j] = (uint8_t)a;
+        r->g1 = j + 1;
     }
 }
+
+static inline __attribute__((always_inline)) void solid_paint_row_end(sweep_row *r) {
+    if (r->g0 >= 0) flush_gathered(r);
+}
+
+// The mask writer: each run's coverage byte (zero coverage leaves the byte as it is).
+static inline __attribute__((always_inline)) void mask_write_run(sweep_row *r, long p, long e, uint32_t a) {
+    const lamina_solid_sweep *s = r->s;
+    long x0 = p < s->col0 ? s->col0 : p, x1 = e > s->col1 ? s->col1 : e;
+    if (a != 0 && x0 < x1) {
+        if (x1 - x0 == 1) ((uint8_t *)r->row)[x0] = (uint8_t)a; else memset(r->row + x0, (int)a, (size_t)(x1 - x0));
+    }
+}
+
+static inline __attribute__((always_inline)) void mask_write_pixel(sweep_row *r, long j, uint32_t a) {
+    if (a != 0 && j >= r->s->col0 && j < r->s->col1) ((uint8_t *)r->row)[j] = (uint8_t)a;
+}
+
+static inline __attribute__((always_inline)) void mask_row_end(sweep_row *r) { (void)r; }
 
 void lamina_sweep_mask(const lamina_solid_sweep *s) {
-    if (s->lanes == 4) sweep_mask_body(s, 4); else sweep_mask_body(s, 1);
+    sweep_row r = {0, -1, 0, 0, s, 0};
+    if (s->lanes == 4) sweep_cells(s, 4, &r, mask_write_run, mask_write_pixel, mask_row_end);
+    else sweep_cells(s, 1, &r, mask_write_run, mask_write_pixel, mask_row_end);
 }
 
 void lamina_sweep_solid_over_32(const lamina_solid_sweep *s) {
-    int level = lamina_raster_simd_level();
-    if (s->lanes == 4) sweep_solid_body(s, 4, level); else sweep_solid_body(s, 1, level);
+    sweep_row r = {0, -1, 0, s->scratch, s, lamina_raster_simd_level()};
+    if (s->lanes == 4) sweep_cells(s, 4, &r, solid_paint_run, solid_paint_pixel, solid_paint_row_end);
+    else sweep_cells(s, 1, &r, solid_paint_run, solid_paint_pixel, solid_paint_row_end);
 }
 
 void lamina_rect_solid_over_32(const lamina_rect_fill *r) {

@@ -98,6 +98,49 @@ struct CoverageKernelTests {
         }
     }
 
+    /// The SIMD paths this machine has (0 scalar, 1 SSE2, 2 AVX2); leaves the last one forced.
+    static func availableLevels() -> [Int] {
+        [0, 1, 2].filter { level in
+            lamina_raster_force_simd_level(Int32(level))
+            return lamina_raster_simd_level() == Int32(level)
+        }
+    }
+
+    /// A random premultiplied colour word (alpha in the top byte), opaque one time in three.
+    static func randomColour(_ rng: inout RowWindowTests.Random) -> UInt32 {
+        let a = UInt32(rng.int(3) == 0 ? 255 : rng.int(256))
+        return UInt32(rng.int(Int(a) + 1)) | UInt32(rng.int(Int(a) + 1)) << 8 | UInt32(rng.int(Int(a) + 1)) << 16 | a << 24
+    }
+
+    /// A random closed polygon around a random area (some points outside it), even-odd in odd
+    /// trials, column-windowed one trial in three.
+    struct PolygonCase {
+        let evenOdd: Bool, width: Int, height: Int, col0: Int, col1: Int
+        let points: [CGPoint]
+
+        init(_ trial: Int, _ rng: inout RowWindowTests.Random, maxWidth: Int) {
+            evenOdd = trial % 2 == 1
+            width = 1 + rng.int(maxWidth); height = 1 + rng.int(40)
+            let (w, h) = (CGFloat(width), CGFloat(height))
+            points = (0..<(3 + rng.int(20))).map { _ in CGPoint(x: rng.range(-10, w + 10), y: rng.range(-3, h + 3)) }
+            col0 = trial % 3 == 0 ? rng.int(width) : 0
+            col1 = trial % 3 == 0 ? col0 + rng.int(width - col0 + 1) : width
+        }
+
+        /// An accumulator holding the polygon (four sub-rows per row for even-odd).
+        func accumulate() -> CoverageAccumulator {
+            let subRows = evenOdd ? 4 : 1
+            let acc = CoverageAccumulator()
+            acc.setSubRows(subRows)
+            acc.begin(x0: 0, y0: 0, x1: width, y1: height * subRows)
+            for k in points.indices {
+                let p = points[k], q = points[(k + 1) % points.count]
+                acc.addLine(p.x, p.y * CGFloat(subRows), q.x, q.y * CGFloat(subRows))
+            }
+            return acc
+        }
+    }
+
     /// Random segments, vertical, slanted, shallow, tiny and on whole pixels, some reaching
     /// past the top and bottom, with one sub-row and four, whole and windowed storage: the
     /// accumulator's coverage equals the reference's for every pixel.
@@ -148,33 +191,14 @@ struct CoverageKernelTests {
     @Test func theSolidSweepPaintsWhatTheSpanPainterPaints() {
         var rng = RowWindowTests.Random(state: 43)
         defer { lamina_raster_force_simd_level(-1) }
-        let levels = [0, 1, 2].filter { level in
-            lamina_raster_force_simd_level(Int32(level))
-            return lamina_raster_simd_level() == Int32(level)
-        }
+        let levels = Self.availableLevels()
         var mismatches = 0, cases = 0
         for trial in 0..<200 {
-            let evenOdd = trial % 2 == 1
-            let subRows = evenOdd ? 4 : 1
-            let width = 1 + rng.int(300), height = 1 + rng.int(40)
-            let points = (0..<(3 + rng.int(20))).map { _ in
-                CGPoint(x: rng.range(-10, CGFloat(width) + 10), y: rng.range(-3, CGFloat(height) + 3))
-            }
-            let col0 = trial % 3 == 0 ? rng.int(width) : 0
-            let col1 = trial % 3 == 0 ? col0 + rng.int(width - col0 + 1) : width
-            let a = UInt32(rng.int(3) == 0 ? 255 : rng.int(256))
-            let colour = UInt32(rng.int(Int(a) + 1)) | UInt32(rng.int(Int(a) + 1)) << 8 | UInt32(rng.int(Int(a) + 1)) << 16 | a << 24
+            let c = PolygonCase(trial, &rng, maxWidth: 300)
+            let (evenOdd, width, height, col0, col1) = (c.evenOdd, c.width, c.height, c.col0, c.col1)
+            let colour = Self.randomColour(&rng)
             let original = (0..<(width * height)).map { _ in UInt32(truncatingIfNeeded: rng.next()) }
-            func accumulate() -> CoverageAccumulator {
-                let acc = CoverageAccumulator()
-                acc.setSubRows(subRows)
-                acc.begin(x0: 0, y0: 0, x1: width, y1: height * subRows)
-                for k in points.indices {
-                    let p = points[k], q = points[(k + 1) % points.count]
-                    acc.addLine(p.x, p.y * CGFloat(subRows), q.x, q.y * CGFloat(subRows))
-                }
-                return acc
-            }
+            func accumulate() -> CoverageAccumulator { c.accumulate() }
             var expected = original
             expected.withUnsafeMutableBytes { b in
                 var t = SolidOver32(base: b.baseAddress!, bytesPerRow: width * 4, color: colour, alphaShift: 24, mask: nil)
@@ -206,10 +230,7 @@ struct CoverageKernelTests {
     @Test func theRectangleKernelPaintsWhatTheRectangleSweepPaints() {
         var rng = RowWindowTests.Random(state: 47)
         defer { lamina_raster_force_simd_level(-1) }
-        let levels = [0, 1, 2].filter { level in
-            lamina_raster_force_simd_level(Int32(level))
-            return lamina_raster_simd_level() == Int32(level)
-        }
+        let levels = Self.availableLevels()
         var mismatches = 0, cases = 0, rectangles = 0
         for trial in 0..<400 {
             let width = 1 + rng.int(90), height = 1 + rng.int(50)
@@ -221,8 +242,7 @@ struct CoverageKernelTests {
             let storeTop = trial % 3 == 0 ? rng.int(height) : 0
             let storeBottom = trial % 3 == 0 ? storeTop + rng.int(height - storeTop + 1) : height
             let col0 = trial % 4 == 0 ? rng.int(width) - 2 : 0, col1 = trial % 4 == 0 ? col0 + rng.int(width + 4) : width
-            let a = UInt32(rng.int(3) == 0 ? 255 : rng.int(256))
-            let colour = UInt32(rng.int(Int(a) + 1)) | UInt32(rng.int(Int(a) + 1)) << 8 | UInt32(rng.int(Int(a) + 1)) << 16 | a << 24
+            let colour = Self.randomColour(&rng)
             let original = (0..<(width * height)).map { _ in UInt32(truncatingIfNeeded: rng.next()) }
             func accumulate() -> CoverageAccumulator? {
                 let acc = CoverageAccumulator()
@@ -262,24 +282,9 @@ struct CoverageKernelTests {
         var rng = RowWindowTests.Random(state: 53)
         var mismatches = 0, cases = 0
         for trial in 0..<200 {
-            let evenOdd = trial % 2 == 1
-            let subRows = evenOdd ? 4 : 1
-            let width = 1 + rng.int(200), height = 1 + rng.int(40)
-            let points = (0..<(3 + rng.int(20))).map { _ in
-                CGPoint(x: rng.range(-10, CGFloat(width) + 10), y: rng.range(-3, CGFloat(height) + 3))
-            }
-            let col0 = trial % 3 == 0 ? rng.int(width) : 0
-            let col1 = trial % 3 == 0 ? col0 + rng.int(width - col0 + 1) : width
-            func accumulate() -> CoverageAccumulator {
-                let acc = CoverageAccumulator()
-                acc.setSubRows(subRows)
-                acc.begin(x0: 0, y0: 0, x1: width, y1: height * subRows)
-                for k in points.indices {
-                    let p = points[k], q = points[(k + 1) % points.count]
-                    acc.addLine(p.x, p.y * CGFloat(subRows), q.x, q.y * CGFloat(subRows))
-                }
-                return acc
-            }
+            let c = PolygonCase(trial, &rng, maxWidth: 200)
+            let (evenOdd, width, height, col0, col1) = (c.evenOdd, c.width, c.height, c.col0, c.col1)
+            func accumulate() -> CoverageAccumulator { c.accumulate() }
             let expected = ClipMask(x0: 0, y0: 0, width: width, height: height, fill: 0)
             var writer = MaskWriter(mask: expected)
             let window = ColumnWindow(x0: col0, x1: col1)

@@ -73,14 +73,23 @@ struct RectFastPathTests {
         #expect(fast.contains { $0 != 0 })
     }
 
-    /// The fast path is taken: a filled rectangle leaves the accumulator's cells untouched.
+    /// The fast paths are taken: a filled rectangle (on the pixel grid or off it) is painted
+    /// without the accumulator, a clipped one is swept as a rectangle, another outline is not.
     @Test func theFastPathIsTaken() {
         let ctx = Self.context()
         ctx.fill(CGRect(x: 3.25, y: 4.5, width: 20.5, height: 10.75))
-        #expect(ctx.accumulator.lastSweepWasRectangle)
+        #expect(ctx.lastFillWasRectangle)
+        ctx.fill(CGRect(x: 3, y: 4, width: 20, height: 10))
+        #expect(ctx.lastFillWasRectangle)
+        ctx.saveGState()
+        ctx.addEllipse(in: CGRect(x: 0, y: 0, width: 30, height: 30))
+        ctx.clip()
+        ctx.fill(CGRect(x: 3.25, y: 4.5, width: 20.5, height: 10.75))
+        #expect(!ctx.lastFillWasRectangle && ctx.accumulator.lastSweepWasRectangle)
+        ctx.restoreGState()
         ctx.addPath(Self.slowOutline(CGRect(x: 3.25, y: 4.5, width: 20.5, height: 10.75)))
         ctx.fillPath()
-        #expect(!ctx.accumulator.lastSweepWasRectangle)
+        #expect(!ctx.lastFillWasRectangle && !ctx.accumulator.lastSweepWasRectangle)
     }
 }
 

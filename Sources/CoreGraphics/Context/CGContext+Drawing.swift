@@ -281,9 +281,11 @@ extension CGContext {
         // Rectangles laid over by source-over without a mask or shadow skip the accumulator.
         guard format == .color32, state.blendMode == .normal, state.shadow == nil,
               let (p, q) = CGContext.axisAlignedRectangle(elements, rasterTransform), state.clipMask == nil else {
+            lastFillWasRectangle = false
             drawOperation { rasterize(elements, evenOdd: evenOdd) { _ in sweepColor(color, evenOdd: evenOdd) } }
             return
         }
+        lastFillWasRectangle = true
         if let r = CGContext.pixelAligned(p, q) {
             // On whole pixels it covers its pixels fully (coverage exactly 1 under either rule,
             // antialiased or not) and nothing else: its rows go to the blender as one block (the
@@ -312,6 +314,7 @@ extension CGContext {
             lamina_rect_solid_over_32(&job)
             return
         }
+        lastFillWasRectangle = false
         drawOperation { rasterize(elements, evenOdd: evenOdd) { _ in sweepColor(color, evenOdd: evenOdd) } }
     }
 

@@ -143,6 +143,8 @@ public final class CGContext {
     @exclusivity(unchecked) var textMatrixValue: CGAffineTransform = .identity
     /// The current path, in device space (points are transformed by the CTM when added).
     @exclusivity(unchecked) var devicePath: [PathElement] = []
+    /// Whether the last fill was a rectangle painted without the accumulator (tests).
+    @exclusivity(unchecked) var lastFillWasRectangle = false
     /// The last colour and alpha ``pixelWord(_:alpha:)`` converted, and its word (a shape drawn
     /// in the colour of the one before, or again, skips the conversion).
     @exclusivity(unchecked) var lastPixelWord: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat, alpha: CGFloat, word: UInt32) =

@@ -261,27 +261,35 @@ final class CoverageAccumulator: @unchecked Sendable {
         }
         lastSweepWasRectangle = false
         guard rowMin < rowMax else { return }
-        let first: Int, end: Int, row0: Int
-        if subRows == 1 {
-            first = max(storeTop, rowMin) - storeTop; end = min(storeBottom, rowMax) - storeTop
-            row0 = minY + storeTop
-        } else {
-            first = (max(storeTop, rowMin) - storeTop) >> 2; end = (min(storeBottom, rowMax) - storeTop + 3) >> 2
-            row0 = (minY + storeTop) >> 2
-        }
+        let (first, end, row0) = sweptRows
         if scratchCapacity < width + 16 {
             scratch.deallocate()
             scratchCapacity = max(width + 16, scratchCapacity * 2)
             scratch = .allocate(capacity: scratchCapacity)
         }
-        var job = lamina_solid_sweep(
-            cells: cells, bits: bits, stride: stride, bit_words: bitWords, lanes: subRows == 1 ? 1 : 4,
-            width: width, row_first: first, row_end: end,
+        var job = cellJob(first, end,
             dst: (base + row0 * bytesPerRow + minX * 4).assumingMemoryBound(to: CChar.self), dst_stride: bytesPerRow,
             col0: max(0, col0 - minX), col1: min(width, col1 - minX), color: color, alpha_shift: Int32(alphaShift),
             even_odd: evenOdd ? 1 : 0, scratch: scratch)
         lamina_sweep_solid_over_32(&job)
         rowMin = Int.max; rowMax = Int.min
+    }
+
+    /// The stored rows holding marked cells, as the C sweeps count them (pixel rows from the
+    /// first stored one: [first, end)), and the device row `row0` of the first stored pixel row.
+    private var sweptRows: (first: Int, end: Int, row0: Int) {
+        if subRows == 1 {
+            return (max(storeTop, rowMin) - storeTop, min(storeBottom, rowMax) - storeTop, minY + storeTop)
+        }
+        return ((max(storeTop, rowMin) - storeTop) >> 2, (min(storeBottom, rowMax) - storeTop + 3) >> 2, (minY + storeTop) >> 2)
+    }
+
+    /// A C sweep of rows [first, end) of the cells into `dst` (the painter's fields given).
+    private func cellJob(_ first: Int, _ end: Int, dst: UnsafeMutablePointer<CChar>, dst_stride: Int, col0: Int, col1: Int,
+                         color: UInt32, alpha_shift: Int32, even_odd: Int32, scratch: UnsafeMutablePointer<UInt8>?) -> lamina_solid_sweep {
+        lamina_solid_sweep(cells: cells, bits: bits, stride: stride, bit_words: bitWords, lanes: subRows == 1 ? 1 : 4,
+                           width: width, row_first: first, row_end: end, dst: dst, dst_stride: dst_stride, col0: col0, col1: col1,
+                           color: color, alpha_shift: alpha_shift, even_odd: even_odd, scratch: scratch)
     }
 
     /// The sweep into a clip mask, in C (``lamina_sweep_mask``): every run's coverage written
@@ -292,19 +300,10 @@ final class CoverageAccumulator: @unchecked Sendable {
         if rect != nil { return false }
         lastSweepWasRectangle = false
         guard rowMin < rowMax else { return true }
-        let first: Int, end: Int, row0: Int
-        if subRows == 1 {
-            first = max(storeTop, rowMin) - storeTop; end = min(storeBottom, rowMax) - storeTop
-            row0 = minY + storeTop
-        } else {
-            first = (max(storeTop, rowMin) - storeTop) >> 2; end = (min(storeBottom, rowMax) - storeTop + 3) >> 2
-            row0 = (minY + storeTop) >> 2
-        }
+        let (first, end, row0) = sweptRows
         precondition(mask.x0 == minX && mask.storedY0 == row0 && mask.width == width,
                      "CoverageAccumulator.sweepMask: the mask must cover the area")
-        var job = lamina_solid_sweep(
-            cells: cells, bits: bits, stride: stride, bit_words: bitWords, lanes: subRows == 1 ? 1 : 4,
-            width: width, row_first: first, row_end: end,
+        var job = cellJob(first, end,
             dst: UnsafeMutableRawPointer(mask.bytes).assumingMemoryBound(to: CChar.self), dst_stride: mask.width,
             col0: max(0, col0 - minX), col1: min(width, col1 - minX), color: 0, alpha_shift: 0,
             even_odd: evenOdd ? 1 : 0, scratch: nil)
@@ -320,8 +319,7 @@ final class CoverageAccumulator: @unchecked Sendable {
     @inline(__always)
     private func sweepLanes(evenOdd: Bool, _ span: (_ y: Int, _ x: Int, _ count: Int, _ alpha: UInt8) -> Void) {
         guard rowMin < rowMax else { return }
-        let first = (max(storeTop, rowMin) - storeTop) >> 2, end = (min(storeBottom, rowMax) - storeTop + 3) >> 2
-        let pixelRow0 = (minY + storeTop) >> 2
+        let (first, end, pixelRow0) = sweptRows
         for s in first..<end {
             let row = cells + ((s * stride) << 2)
             let rowBits = bits + s * bitWords
