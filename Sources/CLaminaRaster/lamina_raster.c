@@ -210,12 +210,12 @@ static inline uint64_t load_tail_bytes(const uint8_t *q, long n) {
 // leave unpainted).
 __attribute__((target("avx2")))
 static inline __attribute__((always_inline))
-void linear_gradient_avx2_body(uint32_t *dst, long count, const lamina_linear_span *g, const uint32_t *lut,
-                               const int has_mask, const int plain) {
+void linear_gradient_avx2_body(uint32_t *dst, long count, const lamina_linear_span *g, double row_term, const uint8_t *mask,
+                               const uint32_t *lut, const int has_mask, const int plain) {
     const __m256i zero = _mm256_setzero_si256(), half = _mm256_set1_epi16(128), m257 = _mm256_set1_epi16(257);
     const __m256i ff = _mm256_set1_epi32(0xFF), lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     const __m128i shift = _mm_cvtsi32_si128(g->alpha_shift);
-    const __m256d t0 = _mm256_set1_pd(g->t0), dtdx = _mm256_set1_pd(g->dtdx), row = _mm256_set1_pd(g->row_term);
+    const __m256d t0 = _mm256_set1_pd(g->t0), dtdx = _mm256_set1_pd(g->dtdx), row = _mm256_set1_pd(row_term);
     const __m256d top = _mm256_set1_pd(g->top), four = _mm256_set1_pd(4.0), eight = _mm256_set1_pd(8.0);
     const __m256d dzero = _mm256_setzero_pd(), one = _mm256_set1_pd(1.0), dhalf = _mm256_set1_pd(0.5);
     const __m256i constant = _mm256_set1_epi32((int)g->constant);
@@ -226,8 +226,8 @@ void linear_gradient_avx2_body(uint32_t *dst, long count, const lamina_linear_sp
         // Eight pixels the mask leaves out come back unchanged: skipped.
         uint64_t m8 = 0;
         if (has_mask) {
-            m8 = rest >= 8 ? 0 : load_tail_bytes(g->mask + i, rest);
-            if (rest >= 8) memcpy(&m8, g->mask + i, 8);
+            m8 = rest >= 8 ? 0 : load_tail_bytes(mask + i, rest);
+            if (rest >= 8) memcpy(&m8, mask + i, 8);
             if (m8 == 0) continue;
         }
         __m256d pb = _mm256_add_pd(pa, four);
@@ -285,17 +285,50 @@ void linear_gradient_avx2_body(uint32_t *dst, long count, const lamina_linear_sp
     }
 }
 
+// NaN needs an infinite product or sum: impossible below 2^1000 (pixel centres are below 2^63).
+static const double gradient_big = 0x1p900;
+
 __attribute__((target("avx2")))
 static void linear_gradient_avx2(uint32_t *dst, long count, const lamina_linear_span *g, const uint32_t *lut) {
-    // NaN needs an infinite product or sum: impossible below 2^1000 (pixel centres are below 2^63).
-    const double big = 0x1p900;
-    int plain = g->extend_before && g->extend_after && g->skip == 0 && fabs(g->t0) < big && fabs(g->dtdx) < big
-                && fabs(g->row_term) < big;
+    int plain = g->extend_before && g->extend_after && g->skip == 0 && fabs(g->t0) < gradient_big
+                && fabs(g->dtdx) < gradient_big && fabs(g->row_term) < gradient_big;
+    const double rt = g->row_term;
     if (g->mask) {
-        if (plain) linear_gradient_avx2_body(dst, count, g, lut, 1, 1); else linear_gradient_avx2_body(dst, count, g, lut, 1, 0);
+        if (plain) linear_gradient_avx2_body(dst, count, g, rt, g->mask, lut, 1, 1);
+        else linear_gradient_avx2_body(dst, count, g, rt, g->mask, lut, 1, 0);
     } else {
-        if (plain) linear_gradient_avx2_body(dst, count, g, lut, 0, 1); else linear_gradient_avx2_body(dst, count, g, lut, 0, 0);
+        if (plain) linear_gradient_avx2_body(dst, count, g, rt, 0, lut, 0, 1);
+        else linear_gradient_avx2_body(dst, count, g, rt, 0, lut, 0, 0);
     }
+}
+
+// `linear_gradient_avx2` on rows (as `lamina_linear_gradient_rows` describes them), the path and
+// the constants chosen once: a row is plain when the others are and its row term is below
+// 2^900, which holds for every row when |dtdy| and the rows are below 2^800 and 2^60.
+__attribute__((target("avx2")))
+static void linear_gradient_avx2_rows(uint32_t *dst, long dst_stride, long rows, long count, const lamina_linear_span *g,
+                                      double dtdy, long row0, long mask_stride, const uint32_t *lut) {
+    int plain = g->extend_before && g->extend_after && g->skip == 0 && fabs(g->t0) < gradient_big
+                && fabs(g->dtdx) < gradient_big && fabs(dtdy) < 0x1p800 && row0 > -(1L << 60) && row0 < (1L << 60)
+                && rows < (1L << 60);
+#define LAMINA_ROWS(HAS_MASK, PLAIN) \
+    for (long r = 0; r < rows; r++) \
+        linear_gradient_avx2_body((uint32_t *)((char *)dst + r * dst_stride), count, g, dtdy * ((double)(row0 + r) + 0.5), \
+                                  HAS_MASK ? g->mask + r * mask_stride : 0, lut, HAS_MASK, PLAIN)
+    if (!plain) {
+        // Row by row, each checked as `linear_gradient_avx2` checks it.
+        lamina_linear_span row = *g;
+        for (long r = 0; r < rows; r++) {
+            row.row_term = dtdy * ((double)(row0 + r) + 0.5);
+            row.mask = g->mask ? g->mask + r * mask_stride : 0;
+            linear_gradient_avx2((uint32_t *)((char *)dst + r * dst_stride), count, &row, lut);
+        }
+    } else if (g->mask) {
+        LAMINA_ROWS(1, 1);
+    } else {
+        LAMINA_ROWS(0, 1);
+    }
+#undef LAMINA_ROWS
 }
 #endif
 
@@ -313,8 +346,11 @@ void lamina_linear_gradient_span(uint32_t *dst, long count, const lamina_linear_
 void lamina_linear_gradient_rows(uint32_t *dst, long dst_stride, long rows, long count, const lamina_linear_span *g,
                                  double dtdy, long row0, long mask_stride, const uint32_t *lut) {
     if (count <= 0) return;
-    lamina_linear_span row = *g;
     int level = lamina_raster_simd_level();
+#ifdef LAMINA_X86
+    if (level == 2) { linear_gradient_avx2_rows(dst, dst_stride, rows, count, g, dtdy, row0, mask_stride, lut); return; }
+#endif
+    lamina_linear_span row = *g;
     for (long r = 0; r < rows; r++) {
         row.row_term = dtdy * ((double)(row0 + r) + 0.5);
         row.mask = g->mask ? g->mask + r * mask_stride : 0;

@@ -137,6 +137,61 @@ struct SimdSpanTests {
         #expect(mismatches == 0, "\(mismatches) of \(cases) gradient spans differ")
     }
 
+    /// Gradient rows (`lamina_linear_gradient_rows`: the path and constants chosen once for all
+    /// rows) give each row what the Swift painter gives it, with and without a mask (one row of
+    /// coverage shared by all rows, or a row each), extended or not, on every path.
+    @Test func linearGradientRowsAreTheSameOnEveryPath() {
+        var rng = RowWindowTests.Random(state: 61)
+        defer { lamina_raster_force_simd_level(-1) }
+        let lut: [UInt32] = (0..<1024).map { i in
+            let a = UInt32(i < 500 ? 255 : (i * 5) % 256)
+            return UInt32(rng.int(Int(a) + 1)) | UInt32(rng.int(Int(a) + 1)) << 8 | UInt32(rng.int(Int(a) + 1)) << 16 | a << 24
+        }
+        var mismatches = 0, cases = 0
+        for trial in 0..<120 {
+            let count = rng.int(71), rows = 1 + rng.int(9), stride = count + rng.int(5)
+            let row0 = rng.int(500) - 20
+            let maskStride = trial % 3 == 0 ? 0 : count
+            let mask: [UInt8]? = trial % 3 == 2 ? nil : (0..<max(1, maskStride * rows + count)).map { _ in
+                UInt8(rng.int(3) == 0 ? 255 : rng.int(4) == 0 ? 0 : rng.int(256))
+            }
+            let dtdy = Double(rng.range(-0.08, 0.08))
+            let g = lamina_linear_span(t0: Double(rng.range(-0.3, 1.1)), dtdx: Double(rng.range(-0.03, 0.03)), row_term: 0,
+                                       top: 1023, x: rng.int(600) - 50, extend_before: Int32(rng.int(2)),
+                                       extend_after: Int32(rng.int(2)), alpha_shift: 24, mask: nil, constant: 255,
+                                       skip: rng.int(4) == 0 ? rng.int(count + 1) : 0)
+            let original = (0..<(stride * rows + 8)).map { _ in UInt32(truncatingIfNeeded: rng.next()) }
+            var expected = original
+            for r in 0..<rows {
+                var span = g
+                span.row_term = dtdy * (Double(row0 + r) + 0.5)
+                let rowMask = mask.map { Array($0[(r * maskStride)..<(r * maskStride + count)]) }
+                Self.gradientReference(&expected, from: r * stride, count: count, span: span, lut: lut, mask: rowMask)
+            }
+            for level in [0, 1, 2] {
+                lamina_raster_force_simd_level(Int32(level))
+                var buffer = original
+                buffer.withUnsafeMutableBufferPointer { b in
+                    lut.withUnsafeBufferPointer { l in
+                        var span = g
+                        if let mask {
+                            mask.withUnsafeBufferPointer { m in
+                                span.mask = m.baseAddress
+                                lamina_linear_gradient_rows(b.baseAddress!, stride * 4, rows, count, &span, dtdy, row0, maskStride, l.baseAddress)
+                            }
+                        } else {
+                            lamina_linear_gradient_rows(b.baseAddress!, stride * 4, rows, count, &span, dtdy, row0, 0, l.baseAddress)
+                        }
+                    }
+                }
+                cases += 1
+                if buffer != expected { mismatches += 1 }
+            }
+        }
+        #expect(cases == 360)
+        #expect(mismatches == 0, "\(mismatches) of \(cases) gradient blocks differ")
+    }
+
     /// A gradient's pixels do not depend on how a row is split into spans.
     @Test func linearGradientPixelsDoNotDependOnTheSplit() {
         let lut: [UInt32] = (0..<1024).map { i in UInt32(i & 255) | UInt32(255 - (i & 255)) << 8 | 0xFF00_0000 }
