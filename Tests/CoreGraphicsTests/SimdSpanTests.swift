@@ -93,6 +93,24 @@ struct SimdSpanTests {
         }
     }
 
+    /// Calls `body` with the buffer, the span (its mask pointing at `mask` when given) and the table.
+    static func paint(_ buffer: inout [UInt32], _ g: lamina_linear_span, mask: [UInt8]?, lut: [UInt32],
+                      _ body: (UnsafeMutablePointer<UInt32>, UnsafePointer<lamina_linear_span>, UnsafePointer<UInt32>) -> Void) {
+        buffer.withUnsafeMutableBufferPointer { b in
+            lut.withUnsafeBufferPointer { l in
+                var span = g
+                if let mask {
+                    mask.withUnsafeBufferPointer { m in
+                        span.mask = m.baseAddress
+                        body(b.baseAddress!, &span, l.baseAddress!)
+                    }
+                } else {
+                    body(b.baseAddress!, &span, l.baseAddress!)
+                }
+            }
+        }
+    }
+
     @Test func linearGradientSpansAreTheSameOnEveryPath() {
         var rng = RowWindowTests.Random(state: 23)
         defer { lamina_raster_force_simd_level(-1) }
@@ -116,18 +134,8 @@ struct SimdSpanTests {
                 for level in [0, 1, 2] {
                     lamina_raster_force_simd_level(Int32(level))
                     var buffer = original
-                    buffer.withUnsafeMutableBufferPointer { b in
-                        lut.withUnsafeBufferPointer { l in
-                            var span = g
-                            if let mask {
-                                mask.withUnsafeBufferPointer { m in
-                                    span.mask = m.baseAddress
-                                    lamina_linear_gradient_span(b.baseAddress! + offset, count, &span, l.baseAddress)
-                                }
-                            } else {
-                                lamina_linear_gradient_span(b.baseAddress! + offset, count, &span, l.baseAddress)
-                            }
-                        }
+                    Self.paint(&buffer, g, mask: mask, lut: lut) { b, span, l in
+                        lamina_linear_gradient_span(b + offset, count, span, l)
                     }
                     cases += 1
                     if buffer != expected { mismatches += 1 }
@@ -171,18 +179,8 @@ struct SimdSpanTests {
             for level in [0, 1, 2] {
                 lamina_raster_force_simd_level(Int32(level))
                 var buffer = original
-                buffer.withUnsafeMutableBufferPointer { b in
-                    lut.withUnsafeBufferPointer { l in
-                        var span = g
-                        if let mask {
-                            mask.withUnsafeBufferPointer { m in
-                                span.mask = m.baseAddress
-                                lamina_linear_gradient_rows(b.baseAddress!, stride * 4, rows, count, &span, dtdy, row0, maskStride, l.baseAddress)
-                            }
-                        } else {
-                            lamina_linear_gradient_rows(b.baseAddress!, stride * 4, rows, count, &span, dtdy, row0, 0, l.baseAddress)
-                        }
-                    }
+                Self.paint(&buffer, g, mask: mask, lut: lut) { b, span, l in
+                    lamina_linear_gradient_rows(b, stride * 4, rows, count, span, dtdy, row0, mask == nil ? 0 : maskStride, l)
                 }
                 cases += 1
                 if buffer != expected { mismatches += 1 }
