@@ -177,9 +177,7 @@ extension CGContext {
     /// inside the bounds horizontally, non-finite corners).
     func rectangleSweep(_ p: CGPoint, _ q: CGPoint) -> RectSweep? {
         guard p.x.isFinite, p.y.isFinite, q.x.isFinite, q.y.isFinite else { return nil }
-        func clamped(_ v: CGFloat) -> Int { Int(max(-1e9, min(1e9, v))) }
-        let x0 = max(state.clipX0, clamped(min(p.x, q.x).rounded(.down))), x1 = min(state.clipX1, clamped(max(p.x, q.x).rounded(.up)) + 1)
-        let y0 = max(state.clipY0, clamped(min(p.y, q.y).rounded(.down))), y1 = min(state.clipY1, clamped(max(p.y, q.y).rounded(.up)) + 1)
+        let (x0, y0, x1, y1) = rasterBounds(min(p.x, q.x), min(p.y, q.y), max(p.x, q.x), max(p.y, q.y))
         guard x0 < x1, y0 < y1 else { return nil }
         let height = y1 - y0
         let storeTop = max(0, min(height, state.rowsY0 - y0))

@@ -197,10 +197,7 @@ extension CGContext {
             LaminaDiagnostics.report("CGContext: a path with non-finite coordinates was not drawn")
             return
         }
-        // Clamp before converting: coordinates far outside the bitmap must not overflow Int.
-        func clamped(_ v: CGFloat) -> Int { Int(max(-1e9, min(1e9, v))) }
-        let x0 = max(state.clipX0, clamped(minX.rounded(.down))), x1 = min(state.clipX1, clamped(maxX.rounded(.up)) + 1)
-        let y0 = max(state.clipY0, clamped(minY.rounded(.down))), y1 = min(state.clipY1, clamped(maxY.rounded(.up)) + 1)
+        let (x0, y0, x1, y1) = rasterBounds(minX, minY, maxX, maxY)
         guard x0 < x1, y0 < y1 else { return }
         // Even-odd fills rasterize at 4 sub-rows per pixel row (see CoverageAccumulator).
         let sub = evenOdd ? 4 : 1
@@ -221,6 +218,15 @@ extension CGContext {
                           lineTo: { p in let q = CGPoint(x: p.x, y: p.y * ys); acc.addLine(last.x, last.y, q.x, q.y); last = q },
                           close: { _ in acc.addLine(last.x, last.y, first.x, first.y); last = first })
         body((x0, y0, x1, y1))
+    }
+
+    /// The pixels a shape with raster bounds [minX, maxX] × [minY, maxY] is rasterized over:
+    /// its whole pixels plus one column and row past them (for the last carry), within the clip.
+    func rasterBounds(_ minX: CGFloat, _ minY: CGFloat, _ maxX: CGFloat, _ maxY: CGFloat) -> (Int, Int, Int, Int) {
+        // Clamp before converting: coordinates far outside the bitmap must not overflow Int.
+        func clamped(_ v: CGFloat) -> Int { Int(max(-1e9, min(1e9, v))) }
+        return (max(state.clipX0, clamped(minX.rounded(.down))), max(state.clipY0, clamped(minY.rounded(.down))),
+                min(state.clipX1, clamped(maxX.rounded(.up)) + 1), min(state.clipY1, clamped(maxY.rounded(.up)) + 1))
     }
 
     /// Two opposite corners, in raster space, of `elements` when they are one axis-aligned

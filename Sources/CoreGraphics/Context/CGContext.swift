@@ -116,10 +116,11 @@ public final class CGContext {
             let mask = ClipMask(x0: s.minX, y0: s.minY, width: s.width, height: s.height, fill: 0,
                                 rows: (s.minY + s.storeTop, s.minY + s.storeBottom))
             let cw = ColumnWindow(x0: colsX0, x1: colsX1)
+            var writer = MaskWriter(mask: mask)
             s.sweep(merge: false) { y, rows, x0, n0, a in
                 let (x, n) = cw.trim(x0, n0)
                 guard n > 0 else { return }
-                for r in y..<(y + rows) { mask.pointer(row: r, x: x).update(repeating: a, count: n) }
+                for r in y..<(y + rows) { writer.span(row: r, x: x, count: n, alpha: a) }
             }
             return mask
         }

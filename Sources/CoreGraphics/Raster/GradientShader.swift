@@ -1,5 +1,3 @@
-import CLaminaRaster
-
 /// The geometry of a gradient, in raster space (x right, rows down), giving each pixel centre
 /// its position t along the ramp, or nil where the gradient does not paint.
 enum GradientGeometry {
@@ -79,22 +77,11 @@ struct GradientPainter {
     func paint(row: Int, x: Int, count: Int, base: UnsafeMutableRawPointer, bytesPerRow: Int,
                alphaShift: UInt32, blend: Blending, coverage: SpanCoverage) {
         let p = (base + row * bytesPerRow).assumingMemoryBound(to: UInt32.self) + x
-        if case .linear(let t0, let dtdx, let dtdy) = geometry {
-            // t is affine along the row; each pixel's is evaluated from its own column (not
-            // stepped from the span's start), so a pixel does not depend on how rows are split
-            // into spans.
+        // Blend modes along a linear gradient: t from each pixel's own column. (Source-over is
+        // painted a whole clip at a time in C by `CGContext.paintGradient`; here it takes the
+        // general loop below, which gives the same bytes.)
+        if case .linear(let t0, let dtdx, let dtdy) = geometry, let mode = blend.mode {
             let rowTerm = dtdy * (Double(row) + 0.5)
-            if blend.mode == nil {
-                // Source-over: the C loop (the same arithmetic, 4 or 8 pixels at a time).
-                lut.withUnsafeBufferPointer { table in
-                    var span = lamina_linear_span(t0: t0, dtdx: dtdx, row_term: rowTerm, top: Double(table.count - 1), x: x,
-                                                  extend_before: extendBefore ? 1 : 0, extend_after: extendAfter ? 1 : 0,
-                                                  alpha_shift: Int32(alphaShift), mask: coverage.mask,
-                                                  constant: coverage.constant, skip: coverage.skip)
-                    lamina_linear_gradient_span(p, count, &span, table.baseAddress)
-                }
-                return
-            }
             lut.withUnsafeBufferPointer { table in
                 let top = Double(table.count - 1)
                 for i in 0..<count {
@@ -105,7 +92,7 @@ struct GradientPainter {
                     else if u > 1 { if extendAfter { u = 1 } else { continue } }
                     else if u.isNaN { continue }
                     let s = table[Int(u * top + 0.5)]
-                    p[i] = CGContext.blendPixel(s, p[i], cov, blend.mode!, blend.order)
+                    p[i] = CGContext.blendPixel(s, p[i], cov, mode, blend.order)
                 }
             }
             return
