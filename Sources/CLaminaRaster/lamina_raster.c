@@ -751,6 +751,61 @@ void lamina_sweep_solid_over_32(const lamina_solid_sweep *s) {
     else sweep_cells(s, 1, &r, solid_paint_run, solid_paint_pixel, solid_paint_row_end);
 }
 
+#ifdef LAMINA_X86
+// A rectangle's rows [row, row + rows * stride) of equal height covered, at most 16 pixels
+// [x0, x0 + n) wide: the coverage of each pixel taken from the row's runs (`count` of them,
+// [start, end) at `alpha`) into two vectors, the colour scaled by them once, laid over every row
+// by source-over (the bytes the run-by-run painting gives).
+__attribute__((target("avx2")))
+static void rect_rows_avx2(char *row, long stride, long rows, long x0, long n, const long *start, const long *end,
+                           const uint32_t *alpha, int count, uint32_t color, int alpha_shift) {
+    const __m256i zero = _mm256_setzero_si256(), half = _mm256_set1_epi16(128), m257 = _mm256_set1_epi16(257);
+    const __m256i ff = _mm256_set1_epi32(0xFF), src = _mm256_set1_epi32((int)color);
+    const __m128i shift = _mm_cvtsi32_si128(alpha_shift);
+    const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), eight = _mm256_set1_epi32(8);
+    __m256i k0 = zero, k1 = zero;
+    for (int k = 0; k < count; k++) {
+        // Lanes i with start <= x0 + i < end: start - x0 - 1 < i < end - x0.
+        __m256i lo = _mm256_set1_epi32((int)(start[k] - x0 - 1)), hi = _mm256_set1_epi32((int)(end[k] - x0));
+        __m256i a = _mm256_set1_epi32((int)alpha[k]);
+        __m256i in0 = _mm256_and_si256(_mm256_cmpgt_epi32(lane, lo), _mm256_cmpgt_epi32(hi, lane));
+        __m256i lane1 = _mm256_add_epi32(lane, eight);
+        __m256i in1 = _mm256_and_si256(_mm256_cmpgt_epi32(lane1, lo), _mm256_cmpgt_epi32(hi, lane1));
+        k0 = _mm256_blendv_epi8(k0, a, in0);
+        k1 = _mm256_blendv_epi8(k1, a, in1);
+    }
+    __m256i s0 = scale8v_avx2(src, k0, half, m257, zero), s1 = scale8v_avx2(src, k1, half, m257, zero);
+    __m256i inv0 = _mm256_sub_epi32(ff, _mm256_and_si256(_mm256_srl_epi32(s0, shift), ff));
+    __m256i inv1 = _mm256_sub_epi32(ff, _mm256_and_si256(_mm256_srl_epi32(s1, shift), ff));
+    uint32_t *p = (uint32_t *)row + x0;
+    if (n == 16) {
+        for (long q = 0; q < rows; q++, p = (uint32_t *)((char *)p + stride)) {
+            __m256i d = _mm256_loadu_si256((const __m256i *)p);
+            _mm256_storeu_si256((__m256i *)p, _mm256_add_epi8(s0, scale8v_avx2(d, inv0, half, m257, zero)));
+            d = _mm256_loadu_si256((const __m256i *)(p + 8));
+            _mm256_storeu_si256((__m256i *)(p + 8), _mm256_add_epi8(s1, scale8v_avx2(d, inv1, half, m257, zero)));
+        }
+    } else if (n > 8) {
+        for (long q = 0; q < rows; q++, p = (uint32_t *)((char *)p + stride)) {
+            __m256i d = _mm256_loadu_si256((const __m256i *)p);
+            _mm256_storeu_si256((__m256i *)p, _mm256_add_epi8(s0, scale8v_avx2(d, inv0, half, m257, zero)));
+            d = load_tail_avx2(p + 8, n - 8);
+            store_tail_avx2(p + 8, n - 8, _mm256_add_epi8(s1, scale8v_avx2(d, inv1, half, m257, zero)));
+        }
+    } else if (n == 8) {
+        for (long q = 0; q < rows; q++, p = (uint32_t *)((char *)p + stride)) {
+            __m256i d = _mm256_loadu_si256((const __m256i *)p);
+            _mm256_storeu_si256((__m256i *)p, _mm256_add_epi8(s0, scale8v_avx2(d, inv0, half, m257, zero)));
+        }
+    } else {
+        for (long q = 0; q < rows; q++, p = (uint32_t *)((char *)p + stride)) {
+            __m256i d = load_tail_avx2(p, n);
+            store_tail_avx2(p, n, _mm256_add_epi8(s0, scale8v_avx2(d, inv0, half, m257, zero)));
+        }
+    }
+}
+#endif
+
 void lamina_rect_solid_over_32(const lamina_rect_fill *r) {
     const float h = (float)r->height;
     float ay = r->top, by = r->bottom;
@@ -771,6 +826,8 @@ void lamina_rect_solid_over_32(const lamina_rect_fill *r) {
     int count = 0;
     float last_d = NAN;
     const int level = lamina_raster_simd_level();
+    // Columns [cov_x0, cov_x0 + cov_n) the runs cover (painted by rect_rows_avx2 when cov_n > 0).
+    long cov_x0 = 0, cov_n = 0;
     while (y < last_stored) {
         float top = swift_maxf(ay, (float)y), bottom = swift_minf(by, (float)(y + 1));
         float d = bottom - top;
@@ -807,8 +864,21 @@ void lamina_rect_solid_over_32(const lamina_rect_fill *r) {
                     acc += cr1; LAMINA_ADD(ir + 1, width, acc);
                 }
 #undef LAMINA_ADD
+                cov_n = 0;
+                if (level == 2 && count > 0) {
+                    long x0 = start[0] > r->col0 ? start[0] : r->col0;
+                    long x1 = end[count - 1] < r->col1 ? end[count - 1] : r->col1;
+                    if (x0 < x1 && x1 - x0 <= 16) { cov_x0 = x0; cov_n = x1 - x0; }
+                }
             }
             char *row = r->dst + y * r->dst_stride;
+#ifdef LAMINA_X86
+            if (cov_n > 0) {
+                rect_rows_avx2(row, r->dst_stride, rows, cov_x0, cov_n, start, end, alpha, count, r->color, r->alpha_shift);
+                y += rows;
+                continue;
+            }
+#endif
             for (int k = 0; k < count; k++) {
                 long x0 = start[k] > r->col0 ? start[k] : r->col0, x1 = end[k] < r->col1 ? end[k] : r->col1;
                 if (x0 >= x1) continue;
