@@ -909,6 +909,27 @@ void lamina_rect_solid_over_32(const lamina_rect_fill *r) {
     }
 }
 
+// Swift's min(1, v) (v when v < 1, else 1: NaN gives 1) then max(0, that) (it when >= 0, else 0).
+static inline double clamp_unit(double v) {
+    double m = v < 1 ? v : 1;
+    return m >= 0 ? m : 0;
+}
+
+static inline uint32_t unit_byte(double v) {
+    double x = v * 255;
+    if (!(x > 0)) return 0;
+    if (!(x < 255)) return 255;
+    long t = (long)x;
+    return (uint32_t)(x - (double)t >= 0.5 ? t + 1 : t);
+}
+
+uint32_t lamina_pixel_word(double r, double g, double b, double a, double alpha,
+                           int shift_r, int shift_g, int shift_b, int shift_a) {
+    double k = clamp_unit(a * alpha);
+    return unit_byte(clamp_unit(r) * k) << shift_r | unit_byte(clamp_unit(g) * k) << shift_g |
+           unit_byte(clamp_unit(b) * k) << shift_b | unit_byte(k) << shift_a;
+}
+
 static int best_level(void) {
 #ifdef LAMINA_X86
     __builtin_cpu_init();

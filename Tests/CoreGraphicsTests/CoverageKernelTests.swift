@@ -223,6 +223,48 @@ struct CoverageKernelTests {
         #expect(mismatches == 0, "\(mismatches) of \(cases) sweeps differ (paths \(levels))")
     }
 
+    /// The colour-to-pixel-word conversion as it was in Swift before it moved to C.
+    static func referencePixelWord(_ c: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat), alpha: CGFloat,
+                                   channel: (r: Int, g: Int, b: Int, a: Int)) -> UInt32 {
+        func byte(_ v: CGFloat) -> UInt32 {
+            let x = v * 255
+            guard x > 0 else { return 0 }
+            guard x < 255 else { return 255 }
+            let t = Int(x)
+            return UInt32(x - CGFloat(t) >= 0.5 ? t + 1 : t)
+        }
+        let a = max(0, min(1, c.a * alpha))
+        let r = byte(max(0, min(1, c.r)) * a) << UInt32(channel.r * 8), g = byte(max(0, min(1, c.g)) * a) << UInt32(channel.g * 8)
+        let b = byte(max(0, min(1, c.b)) * a) << UInt32(channel.b * 8)
+        return r | g | b | byte(a) << UInt32(channel.a * 8)
+    }
+
+    /// `lamina_pixel_word` gives the Swift conversion's word for components in and out of [0, 1],
+    /// halves of a byte, NaN, infinities, -0 and 1e30, in every channel order.
+    @Test func thePixelWordIsTheSwiftConversions() {
+        var rng = RowWindowTests.Random(state: 61)
+        let odd: [CGFloat] = [0, -0.0, 1, -1, 0.5 / 255, 1.5 / 255, 254.5 / 255, 0.5, 2, 1e30, -1e30, .nan, .infinity, -.infinity,
+                              .leastNonzeroMagnitude, 1 - .ulpOfOne]
+        let orders: [(r: Int, g: Int, b: Int, a: Int)] = [(0, 1, 2, 3), (3, 2, 1, 0), (1, 2, 3, 0), (2, 1, 0, 3)]
+        func value() -> CGFloat {
+            switch rng.int(4) {
+            case 0: return odd[rng.int(odd.count)]
+            case 1: return CGFloat(rng.int(256)) / 255 + CGFloat(rng.int(3)) * 0.5 / 255
+            default: return rng.range(-0.2, 1.2)
+            }
+        }
+        var mismatches = 0
+        for trial in 0..<20_000 {
+            let c = (r: value(), g: value(), b: value(), a: value()), alpha = trial % 3 == 0 ? value() : 1
+            let o = orders[trial % orders.count]
+            let expected = Self.referencePixelWord(c, alpha: alpha, channel: o)
+            let got = lamina_pixel_word(Double(c.r), Double(c.g), Double(c.b), Double(c.a), Double(alpha),
+                                        Int32(o.r * 8), Int32(o.g * 8), Int32(o.b * 8), Int32(o.a * 8))
+            if got != expected { mismatches += 1 }
+        }
+        #expect(mismatches == 0, "\(mismatches) of 20,000 colours convert differently")
+    }
+
     /// Rectangles (``CoverageAccumulator/setRect(_:_:_:_:)``) of 0 to 70 pixels at fractional and
     /// whole positions, in row and column windows, opaque and translucent: the C rectangle
     /// kernel paints what the Swift rectangle sweep paints through `SolidOver32` blocks, on

@@ -136,6 +136,13 @@ typedef struct {
 
 void lamina_rect_solid_over_32(const lamina_rect_fill *r);
 
+/// A colour (components and alpha, multiplied by `alpha`, each clamped to [0, 1] as Swift's
+/// `max(0, min(1, v))` does: NaN gives 1 before the multiplication by alpha, 0 after) as a
+/// premultiplied pixel word: each channel v * 255 rounded half up into byte `shift_* / 8` of the
+/// word. The arithmetic of CGContext's Swift conversion, in the same order (the same bytes).
+uint32_t lamina_pixel_word(double r, double g, double b, double a, double alpha,
+                           int shift_r, int shift_g, int shift_b, int shift_a);
+
 /// Which path the span loops take on this machine: 0 scalar, 1 SSE2, 2 AVX2 (the
 /// best the CPU has, capped by the environment variable LAMINA_RASTER_SIMD=scalar|sse2|avx2).
 int lamina_raster_simd_level(void);

@@ -57,7 +57,9 @@ public final class CGColor: Hashable, @unchecked Sendable, CustomStringConvertib
     /// extended spaces may give values outside [0, 1]).
     public var rgba: (red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         var c = components ?? [0, 0, 0, 1]
-        if let space = colorSpace, space.name != CGColorSpace.sRGB,
+        // The shared sRGB space (every `init(red:green:blue:alpha:)` colour) by identity, before
+        // comparing names.
+        if let space = colorSpace, space !== CGColorSpace.shared_sRGB, space.name != CGColorSpace.sRGB,
            let converted = ColorConversion.convert(c, from: space, to: CGColorSpace.extendedSRGBSpace) {
             c = converted
         }

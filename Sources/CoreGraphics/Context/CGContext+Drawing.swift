@@ -250,22 +250,13 @@ extension CGContext {
         return (a, c)
     }
 
-    /// The fill colour as a premultiplied 32-bit pixel word in this bitmap's byte order.
+    /// The fill colour as a premultiplied 32-bit pixel word in this bitmap's byte order: each
+    /// component clamped to [0, 1] and multiplied by the alpha (itself clamped), times 255
+    /// rounded half away from zero (in C: the conversion without Swift's overflow checks).
     func pixelWord(_ c: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat), alpha: CGFloat) -> UInt32 {
-        // v is in [0, 1]: v·255 rounded half away from zero, as `rounded()` does, without the
-        // call into libm it costs on baseline x86-64 (a gradient's table makes 4,096 of these).
-        @inline(__always) func byte(_ v: CGFloat) -> UInt32 {
-            let x = v * 255
-            guard x > 0 else { return 0 }
-            guard x < 255 else { return 255 }
-            let t = Int(x)
-            return UInt32(x - CGFloat(t) >= 0.5 ? t + 1 : t)
-        }
-        let a = max(0, min(1, c.a * alpha))
-        // Byte k of the word (in memory order on this little-endian machine) is bits 8k...8k + 7.
-        let r = byte(max(0, min(1, c.r)) * a) << UInt32(channel.r * 8), g = byte(max(0, min(1, c.g)) * a) << UInt32(channel.g * 8)
-        let b = byte(max(0, min(1, c.b)) * a) << UInt32(channel.b * 8)
-        return r | g | b | byte(a) << UInt32(channel.a * 8)
+        lamina_pixel_word(Double(c.r), Double(c.g), Double(c.b), Double(c.a), Double(alpha),
+                          Int32(truncatingIfNeeded: channel.r &* 8), Int32(truncatingIfNeeded: channel.g &* 8),
+                          Int32(truncatingIfNeeded: channel.b &* 8), Int32(truncatingIfNeeded: channel.a &* 8))
     }
 
     /// ``pixelWord(_:alpha:)``, reusing the last result when the colour and alpha are the same

@@ -56,8 +56,9 @@ public enum PathElement: Hashable, Sendable {
 /// Apple's would. This issue provides lines, curves and rectangles; arcs, ellipses, rounded
 /// rectangles, hit testing and stroking copies come with the rasterizer (issue 3).
 public class CGPath: Hashable, @unchecked Sendable, CustomStringConvertible {
-    /// The elements, in order.
-    public internal(set) var elements: [PathElement]
+    /// The elements, in order. (No run-time exclusivity checks: reading a path into a context,
+    /// once per shape drawn, would otherwise register an access each time.)
+    @exclusivity(unchecked) public internal(set) var elements: [PathElement]
 
     init(elements: [PathElement]) { self.elements = elements }
 
