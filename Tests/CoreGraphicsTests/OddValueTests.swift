@@ -115,11 +115,11 @@ struct OddValueTests {
         ctx.setLineWidth(3)
         ctx.setLineJoin(.round)
         ctx.setLineCap(.round)
-        // A zigzag of 20,000 corners: its outline of an outline passes the limit.
+        // A zigzag of 20,000 corners: the outline of its outline's outline passes the limit.
         let zigzag = (0..<20_000).map { CGPoint(x: CGFloat($0) / 1000, y: CGFloat($0 % 2) * 8) }
         let (_, diagnostics) = LaminaDiagnostics.collecting {
             ctx.addLines(between: zigzag)
-            for _ in 0..<2 { ctx.replacePathWithStrokedPath() }
+            for _ in 0..<3 { ctx.replacePathWithStrokedPath() }
             ctx.fillPath()
         }
         #expect(diagnostics.contains { $0.contains("exceeds \(CGPath.maximumOutlinePoints) points") }, "\(diagnostics)")
@@ -127,7 +127,7 @@ struct OddValueTests {
         path.addLines(between: zigzag)
         var outline: CGPath = path
         let (_, more) = LaminaDiagnostics.collecting {
-            for _ in 0..<2 {
+            for _ in 0..<3 {
                 outline = outline.copy(strokingWithWidth: 3, lineCap: .round, lineJoin: .round, miterLimit: 10)
             }
         }

@@ -27,7 +27,9 @@ extension CGPath {
     }
 
     /// The outline of this path's stroke: a path whose non-zero fill covers what stroking this
-    /// path would (one closed subpath per segment, join and cap, all turning the same way).
+    /// path would (one closed subpath around each open subpath, two around each closed one; a
+    /// subpath whose outline would pass `maximumOutlinePoints` as a closed subpath per segment,
+    /// join and cap).
     public func copy(strokingWithWidth lineWidth: CGFloat, lineCap: CGLineCap, lineJoin: CGLineJoin,
                      miterLimit: CGFloat, transform: CGAffineTransform = .identity) -> CGPath {
         var style = StrokeStyle()

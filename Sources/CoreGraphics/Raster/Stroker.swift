@@ -13,23 +13,25 @@ struct StrokeStyle {
     var dashLengths: [CGFloat] = []
 }
 
-/// Builds a stroke's outline as a set of closed polygons, all oriented the same way, whose union
-/// is the stroke: a quadrilateral per segment, a wedge or fan per join, and the caps. Filled with
-/// the non-zero rule they draw the stroke; pieces that share an edge leave no seam because
-/// coverage accumulates exactly.
+/// Builds a stroke's outline as a set of closed polygons whose non-zero fill is the stroke: each
+/// polyline's outline (StrokeOutline.swift), or, for an outline too large, pieces whose union is
+/// the stroke (a quadrilateral per segment, a wedge or fan per join, and the caps, all oriented
+/// the same way; pieces that share an edge leave no seam because coverage accumulates exactly).
 struct Stroker {
     let style: StrokeStyle
     /// Largest error allowed for round joins and caps, in the polyline's units.
     let tolerance: CGFloat
     /// The polygons' points, one after another (no array per polygon: a stroke makes a
     /// polygon per segment and join).
-    private(set) var points: [CGPoint] = []
+    var points: [CGPoint] = []
     /// Where each polygon ends in `points`.
-    private(set) var ends: [Int] = []
+    var ends: [Int] = []
     /// How many points the outline holds so far.
     var pointCount: Int { points.count }
     /// Where the polygon being built starts in `points`.
-    private var polygonStart = 0
+    var polygonStart = 0
+    /// Whether polylines are stroked as their outlines (else as pieces; tests compare the two).
+    var outlines = true
 
     /// Calls `body` with each polygon's points, in order.
     func forEachPolygon(_ body: (ArraySlice<CGPoint>) -> Void) {
@@ -40,7 +42,7 @@ struct Stroker {
         }
     }
     /// Whether pieces were dropped because the outline reached `CGPath.maximumOutlinePoints`.
-    private(set) var truncated = false
+    var truncated = false
 
     /// The diagnostic for an outline cut short, naming the operation.
     static func truncationMessage(_ operation: String) -> String {
@@ -75,7 +77,7 @@ struct Stroker {
         }
     }
 
-    private var hw: CGFloat { style.width / 2 }
+    var hw: CGFloat { style.width / 2 }
 
     /// Whether an open polyline ends where it starts and turns there no more sharply than at
     /// its neighbouring vertices: a smooth closed curve drawn open, such as a full circle from
@@ -99,7 +101,7 @@ struct Stroker {
     }
 
     /// Starts a polygon: its points are appended to `points`, then `endPolygon()`.
-    private mutating func beginPolygon() { polygonStart = points.count }
+    mutating func beginPolygon() { polygonStart = points.count }
 
     /// Keeps the polygon begun last, turned to positive area; drops it when it has fewer than
     /// three points or no area, or when it would take the outline past its limit.
@@ -156,6 +158,12 @@ struct Stroker {
             }
             return
         }
+        if outlines { strokeOutline(pts, closed: closed) } else { strokePieces(pts, closed: closed) }
+    }
+
+    /// The stroke of `pts` as a union of pieces: a quadrilateral per segment, a wedge or fan per
+    /// join and the caps (each its own polygon, turned to positive area).
+    mutating func strokePieces(_ pts: [CGPoint], closed: Bool) {
         let n = pts.count
         let segmentCount = closed ? n : n - 1
         for i in 0..<segmentCount {
@@ -235,7 +243,7 @@ struct Stroker {
     /// Points on the circle about `center` from `from` to `to`, turning the short way in the
     /// direction of `turn` (+1 toward increasing angle), within the tolerance; a half turn when
     /// the two are opposite.
-    private mutating func appendArc(center c: CGPoint, from: CGPoint, to: CGPoint, turn: CGFloat) {
+    mutating func appendArc(center c: CGPoint, from: CGPoint, to: CGPoint, turn: CGFloat) {
         let a0 = atan2(from.y - c.y, from.x - c.x), a1 = atan2(to.y - c.y, to.x - c.x)
         var delta = a1 - a0
         if turn > 0 { while delta < 0 { delta += 2 * .pi } } else { while delta > 0 { delta -= 2 * .pi } }
