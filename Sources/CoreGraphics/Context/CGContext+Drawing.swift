@@ -421,13 +421,49 @@ extension CGContext {
                           close: { explicit in stroker.add(polyline: polyline, closed: explicit); polyline.removeAll(keepingCapacity: true) })
         if stroker.truncated { LaminaDiagnostics.report(Stroker.truncationMessage("CGContext.strokePath")) }
         guard !stroker.ends.isEmpty else { return }
-        var els: [PathElement] = []
-        els.reserveCapacity(stroker.pointCount + stroker.ends.count)
-        stroker.forEachPolygon { poly in
-            els.append(.move(poly[poly.startIndex].applying(toDevice)))
-            for p in poly.dropFirst() { els.append(.line(p.applying(toDevice))) }
-            els.append(.close)
+        drawOperation { rasterize(polygonsOf: stroker, toDevice: toDevice) { _ in sweepColor(state.stroke, evenOdd: false) } }
+    }
+
+    /// ``rasterize(_:evenOdd:_:)`` (non-zero rule) for the stroker's closed polygons, each point
+    /// taken through `toDevice` and then the raster transform as the elements `.move`, `.line`…,
+    /// `.close` of them would be, without making those elements or flattening them.
+    func rasterize(polygonsOf stroker: Stroker, toDevice: CGAffineTransform, _ body: (_ bounds: (Int, Int, Int, Int)) -> Void) {
+        let raster = rasterTransform
+        let points = stroker.points, ends = stroker.ends
+        guard let lastEnd = ends.last, lastEnd > 0 else { return }
+        withUnsafeTemporaryAllocation(of: CGPoint.self, capacity: lastEnd) { pts in
+            var minX = CGFloat.infinity, minY = CGFloat.infinity, maxX = -CGFloat.infinity, maxY = -CGFloat.infinity
+            var finite = true
+            points.withUnsafeBufferPointer { src in
+                for i in 0..<lastEnd {
+                    let q = src[i].applying(toDevice).applying(raster)
+                    if !(q.x.isFinite && q.y.isFinite) { finite = false }
+                    minX = min(minX, q.x); maxX = max(maxX, q.x); minY = min(minY, q.y); maxY = max(maxY, q.y)
+                    pts.initializeElement(at: i, to: q)
+                }
+            }
+            guard finite else {
+                LaminaDiagnostics.report("CGContext: a path with non-finite coordinates was not drawn")
+                return
+            }
+            let (x0, y0, x1, y1) = rasterBounds(minX, minY, maxX, maxY)
+            guard x0 < x1, y0 < y1 else { return }
+            accumulator.setSubRows(1)
+            accumulator.begin(x0: x0, y0: y0, x1: x1, y1: y1, storeY0: state.rowsY0, storeY1: state.rowsY1)
+            let acc = accumulator
+            var start = 0
+            for end in ends {
+                let first = pts[start]
+                var last = first
+                for i in (start + 1)..<end {
+                    let q = pts[i]
+                    acc.addLine(last.x, last.y, q.x, q.y)
+                    last = q
+                }
+                acc.addLine(last.x, last.y, first.x, first.y)
+                start = end
+            }
+            body((x0, y0, x1, y1))
         }
-        drawOperation { rasterize(els, evenOdd: false) { _ in sweepColor(state.stroke, evenOdd: false) } }
     }
 }

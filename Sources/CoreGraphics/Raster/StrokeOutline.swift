@@ -34,16 +34,25 @@ extension Stroker {
     private mutating func outline(_ pts: [CGPoint], closed: Bool) -> Bool {
         let n = pts.count
         let segments = closed ? n : n - 1
-        // Each segment's left normal (half the width long) and length.
-        var normals: [CGPoint] = [], lengths: [CGFloat] = []
-        normals.reserveCapacity(segments); lengths.reserveCapacity(segments)
-        for i in 0..<segments {
-            let p = pts[i], q = pts[i + 1 < n ? i + 1 : 0]
-            let dx = q.x - p.x, dy = q.y - p.y
-            let len = (dx * dx + dy * dy).squareRoot()
-            normals.append(CGPoint(x: -dy / len * hw, y: dx / len * hw))
-            lengths.append(len)
+        // Each segment's left normal (half the width long) and length (on the stack when few).
+        return withUnsafeTemporaryAllocation(of: CGPoint.self, capacity: segments) { normals in
+            withUnsafeTemporaryAllocation(of: CGFloat.self, capacity: segments) { lengths in
+                for i in 0..<segments {
+                    let p = pts[i], q = pts[i + 1 < n ? i + 1 : 0]
+                    let dx = q.x - p.x, dy = q.y - p.y
+                    let len = (dx * dx + dy * dy).squareRoot()
+                    normals.initializeElement(at: i, to: CGPoint(x: -dy / len * hw, y: dx / len * hw))
+                    lengths.initializeElement(at: i, to: len)
+                }
+                return outline(pts, closed: closed, UnsafeBufferPointer(normals), UnsafeBufferPointer(lengths))
+            }
         }
+    }
+
+    private mutating func outline(_ pts: [CGPoint], closed: Bool, _ normals: UnsafeBufferPointer<CGPoint>,
+                                  _ lengths: UnsafeBufferPointer<CGFloat>) -> Bool {
+        let n = pts.count
+        let segments = normals.count
         if closed {
             // The left side forward, then the right side backward.
             beginPolygon()
@@ -103,8 +112,8 @@ extension Stroker {
     /// The points of one side of the stroke at vertex `j` (between the segment ending there and
     /// the one starting there), in the order of travel: forward along the polyline, or backward
     /// when `reversed`.
-    private mutating func appendJoin(_ pts: [CGPoint], _ j: Int, side: Side, _ normals: [CGPoint], _ lengths: [CGFloat],
-                                     reversed: Bool = false) {
+    private mutating func appendJoin(_ pts: [CGPoint], _ j: Int, side: Side, _ normals: UnsafeBufferPointer<CGPoint>,
+                                     _ lengths: UnsafeBufferPointer<CGFloat>, reversed: Bool = false) {
         let count = normals.count, n = pts.count
         let a = j == 0 ? count - 1 : j - 1, b = j
         let v = pts[j], prev = pts[j == 0 ? n - 1 : j - 1], next = pts[j + 1 < n ? j + 1 : 0]

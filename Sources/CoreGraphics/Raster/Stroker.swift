@@ -61,9 +61,13 @@ struct Stroker {
         let needPoints = points.count + 10 * input.count + 8, needEnds = ends.count + 2 * input.count + 2
         if needPoints > points.capacity { points.reserveCapacity(max(needPoints, 2 * points.capacity)) }
         if needEnds > ends.capacity { ends.reserveCapacity(max(needEnds, 2 * ends.capacity)) }
-        var pts: [CGPoint] = []
-        pts.reserveCapacity(input.count)
-        for p in input where pts.last.map({ $0 != p }) ?? true { pts.append(p) }
+        // Points equal to the one before dropped (a copy only when there are some).
+        var pts = input
+        if zip(input.dropFirst(), input).contains(where: { $0 == $1 }) {
+            pts = []
+            pts.reserveCapacity(input.count)
+            for p in input where pts.last.map({ $0 != p }) ?? true { pts.append(p) }
+        }
         if closed, pts.count > 1, pts.first == pts.last { pts.removeLast() }
         if style.dashLengths.isEmpty {
             if !closed, Stroker.endsSmoothlyWhereItStarts(pts) {
