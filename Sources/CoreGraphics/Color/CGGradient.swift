@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Whether a gradient extends beyond its start and end.
 public struct CGGradientDrawingOptions: OptionSet, Hashable, Sendable {
     public let rawValue: UInt32
@@ -31,21 +33,20 @@ public final class CGGradient: @unchecked Sendable {
     }
     /// The last lookup table built, by pixel layout and global alpha: drawing the same gradient
     /// again (the common case) reuses it.
-    private var lutCache: (key: LookupKey, lut: [UInt32])?
+    private let lutCache = Mutex<(key: LookupKey, lut: [UInt32])?>(nil)
 
     /// What a lookup table depends on besides the gradient: the channel order and the alpha.
     struct LookupKey: Equatable {
         var r: Int, g: Int, b: Int, a: Int, alpha: Int
     }
-    private let lutLock = NSLock()
 
-    /// A lookup table of premultiplied pixel words, made by `make` for `key` or reused.
+    /// A lookup table of premultiplied pixel words, made by `make` for `key` or reused. (A
+    /// `Mutex`, not an `NSLock`: drawing a gradient takes it once, and the lock's calls into
+    /// Foundation were a noticeable part of a small gradient-filled shape.)
     func lookupTable(key: LookupKey, make: () -> [UInt32]) -> [UInt32] {
-        lutLock.lock()
-        if let c = lutCache, c.key == key { lutLock.unlock(); return c.lut }
-        lutLock.unlock()
+        if let lut = lutCache.withLock({ c -> [UInt32]? in c.flatMap { $0.key == key ? $0.lut : nil } }) { return lut }
         let lut = make()
-        lutLock.lock(); lutCache = (key, lut); lutLock.unlock()
+        lutCache.withLock { $0 = (key, lut) }
         return lut
     }
 

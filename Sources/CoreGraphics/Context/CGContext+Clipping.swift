@@ -5,7 +5,7 @@ extension CGContext {
     /// Intersects the clip with the current path under `rule` and clears the path.
     public func clip(using rule: CGPathFillRule) {
         clipDevice(devicePath, evenOdd: rule == .evenOdd)
-        devicePath.removeAll()
+        devicePath.removeAll(keepingCapacity: true)
     }
 
     /// Intersects the clip with a rectangle in user space.

@@ -3,7 +3,7 @@ extension CGContext {
     // MARK: Building the current path (points are transformed by the CTM as they are added)
 
     /// Starts a new, empty path.
-    public func beginPath() { devicePath.removeAll() }
+    public func beginPath() { devicePath.removeAll(keepingCapacity: true) }
     /// Starts a subpath at `point`.
     public func move(to point: CGPoint) { devicePath.append(.move(point.applying(state.ctm))) }
     /// Adds a line to `point`.
