@@ -199,6 +199,15 @@ extension CGContext {
     static func pixelAligned(_ p: CGPoint, _ q: CGPoint) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
         guard p.x != q.x, p.y != q.y else { return nil }
         @inline(__always) func whole(_ c: CGFloat) -> Int? {
+            if abs(c) < 1e9 {
+                // The nearest whole number is c truncated or one either side: the same test on
+                // each (at most one passes) without libm's round, a call on baseline x86-64.
+                let t = Int(c)
+                if abs(c - CGFloat(t)) < 1e-6 { return t }
+                if abs(c - CGFloat(t + 1)) < 1e-6 { return t + 1 }
+                if abs(c - CGFloat(t - 1)) < 1e-6 { return t - 1 }
+                return nil
+            }
             guard c.isFinite, abs(c - c.rounded()) < 1e-6 else { return nil }
             return Int(max(-1e9, min(1e9, c.rounded())))
         }

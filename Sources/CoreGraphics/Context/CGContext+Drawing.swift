@@ -39,7 +39,9 @@ extension CGContext {
         // Appended in place: no temporary array per call.
         let elements = path.elements
         devicePath.reserveCapacity(devicePath.count + elements.count)
-        for e in elements { devicePath.append(e.applying(m)) }
+        elements.withUnsafeBufferPointer { src in
+            for e in src { devicePath.append(e.applying(m)) }
+        }
     }
     /// Whether the current path is empty.
     public var isPathEmpty: Bool { devicePath.isEmpty }
