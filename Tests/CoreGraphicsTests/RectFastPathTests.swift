@@ -115,4 +115,33 @@ extension RectFastPathTests {
             #expect(a == b && a.contains { $0 != 0 }, "\(transform)")
         }
     }
+
+    /// `pixelAligned` (whole numbers found without libm's round) agrees with the rounding test it
+    /// replaced on values at, near and exactly 10⁻⁶ from whole numbers, negative ones, halves,
+    /// the ±10⁹ limit and beyond, infinities and NaN.
+    @Test func pixelAlignmentIsTheRoundingTest() {
+        func reference(_ c: CGFloat) -> Int? {
+            guard c.isFinite, abs(c - c.rounded()) < 1e-6 else { return nil }
+            return Int(max(-1e9, min(1e9, c.rounded())))
+        }
+        var values: [CGFloat] = [0, -0.0, 0.5, -0.5, 1e9, -1e9, 1e9 - 1, 1e12, -1e12, .infinity, -.infinity, .nan, 1e-300]
+        var rng = RowWindowTests.Random(state: 83)
+        for _ in 0..<3000 {
+            let k = CGFloat(rng.int(2001) - 1000)
+            for offset in [0, 1e-6, -1e-6, 1e-6.nextUp, 1e-6.nextDown, -(1e-6.nextDown), 5e-7, 2e-6, rng.range(-1, 1)] as [CGFloat] {
+                values.append(k + offset)
+            }
+        }
+        var mismatches = 0
+        for (i, c) in values.enumerated() {
+            let d = values[(i * 7 + 3) % values.count] + 3
+            let expected: (Int, Int, Int, Int)? = {
+                guard c != d, let a = reference(c), let b = reference(d) else { return nil }
+                return (min(a, b), min(a, b), max(a, b), max(a, b))
+            }()
+            let got = CGContext.pixelAligned(CGPoint(x: c, y: c), CGPoint(x: d, y: d))
+            if got.map({ [$0.x0, $0.y0, $0.x1, $0.y1] }) != expected.map({ [$0.0, $0.1, $0.2, $0.3] }) { mismatches += 1 }
+        }
+        #expect(mismatches == 0, "\(mismatches) of \(values.count) values differ")
+    }
 }
