@@ -757,33 +757,11 @@ void lamina_sweep_solid_over_32(const lamina_solid_sweep *s) {
 // [start, end) at `alpha`) into two vectors, the colour scaled by them once, laid over every row
 // by source-over (the bytes the run-by-run painting gives).
 __attribute__((target("avx2")))
-static void rect_rows_k_avx2(char *row, long stride, long rows, long x0, long n, __m256i k0, __m256i k1, uint32_t color,
-                             int alpha_shift);
-
-// A rectangle's rows [row, row + rows * stride) of equal height covered, at most 16 pixels
-// [x0, x0 + n) wide, whose columns il, (il, ir), ir and past ir have coverage a[0...3] (il < ir
-// - 1; pixels past ir + 1 are not painted, so a[3] must be 0).
-__attribute__((target("avx2")))
-static void rect_rows_sides_avx2(char *row, long stride, long rows, long x0, long n, long il, long ir, const uint32_t *a,
-                                 uint32_t color, int alpha_shift) {
-    const __m256i lane0 = _mm256_add_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_epi32((int)x0));
-    const __m256i lane1 = _mm256_add_epi32(lane0, _mm256_set1_epi32(8));
-    const __m256i l = _mm256_set1_epi32((int)il), rr = _mm256_set1_epi32((int)ir);
-    const __m256i a0 = _mm256_set1_epi32((int)a[0]), a1 = _mm256_set1_epi32((int)a[1]), a2 = _mm256_set1_epi32((int)a[2]);
-    // Column x: a[0] at il, a[1] inside, a[2] at ir, 0 past it.
-    __m256i k0 = _mm256_and_si256(a1, _mm256_cmpgt_epi32(rr, lane0));
-    k0 = _mm256_blendv_epi8(k0, a0, _mm256_cmpeq_epi32(lane0, l));
-    k0 = _mm256_blendv_epi8(k0, a2, _mm256_cmpeq_epi32(lane0, rr));
-    __m256i k1 = _mm256_and_si256(a1, _mm256_cmpgt_epi32(rr, lane1));
-    k1 = _mm256_blendv_epi8(k1, a0, _mm256_cmpeq_epi32(lane1, l));
-    k1 = _mm256_blendv_epi8(k1, a2, _mm256_cmpeq_epi32(lane1, rr));
-    rect_rows_k_avx2(row, stride, rows, x0, n, k0, k1, color, alpha_shift);
-}
-
-__attribute__((target("avx2")))
 static void rect_rows_avx2(char *row, long stride, long rows, long x0, long n, const long *start, const long *end,
                            const uint32_t *alpha, int count, uint32_t color, int alpha_shift) {
-    const __m256i zero = _mm256_setzero_si256();
+    const __m256i zero = _mm256_setzero_si256(), half = _mm256_set1_epi16(128), m257 = _mm256_set1_epi16(257);
+    const __m256i ff = _mm256_set1_epi32(0xFF), src = _mm256_set1_epi32((int)color);
+    const __m128i shift = _mm_cvtsi32_si128(alpha_shift);
     const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), eight = _mm256_set1_epi32(8);
     __m256i k0 = zero, k1 = zero;
     for (int k = 0; k < count; k++) {
@@ -796,16 +774,6 @@ static void rect_rows_avx2(char *row, long stride, long rows, long x0, long n, c
         k0 = _mm256_blendv_epi8(k0, a, in0);
         k1 = _mm256_blendv_epi8(k1, a, in1);
     }
-    rect_rows_k_avx2(row, stride, rows, x0, n, k0, k1, color, alpha_shift);
-}
-
-// The rows painted with lane coverage k0 (pixels x0...x0 + 7) and k1 (the next 8).
-__attribute__((target("avx2")))
-static void rect_rows_k_avx2(char *row, long stride, long rows, long x0, long n, __m256i k0, __m256i k1, uint32_t color,
-                             int alpha_shift) {
-    const __m256i zero = _mm256_setzero_si256(), half = _mm256_set1_epi16(128), m257 = _mm256_set1_epi16(257);
-    const __m256i ff = _mm256_set1_epi32(0xFF), src = _mm256_set1_epi32((int)color);
-    const __m128i shift = _mm_cvtsi32_si128(alpha_shift);
     __m256i s0 = scale8v_avx2(src, k0, half, m257, zero), s1 = scale8v_avx2(src, k1, half, m257, zero);
     __m256i inv0 = _mm256_sub_epi32(ff, _mm256_and_si256(_mm256_srl_epi32(s0, shift), ff));
     __m256i inv1 = _mm256_sub_epi32(ff, _mm256_and_si256(_mm256_srl_epi32(s1, shift), ff));
@@ -860,17 +828,6 @@ void lamina_rect_solid_over_32(const lamina_rect_fill *r) {
     const int level = lamina_raster_simd_level();
     // Columns [cov_x0, cov_x0 + cov_n) the runs cover (painted by rect_rows_avx2 when cov_n > 0).
     long cov_x0 = 0, cov_n = 0;
-    // Columns [sides_x0, sides_x0 + sides_n) when the sides are more than a pixel apart and those
-    // columns (il to ir, within the area and the column window) are at most 16 (AVX2); the
-    // coverage of column il, of those inside, of ir and past ir for height sides_d.
-    long sides_x0 = il > r->col0 ? il : r->col0, sides_n = 0;
-    {
-        long x1 = ir + 1 < width ? ir + 1 : width;
-        if (x1 > r->col1) x1 = r->col1;
-        if (level == 2 && ir > il + 1 && sides_x0 < x1 && x1 - sides_x0 <= 16) sides_n = x1 - sides_x0;
-    }
-    float sides_d = NAN;
-    uint32_t sides_a[4] = {0, 0, 0, 0};
     while (y < last_stored) {
         float top = swift_maxf(ay, (float)y), bottom = swift_minf(by, (float)(y + 1));
         float d = bottom - top;
@@ -880,27 +837,6 @@ void lamina_rect_solid_over_32(const lamina_rect_fill *r) {
             rows = stop - y > 1 ? stop - y : 1;
         }
         if (d != 0) {
-#ifdef LAMINA_X86
-            // Sides more than a pixel apart, at most 16 columns painted (AVX2): each column's
-            // coverage straight from the four sums the runs below are made of.
-            if (sides_n > 0) {
-                if (d != sides_d) {
-                    sides_d = d;
-                    float cl0 = d * (1 - fl), cl1 = d * fl, cr0 = -d * (1 - fr), cr1 = -d * fr;
-                    float acc = cl0;
-                    sides_a[0] = (uint32_t)alpha_scalar(acc, 0);
-                    acc += cl1; sides_a[1] = (uint32_t)alpha_scalar(acc, 0);
-                    acc += cr0; sides_a[2] = (uint32_t)alpha_scalar(acc, 0);
-                    acc += cr1; sides_a[3] = (uint32_t)alpha_scalar(acc, 0);
-                }
-                if (sides_a[3] == 0) {
-                    rect_rows_sides_avx2(r->dst + y * r->dst_stride, r->dst_stride, rows, sides_x0, sides_n, il, ir, sides_a,
-                                         r->color, r->alpha_shift);
-                    y += rows;
-                    continue;
-                }
-            }
-#endif
             if (d != last_d) {
                 last_d = d;
                 float cl0 = d * (1 - fl), cl1 = d * fl, cr0 = -d * (1 - fr), cr1 = -d * fr;
