@@ -255,11 +255,12 @@ public final class CGContext {
 
     /// Pops the graphics state; an unbalanced call is ignored with a diagnostic.
     public func restoreGState() {
-        guard let s = stack.popLast() else {
+        guard !stack.isEmpty else {
             LaminaDiagnostics.report("CGContext.restoreGState() without a matching saveGState()")
             return
         }
-        state = s
+        // removeLast, not popLast: no optional copy of the (large) state.
+        state = stack.removeLast()
     }
 
     /// Returns the graphics state to its initial values and empties the save stack and the path
