@@ -115,14 +115,15 @@ extension CGContext {
     func clipDevice(_ elements: [PathElement], evenOdd: Bool) {
         // A pixel-aligned rectangle only narrows the clip's bounds: its mask would be all 255
         // inside and 0 outside (the same bytes without the mask's memory and per-pixel reads).
-        if let r = CGContext.pixelAlignedRectangle(elements, rasterTransform) {
+        let rectangle = CGContext.axisAlignedRectangle(elements, rasterTransform)
+        if let (p, q) = rectangle, let r = CGContext.pixelAligned(p, q) {
             state.clipX0 = max(state.clipX0, r.x0); state.clipY0 = max(state.clipY0, r.y0)
             state.clipX1 = min(state.clipX1, r.x1); state.clipY1 = min(state.clipY1, r.y1)
             return
         }
         // A rectangle off the pixel grid, with no mask to intersect: kept as the rectangle.
         if !evenOdd, state.antialias, state.storedClipMask == nil, state.rectClip == nil,
-           let clip = rectClip(elements) {
+           let (p, q) = rectangle, let clip = rectClip(p, q) {
             state.rectClip = clip
             let s = clip.sweep
             state.clipX0 = max(state.clipX0, s.minX); state.clipY0 = max(state.clipY0, s.minY)
@@ -162,12 +163,11 @@ extension CGContext {
         state.clipX1 = min(state.clipX1, mask.x0 + mask.width); state.clipY1 = min(state.clipY1, mask.y0 + mask.height)
     }
 
-    /// `elements` as a ``RectClip`` when they are one axis-aligned rectangle that
-    /// `rasterize` would sweep without its edges: the same bounds, rows and columns, so its mask
-    /// is the one `clipDevice` would make. Nil otherwise (and when nothing would be visible).
-    private func rectClip(_ elements: [PathElement]) -> RectClip? {
-        guard let (p, q) = CGContext.axisAlignedRectangle(elements, rasterTransform),
-              let sweep = rectangleSweep(p, q) else { return nil }
+    /// The axis-aligned rectangle with raster corners p and q as a ``RectClip`` when `rasterize`
+    /// would sweep it without its edges: the same bounds, rows and columns, so its mask is the one
+    /// `clipDevice` would make. Nil otherwise (and when nothing would be visible).
+    private func rectClip(_ p: CGPoint, _ q: CGPoint) -> RectClip? {
+        guard let sweep = rectangleSweep(p, q) else { return nil }
         return RectClip(sweep: sweep, colsX0: state.colsX0, colsX1: state.colsX1)
     }
 
