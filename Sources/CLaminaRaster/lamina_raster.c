@@ -195,6 +195,19 @@ static inline void store_tail_avx2(uint32_t *p, long n, __m256i v) {
     if (n >= 1) { *p = (uint32_t)_mm_cvtsi128_si32(part); }
 }
 
+// Source-over of eight premultiplied words `s` (255 minus each one's alpha in `inv`) onto the
+// words at p: all eight when n >= 8, else the first n (1-7) without touching what lies past them.
+__attribute__((target("avx2")))
+static inline void over8v_avx2(uint32_t *p, long n, __m256i s, __m256i inv, __m256i half, __m256i m257, __m256i zero) {
+    if (n >= 8) {
+        __m256i d = _mm256_loadu_si256((const __m256i *)p);
+        _mm256_storeu_si256((__m256i *)p, _mm256_add_epi8(s, scale8v_avx2(d, inv, half, m257, zero)));
+    } else {
+        __m256i d = load_tail_avx2(p, n);
+        store_tail_avx2(p, n, _mm256_add_epi8(s, scale8v_avx2(d, inv, half, m257, zero)));
+    }
+}
+
 // The last 1-7 coverage bytes of a span (the bytes past its end read as 0).
 static inline uint64_t load_tail_bytes(const uint8_t *q, long n) {
     uint64_t m = 0;
@@ -275,13 +288,7 @@ void linear_gradient_avx2_body(uint32_t *dst, long count, const lamina_linear_sp
         const int full = plain && g->constant == 255 && (!has_mask || m8 == ~0ull);
         __m256i s = full ? src : scale8v_avx2(src, k, half, m257, zero);
         __m256i inv = _mm256_sub_epi32(ff, _mm256_and_si256(_mm256_srl_epi32(s, shift), ff));
-        if (rest >= 8) {
-            __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
-            _mm256_storeu_si256((__m256i *)(dst + i), _mm256_add_epi8(s, scale8v_avx2(d, inv, half, m257, zero)));
-        } else {
-            __m256i d = load_tail_avx2(dst + i, rest);
-            store_tail_avx2(dst + i, rest, _mm256_add_epi8(s, scale8v_avx2(d, inv, half, m257, zero)));
-        }
+        over8v_avx2(dst + i, rest, s, inv, half, m257, zero);
     }
 }
 
@@ -600,13 +607,7 @@ static void solid_mask_avx2(uint32_t *p, long count, const uint8_t *m, uint32_t 
         __m256i k = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)k8));
         __m256i s = scale8v_avx2(src, k, half, m257, zero);
         __m256i inv = _mm256_sub_epi32(ff, _mm256_and_si256(_mm256_srl_epi32(s, shift), ff));
-        if (rest >= 8) {
-            __m256i d = _mm256_loadu_si256((const __m256i *)(p + i));
-            _mm256_storeu_si256((__m256i *)(p + i), _mm256_add_epi8(s, scale8v_avx2(d, inv, half, m257, zero)));
-        } else {
-            __m256i d = load_tail_avx2(p + i, rest);
-            store_tail_avx2(p + i, rest, _mm256_add_epi8(s, scale8v_avx2(d, inv, half, m257, zero)));
-        }
+        over8v_avx2(p + i, rest, s, inv, half, m257, zero);
     }
 }
 #endif
@@ -778,30 +779,9 @@ static void rect_rows_avx2(char *row, long stride, long rows, long x0, long n, c
     __m256i inv0 = _mm256_sub_epi32(ff, _mm256_and_si256(_mm256_srl_epi32(s0, shift), ff));
     __m256i inv1 = _mm256_sub_epi32(ff, _mm256_and_si256(_mm256_srl_epi32(s1, shift), ff));
     uint32_t *p = (uint32_t *)row + x0;
-    if (n == 16) {
-        for (long q = 0; q < rows; q++, p = (uint32_t *)((char *)p + stride)) {
-            __m256i d = _mm256_loadu_si256((const __m256i *)p);
-            _mm256_storeu_si256((__m256i *)p, _mm256_add_epi8(s0, scale8v_avx2(d, inv0, half, m257, zero)));
-            d = _mm256_loadu_si256((const __m256i *)(p + 8));
-            _mm256_storeu_si256((__m256i *)(p + 8), _mm256_add_epi8(s1, scale8v_avx2(d, inv1, half, m257, zero)));
-        }
-    } else if (n > 8) {
-        for (long q = 0; q < rows; q++, p = (uint32_t *)((char *)p + stride)) {
-            __m256i d = _mm256_loadu_si256((const __m256i *)p);
-            _mm256_storeu_si256((__m256i *)p, _mm256_add_epi8(s0, scale8v_avx2(d, inv0, half, m257, zero)));
-            d = load_tail_avx2(p + 8, n - 8);
-            store_tail_avx2(p + 8, n - 8, _mm256_add_epi8(s1, scale8v_avx2(d, inv1, half, m257, zero)));
-        }
-    } else if (n == 8) {
-        for (long q = 0; q < rows; q++, p = (uint32_t *)((char *)p + stride)) {
-            __m256i d = _mm256_loadu_si256((const __m256i *)p);
-            _mm256_storeu_si256((__m256i *)p, _mm256_add_epi8(s0, scale8v_avx2(d, inv0, half, m257, zero)));
-        }
-    } else {
-        for (long q = 0; q < rows; q++, p = (uint32_t *)((char *)p + stride)) {
-            __m256i d = load_tail_avx2(p, n);
-            store_tail_avx2(p, n, _mm256_add_epi8(s0, scale8v_avx2(d, inv0, half, m257, zero)));
-        }
+    for (long q = 0; q < rows; q++, p = (uint32_t *)((char *)p + stride)) {
+        over8v_avx2(p, n, s0, inv0, half, m257, zero);
+        if (n > 8) over8v_avx2(p + 8, n - 8, s1, inv1, half, m257, zero);
     }
 }
 #endif

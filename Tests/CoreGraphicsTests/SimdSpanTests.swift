@@ -93,6 +93,15 @@ struct SimdSpanTests {
         }
     }
 
+    /// A premultiplied ramp of 1,024 random words (alpha in the top byte): opaque below entry
+    /// `opaqueBelow`, translucent stretches (alpha i * alphaStep mod 256) after it.
+    static func randomRamp(_ rng: inout RowWindowTests.Random, opaqueBelow: Int, alphaStep: Int) -> [UInt32] {
+        (0..<1024).map { i in
+            let a = UInt32(i < opaqueBelow ? 255 : (i * alphaStep) % 256)
+            return UInt32(rng.int(Int(a) + 1)) | UInt32(rng.int(Int(a) + 1)) << 8 | UInt32(rng.int(Int(a) + 1)) << 16 | a << 24
+        }
+    }
+
     /// Calls `body` with the buffer, the span (its mask pointing at `mask` when given) and the table.
     static func paint(_ buffer: inout [UInt32], _ g: lamina_linear_span, mask: [UInt8]?, lut: [UInt32],
                       _ body: (UnsafeMutablePointer<UInt32>, UnsafePointer<lamina_linear_span>, UnsafePointer<UInt32>) -> Void) {
@@ -114,11 +123,7 @@ struct SimdSpanTests {
     @Test func linearGradientSpansAreTheSameOnEveryPath() {
         var rng = RowWindowTests.Random(state: 23)
         defer { lamina_raster_force_simd_level(-1) }
-        // A premultiplied ramp (alpha in the top byte) with translucent and opaque stretches.
-        let lut: [UInt32] = (0..<1024).map { i in
-            let a = UInt32(i < 300 ? 255 : (i * 7) % 256)
-            return UInt32(rng.int(Int(a) + 1)) | UInt32(rng.int(Int(a) + 1)) << 8 | UInt32(rng.int(Int(a) + 1)) << 16 | a << 24
-        }
+        let lut = Self.randomRamp(&rng, opaqueBelow: 300, alphaStep: 7)
         var mismatches = 0, cases = 0
         for count in 0...70 {
             for offset in 0..<4 {
@@ -151,10 +156,7 @@ struct SimdSpanTests {
     @Test func linearGradientRowsAreTheSameOnEveryPath() {
         var rng = RowWindowTests.Random(state: 61)
         defer { lamina_raster_force_simd_level(-1) }
-        let lut: [UInt32] = (0..<1024).map { i in
-            let a = UInt32(i < 500 ? 255 : (i * 5) % 256)
-            return UInt32(rng.int(Int(a) + 1)) | UInt32(rng.int(Int(a) + 1)) << 8 | UInt32(rng.int(Int(a) + 1)) << 16 | a << 24
-        }
+        let lut = Self.randomRamp(&rng, opaqueBelow: 500, alphaStep: 5)
         var mismatches = 0, cases = 0
         for trial in 0..<120 {
             let count = rng.int(71), rows = 1 + rng.int(9), stride = count + rng.int(5)

@@ -195,16 +195,9 @@ extension CGContext {
                 }
             }
         }
-        guard finite else {
-            LaminaDiagnostics.report("CGContext: a path with non-finite coordinates was not drawn")
-            return
-        }
-        let (x0, y0, x1, y1) = rasterBounds(minX, minY, maxX, maxY)
-        guard x0 < x1, y0 < y1 else { return }
         // Even-odd fills rasterize at 4 sub-rows per pixel row (see CoverageAccumulator).
         let sub = evenOdd ? 4 : 1
-        accumulator.setSubRows(sub)
-        accumulator.begin(x0: x0, y0: y0 * sub, x1: x1, y1: y1 * sub, storeY0: state.rowsY0 * sub, storeY1: state.rowsY1 * sub)
+        guard let (x0, y0, x1, y1) = beginAccumulating(minX, minY, maxX, maxY, finite: finite, subRows: sub) else { return }
         // An axis-aligned rectangle (a filled or clipped CGRect, under any CTM that keeps it
         // axis-aligned) is swept row by row without depositing its edges.
         if let (p, q) = rectangle, accumulator.setRect(p.x, p.y, q.x, q.y) {
@@ -220,6 +213,22 @@ extension CGContext {
                           lineTo: { p in let q = CGPoint(x: p.x, y: p.y * ys); acc.addLine(last.x, last.y, q.x, q.y); last = q },
                           close: { _ in acc.addLine(last.x, last.y, first.x, first.y); last = first })
         body((x0, y0, x1, y1))
+    }
+
+    /// Starts the accumulator over the pixels a shape with raster bounds [minX, maxX] ×
+    /// [minY, maxY] is rasterized over, at `subRows` sub-rows per pixel row; those pixels, or nil
+    /// (nothing to draw) when none are visible or a coordinate is not finite (with a diagnostic).
+    func beginAccumulating(_ minX: CGFloat, _ minY: CGFloat, _ maxX: CGFloat, _ maxY: CGFloat, finite: Bool,
+                           subRows sub: Int) -> (Int, Int, Int, Int)? {
+        guard finite else {
+            LaminaDiagnostics.report("CGContext: a path with non-finite coordinates was not drawn")
+            return nil
+        }
+        let (x0, y0, x1, y1) = rasterBounds(minX, minY, maxX, maxY)
+        guard x0 < x1, y0 < y1 else { return nil }
+        accumulator.setSubRows(sub)
+        accumulator.begin(x0: x0, y0: y0 * sub, x1: x1, y1: y1 * sub, storeY0: state.rowsY0 * sub, storeY1: state.rowsY1 * sub)
+        return (x0, y0, x1, y1)
     }
 
     /// The pixels a shape with raster bounds [minX, maxX] × [minY, maxY] is rasterized over:
@@ -444,14 +453,7 @@ extension CGContext {
                     pts.initializeElement(at: i, to: q)
                 }
             }
-            guard finite else {
-                LaminaDiagnostics.report("CGContext: a path with non-finite coordinates was not drawn")
-                return
-            }
-            let (x0, y0, x1, y1) = rasterBounds(minX, minY, maxX, maxY)
-            guard x0 < x1, y0 < y1 else { return }
-            accumulator.setSubRows(1)
-            accumulator.begin(x0: x0, y0: y0, x1: x1, y1: y1, storeY0: state.rowsY0, storeY1: state.rowsY1)
+            guard let bounds = beginAccumulating(minX, minY, maxX, maxY, finite: finite, subRows: 1) else { return }
             let acc = accumulator
             var start = 0
             for end in ends {
@@ -465,7 +467,7 @@ extension CGContext {
                 acc.addLine(last.x, last.y, first.x, first.y)
                 start = end
             }
-            body((x0, y0, x1, y1))
+            body(bounds)
         }
     }
 }

@@ -22,11 +22,10 @@ extension Stroker {
     /// pieces instead (which the limit cuts piece by piece, keeping what fits).
     mutating func strokeOutline(_ pts: [CGPoint], closed: Bool) {
         let keptPoints = points.count, keptEnds = ends.count
-        guard outline(pts, closed: closed) else {
+        if !outline(pts, closed: closed) {
             points.removeSubrange(keptPoints...)
             ends.removeSubrange(keptEnds...)
             strokePieces(pts, closed: closed)
-            return
         }
     }
 
@@ -39,10 +38,8 @@ extension Stroker {
             withUnsafeTemporaryAllocation(of: CGFloat.self, capacity: segments) { lengths in
                 for i in 0..<segments {
                     let p = pts[i], q = pts[i + 1 < n ? i + 1 : 0]
-                    let dx = q.x - p.x, dy = q.y - p.y
-                    let len = (dx * dx + dy * dy).squareRoot()
-                    normals.initializeElement(at: i, to: CGPoint(x: -dy / len * hw, y: dx / len * hw))
-                    lengths.initializeElement(at: i, to: len)
+                    normals.initializeElement(at: i, to: normal(p, q))
+                    lengths.initializeElement(at: i, to: ((q.x - p.x) * (q.x - p.x) + (q.y - p.y) * (q.y - p.y)).squareRoot())
                 }
                 return outline(pts, closed: closed, UnsafeBufferPointer(normals), UnsafeBufferPointer(lengths))
             }
@@ -100,12 +97,9 @@ extension Stroker {
             points.append(CGPoint(x: p.x + m.x + ex, y: p.y + m.y + ey))
             points.append(CGPoint(x: p.x - m.x + ex, y: p.y - m.y + ey))
         case .round:
-            let from = CGPoint(x: p.x + m.x, y: p.y + m.y), to = CGPoint(x: p.x - m.x, y: p.y - m.y)
-            let mark = points.count
-            appendArc(center: p, from: from, to: to, turn: -1)
             // The arc's end points are the sides' ends, which the caller appends.
-            points.removeLast()
-            points.remove(at: mark)
+            appendArc(center: p, from: CGPoint(x: p.x + m.x, y: p.y + m.y), to: CGPoint(x: p.x - m.x, y: p.y - m.y),
+                      turn: -1, ends: false)
         }
     }
 
@@ -120,25 +114,14 @@ extension Stroker {
         let na = normals[a], nb = normals[b]
         // The side's two offset points: where the segment before ends, where the next starts.
         var o1 = CGPoint(x: v.x + side * na.x, y: v.y + side * na.y), o2 = CGPoint(x: v.x + side * nb.x, y: v.y + side * nb.y)
-        let ux = v.x - prev.x, uy = v.y - prev.y, wx = next.x - v.x, wy = next.y - v.y
-        let cross = ux * wy - uy * wx, dot = ux * wx + uy * wy
-        let straight = abs(cross) <= 1e-12 * (ux * ux + uy * uy + wx * wx + wy * wy) && dot > 0
-        // The outer side of the turn is opposite to it.
-        let outer: Side = cross > 0 ? -1 : 1
+        let (outer, straight) = Stroker.outerSide(at: v, from: prev, to: next)
         if reversed { swap(&o1, &o2) }
         if straight {
             points.append(o1)
             if o2 != o1 { points.append(o2) }
             return
         }
-        let cosPhi = (na.x * nb.x + na.y * nb.y) / (hw * hw)
-        let half = ((1 + cosPhi) / 2).squareRoot()          // cos of half the angle between the normals
-        // The corner where the two offset lines meet, on this side.
-        func corner() -> CGPoint {
-            let mx = na.x + nb.x, my = na.y + nb.y
-            let ml = (mx * mx + my * my).squareRoot(), len = hw / half
-            return CGPoint(x: v.x + side * mx / ml * len, y: v.y + side * my / ml * len)
-        }
+        let half = halfAngleCosine(na, nb)
         if side == outer {
             switch style.join {
             case .bevel:
@@ -147,7 +130,7 @@ extension Stroker {
                 appendArc(center: v, from: o1, to: o2, turn: reversed ? side : -side)
             case .miter:
                 if half > 1e-9 && 1 / half <= style.miterLimit {
-                    points.append(corner())
+                    points.append(corner(at: v, na, nb, side: side, halfCosine: half))
                 } else {
                     points.append(o1); points.append(o2)
                 }
@@ -156,9 +139,9 @@ extension Stroker {
         }
         // The inner side: the corner when it lies within the first half of both segments (how
         // far it lies along them from the vertex: half the width times tan of half the angle).
-        let along = half > 1e-9 ? hw * ((1 - cosPhi) / 2).squareRoot() / half : .infinity
+        let along = half > 1e-9 ? hw * (1 - half * half).squareRoot() / half : .infinity
         if along <= lengths[a] / 2 && along <= lengths[b] / 2 {
-            points.append(corner())
+            points.append(corner(at: v, na, nb, side: side, halfCosine: half))
         } else {
             points.append(o1); points.append(v); points.append(o2)
         }

@@ -187,7 +187,7 @@ struct Stroker {
     }
 
     /// The left normal of p→q, scaled to the half width.
-    private func normal(_ p: CGPoint, _ q: CGPoint) -> CGPoint {
+    func normal(_ p: CGPoint, _ q: CGPoint) -> CGPoint {
         let dx = q.x - p.x, dy = q.y - p.y
         let len = (dx * dx + dy * dy).squareRoot()
         return CGPoint(x: -dy / len * hw, y: dx / len * hw)
@@ -195,12 +195,8 @@ struct Stroker {
 
     private mutating func join(at v: CGPoint, from a: CGPoint, to b: CGPoint) {
         let na = normal(a, v), nb = normal(v, b)
-        let ux = v.x - a.x, uy = v.y - a.y, wx = b.x - v.x, wy = b.y - v.y
-        let cross = ux * wy - uy * wx
-        let dot = ux * wx + uy * wy
-        if abs(cross) <= 1e-12 * (ux * ux + uy * uy + wx * wx + wy * wy) && dot > 0 { return }   // straight on
-        // The outer side is opposite the turn.
-        let s: CGFloat = cross > 0 ? -1 : 1
+        let (s, straight) = Stroker.outerSide(at: v, from: a, to: b)
+        if straight { return }
         let o1 = CGPoint(x: v.x + s * na.x, y: v.y + s * na.y), o2 = CGPoint(x: v.x + s * nb.x, y: v.y + s * nb.y)
         switch style.join {
         case .bevel:
@@ -211,18 +207,34 @@ struct Stroker {
             appendArc(center: v, from: o1, to: o2, turn: -s)
             endPolygon()
         case .miter:
-            let cosPhi = (na.x * nb.x + na.y * nb.y) / (hw * hw)
-            let half = ((1 + cosPhi) / 2).squareRoot()          // cos of half the angle between normals
+            let half = halfAngleCosine(na, nb)
             if half > 1e-9 && 1 / half <= style.miterLimit {
-                let mx = na.x + nb.x, my = na.y + nb.y
-                let ml = (mx * mx + my * my).squareRoot()
-                let len = hw / half
-                let m = CGPoint(x: v.x + s * mx / ml * len, y: v.y + s * my / ml * len)
-                emit(v, o1, m, o2)
+                emit(v, o1, corner(at: v, na, nb, side: s, halfCosine: half), o2)
             } else {
                 emit(v, o1, o2)
             }
         }
+    }
+
+    /// At vertex v, reached from a and left toward b: the outer side of the turn (+1 the left of
+    /// the polyline, -1 the right; opposite to the turn) and whether it goes straight on.
+    static func outerSide(at v: CGPoint, from a: CGPoint, to b: CGPoint) -> (side: CGFloat, straight: Bool) {
+        let ux = v.x - a.x, uy = v.y - a.y, wx = b.x - v.x, wy = b.y - v.y
+        let cross = ux * wy - uy * wx, dot = ux * wx + uy * wy
+        return (cross > 0 ? -1 : 1, abs(cross) <= 1e-12 * (ux * ux + uy * uy + wx * wx + wy * wy) && dot > 0)
+    }
+
+    /// The cosine of half the angle between two segments' normals (each half the width long).
+    func halfAngleCosine(_ na: CGPoint, _ nb: CGPoint) -> CGFloat {
+        ((1 + (na.x * nb.x + na.y * nb.y) / (hw * hw)) / 2).squareRoot()
+    }
+
+    /// Where the two segments' offset lines on `side` meet at vertex v (`halfCosine` from
+    /// ``halfAngleCosine(_:_:)``, above 0).
+    func corner(at v: CGPoint, _ na: CGPoint, _ nb: CGPoint, side: CGFloat, halfCosine: CGFloat) -> CGPoint {
+        let mx = na.x + nb.x, my = na.y + nb.y
+        let ml = (mx * mx + my * my).squareRoot(), len = hw / halfCosine
+        return CGPoint(x: v.x + side * mx / ml * len, y: v.y + side * my / ml * len)
     }
 
     private mutating func cap(at p: CGPoint, toward q: CGPoint) {
@@ -246,8 +258,8 @@ struct Stroker {
 
     /// Points on the circle about `center` from `from` to `to`, turning the short way in the
     /// direction of `turn` (+1 toward increasing angle), within the tolerance; a half turn when
-    /// the two are opposite.
-    mutating func appendArc(center c: CGPoint, from: CGPoint, to: CGPoint, turn: CGFloat) {
+    /// the two are opposite. `ends`: whether `from` and `to` themselves are appended.
+    mutating func appendArc(center c: CGPoint, from: CGPoint, to: CGPoint, turn: CGFloat, ends: Bool = true) {
         let a0 = atan2(from.y - c.y, from.x - c.x), a1 = atan2(to.y - c.y, to.x - c.x)
         var delta = a1 - a0
         if turn > 0 { while delta < 0 { delta += 2 * .pi } } else { while delta > 0 { delta -= 2 * .pi } }
@@ -256,12 +268,12 @@ struct Stroker {
         // Saturating: a non-finite point (a stroke of coordinates near the float limit) makes
         // delta NaN, which Int(_:) traps on.
         let n = max(1, min(256, Int(saturating: (abs(delta) / max(step, 1e-3)).rounded(.up))))
-        points.append(from)
+        if ends { points.append(from) }
         for i in 1..<n {
             let a = a0 + delta * CGFloat(i) / CGFloat(n)
             points.append(CGPoint(x: c.x + r * cos(a), y: c.y + r * sin(a)))
         }
-        points.append(to)
+        if ends { points.append(to) }
     }
 
     private mutating func appendCircle(_ c: CGPoint, _ r: CGFloat) {
