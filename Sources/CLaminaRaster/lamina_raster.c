@@ -309,6 +309,62 @@ static void linear_gradient_avx2(uint32_t *dst, long count, const lamina_linear_
     }
 }
 
+// The plain rows of `linear_gradient_avx2_rows` when they share one row of coverage (mask_stride
+// 0) at most SHARED_MAX pixels wide: what depends only on the column (each pixel's parameter
+// before its row term, its coverage, which groups of eight are unpainted or fully covered)
+// computed once, then each row from those (the same operations on the same values as
+// `linear_gradient_avx2_body`, so the same bytes).
+enum { SHARED_MAX = 64 };
+
+__attribute__((target("avx2")))
+static void linear_gradient_avx2_shared_rows(uint32_t *dst, long dst_stride, long rows, long count,
+                                             const lamina_linear_span *g, double dtdy, long row0, const uint32_t *lut) {
+    const __m256i zero = _mm256_setzero_si256(), half = _mm256_set1_epi16(128), m257 = _mm256_set1_epi16(257);
+    const __m256i ff = _mm256_set1_epi32(0xFF), constant = _mm256_set1_epi32((int)g->constant);
+    const __m128i shift = _mm_cvtsi32_si128(g->alpha_shift);
+    const __m256d t0 = _mm256_set1_pd(g->t0), dtdx = _mm256_set1_pd(g->dtdx), top = _mm256_set1_pd(g->top);
+    const __m256d four = _mm256_set1_pd(4.0), dzero = _mm256_setzero_pd(), one = _mm256_set1_pd(1.0);
+    const __m256d dhalf = _mm256_set1_pd(0.5);
+    __m256d xa[SHARED_MAX / 8], xb[SHARED_MAX / 8];
+    __m256i kv[SHARED_MAX / 8];
+    long start[SHARED_MAX / 8], rest[SHARED_MAX / 8];
+    int full[SHARED_MAX / 8];
+    long groups = 0;
+    __m256d pa = _mm256_add_pd(_mm256_set1_pd((double)g->x + 0.5), _mm256_setr_pd(0, 1, 2, 3));
+    for (long i = 0; i < count; i += 8, pa = _mm256_add_pd(pa, _mm256_set1_pd(8.0))) {
+        long n = count - i;
+        uint64_t m8;
+        if (n >= 8) memcpy(&m8, g->mask + i, 8); else m8 = load_tail_bytes(g->mask + i, n);
+        if (m8 == 0) continue;
+        xa[groups] = _mm256_add_pd(t0, _mm256_mul_pd(dtdx, pa));
+        xb[groups] = _mm256_add_pd(t0, _mm256_mul_pd(dtdx, _mm256_add_pd(pa, four)));
+        __m256i k = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)m8));
+        if (g->constant != 255) {
+            __m256i t = _mm256_add_epi32(_mm256_mullo_epi32(k, constant), _mm256_set1_epi32(128));
+            k = _mm256_srli_epi32(_mm256_add_epi32(t, _mm256_srli_epi32(t, 8)), 8);
+        }
+        kv[groups] = k;
+        full[groups] = g->constant == 255 && m8 == ~0ull;
+        start[groups] = i;
+        rest[groups] = n;
+        groups++;
+    }
+    for (long r = 0; r < rows; r++) {
+        uint32_t *row = (uint32_t *)((char *)dst + r * dst_stride);
+        const __m256d rt = _mm256_set1_pd(dtdy * ((double)(row0 + r) + 0.5));
+        for (long q = 0; q < groups; q++) {
+            __m256d ua = _mm256_min_pd(_mm256_max_pd(_mm256_add_pd(xa[q], rt), dzero), one);
+            __m256d ub = _mm256_min_pd(_mm256_max_pd(_mm256_add_pd(xb[q], rt), dzero), one);
+            __m128i ia = _mm256_cvttpd_epi32(_mm256_add_pd(_mm256_mul_pd(ua, top), dhalf));
+            __m128i ib = _mm256_cvttpd_epi32(_mm256_add_pd(_mm256_mul_pd(ub, top), dhalf));
+            __m256i src = _mm256_i32gather_epi32((const int *)lut, _mm256_setr_m128i(ia, ib), 4);
+            __m256i sv = full[q] ? src : scale8v_avx2(src, kv[q], half, m257, zero);
+            __m256i inv = _mm256_sub_epi32(ff, _mm256_and_si256(_mm256_srl_epi32(sv, shift), ff));
+            over8v_avx2(row + start[q], rest[q], sv, inv, half, m257, zero);
+        }
+    }
+}
+
 // `linear_gradient_avx2` on rows (as `lamina_linear_gradient_rows` describes them), the path and
 // the constants chosen once: a row is plain when the others are and its row term is below
 // 2^900, which holds for every row when |dtdy| and the rows are below 2^800 and 2^60.
@@ -330,6 +386,8 @@ static void linear_gradient_avx2_rows(uint32_t *dst, long dst_stride, long rows,
             row.mask = g->mask ? g->mask + r * mask_stride : 0;
             linear_gradient_avx2((uint32_t *)((char *)dst + r * dst_stride), count, &row, lut);
         }
+    } else if (g->mask && mask_stride == 0 && count <= SHARED_MAX) {
+        linear_gradient_avx2_shared_rows(dst, dst_stride, rows, count, g, dtdy, row0, lut);
     } else if (g->mask) {
         LAMINA_ROWS(1, 1);
     } else {
