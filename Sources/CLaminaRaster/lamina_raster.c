@@ -310,11 +310,11 @@ static void linear_gradient_avx2(uint32_t *dst, long count, const lamina_linear_
 }
 
 // The plain rows of `linear_gradient_avx2_rows` when they share one row of coverage (mask_stride
-// 0) at most SHARED_MAX pixels wide: what depends only on the column (each pixel's parameter
+// 0), at most SHARED_MAX pixels of them: what depends only on the column (each pixel's parameter
 // before its row term, its coverage, which groups of eight are unpainted or fully covered)
 // computed once, then each row from those (the same operations on the same values as
 // `linear_gradient_avx2_body`, so the same bytes).
-enum { SHARED_MAX = 64 };
+enum { SHARED_MAX = 512 };
 
 __attribute__((target("avx2")))
 static void linear_gradient_avx2_shared_rows(uint32_t *dst, long dst_stride, long rows, long count,
@@ -386,8 +386,16 @@ static void linear_gradient_avx2_rows(uint32_t *dst, long dst_stride, long rows,
             row.mask = g->mask ? g->mask + r * mask_stride : 0;
             linear_gradient_avx2((uint32_t *)((char *)dst + r * dst_stride), count, &row, lut);
         }
-    } else if (g->mask && mask_stride == 0 && count <= SHARED_MAX) {
-        linear_gradient_avx2_shared_rows(dst, dst_stride, rows, count, g, dtdy, row0, lut);
+    } else if (g->mask && mask_stride == 0) {
+        // SHARED_MAX columns at a time (a multiple of 8: the chunks' pixel centres are those
+        // the whole span steps to).
+        lamina_linear_span chunk = *g;
+        for (long c = 0; c < count; c += SHARED_MAX) {
+            chunk.x = g->x + c;
+            chunk.mask = g->mask + c;
+            linear_gradient_avx2_shared_rows(dst + c, dst_stride, rows, count - c < SHARED_MAX ? count - c : SHARED_MAX,
+                                             &chunk, dtdy, row0, lut);
+        }
     } else if (g->mask) {
         LAMINA_ROWS(1, 1);
     } else {
