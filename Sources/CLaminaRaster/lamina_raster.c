@@ -443,10 +443,10 @@ static inline int alpha_scalar(float c, int even_odd) {
     if (even_odd) {
         if (v < 16777216.0f) v -= 2 * (float)(long)(v * 0.5f); else v = fmodf(v, 2);
         if (v > 1) v = 2 - v;
-    } else if (v > 1) {
-        v = 1;
+    } else {
+        v = 1 < v ? 1 : v;   // NaN stays NaN (minss)
     }
-    if (!(v > 0)) return 0;
+    v = v > 0 ? v : 0;       // and becomes 0 (maxss)
     return (int)(long)(v * 255 + 0.5f);
 }
 
@@ -700,15 +700,19 @@ typedef struct {
 
 // Walks the rows' marked cells, summing each row's cells left to right (one lane or four) and
 // clearing what it reads, and hands the painter the coverage: `run(r, p, e, a)` for the run of
-// pixels [p, e) from a marked cell to the next one (or the row's end), `pixel(r, j, a)` for a
-// marked cell followed directly by another (a one-pixel run, read in a tight loop), then
-// `row_end(r)`. Called with constant painters and inlined, so no call is left per cell.
+// pixels [p, e) from a marked cell to the next one (or the row's end); for marked cells followed
+// directly by another (one-pixel runs, read in a tight loop), `pixels(r, p, e)` for those in
+// [p, e) within the painter's window (every column when `whole_row`, else [col0, col1)), which
+// gives where `put(dst, j, a)` stores pixel j's coverage; then `row_end(r)`. `eo` is the fill
+// rule (constant where the caller can make it so). Called with constant painters and inlined, so no call is left per cell.
 static inline __attribute__((always_inline))
 void sweep_cells(const lamina_solid_sweep *s, const long lanes, sweep_row *r,
-                 void (*run)(sweep_row *, long, long, uint32_t), void (*pixel)(sweep_row *, long, uint32_t),
+                 void (*run)(sweep_row *, long, long, uint32_t), uint8_t *(*pixels)(sweep_row *, long, long),
+                 void (*put)(uint8_t *, long, uint32_t), const int eo, const int whole_row,
                  void (*row_end)(sweep_row *)) {
     const long width = s->width, words = s->bit_words;
-    const int eo = s->even_odd;
+    // The painter's window: every column, or the sweep's column window.
+    const long win0 = whole_row ? 0 : s->col0, win1 = whole_row ? width : s->col1;
     for (long y = s->row_first; y < s->row_end; y++) {
         float *cells = s->cells + y * s->stride * lanes;
         uint64_t *bits = s->bits + y * words;
@@ -727,17 +731,26 @@ void sweep_cells(const lamina_solid_sweep *s, const long lanes, sweep_row *r,
             if (!word) continue;
             bits[w] = 0;
             do {
-                const int b = __builtin_ctzll(word);
-                const long i = (w << 6) + b;
-                if (pending >= 0 && pending < width) run(r, pending, i < width ? i : width, LAMINA_ALPHA());
-                // The marks that follow i one after another in this word.
-                const uint64_t after = ~(word >> b);
-                const long len = after ? __builtin_ctzll(after) : 64 - b;
-                word = b + len >= 64 ? 0 : word & (~0ull << (b + len));
-                const long last = i + len - 1;
-                for (long j = i; j < last; j++) {
-                    LAMINA_READ(j);
-                    if (j < width) pixel(r, j, LAMINA_ALPHA());
+                const long i = (w << 6) + __builtin_ctzll(word);
+                // (unsigned: pending -1, before the row's first mark, is out of range too)
+                if ((unsigned long)pending < (unsigned long)width) run(r, pending, i < width ? i : width, LAMINA_ALPHA());
+                // The marks that follow i one after another in this word: the lowest run of ones,
+                // which adding its lowest bit clears.
+                const uint64_t rest = word & (word + (word & (0 - word)));
+                const long last = (w << 6) + 63 - __builtin_clzll(word ^ rest);
+                word = rest;
+                if (last > i) {
+                    // One-pixel runs [i, last): each cell summed, and its coverage handed over in
+                    // the painter's window (`pixels` gives where, `put` stores one).
+                    const long pe = last < width ? last : width;
+                    const long p0 = i > win0 ? i : win0, p1 = pe < win1 ? pe : win1;
+                    long j = i;
+                    if (p0 < p1) {
+                        for (; j < p0; j++) LAMINA_READ(j);
+                        uint8_t *dst = pixels(r, p0, p1);
+                        for (; j < p1; j++) { LAMINA_READ(j); put(dst, j, LAMINA_ALPHA()); }
+                    }
+                    for (; j < last; j++) LAMINA_READ(j);
                 }
                 LAMINA_READ(last);
                 pending = last;
@@ -779,13 +792,15 @@ static inline __attribute__((always_inline)) void solid_paint_run(sweep_row *r, 
     }
 }
 
-static inline __attribute__((always_inline)) void solid_paint_pixel(sweep_row *r, long j, uint32_t a) {
-    if (r->g0 >= 0 || a != 0) {
-        if (r->g0 < 0) r->g0 = j;
-        r->m[j] = (uint8_t)a;
-        r->g1 = j + 1;
-    }
+// One-pixel runs [p, e) about to be stored: gathered (from p even when its coverage is 0, which
+// the blend leaves as it is).
+static inline __attribute__((always_inline)) uint8_t *solid_paint_pixels(sweep_row *r, long p, long e) {
+    if (r->g0 < 0) r->g0 = p;
+    r->g1 = e;
+    return r->m;
 }
+
+static inline __attribute__((always_inline)) void put_byte(uint8_t *m, long j, uint32_t a) { m[j] = (uint8_t)a; }
 
 static inline __attribute__((always_inline)) void solid_paint_row_end(sweep_row *r) {
     if (r->g0 >= 0) flush_gathered(r);
@@ -800,22 +815,29 @@ static inline __attribute__((always_inline)) void mask_write_run(sweep_row *r, l
     }
 }
 
-static inline __attribute__((always_inline)) void mask_write_pixel(sweep_row *r, long j, uint32_t a) {
-    if (a != 0 && j >= r->s->col0 && j < r->s->col1) ((uint8_t *)r->row)[j] = (uint8_t)a;
+static inline __attribute__((always_inline)) uint8_t *mask_write_pixels(sweep_row *r, long p, long e) {
+    (void)p; (void)e;
+    return (uint8_t *)r->row;
+}
+
+static inline __attribute__((always_inline)) void put_nonzero_byte(uint8_t *m, long j, uint32_t a) {
+    if (a != 0) m[j] = (uint8_t)a;
 }
 
 static inline __attribute__((always_inline)) void mask_row_end(sweep_row *r) { (void)r; }
 
 void lamina_sweep_mask(const lamina_solid_sweep *s) {
     sweep_row r = {0, -1, 0, 0, s, 0};
-    if (s->lanes == 4) sweep_cells(s, 4, &r, mask_write_run, mask_write_pixel, mask_row_end);
-    else sweep_cells(s, 1, &r, mask_write_run, mask_write_pixel, mask_row_end);
+    if (s->lanes == 4) sweep_cells(s, 4, &r, mask_write_run, mask_write_pixels, put_nonzero_byte, s->even_odd, 0, mask_row_end);
+    else if (s->even_odd) sweep_cells(s, 1, &r, mask_write_run, mask_write_pixels, put_nonzero_byte, 1, 0, mask_row_end);
+    else sweep_cells(s, 1, &r, mask_write_run, mask_write_pixels, put_nonzero_byte, 0, 0, mask_row_end);
 }
 
 void lamina_sweep_solid_over_32(const lamina_solid_sweep *s) {
     sweep_row r = {0, -1, 0, s->scratch, s, lamina_raster_simd_level()};
-    if (s->lanes == 4) sweep_cells(s, 4, &r, solid_paint_run, solid_paint_pixel, solid_paint_row_end);
-    else sweep_cells(s, 1, &r, solid_paint_run, solid_paint_pixel, solid_paint_row_end);
+    if (s->lanes == 4) sweep_cells(s, 4, &r, solid_paint_run, solid_paint_pixels, put_byte, s->even_odd, 1, solid_paint_row_end);
+    else if (s->even_odd) sweep_cells(s, 1, &r, solid_paint_run, solid_paint_pixels, put_byte, 1, 1, solid_paint_row_end);
+    else sweep_cells(s, 1, &r, solid_paint_run, solid_paint_pixels, put_byte, 0, 1, solid_paint_row_end);
 }
 
 #ifdef LAMINA_X86
