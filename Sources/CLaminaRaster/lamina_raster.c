@@ -501,12 +501,29 @@ static inline void mark_cells(uint64_t *bits, long i0, long i1) {
 // pixel column [i, i+1) gains d times the mean, over the column, of the fraction of the segment
 // lying left of each point; the cells store the differences of those gains.
 static inline __attribute__((always_inline))
+void add_row_span(float *row, uint64_t *bits, float lo, float hi, float d, const long ls, float right);
+
+static inline __attribute__((always_inline))
 void add_row_segment(float *row, uint64_t *bits, float xa, float xb, float d, const long ls, float right) {
-    float lo = swift_minf(xa, xb), hi = swift_maxf(xa, xb);
+    add_row_span(row, bits, swift_minf(xa, xb), swift_maxf(xa, xb), d, ls, right);
+}
+
+// `add_row_segment` with its ends in order, lo = min(xa, xb) and hi = max(xa, xb).
+static inline __attribute__((always_inline))
+void add_row_span(float *row, uint64_t *bits, float lo, float hi, float d, const long ls, float right) {
     // Columns of x in [0, width] (rounding can put x a hair outside, which truncation toward
     // zero takes to the edge column; infinities and NaN land on an edge).
-    long i0 = (long)(lo > 0 ? (lo < right ? lo : right) : 0);
-    long i1 = (long)(hi > 0 ? (hi < right ? hi : right) : 0);
+    // (max then min: 0 for NaN and anything not above 0, as `v > 0 ? min(v, right) : 0`; right >= 0)
+#ifdef LAMINA_X86
+    // maxss and minss, one value each (the compiler would pair them in a vector and branch).
+    const __m128 zero_ = _mm_setzero_ps(), right_ = _mm_set_ss(right);
+    long i0 = _mm_cvttss_si32(_mm_min_ss(_mm_max_ss(_mm_set_ss(lo), zero_), right_));
+    long i1 = _mm_cvttss_si32(_mm_min_ss(_mm_max_ss(_mm_set_ss(hi), zero_), right_));
+#else
+    float lo_in = lo > 0 ? lo : 0, hi_in = hi > 0 ? hi : 0;
+    long i0 = (long)(lo_in < right ? lo_in : right);
+    long i1 = (long)(hi_in < right ? hi_in : right);
+#endif
     if (i0 == i1 || hi - lo < 1e-6f) {
         // Within one column: the column gains d (1 - mean x offset), the next one the rest.
         float frac = (lo + hi) * 0.5f - (float)i0;
@@ -578,6 +595,33 @@ float general_row(const cell_rows *c, long y, float x, float ay, float by, long 
     return x_next;
 }
 
+// Rows [y, end) strictly inside a segment and stored (dy = 1, so d = dir, never 0, and x steps
+// by dxdy): the pixel row's cells and marks stepped along, sub-row by sub-row. Inside the
+// segment |dxdy| is at most the area's width, so x stays finite, and `rising` (dxdy >= 0) says
+// which end is the lower one (what min and max would give). Returns x at the end.
+static inline __attribute__((always_inline))
+float inner_rows(const cell_rows *c, long y, const long end, float x, const float dxdy, const float dir, const long ls,
+                 const int rising) {
+    const long r = y - c->store_top;
+    float *row = c->cells + (((r >> ls) * c->stride) << ls);
+    uint64_t *marks = c->bits + (r >> ls) * c->words;
+    long sub = r & ((1 << ls) - 1);
+    while (y < end) {
+        // The sub-rows left in this pixel row.
+        const long n = (1 << ls) - sub < end - y ? (1 << ls) - sub : end - y;
+        for (long k = 0; k < n; k++) {
+            const float x_next = x + dxdy;
+            add_row_span(row + sub + k, marks, rising ? x : x_next, rising ? x_next : x, dir, ls, c->right);
+            x = x_next;
+        }
+        y += n;
+        sub = 0;
+        row += c->stride << ls;
+        marks += c->words;
+    }
+    return x;
+}
+
 static inline __attribute__((always_inline))
 void add_segment_body(lamina_cells *a, float x0, float y0, float x1, float y1, const long ls) {
     if (y0 == y1) return;
@@ -608,10 +652,10 @@ void add_segment_body(lamina_cells *a, float x0, float y0, float x1, float y1, c
         x = general_row(&c, y, x, ay, by, y_end, bx, dxdy, dir, ls);
         y++;
         for (; y < inner_end && y < store_top; y++) x = x + dxdy;
-        for (; y < inner_end; y++) {
-            float x_next = x + dxdy;
-            deposit_row(&c, y, x, x_next, dir, ls);
-            x = x_next;
+        if (y < inner_end) {
+            if (dxdy >= 0) x = inner_rows(&c, y, inner_end, x, dxdy, dir, ls, 1);
+            else x = inner_rows(&c, y, inner_end, x, dxdy, dir, ls, 0);
+            y = inner_end;
         }
     }
     for (; y < last_stored; y++) x = general_row(&c, y, x, ay, by, y_end, bx, dxdy, dir, ls);
