@@ -809,7 +809,7 @@ void sweep_cells(const lamina_solid_sweep *s, const long lanes, sweep_row *r,
 
 // Runs of at least this many pixels at one coverage are painted alone; shorter ones are
 // gathered, as per-pixel coverage in the row's scratch bytes, and blended together.
-enum { LONG_RUN = 16 };
+enum { LONG_RUN = 32 };
 
 // The gathered pixels [g0, g1) of a row, cut to the column window.
 static inline __attribute__((always_inline)) void flush_gathered(sweep_row *r) {
@@ -819,8 +819,8 @@ static inline __attribute__((always_inline)) void flush_gathered(sweep_row *r) {
     r->g0 = -1;
 }
 
-// The solid painter: a run [p, e) at coverage a gathered when short (a 16-byte store: what it
-// writes past the run belongs to later runs, which overwrite it), painted alone when long.
+// The solid painter: a run [p, e) at coverage a gathered when short (16-byte stores: what the
+// first writes past the run belongs to later runs, which overwrite it), painted alone when long.
 static inline __attribute__((always_inline)) void solid_paint_run(sweep_row *r, long p, long e, uint32_t a) {
     const lamina_solid_sweep *s = r->s;
     if (e - p >= LONG_RUN) {
@@ -831,7 +831,13 @@ static inline __attribute__((always_inline)) void solid_paint_run(sweep_row *r, 
         }
     } else if (r->g0 >= 0 || a != 0) {
         if (r->g0 < 0) r->g0 = p;
-        if (e - p == 1) r->m[p] = (uint8_t)a; else memset(r->m + p, (int)a, 16);
+        if (e - p == 1) {
+            r->m[p] = (uint8_t)a;
+        } else {
+            memset(r->m + p, (int)a, 16);
+            // Runs of 17-31 pixels: their last 16 bytes too (overlapping the first store).
+            if (e - p > 16) memset(r->m + e - 16, (int)a, 16);
+        }
         r->g1 = e;
     }
 }
