@@ -924,7 +924,20 @@ static void rect_rows_avx2(char *row, long stride, long rows, long x0, long n, c
 }
 #endif
 
-void lamina_rect_solid_over_32(const lamina_rect_fill *r) {
+// A rectangle row's runs of equal coverage (at most four; neighbours of equal coverage merged),
+// in area columns.
+typedef struct {
+    long start[4], end[4];
+    uint32_t alpha[4];
+    int count;
+} rect_runs;
+
+// Walks the rectangle's stored rows, computing each row's coverage as Lamina's Swift `RectSweep`
+// does, and hands `paint(ctx, y, rows, runs, changed)` each group of rows that share it (all
+// inner rows are one group); `changed` says whether the runs differ from the last group's.
+static inline __attribute__((always_inline))
+void rect_groups(const lamina_rect_fill *r, void *ctx,
+                 void (*paint)(void *, long, long, const rect_runs *, int)) {
     const float h = (float)r->height;
     float ay = r->top, by = r->bottom;
     if (!(by > 0 && ay < h)) return;
@@ -938,14 +951,9 @@ void lamina_rect_solid_over_32(const lamina_rect_fill *r) {
     const long full_end = (long)by;
     const long il = (long)r->left, ir = (long)r->right, width = r->width;
     const float fl = r->left - (float)il, fr = r->right - (float)ir;
-    // The row's runs of equal coverage (at most four; neighbours of equal coverage merged).
-    long start[4], end[4];
-    uint32_t alpha[4];
-    int count = 0;
+    rect_runs runs;
+    runs.count = 0;
     float last_d = NAN;
-    const int level = lamina_raster_simd_level();
-    // Columns [cov_x0, cov_x0 + cov_n) the runs cover (painted by rect_rows_avx2 when cov_n > 0).
-    long cov_x0 = 0, cov_n = 0;
     while (y < last_stored) {
         float top = swift_maxf(ay, (float)y), bottom = swift_minf(by, (float)(y + 1));
         float d = bottom - top;
@@ -955,17 +963,19 @@ void lamina_rect_solid_over_32(const lamina_rect_fill *r) {
             rows = stop - y > 1 ? stop - y : 1;
         }
         if (d != 0) {
+            int changed = 0;
             if (d != last_d) {
                 last_d = d;
+                changed = 1;
                 float cl0 = d * (1 - fl), cl1 = d * fl, cr0 = -d * (1 - fr), cr1 = -d * fr;
-                count = 0;
+                int count = 0;
                 float acc = 0;
 #define LAMINA_ADD(I, NEXT, C) do { \
                     long i_ = (I), e_ = (NEXT) < width ? (NEXT) : width; \
                     uint32_t a_ = i_ < e_ ? (uint32_t)alpha_scalar((C), 0) : 0; \
                     if (a_ != 0) { \
-                        if (count > 0 && end[count - 1] == i_ && alpha[count - 1] == a_) end[count - 1] = e_; \
-                        else { start[count] = i_; end[count] = e_; alpha[count] = a_; count++; } \
+                        if (count > 0 && runs.end[count - 1] == i_ && runs.alpha[count - 1] == a_) runs.end[count - 1] = e_; \
+                        else { runs.start[count] = i_; runs.end[count] = e_; runs.alpha[count] = a_; count++; } \
                     } \
                 } while (0)
                 if (ir == il) {
@@ -982,49 +992,109 @@ void lamina_rect_solid_over_32(const lamina_rect_fill *r) {
                     acc += cr1; LAMINA_ADD(ir + 1, width, acc);
                 }
 #undef LAMINA_ADD
-                cov_n = 0;
-                if (level == 2 && count > 0) {
-                    long x0 = start[0] > r->col0 ? start[0] : r->col0;
-                    long x1 = end[count - 1] < r->col1 ? end[count - 1] : r->col1;
-                    if (x0 < x1 && x1 - x0 <= 16) { cov_x0 = x0; cov_n = x1 - x0; }
-                }
+                runs.count = count;
             }
-            char *row = r->dst + y * r->dst_stride;
-#ifdef LAMINA_X86
-            if (cov_n > 0) {
-                rect_rows_avx2(row, r->dst_stride, rows, cov_x0, cov_n, start, end, alpha, count, r->color, r->alpha_shift);
-                y += rows;
-                continue;
-            }
-#endif
-            for (int k = 0; k < count; k++) {
-                long x0 = start[k] > r->col0 ? start[k] : r->col0, x1 = end[k] < r->col1 ? end[k] : r->col1;
-                if (x0 >= x1) continue;
-                uint32_t s = alpha[k] == 255 ? r->color : scale_word(r->color, alpha[k]);
-                uint32_t inv = 255 - ((s >> r->alpha_shift) & 0xFF);
-                uint32_t *p = (uint32_t *)row + x0;
-                long n = x1 - x0;
-                if (inv == 0) {
-                    for (long q = 0; q < rows; q++, p = (uint32_t *)((char *)p + r->dst_stride))
-                        for (long i = 0; i < n; i++) p[i] = s;
-                } else if (n <= 2) {
-                    for (long q = 0; q < rows; q++, p = (uint32_t *)((char *)p + r->dst_stride)) {
-                        p[0] = s + scale_word(p[0], inv);
-                        if (n == 2) p[1] = s + scale_word(p[1], inv);
-                    }
-                } else {
-                    switch (level) {
-#ifdef LAMINA_X86
-                    case 2: solid_over_32_rows_avx2((char *)p, r->dst_stride, rows, n, s, inv); break;
-                    case 1: for (long q = 0; q < rows; q++) solid_over_32_sse2((uint32_t *)((char *)p + q * r->dst_stride), n, s, inv); break;
-#endif
-                    default: for (long q = 0; q < rows; q++) solid_over_32_scalar((uint32_t *)((char *)p + q * r->dst_stride), n, s, inv); break;
-                    }
-                }
-            }
+            paint(ctx, y, rows, &runs, changed);
         }
         y += rows;
     }
+}
+
+// The solid painter of `lamina_rect_solid_over_32`.
+typedef struct {
+    const lamina_rect_fill *r;
+    int level;
+    // Columns [cov_x0, cov_x0 + cov_n) the runs cover (painted by rect_rows_avx2 when cov_n > 0).
+    long cov_x0, cov_n;
+} rect_solid;
+
+static inline __attribute__((always_inline))
+void rect_solid_paint(void *ctx, long y, long rows, const rect_runs *runs, int changed) {
+    rect_solid *c = ctx;
+    const lamina_rect_fill *r = c->r;
+    const int count = runs->count;
+    if (changed) {
+        c->cov_n = 0;
+        if (c->level == 2 && count > 0) {
+            long x0 = runs->start[0] > r->col0 ? runs->start[0] : r->col0;
+            long x1 = runs->end[count - 1] < r->col1 ? runs->end[count - 1] : r->col1;
+            if (x0 < x1 && x1 - x0 <= 16) { c->cov_x0 = x0; c->cov_n = x1 - x0; }
+        }
+    }
+    char *row = r->dst + y * r->dst_stride;
+#ifdef LAMINA_X86
+    if (c->cov_n > 0) {
+        rect_rows_avx2(row, r->dst_stride, rows, c->cov_x0, c->cov_n, runs->start, runs->end, runs->alpha, count, r->color,
+                       r->alpha_shift);
+        return;
+    }
+#endif
+    for (int k = 0; k < count; k++) {
+        long x0 = runs->start[k] > r->col0 ? runs->start[k] : r->col0, x1 = runs->end[k] < r->col1 ? runs->end[k] : r->col1;
+        if (x0 >= x1) continue;
+        uint32_t s = runs->alpha[k] == 255 ? r->color : scale_word(r->color, runs->alpha[k]);
+        uint32_t inv = 255 - ((s >> r->alpha_shift) & 0xFF);
+        uint32_t *p = (uint32_t *)row + x0;
+        long n = x1 - x0;
+        if (inv == 0) {
+            for (long q = 0; q < rows; q++, p = (uint32_t *)((char *)p + r->dst_stride))
+                for (long i = 0; i < n; i++) p[i] = s;
+        } else if (n <= 2) {
+            for (long q = 0; q < rows; q++, p = (uint32_t *)((char *)p + r->dst_stride)) {
+                p[0] = s + scale_word(p[0], inv);
+                if (n == 2) p[1] = s + scale_word(p[1], inv);
+            }
+        } else {
+            switch (c->level) {
+#ifdef LAMINA_X86
+            case 2: solid_over_32_rows_avx2((char *)p, r->dst_stride, rows, n, s, inv); break;
+            case 1: for (long q = 0; q < rows; q++) solid_over_32_sse2((uint32_t *)((char *)p + q * r->dst_stride), n, s, inv); break;
+#endif
+            default: for (long q = 0; q < rows; q++) solid_over_32_scalar((uint32_t *)((char *)p + q * r->dst_stride), n, s, inv); break;
+            }
+        }
+    }
+}
+
+void lamina_rect_solid_over_32(const lamina_rect_fill *r) {
+    rect_solid c = {r, lamina_raster_simd_level(), 0, 0};
+    rect_groups(r, &c, rect_solid_paint);
+}
+
+// The gradient painter of `lamina_rect_linear_gradient`.
+typedef struct {
+    const lamina_rect_fill *r;
+    const lamina_linear_span *g;
+    double dtdy;
+    long row0;
+    const uint32_t *lut;
+    uint8_t *cov;
+} rect_gradient;
+
+static inline __attribute__((always_inline))
+void rect_gradient_paint(void *ctx, long y, long rows, const rect_runs *runs, int changed) {
+    rect_gradient *c = ctx;
+    const lamina_rect_fill *r = c->r;
+    const long count = r->col1 - r->col0;
+    if (changed) {
+        // The row's coverage bytes over columns [col0, col1).
+        memset(c->cov, 0, (size_t)count);
+        for (int k = 0; k < runs->count; k++) {
+            long x0 = runs->start[k] > r->col0 ? runs->start[k] : r->col0, x1 = runs->end[k] < r->col1 ? runs->end[k] : r->col1;
+            if (x0 < x1) memset(c->cov + (x0 - r->col0), (int)runs->alpha[k], (size_t)(x1 - x0));
+        }
+    }
+    lamina_linear_gradient_rows((uint32_t *)(r->dst + y * r->dst_stride) + r->col0, r->dst_stride, rows, count, c->g, c->dtdy,
+                                c->row0 + y, 0, c->lut);
+}
+
+void lamina_rect_linear_gradient(const lamina_rect_fill *r, uint8_t *cov, const lamina_linear_span *g, double dtdy,
+                                 long row0, const uint32_t *lut) {
+    if (r->col0 >= r->col1) return;
+    lamina_linear_span span = *g;
+    span.mask = cov;
+    rect_gradient c = {r, &span, dtdy, row0, lut, cov};
+    rect_groups(r, &c, rect_gradient_paint);
 }
 
 // Swift's min(1, v) (v when v < 1, else 1: NaN gives 1) then max(0, that) (it when >= 0, else 0).

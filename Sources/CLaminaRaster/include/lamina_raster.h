@@ -136,6 +136,15 @@ typedef struct {
 
 void lamina_rect_solid_over_32(const lamina_rect_fill *r);
 
+/// A linear gradient laid over by source-over through the rectangle's coverage (`color` is not
+/// used): each group of rows that share their coverage (computed as `lamina_rect_solid_over_32`
+/// computes it) painted with `lamina_linear_gradient_rows` over columns [col0, col1), the
+/// coverage written into `cov` (col1 - col0 bytes) as that call's shared mask. `g` gives the
+/// gradient (its `x` the device column of area column col0; `mask` is replaced); area row y is
+/// device row `row0 + y` for the row term.
+void lamina_rect_linear_gradient(const lamina_rect_fill *r, uint8_t *cov, const lamina_linear_span *g, double dtdy,
+                                 long row0, const uint32_t *lut);
+
 /// A colour (components and alpha, multiplied by `alpha`, each clamped to [0, 1] as Swift's
 /// `max(0, min(1, v))` does: NaN gives 1 before the multiplication by alpha, 0 after) as a
 /// premultiplied pixel word: each channel v * 255 rounded half up into byte `shift_* / 8` of the

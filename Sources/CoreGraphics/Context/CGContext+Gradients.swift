@@ -134,37 +134,27 @@ extension CGContext {
 
 extension CGContext {
     /// A linear gradient laid over by source-over through a rectangle clip (``RectClip``),
-    /// without its mask: the rectangle's rows that share their coverage (all but the first and
-    /// last) in one C call over one row of coverage bytes, the same bytes the mask would hold,
-    /// so the same pixels as painting through the mask.
+    /// without its mask: in C (``lamina_rect_linear_gradient``), the rectangle's rows that share
+    /// their coverage (all but the first and last) in one call over one row of coverage bytes,
+    /// the same bytes the mask would hold, so the same pixels as painting through the mask.
     private func paintLinear(through clip: RectClip, lut: [UInt32], t0: Double, dtdx: Double, dtdy: Double,
                              painter: GradientPainter) {
-        let cols = activeColumns, active = activeRows
-        let x0 = state.clipX0, count = cols.upperBound - x0
-        let trim = ColumnWindow(x0: clip.colsX0, x1: clip.colsX1)
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { coverage in
-            let cov = coverage.baseAddress!
+        let cols = activeColumns, active = activeRows, s = clip.sweep
+        // The columns painted: the clip's column window and the active ones, within the area.
+        let c0 = max(clip.colsX0, cols.lowerBound, s.minX), c1 = min(clip.colsX1, cols.upperBound, s.minX + s.width)
+        guard c0 < c1 else { return }
+        var job = lamina_rect_fill(
+            left: s.rect.left, top: s.rect.top, right: s.rect.right, bottom: s.rect.bottom, width: s.width, height: s.height,
+            store_top: max(s.storeTop, active.lowerBound - s.minY), store_bottom: min(s.storeBottom, active.upperBound - s.minY),
+            dst: (pixels + s.minY * bytesPerRow + s.minX * 4).assumingMemoryBound(to: CChar.self), dst_stride: bytesPerRow,
+            col0: c0 - s.minX, col1: c1 - s.minX, color: 0, alpha_shift: Int32(alphaShift))
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: c1 - c0) { coverage in
             lut.withUnsafeBufferPointer { table in
                 var span = lamina_linear_span(
-                    t0: t0, dtdx: dtdx, row_term: 0, top: Double(table.count - 1), x: x0,
+                    t0: t0, dtdx: dtdx, row_term: 0, top: Double(table.count - 1), x: c0,
                     extend_before: painter.extendBefore ? 1 : 0, extend_after: painter.extendAfter ? 1 : 0,
-                    alpha_shift: Int32(alphaShift), mask: UnsafePointer(cov), constant: 255, skip: cols.lowerBound - x0)
-                let pixels = self.pixels, bytesPerRow = self.bytesPerRow, minX = clip.sweep.minX
-                clip.sweep.sweepGroups(merge: false) { y, rows, runs in
-                    let y0 = max(y, active.lowerBound), y1 = min(y + rows, active.upperBound)
-                    guard y0 < y1 else { return }
-                    cov.update(repeating: 0, count: count)
-                    for k in 0..<runs.count {
-                        let start = k == 0 ? runs.start.0 : k == 1 ? runs.start.1 : k == 2 ? runs.start.2 : runs.start.3
-                        let end = k == 0 ? runs.end.0 : k == 1 ? runs.end.1 : k == 2 ? runs.end.2 : runs.end.3
-                        let a = k == 0 ? runs.alpha.0 : k == 1 ? runs.alpha.1 : k == 2 ? runs.alpha.2 : runs.alpha.3
-                        let (tx, tn) = trim.trim(minX + start, end - start)
-                        let s = max(tx, x0), e = min(tx + tn, x0 + count)
-                        if s < e { (cov + (s - x0)).update(repeating: a, count: e - s) }
-                    }
-                    let dst = (pixels + y0 * bytesPerRow).assumingMemoryBound(to: UInt32.self) + x0
-                    lamina_linear_gradient_rows(dst, bytesPerRow, y1 - y0, count, &span, dtdy, y0, 0, table.baseAddress)
-                }
+                    alpha_shift: Int32(alphaShift), mask: nil, constant: 255, skip: 0)
+                lamina_rect_linear_gradient(&job, coverage.baseAddress!, &span, dtdy, s.minY, table.baseAddress)
             }
         }
     }
