@@ -309,16 +309,17 @@ static void linear_gradient_avx2(uint32_t *dst, long count, const lamina_linear_
     }
 }
 
-// The plain rows of `linear_gradient_avx2_rows` when they share one row of coverage (mask_stride
-// 0), at most SHARED_MAX pixels of them: what depends only on the column (each pixel's parameter
-// before its row term, its coverage, which groups of eight are unpainted or fully covered)
-// computed once, then each row from those (the same operations on the same values as
-// `linear_gradient_avx2_body`, so the same bytes).
+// The plain rows of `linear_gradient_avx2_rows` with a mask, at most SHARED_MAX pixels of them:
+// what depends only on the column computed once (each pixel's parameter before its row term;
+// when the rows share one row of coverage, `per_row` 0, also its coverage and which groups of
+// eight are unpainted or fully covered), then each row from those (the same operations on the
+// same values as `linear_gradient_avx2_body`, so the same bytes).
 enum { SHARED_MAX = 512 };
 
 __attribute__((target("avx2")))
-static void linear_gradient_avx2_shared_rows(uint32_t *dst, long dst_stride, long rows, long count,
-                                             const lamina_linear_span *g, double dtdy, long row0, const uint32_t *lut) {
+static inline __attribute__((always_inline))
+void linear_gradient_avx2_column_rows(uint32_t *dst, long dst_stride, long rows, long count, const lamina_linear_span *g,
+                                      double dtdy, long row0, long mask_stride, const uint32_t *lut, const int per_row) {
     const __m256i zero = _mm256_setzero_si256(), half = _mm256_set1_epi16(128), m257 = _mm256_set1_epi16(257);
     const __m256i ff = _mm256_set1_epi32(0xFF), constant = _mm256_set1_epi32((int)g->constant);
     const __m128i shift = _mm_cvtsi32_si128(g->alpha_shift);
@@ -330,39 +331,57 @@ static void linear_gradient_avx2_shared_rows(uint32_t *dst, long dst_stride, lon
     long start[SHARED_MAX / 8], rest[SHARED_MAX / 8];
     int full[SHARED_MAX / 8];
     long groups = 0;
+    // The coverage of eight pixels from their mask bytes (times the constant coverage).
+#define LAMINA_COVERAGE(M8) ({ \
+        __m256i k_ = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)(M8))); \
+        if (g->constant != 255) { \
+            __m256i t_ = _mm256_add_epi32(_mm256_mullo_epi32(k_, constant), _mm256_set1_epi32(128)); \
+            k_ = _mm256_srli_epi32(_mm256_add_epi32(t_, _mm256_srli_epi32(t_, 8)), 8); \
+        } \
+        k_; })
     __m256d pa = _mm256_add_pd(_mm256_set1_pd((double)g->x + 0.5), _mm256_setr_pd(0, 1, 2, 3));
     for (long i = 0; i < count; i += 8, pa = _mm256_add_pd(pa, _mm256_set1_pd(8.0))) {
         long n = count - i;
-        uint64_t m8;
-        if (n >= 8) memcpy(&m8, g->mask + i, 8); else m8 = load_tail_bytes(g->mask + i, n);
-        if (m8 == 0) continue;
+        if (!per_row) {
+            // One mask for all rows: groups it leaves out are dropped, the others' coverage kept.
+            uint64_t m8;
+            if (n >= 8) memcpy(&m8, g->mask + i, 8); else m8 = load_tail_bytes(g->mask + i, n);
+            if (m8 == 0) continue;
+            kv[groups] = LAMINA_COVERAGE(m8);
+            full[groups] = g->constant == 255 && m8 == ~0ull;
+        }
         xa[groups] = _mm256_add_pd(t0, _mm256_mul_pd(dtdx, pa));
         xb[groups] = _mm256_add_pd(t0, _mm256_mul_pd(dtdx, _mm256_add_pd(pa, four)));
-        __m256i k = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)m8));
-        if (g->constant != 255) {
-            __m256i t = _mm256_add_epi32(_mm256_mullo_epi32(k, constant), _mm256_set1_epi32(128));
-            k = _mm256_srli_epi32(_mm256_add_epi32(t, _mm256_srli_epi32(t, 8)), 8);
-        }
-        kv[groups] = k;
-        full[groups] = g->constant == 255 && m8 == ~0ull;
         start[groups] = i;
         rest[groups] = n;
         groups++;
     }
     for (long r = 0; r < rows; r++) {
         uint32_t *row = (uint32_t *)((char *)dst + r * dst_stride);
+        const uint8_t *mask = g->mask + r * mask_stride;
         const __m256d rt = _mm256_set1_pd(dtdy * ((double)(row0 + r) + 0.5));
         for (long q = 0; q < groups; q++) {
+            __m256i k = kv[q];
+            int is_full = full[q];
+            if (per_row) {
+                // This row's mask: eight pixels it leaves out come back unchanged (skipped).
+                uint64_t m8;
+                if (rest[q] >= 8) memcpy(&m8, mask + start[q], 8); else m8 = load_tail_bytes(mask + start[q], rest[q]);
+                if (m8 == 0) continue;
+                k = LAMINA_COVERAGE(m8);
+                is_full = g->constant == 255 && m8 == ~0ull;
+            }
             __m256d ua = _mm256_min_pd(_mm256_max_pd(_mm256_add_pd(xa[q], rt), dzero), one);
             __m256d ub = _mm256_min_pd(_mm256_max_pd(_mm256_add_pd(xb[q], rt), dzero), one);
             __m128i ia = _mm256_cvttpd_epi32(_mm256_add_pd(_mm256_mul_pd(ua, top), dhalf));
             __m128i ib = _mm256_cvttpd_epi32(_mm256_add_pd(_mm256_mul_pd(ub, top), dhalf));
             __m256i src = _mm256_i32gather_epi32((const int *)lut, _mm256_setr_m128i(ia, ib), 4);
-            __m256i sv = full[q] ? src : scale8v_avx2(src, kv[q], half, m257, zero);
+            __m256i sv = is_full ? src : scale8v_avx2(src, k, half, m257, zero);
             __m256i inv = _mm256_sub_epi32(ff, _mm256_and_si256(_mm256_srl_epi32(sv, shift), ff));
             over8v_avx2(row + start[q], rest[q], sv, inv, half, m257, zero);
         }
     }
+#undef LAMINA_COVERAGE
 }
 
 // `linear_gradient_avx2` on rows (as `lamina_linear_gradient_rows` describes them), the path and
@@ -374,10 +393,6 @@ static void linear_gradient_avx2_rows(uint32_t *dst, long dst_stride, long rows,
     int plain = g->extend_before && g->extend_after && g->skip == 0 && fabs(g->t0) < gradient_big
                 && fabs(g->dtdx) < gradient_big && fabs(dtdy) < 0x1p800 && row0 > -(1L << 60) && row0 < (1L << 60)
                 && rows < (1L << 60);
-#define LAMINA_ROWS(HAS_MASK, PLAIN) \
-    for (long r = 0; r < rows; r++) \
-        linear_gradient_avx2_body((uint32_t *)((char *)dst + r * dst_stride), count, g, dtdy * ((double)(row0 + r) + 0.5), \
-                                  HAS_MASK ? g->mask + r * mask_stride : 0, lut, HAS_MASK, PLAIN)
     if (!plain) {
         // Row by row, each checked as `linear_gradient_avx2` checks it.
         lamina_linear_span row = *g;
@@ -386,22 +401,22 @@ static void linear_gradient_avx2_rows(uint32_t *dst, long dst_stride, long rows,
             row.mask = g->mask ? g->mask + r * mask_stride : 0;
             linear_gradient_avx2((uint32_t *)((char *)dst + r * dst_stride), count, &row, lut);
         }
-    } else if (g->mask && mask_stride == 0) {
+    } else if (g->mask) {
         // SHARED_MAX columns at a time (a multiple of 8: the chunks' pixel centres are those
         // the whole span steps to).
         lamina_linear_span chunk = *g;
         for (long c = 0; c < count; c += SHARED_MAX) {
             chunk.x = g->x + c;
             chunk.mask = g->mask + c;
-            linear_gradient_avx2_shared_rows(dst + c, dst_stride, rows, count - c < SHARED_MAX ? count - c : SHARED_MAX,
-                                             &chunk, dtdy, row0, lut);
+            const long n = count - c < SHARED_MAX ? count - c : SHARED_MAX;
+            if (mask_stride == 0) linear_gradient_avx2_column_rows(dst + c, dst_stride, rows, n, &chunk, dtdy, row0, 0, lut, 0);
+            else linear_gradient_avx2_column_rows(dst + c, dst_stride, rows, n, &chunk, dtdy, row0, mask_stride, lut, 1);
         }
-    } else if (g->mask) {
-        LAMINA_ROWS(1, 1);
     } else {
-        LAMINA_ROWS(0, 1);
+        for (long r = 0; r < rows; r++)
+            linear_gradient_avx2_body((uint32_t *)((char *)dst + r * dst_stride), count, g, dtdy * ((double)(row0 + r) + 0.5),
+                                      0, lut, 0, 1);
     }
-#undef LAMINA_ROWS
 }
 #endif
 
