@@ -218,6 +218,16 @@ static inline uint64_t load_tail_bytes(const uint8_t *q, long n) {
     return m;
 }
 
+// The coverage of eight pixels from their mask bytes m8 (byte i for pixel i) times the constant
+// coverage c (in every lane of `constant`), rounded as mul255.
+__attribute__((target("avx2")))
+static inline __m256i mask_coverage8(uint64_t m8, uint32_t c, __m256i constant) {
+    __m256i k = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)m8));
+    if (c == 255) return k;
+    __m256i t = _mm256_add_epi32(_mm256_mullo_epi32(k, constant), _mm256_set1_epi32(128));
+    return _mm256_srli_epi32(_mm256_add_epi32(t, _mm256_srli_epi32(t, 8)), 8);
+}
+
 // The loop, specialized by the compiler for `has_mask` (coverage from the mask's bytes) and
 // `plain` (both ends extended, no skipped pixels and parameters that cannot be NaN: nothing to
 // leave unpainted).
@@ -269,16 +279,7 @@ void linear_gradient_avx2_body(uint32_t *dst, long count, const lamina_linear_sp
         __m128i ia = _mm256_cvttpd_epi32(_mm256_add_pd(_mm256_mul_pd(ua, top), dhalf));
         __m128i ib = _mm256_cvttpd_epi32(_mm256_add_pd(_mm256_mul_pd(ub, top), dhalf));
         __m256i src = _mm256_i32gather_epi32((const int *)lut, _mm256_setr_m128i(ia, ib), 4);
-        __m256i k = constant;
-        if (has_mask) {
-            __m256i mk = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)m8));
-            if (g->constant == 255) {
-                k = mk;
-            } else {
-                __m256i t = _mm256_add_epi32(_mm256_mullo_epi32(mk, constant), _mm256_set1_epi32(128));
-                k = _mm256_srli_epi32(_mm256_add_epi32(t, _mm256_srli_epi32(t, 8)), 8);
-            }
-        }
+        __m256i k = has_mask ? mask_coverage8(m8, g->constant, constant) : constant;
         if (!plain) {
             // Lanes i + lane < skip get nothing, nor do unpainted ones.
             if (g->skip > i) k = _mm256_and_si256(k, _mm256_cmpgt_epi32(lanes, _mm256_set1_epi32((int)(g->skip - i - 1))));
@@ -331,14 +332,6 @@ void linear_gradient_avx2_column_rows(uint32_t *dst, long dst_stride, long rows,
     long start[SHARED_MAX / 8], rest[SHARED_MAX / 8];
     int full[SHARED_MAX / 8];
     long groups = 0;
-    // The coverage of eight pixels from their mask bytes (times the constant coverage).
-#define LAMINA_COVERAGE(M8) ({ \
-        __m256i k_ = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)(M8))); \
-        if (g->constant != 255) { \
-            __m256i t_ = _mm256_add_epi32(_mm256_mullo_epi32(k_, constant), _mm256_set1_epi32(128)); \
-            k_ = _mm256_srli_epi32(_mm256_add_epi32(t_, _mm256_srli_epi32(t_, 8)), 8); \
-        } \
-        k_; })
     __m256d pa = _mm256_add_pd(_mm256_set1_pd((double)g->x + 0.5), _mm256_setr_pd(0, 1, 2, 3));
     for (long i = 0; i < count; i += 8, pa = _mm256_add_pd(pa, _mm256_set1_pd(8.0))) {
         long n = count - i;
@@ -347,7 +340,7 @@ void linear_gradient_avx2_column_rows(uint32_t *dst, long dst_stride, long rows,
             uint64_t m8;
             if (n >= 8) memcpy(&m8, g->mask + i, 8); else m8 = load_tail_bytes(g->mask + i, n);
             if (m8 == 0) continue;
-            kv[groups] = LAMINA_COVERAGE(m8);
+            kv[groups] = mask_coverage8(m8, g->constant, constant);
             full[groups] = g->constant == 255 && m8 == ~0ull;
         }
         xa[groups] = _mm256_add_pd(t0, _mm256_mul_pd(dtdx, pa));
@@ -368,7 +361,7 @@ void linear_gradient_avx2_column_rows(uint32_t *dst, long dst_stride, long rows,
                 uint64_t m8;
                 if (rest[q] >= 8) memcpy(&m8, mask + start[q], 8); else m8 = load_tail_bytes(mask + start[q], rest[q]);
                 if (m8 == 0) continue;
-                k = LAMINA_COVERAGE(m8);
+                k = mask_coverage8(m8, g->constant, constant);
                 is_full = g->constant == 255 && m8 == ~0ull;
             }
             __m256d ua = _mm256_min_pd(_mm256_max_pd(_mm256_add_pd(xa[q], rt), dzero), one);
@@ -381,7 +374,6 @@ void linear_gradient_avx2_column_rows(uint32_t *dst, long dst_stride, long rows,
             over8v_avx2(row + start[q], rest[q], sv, inv, half, m257, zero);
         }
     }
-#undef LAMINA_COVERAGE
 }
 
 // `linear_gradient_avx2` on rows (as `lamina_linear_gradient_rows` describes them), the path and
@@ -763,7 +755,8 @@ typedef struct {
 // directly by another (one-pixel runs, read in a tight loop), `pixels(r, p, e)` for those in
 // [p, e) within the painter's window (every column when `whole_row`, else [col0, col1)), which
 // gives where `put(dst, j, a)` stores pixel j's coverage; then `row_end(r)`. `eo` is the fill
-// rule (constant where the caller can make it so). Called with constant painters and inlined, so no call is left per cell.
+// rule (constant where the caller can make it so). Called with constant painters and inlined,
+// so no call is left per cell.
 static inline __attribute__((always_inline))
 void sweep_cells(const lamina_solid_sweep *s, const long lanes, sweep_row *r,
                  void (*run)(sweep_row *, long, long, uint32_t), uint8_t *(*pixels)(sweep_row *, long, long),
@@ -880,6 +873,8 @@ static inline __attribute__((always_inline)) void mask_write_run(sweep_row *r, l
     }
 }
 
+// One-pixel runs: their coverage goes straight into the mask's row (the sweep keeps them to the
+// column window), a byte of zero coverage left as it is.
 static inline __attribute__((always_inline)) uint8_t *mask_write_pixels(sweep_row *r, long p, long e) {
     (void)p; (void)e;
     return (uint8_t *)r->row;
