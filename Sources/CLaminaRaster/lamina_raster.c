@@ -228,6 +228,29 @@ static inline __m256i mask_coverage8(uint64_t m8, uint32_t c, __m256i constant) 
     return _mm256_srli_epi32(_mm256_add_epi32(t, _mm256_srli_epi32(t, 8)), 8);
 }
 
+// Eight pixels of a linear gradient laid over by source-over at p (all eight when n >= 8, else
+// the first n): the parameters `ua` (pixels 0-3) and `ub` (4-7) clamped to [0, 1] (NaN to 0),
+// their table words (index u * top + 0.5, truncated) scaled by the coverage `k` unless `full`
+// (fully covered: x * 255 / 255 is x). Inlined, its constants are made once per loop.
+__attribute__((target("avx2")))
+static inline __attribute__((always_inline))
+void gradient8_over(uint32_t *p, long n, __m256d ua, __m256d ub, __m256i k, int full, const uint32_t *lut, double top,
+                    __m128i shift) {
+    const __m256i zero = _mm256_setzero_si256(), half = _mm256_set1_epi16(128), m257 = _mm256_set1_epi16(257);
+    const __m256i ff = _mm256_set1_epi32(0xFF);
+    const __m256d dzero = _mm256_setzero_pd(), one = _mm256_set1_pd(1.0), dhalf = _mm256_set1_pd(0.5);
+    const __m256d topv = _mm256_set1_pd(top);
+    // Clamped (NaN lanes become 0: _mm256_max_pd gives its second operand for NaN).
+    ua = _mm256_min_pd(_mm256_max_pd(ua, dzero), one);
+    ub = _mm256_min_pd(_mm256_max_pd(ub, dzero), one);
+    __m128i ia = _mm256_cvttpd_epi32(_mm256_add_pd(_mm256_mul_pd(ua, topv), dhalf));
+    __m128i ib = _mm256_cvttpd_epi32(_mm256_add_pd(_mm256_mul_pd(ub, topv), dhalf));
+    __m256i src = _mm256_i32gather_epi32((const int *)lut, _mm256_setr_m128i(ia, ib), 4);
+    __m256i s = full ? src : scale8v_avx2(src, k, half, m257, zero);
+    __m256i inv = _mm256_sub_epi32(ff, _mm256_and_si256(_mm256_srl_epi32(s, shift), ff));
+    over8v_avx2(p, n, s, inv, half, m257, zero);
+}
+
 // The loop, specialized by the compiler for `has_mask` (coverage from the mask's bytes) and
 // `plain` (both ends extended, no skipped pixels and parameters that cannot be NaN: nothing to
 // leave unpainted).
@@ -235,12 +258,11 @@ __attribute__((target("avx2")))
 static inline __attribute__((always_inline))
 void linear_gradient_avx2_body(uint32_t *dst, long count, const lamina_linear_span *g, double row_term, const uint8_t *mask,
                                const uint32_t *lut, const int has_mask, const int plain) {
-    const __m256i zero = _mm256_setzero_si256(), half = _mm256_set1_epi16(128), m257 = _mm256_set1_epi16(257);
-    const __m256i ff = _mm256_set1_epi32(0xFF), lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    const __m256i zero = _mm256_setzero_si256(), lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     const __m128i shift = _mm_cvtsi32_si128(g->alpha_shift);
     const __m256d t0 = _mm256_set1_pd(g->t0), dtdx = _mm256_set1_pd(g->dtdx), row = _mm256_set1_pd(row_term);
-    const __m256d top = _mm256_set1_pd(g->top), four = _mm256_set1_pd(4.0), eight = _mm256_set1_pd(8.0);
-    const __m256d dzero = _mm256_setzero_pd(), one = _mm256_set1_pd(1.0), dhalf = _mm256_set1_pd(0.5);
+    const __m256d four = _mm256_set1_pd(4.0), eight = _mm256_set1_pd(8.0);
+    const __m256d dzero = _mm256_setzero_pd(), one = _mm256_set1_pd(1.0);
     const __m256i constant = _mm256_set1_epi32((int)g->constant);
     // Pixel centres x + i + 0.5 (exact: integers and halves below 2^52, stepped by 8 exactly).
     __m256d pa = _mm256_add_pd(_mm256_set1_pd((double)g->x + 0.5), _mm256_setr_pd(0, 1, 2, 3));
@@ -273,23 +295,14 @@ void linear_gradient_avx2_body(uint32_t *dst, long count, const lamina_linear_sp
             __m256i wb = _mm256_permutevar8x32_epi32(_mm256_castpd_si256(ob), pick);
             off = _mm256_permute2x128_si256(wa, wb, 0x20);
         }
-        // Clamped (NaN lanes become 0: _mm256_max_pd gives its second operand for NaN).
-        ua = _mm256_min_pd(_mm256_max_pd(ua, dzero), one);
-        ub = _mm256_min_pd(_mm256_max_pd(ub, dzero), one);
-        __m128i ia = _mm256_cvttpd_epi32(_mm256_add_pd(_mm256_mul_pd(ua, top), dhalf));
-        __m128i ib = _mm256_cvttpd_epi32(_mm256_add_pd(_mm256_mul_pd(ub, top), dhalf));
-        __m256i src = _mm256_i32gather_epi32((const int *)lut, _mm256_setr_m128i(ia, ib), 4);
         __m256i k = has_mask ? mask_coverage8(m8, g->constant, constant) : constant;
         if (!plain) {
             // Lanes i + lane < skip get nothing, nor do unpainted ones.
             if (g->skip > i) k = _mm256_and_si256(k, _mm256_cmpgt_epi32(lanes, _mm256_set1_epi32((int)(g->skip - i - 1))));
             k = _mm256_andnot_si256(off, k);
         }
-        // Eight fully covered pixels take the table's words as they are (x * 255 / 255 is x).
         const int full = plain && g->constant == 255 && (!has_mask || m8 == ~0ull);
-        __m256i s = full ? src : scale8v_avx2(src, k, half, m257, zero);
-        __m256i inv = _mm256_sub_epi32(ff, _mm256_and_si256(_mm256_srl_epi32(s, shift), ff));
-        over8v_avx2(dst + i, rest, s, inv, half, m257, zero);
+        gradient8_over(dst + i, rest, ua, ub, k, full, lut, g->top, shift);
     }
 }
 
@@ -321,12 +334,9 @@ __attribute__((target("avx2")))
 static inline __attribute__((always_inline))
 void linear_gradient_avx2_column_rows(uint32_t *dst, long dst_stride, long rows, long count, const lamina_linear_span *g,
                                       double dtdy, long row0, long mask_stride, const uint32_t *lut, const int per_row) {
-    const __m256i zero = _mm256_setzero_si256(), half = _mm256_set1_epi16(128), m257 = _mm256_set1_epi16(257);
-    const __m256i ff = _mm256_set1_epi32(0xFF), constant = _mm256_set1_epi32((int)g->constant);
+    const __m256i constant = _mm256_set1_epi32((int)g->constant);
     const __m128i shift = _mm_cvtsi32_si128(g->alpha_shift);
-    const __m256d t0 = _mm256_set1_pd(g->t0), dtdx = _mm256_set1_pd(g->dtdx), top = _mm256_set1_pd(g->top);
-    const __m256d four = _mm256_set1_pd(4.0), dzero = _mm256_setzero_pd(), one = _mm256_set1_pd(1.0);
-    const __m256d dhalf = _mm256_set1_pd(0.5);
+    const __m256d t0 = _mm256_set1_pd(g->t0), dtdx = _mm256_set1_pd(g->dtdx), four = _mm256_set1_pd(4.0);
     __m256d xa[SHARED_MAX / 8], xb[SHARED_MAX / 8];
     __m256i kv[SHARED_MAX / 8];
     long start[SHARED_MAX / 8], rest[SHARED_MAX / 8];
@@ -364,14 +374,8 @@ void linear_gradient_avx2_column_rows(uint32_t *dst, long dst_stride, long rows,
                 k = mask_coverage8(m8, g->constant, constant);
                 is_full = g->constant == 255 && m8 == ~0ull;
             }
-            __m256d ua = _mm256_min_pd(_mm256_max_pd(_mm256_add_pd(xa[q], rt), dzero), one);
-            __m256d ub = _mm256_min_pd(_mm256_max_pd(_mm256_add_pd(xb[q], rt), dzero), one);
-            __m128i ia = _mm256_cvttpd_epi32(_mm256_add_pd(_mm256_mul_pd(ua, top), dhalf));
-            __m128i ib = _mm256_cvttpd_epi32(_mm256_add_pd(_mm256_mul_pd(ub, top), dhalf));
-            __m256i src = _mm256_i32gather_epi32((const int *)lut, _mm256_setr_m128i(ia, ib), 4);
-            __m256i sv = is_full ? src : scale8v_avx2(src, k, half, m257, zero);
-            __m256i inv = _mm256_sub_epi32(ff, _mm256_and_si256(_mm256_srl_epi32(sv, shift), ff));
-            over8v_avx2(row + start[q], rest[q], sv, inv, half, m257, zero);
+            gradient8_over(row + start[q], rest[q], _mm256_add_pd(xa[q], rt), _mm256_add_pd(xb[q], rt), k, is_full, lut,
+                           g->top, shift);
         }
     }
 }
