@@ -4,18 +4,22 @@ public final class CGColor: Hashable, @unchecked Sendable, CustomStringConvertib
     public let colorSpace: CGColorSpace?
     /// The components including alpha (for RGB: red, green, blue, alpha).
     public let components: [CGFloat]?
+    /// The colour as non-premultiplied sRGB components and alpha (converted from its own space;
+    /// extended spaces may give values outside [0, 1]). Worked out once, when the colour is made:
+    /// a fill or stroke colour is read per shape drawn.
+    public let rgba: (red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat)
 
     /// Creates a colour in a colour space; nil when the component count does not match the space.
-    public init?(colorSpace space: CGColorSpace, components: UnsafePointer<CGFloat>) {
+    public convenience init?(colorSpace space: CGColorSpace, components: UnsafePointer<CGFloat>) {
         let n = space.numberOfComponents + 1
         guard n > 1 else { return nil }
-        self.colorSpace = space
-        self.components = Array(UnsafeBufferPointer(start: components, count: n))
+        self.init(space: space, components: Array(UnsafeBufferPointer(start: components, count: n)))
     }
 
     init(space: CGColorSpace, components: [CGFloat]) {
         self.colorSpace = space
         self.components = components
+        self.rgba = CGColor.rgba(components, in: space)
     }
 
     /// An sRGB colour.
@@ -53,13 +57,12 @@ public final class CGColor: Hashable, @unchecked Sendable, CustomStringConvertib
     /// Fully transparent black.
     public static let clear = CGColor(gray: 0, alpha: 0)
 
-    /// The colour as non-premultiplied sRGB components and alpha (converted from its own space;
-    /// extended spaces may give values outside [0, 1]).
-    public var rgba: (red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
-        var c = components ?? [0, 0, 0, 1]
+    /// ``rgba`` of `components` in `space`.
+    private static func rgba(_ components: [CGFloat], in space: CGColorSpace) -> (red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        var c = components
         // The shared sRGB space (every `init(red:green:blue:alpha:)` colour) by identity, before
         // comparing names.
-        if let space = colorSpace, space !== CGColorSpace.shared_sRGB, space.name != CGColorSpace.sRGB,
+        if space !== CGColorSpace.shared_sRGB, space.name != CGColorSpace.sRGB,
            let converted = ColorConversion.convert(c, from: space, to: CGColorSpace.extendedSRGBSpace) {
             c = converted
         }
