@@ -22,14 +22,19 @@ enum RasterBenchmark {
         let stops: [[Double]]?
     }
 
-    /// One op ready to draw.
-    struct Prepared {
+    /// One op ready to draw (a class, so the timed loop takes one reference per op rather than
+    /// copying three: harness work, not drawing).
+    final class Prepared {
         let path: CGPath
         let color: CGColor
         /// Rotation about the canvas centre, applied through the CTM.
         let angle: CGFloat
         /// For linear scenes: the gradient and its end points.
         let gradient: (CGGradient, CGPoint, CGPoint)?
+
+        init(path: CGPath, color: CGColor, angle: CGFloat, gradient: (CGGradient, CGPoint, CGPoint)?) {
+            self.path = path; self.color = color; self.angle = angle; self.gradient = gradient
+        }
     }
 
     static func run(scenesDirectory: String, outputDirectory: String) throws {
