@@ -240,9 +240,11 @@ struct CoverageKernelTests {
     }
 
     /// `lamina_pixel_word` gives the Swift conversion's word for components in and out of [0, 1],
-    /// halves of a byte, NaN, infinities, -0 and 1e30, in every channel order.
+    /// halves of a byte, NaN, infinities, -0 and 1e30, in every channel order, on every SIMD path.
     @Test func thePixelWordIsTheSwiftConversions() {
         var rng = RowWindowTests.Random(state: 61)
+        defer { lamina_raster_force_simd_level(-1) }
+        let levels = Self.availableLevels()
         let odd: [CGFloat] = [0, -0.0, 1, -1, 0.5 / 255, 1.5 / 255, 254.5 / 255, 0.5, 2, 1e30, -1e30, .nan, .infinity, -.infinity,
                               .leastNonzeroMagnitude, 1 - .ulpOfOne]
         let orders: [(r: Int, g: Int, b: Int, a: Int)] = [(0, 1, 2, 3), (3, 2, 1, 0), (1, 2, 3, 0), (2, 1, 0, 3)]
@@ -258,11 +260,15 @@ struct CoverageKernelTests {
             let c = (r: value(), g: value(), b: value(), a: value()), alpha = trial % 3 == 0 ? value() : 1
             let o = orders[trial % orders.count]
             let expected = Self.referencePixelWord(c, alpha: alpha, channel: o)
-            let got = lamina_pixel_word(Double(c.r), Double(c.g), Double(c.b), Double(c.a), Double(alpha),
-                                        Int32(o.r * 8), Int32(o.g * 8), Int32(o.b * 8), Int32(o.a * 8))
-            if got != expected { mismatches += 1 }
+            for level in levels {
+                lamina_raster_force_simd_level(Int32(level))
+                let got = lamina_pixel_word(Double(c.r), Double(c.g), Double(c.b), Double(c.a), Double(alpha),
+                                            Int32(o.r * 8), Int32(o.g * 8), Int32(o.b * 8), Int32(o.a * 8))
+                if got != expected { mismatches += 1 }
+            }
         }
-        #expect(mismatches == 0, "\(mismatches) of 20,000 colours convert differently")
+        #expect(levels.count >= 1)
+        #expect(mismatches == 0, "\(mismatches) of 20,000 colours x \(levels.count) paths convert differently")
     }
 
     /// Rectangles (``CoverageAccumulator/setRect(_:_:_:_:)``) of 0 to 70 pixels at fractional and

@@ -243,22 +243,20 @@ extension CGContext {
     /// Two opposite corners, in raster space, of `elements` when they are one axis-aligned
     /// rectangle (a move, three or four lines back to the start, an optional close), else nil.
     static func axisAlignedRectangle(_ elements: [PathElement], _ raster: CGAffineTransform) -> (CGPoint, CGPoint)? {
-        var n = elements.count
-        guard n >= 4, n <= 6 else { return nil }
-        if case .close = elements[n - 1] { n -= 1 }
-        guard case .move(let m) = elements[0] else { return nil }
-        var pts = (m, m, m, m, m)
-        for k in 1..<n {
-            guard case .line(let p) = elements[k] else { return nil }
-            switch k { case 1: pts.1 = p; case 2: pts.2 = p; case 3: pts.3 = p; default: pts.4 = p }
+        elements.withUnsafeBufferPointer { e in
+            var n = e.count
+            guard n >= 4, n <= 6 else { return nil }
+            if case .close = e[n - 1] { n -= 1 }
+            guard n == 4 || n == 5, case .move(let m) = e[0], case .line(let p1) = e[1], case .line(let p2) = e[2],
+                  case .line(let p3) = e[3] else { return nil }
+            // A fourth line must return to the start.
+            if n == 5 { guard case .line(let p4) = e[4], p4 == m else { return nil } }
+            let a = m.applying(raster), b = p1.applying(raster), c = p2.applying(raster), d = p3.applying(raster)
+            let alongX = a.y == b.y && b.x == c.x && c.y == d.y && d.x == a.x
+            let alongY = a.x == b.x && b.y == c.y && c.x == d.x && d.y == a.y
+            guard alongX || alongY else { return nil }
+            return (a, c)
         }
-        // A fourth line must return to the start.
-        if n == 5 { guard pts.4 == pts.0 else { return nil } } else if n != 4 { return nil }
-        let a = pts.0.applying(raster), b = pts.1.applying(raster), c = pts.2.applying(raster), d = pts.3.applying(raster)
-        let alongX = a.y == b.y && b.x == c.x && c.y == d.y && d.x == a.x
-        let alongY = a.x == b.x && b.y == c.y && c.x == d.x && d.y == a.y
-        guard alongX || alongY else { return nil }
-        return (a, c)
     }
 
     /// The fill colour as a premultiplied 32-bit pixel word in this bitmap's byte order: each
