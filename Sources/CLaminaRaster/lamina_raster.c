@@ -1170,17 +1170,20 @@ static int best_level(void) {
 // -2: not yet known.
 static int chosen = -2;
 
+// The first call's work, out of line so the callers' fast path (one load) stays small.
+__attribute__((noinline, cold)) static int choose_level(void) {
+    int level = best_level();
+    // LAMINA_RASTER_SIMD=scalar|sse2|avx2 caps the path (benchmarks, debugging).
+    const char *want = getenv("LAMINA_RASTER_SIMD");
+    if (want && strcmp(want, "scalar") == 0) level = 0;
+    else if (want && strcmp(want, "sse2") == 0 && level > 1) level = 1;
+    __atomic_store_n(&chosen, level, __ATOMIC_RELAXED);
+    return level;
+}
+
 int lamina_raster_simd_level(void) {
     int level = __atomic_load_n(&chosen, __ATOMIC_RELAXED);
-    if (level == -2) {
-        level = best_level();
-        // LAMINA_RASTER_SIMD=scalar|sse2|avx2 caps the path (benchmarks, debugging).
-        const char *want = getenv("LAMINA_RASTER_SIMD");
-        if (want && strcmp(want, "scalar") == 0) level = 0;
-        else if (want && strcmp(want, "sse2") == 0 && level > 1) level = 1;
-        __atomic_store_n(&chosen, level, __ATOMIC_RELAXED);
-    }
-    return level;
+    return level == -2 ? choose_level() : level;
 }
 
 void lamina_raster_force_simd_level(int level) {

@@ -144,4 +144,31 @@ extension RectFastPathTests {
         }
         #expect(mismatches == 0, "\(mismatches) of \(values.count) values differ")
     }
+
+    /// `rasterBounds` (rounding from the truncation, without libm's floor and ceil) gives the
+    /// bounds of clamping the rounded coordinates, for whole numbers, values a hair either side
+    /// of them, negative ones, the ±10⁹ limit and beyond, infinities and NaN.
+    @Test func rasterBoundsRoundAsFloorAndCeil() {
+        let ctx = Self.context()
+        func clamped(_ v: CGFloat) -> Int { Int(max(-1e9, min(1e9, v))) }
+        var values: [CGFloat] = [0, -0.0, 0.5, -0.5, 1e9, -1e9, 1e9 - 0.5, -1e9 + 0.5, 1e9 + 0.5, -1e9 - 0.5, 1e12, -1e12,
+                                 .infinity, -.infinity, .nan, 1e-300, -1e-300, .greatestFiniteMagnitude]
+        var rng = RowWindowTests.Random(state: 89)
+        for _ in 0..<2000 {
+            let k = CGFloat(rng.int(401) - 200)
+            for v in [k, k.nextUp, k.nextDown, k + rng.range(-1, 1), k * 1e7 + rng.range(-1, 1)] { values.append(v) }
+        }
+        var mismatches = 0, inside = 0
+        for (i, a) in values.enumerated() {
+            let b = values[(i * 13 + 5) % values.count]
+            // The clip (the whole bitmap) bounds the result; both orders of a and b are tried.
+            let expected = (max(0, clamped(a.rounded(.down))), max(0, clamped(b.rounded(.down))),
+                            min(Self.width, clamped(b.rounded(.up)) + 1), min(Self.height, clamped(a.rounded(.up)) + 1))
+            let got = ctx.rasterBounds(a, b, b, a)
+            if got != expected { mismatches += 1 }
+            if got.0 > 0 && got.0 < Self.width - 1 { inside += 1 }
+        }
+        #expect(inside > 1000, "too few values inside the bitmap to compare: \(inside)")
+        #expect(mismatches == 0, "\(mismatches) of \(values.count) bounds differ")
+    }
 }

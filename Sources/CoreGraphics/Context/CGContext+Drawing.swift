@@ -234,10 +234,20 @@ extension CGContext {
     /// The pixels a shape with raster bounds [minX, maxX] × [minY, maxY] is rasterized over:
     /// its whole pixels plus one column and row past them (for the last carry), within the clip.
     func rasterBounds(_ minX: CGFloat, _ minY: CGFloat, _ maxX: CGFloat, _ maxY: CGFloat) -> (Int, Int, Int, Int) {
-        // Clamp before converting: coordinates far outside the bitmap must not overflow Int.
-        func clamped(_ v: CGFloat) -> Int { Int(max(-1e9, min(1e9, v))) }
-        return (max(state.clipX0, clamped(minX.rounded(.down))), max(state.clipY0, clamped(minY.rounded(.down))),
-                min(state.clipX1, clamped(maxX.rounded(.up)) + 1), min(state.clipY1, clamped(maxY.rounded(.up)) + 1))
+        // Clamped to ±10⁹ before converting (coordinates far outside the bitmap must not overflow
+        // Int; NaN becomes 10⁹), then rounded down or up from the truncation: the same integers as
+        // clamping the rounded value, since the bounds are whole, without libm's floor and ceil
+        // (calls on baseline x86-64).
+        @inline(__always) func down(_ v: CGFloat) -> Int {
+            let c = max(-1e9, min(1e9, v)), t = Int(c)
+            return CGFloat(t) > c ? t - 1 : t
+        }
+        @inline(__always) func up(_ v: CGFloat) -> Int {
+            let c = max(-1e9, min(1e9, v)), t = Int(c)
+            return CGFloat(t) < c ? t + 1 : t
+        }
+        return (max(state.clipX0, down(minX)), max(state.clipY0, down(minY)),
+                min(state.clipX1, up(maxX) + 1), min(state.clipY1, up(maxY) + 1))
     }
 
     /// Two opposite corners, in raster space, of `elements` when they are one axis-aligned
