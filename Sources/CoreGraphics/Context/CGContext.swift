@@ -133,7 +133,7 @@ public final class CGContext {
         var color: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)
     }
     @exclusivity(unchecked) var state: GState
-    @exclusivity(unchecked) private var stack: [GState] = []
+    @exclusivity(unchecked) private var stack = GStateStack()
     /// Memory the context frees itself though it was given it (``init(width:height:rows:)``).
     private var adoptedMemory: UnsafeMutableRawPointer?
     /// The row window set with ``setRowWindow(_:_:)`` (the whole bitmap by default).
@@ -251,7 +251,7 @@ public final class CGContext {
     // MARK: Graphics state
 
     /// Pushes a copy of the graphics state.
-    public func saveGState() { stack.append(state) }
+    public func saveGState() { stack.push(state) }
 
     /// Pops the graphics state; an unbalanced call is ignored with a diagnostic.
     public func restoreGState() {
@@ -259,8 +259,7 @@ public final class CGContext {
             LaminaDiagnostics.report("CGContext.restoreGState() without a matching saveGState()")
             return
         }
-        // removeLast, not popLast: no optional copy of the (large) state.
-        state = stack.removeLast()
+        withUnsafeMutablePointer(to: &state) { stack.pop(into: $0) }
     }
 
     /// Returns the graphics state to its initial values and empties the save stack and the path
