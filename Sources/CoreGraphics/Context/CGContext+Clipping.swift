@@ -4,7 +4,19 @@ extension CGContext {
 
     /// Intersects the clip with the current path under `rule` and clears the path.
     public func clip(using rule: CGPathFillRule) {
-        clipDevice(devicePath, evenOdd: rule == .evenOdd)
+        let evenOdd = rule == .evenOdd
+        if let (elements, m) = pendingPath {
+            // A path added whole: a rectangle is clipped to from its corners, anything else
+            // settled and clipped to as `clipDevice` does.
+            pendingPath = nil
+            if let (p, q) = CGContext.axisAlignedRectangle(elements, m, rasterTransform),
+               clipRectangle(p, q, evenOdd: evenOdd) { return }
+            appendTransformed(elements, by: m)
+            clipElements(pathStorage, evenOdd: evenOdd)
+            pathStorage.removeAll(keepingCapacity: true)
+            return
+        }
+        clipDevice(devicePath, evenOdd: evenOdd)
         devicePath.removeAll(keepingCapacity: true)
     }
 
@@ -115,21 +127,36 @@ extension CGContext {
     func clipDevice(_ elements: [PathElement], evenOdd: Bool) {
         // A pixel-aligned rectangle only narrows the clip's bounds: its mask would be all 255
         // inside and 0 outside (the same bytes without the mask's memory and per-pixel reads).
-        let rectangle = CGContext.axisAlignedRectangle(elements, rasterTransform)
-        if let (p, q) = rectangle, let r = CGContext.pixelAligned(p, q) {
-            state.clipX0 = max(state.clipX0, r.x0); state.clipY0 = max(state.clipY0, r.y0)
-            state.clipX1 = min(state.clipX1, r.x1); state.clipY1 = min(state.clipY1, r.y1)
+        if let (p, q) = CGContext.axisAlignedRectangle(elements, rasterTransform), clipRectangle(p, q, evenOdd: evenOdd) {
             return
         }
+        clipElements(elements, evenOdd: evenOdd)
+    }
+
+    /// Intersects the clip with the axis-aligned rectangle with raster corners p and q when that
+    /// needs no mask: on whole pixels it narrows the clip's bounds, off them (non-zero rule,
+    /// antialiased, no mask yet) it is kept as a ``RectClip``. False, with nothing changed,
+    /// otherwise.
+    func clipRectangle(_ p: CGPoint, _ q: CGPoint, evenOdd: Bool) -> Bool {
+        if let r = CGContext.pixelAligned(p, q) {
+            state.clipX0 = max(state.clipX0, r.x0); state.clipY0 = max(state.clipY0, r.y0)
+            state.clipX1 = min(state.clipX1, r.x1); state.clipY1 = min(state.clipY1, r.y1)
+            return true
+        }
         // A rectangle off the pixel grid, with no mask to intersect: kept as the rectangle.
-        if !evenOdd, state.antialias, state.storedClipMask == nil, state.rectClip == nil,
-           let (p, q) = rectangle, let clip = rectClip(p, q) {
+        if !evenOdd, state.antialias, state.storedClipMask == nil, state.rectClip == nil, let clip = rectClip(p, q) {
             state.rectClip = clip
             let s = clip.sweep
             state.clipX0 = max(state.clipX0, s.minX); state.clipY0 = max(state.clipY0, s.minY)
             state.clipX1 = min(state.clipX1, s.minX + s.width); state.clipY1 = min(state.clipY1, s.minY + s.height)
-            return
+            return true
         }
+        return false
+    }
+
+    /// Intersects the clip with device-space elements through a coverage mask (no rectangle
+    /// shortcut).
+    func clipElements(_ elements: [PathElement], evenOdd: Bool) {
         var made: ClipMask?
         rasterize(elements, evenOdd: evenOdd) { b in
             let (x0, y0, x1, y1) = b

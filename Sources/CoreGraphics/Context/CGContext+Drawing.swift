@@ -34,14 +34,31 @@ extension CGContext {
     }
     /// Adds a path, transformed by the CTM.
     public func addPath(_ path: CGPath) {
-        // The CTM read once, not per element (each read of the graphics state is an exclusivity check).
-        let m = state.ctm
-        // Appended in place: no temporary array per call.
         let elements = path.elements
-        devicePath.reserveCapacity(devicePath.count + elements.count)
-        elements.withUnsafeBufferPointer { src in
-            for e in src { devicePath.append(e.applying(m)) }
+        guard !elements.isEmpty else { return }
+        // Added to an empty path: kept as it is until its device elements are needed.
+        if pendingPath == nil && pathStorage.isEmpty {
+            pendingPath = (elements, state.ctm)
+            return
         }
+        appendTransformed(elements, by: state.ctm)
+    }
+
+    /// Appends `elements` transformed by `m` to the current path (settling a pending one first).
+    func appendTransformed(_ elements: [PathElement], by m: CGAffineTransform) {
+        if pendingPath != nil { settlePendingPath() }
+        // Appended in place: no temporary array per call.
+        pathStorage.reserveCapacity(pathStorage.count + elements.count)
+        elements.withUnsafeBufferPointer { src in
+            for e in src { pathStorage.append(e.applying(m)) }
+        }
+    }
+
+    /// Makes the pending path (``pendingPath``) the current path's device elements.
+    func settlePendingPath() {
+        guard let (elements, m) = pendingPath else { return }
+        pendingPath = nil
+        appendTransformed(elements, by: m)
     }
     /// Whether the current path is empty.
     public var isPathEmpty: Bool { devicePath.isEmpty }
@@ -86,6 +103,19 @@ extension CGContext {
 
     /// Fills the current path and clears it.
     public func fillPath(using rule: CGPathFillRule = .winding) {
+        if let (elements, m) = pendingPath {
+            // A path added whole: a rectangle is filled from its corners, anything else settled
+            // and filled as `fillDevice` fills it.
+            pendingPath = nil
+            let evenOdd = rule == .evenOdd
+            guard checkBlendMode() else { return }
+            if rectangleFillApplies, let (p, q) = CGContext.axisAlignedRectangle(elements, m, rasterTransform),
+               state.clipMask == nil, fillRectangle(p, q, evenOdd: evenOdd, color: state.fill) { return }
+            appendTransformed(elements, by: m)
+            fillElements(pathStorage, evenOdd: evenOdd, color: state.fill)
+            pathStorage.removeAll(keepingCapacity: true)
+            return
+        }
         fillDevice(devicePath, evenOdd: rule == .evenOdd, color: state.fill)
         devicePath.removeAll(keepingCapacity: true)
     }
@@ -253,6 +283,13 @@ extension CGContext {
     /// Two opposite corners, in raster space, of `elements` when they are one axis-aligned
     /// rectangle (a move, three or four lines back to the start, an optional close), else nil.
     static func axisAlignedRectangle(_ elements: [PathElement], _ raster: CGAffineTransform) -> (CGPoint, CGPoint)? {
+        axisAlignedRectangle(elements, nil, raster)
+    }
+
+    /// ``axisAlignedRectangle(_:_:)`` for elements not yet in device space: each point taken
+    /// through `ctm` (as `addPath(_:)` takes it) and then `raster`, when `ctm` is given.
+    static func axisAlignedRectangle(_ elements: [PathElement], _ ctm: CGAffineTransform?,
+                                     _ raster: CGAffineTransform) -> (CGPoint, CGPoint)? {
         elements.withUnsafeBufferPointer { e in
             var n = e.count
             guard n >= 4, n <= 6 else { return nil }
@@ -261,7 +298,11 @@ extension CGContext {
                   case .line(let p3) = e[3] else { return nil }
             // A fourth line must return to the start.
             if n == 5 { guard case .line(let p4) = e[4], p4 == m else { return nil } }
-            let a = m.applying(raster), b = p1.applying(raster), c = p2.applying(raster), d = p3.applying(raster)
+            @inline(__always) func toRaster(_ p: CGPoint) -> CGPoint {
+                if let ctm { return p.applying(ctm).applying(raster) }
+                return p.applying(raster)
+            }
+            let a = toRaster(m), b = toRaster(p1), c = toRaster(p2), d = toRaster(p3)
             let alongX = a.y == b.y && b.x == c.x && c.y == d.y && d.x == a.x
             let alongY = a.x == b.x && b.y == c.y && c.x == d.x && d.y == a.y
             guard alongX || alongY else { return nil }
@@ -295,12 +336,25 @@ extension CGContext {
     func fillDevice(_ elements: [PathElement], evenOdd: Bool, color: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)) {
         guard checkBlendMode() else { return }
         // Rectangles laid over by source-over without a mask or shadow skip the accumulator.
-        guard format == .color32, state.blendMode == .normal, state.shadow == nil,
-              let (p, q) = CGContext.axisAlignedRectangle(elements, rasterTransform), state.clipMask == nil else {
-            lastFillWasRectangle = false
-            drawOperation { rasterize(elements, evenOdd: evenOdd) { _ in sweepColor(color, evenOdd: evenOdd) } }
-            return
-        }
+        if rectangleFillApplies, let (p, q) = CGContext.axisAlignedRectangle(elements, rasterTransform),
+           state.clipMask == nil, fillRectangle(p, q, evenOdd: evenOdd, color: color) { return }
+        fillElements(elements, evenOdd: evenOdd, color: color)
+    }
+
+    /// Fills device-space elements through the accumulator (no rectangle fast path).
+    func fillElements(_ elements: [PathElement], evenOdd: Bool, color: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)) {
+        lastFillWasRectangle = false
+        drawOperation { rasterize(elements, evenOdd: evenOdd) { _ in sweepColor(color, evenOdd: evenOdd) } }
+    }
+
+    /// Whether a rectangle fill can skip the accumulator: a colour bitmap, source-over, no shadow
+    /// (the caller then checks for a clip mask).
+    var rectangleFillApplies: Bool { format == .color32 && state.blendMode == .normal && state.shadow == nil }
+
+    /// Fills the axis-aligned rectangle with raster corners p and q without the accumulator, when
+    /// it is on whole pixels or (non-zero rule, antialiased) swept in C; false, with nothing
+    /// drawn, otherwise.
+    func fillRectangle(_ p: CGPoint, _ q: CGPoint, evenOdd: Bool, color: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)) -> Bool {
         lastFillWasRectangle = true
         if let r = CGContext.pixelAligned(p, q) {
             // On whole pixels it covers its pixels fully (coverage exactly 1 under either rule,
@@ -309,12 +363,12 @@ extension CGContext {
             drawOperationCount &+= 1
             let x0 = max(r.x0, state.clipX0, state.colsX0), x1 = min(r.x1, state.clipX1, state.colsX1)
             let y0 = max(r.y0, state.clipY0, state.rowsY0), y1 = min(r.y1, state.clipY1, state.rowsY1)
-            guard x0 < x1, y0 < y1 else { return }
+            guard x0 < x1, y0 < y1 else { return true }
             let word = cachedPixelWord(color, alpha: state.alpha)
             let inv = 255 &- ((word >> alphaShift) & 0xFF)
             lamina_solid_over_32_rows((pixels + y0 * bytesPerRow).assumingMemoryBound(to: UInt32.self) + x0, bytesPerRow,
                                       y1 - y0, x1 - x0, word, inv)
-            return
+            return true
         }
         // Any other rectangle (non-zero rule, antialiased): swept and painted in C as `rasterize`
         // and `sweepColor` would, without the accumulator.
@@ -328,10 +382,9 @@ extension CGContext {
                 dst_stride: bytesPerRow, col0: state.colsX0 - sweep.minX, col1: state.colsX1 - sweep.minX, color: word,
                 alpha_shift: Int32(alphaShift))
             lamina_rect_solid_over_32(&job)
-            return
+            return true
         }
-        lastFillWasRectangle = false
-        drawOperation { rasterize(elements, evenOdd: evenOdd) { _ in sweepColor(color, evenOdd: evenOdd) } }
+        return false
     }
 
     /// Sweeps the accumulator into the bitmap with a solid colour under the blend mode.

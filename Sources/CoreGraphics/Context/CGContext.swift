@@ -143,7 +143,27 @@ public final class CGContext {
     /// The text matrix and position are not part of the graphics state (as on Apple platforms).
     @exclusivity(unchecked) var textMatrixValue: CGAffineTransform = .identity
     /// The current path, in device space (points are transformed by the CTM when added).
-    @exclusivity(unchecked) var devicePath: [PathElement] = []
+    var devicePath: [PathElement] {
+        get {
+            if pendingPath != nil { settlePendingPath() }
+            return pathStorage
+        }
+        _modify {
+            if pendingPath != nil { settlePendingPath() }
+            yield &pathStorage
+        }
+        set {
+            pendingPath = nil
+            pathStorage = newValue
+        }
+    }
+    /// ``devicePath``'s elements once settled.
+    @exclusivity(unchecked) var pathStorage: [PathElement] = []
+    /// A path `addPath(_:)` added to an empty current path, kept as its elements (a snapshot:
+    /// a mutable path changed later does not change it) and the CTM they are to be transformed
+    /// by, until something needs the device elements: a fill of an axis-aligned rectangle reads
+    /// its two corners and never makes them. Never set while ``pathStorage`` has elements.
+    @exclusivity(unchecked) var pendingPath: (elements: [PathElement], ctm: CGAffineTransform)?
     /// Whether the last fill was a rectangle painted without the accumulator (tests).
     @exclusivity(unchecked) var lastFillWasRectangle = false
     /// The last colour and alpha ``pixelWord(_:alpha:)`` converted, and its word (a shape drawn
