@@ -915,14 +915,18 @@ static void rect_rows_avx2(char *row, long stride, long rows, long x0, long n, c
     const __m256i zero = _mm256_setzero_si256(), half = _mm256_set1_epi16(128), m257 = _mm256_set1_epi16(257);
     const __m256i ff = _mm256_set1_epi32(0xFF), src = _mm256_set1_epi32((int)color);
     const __m128i shift = _mm_cvtsi32_si128(alpha_shift);
-    const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), eight = _mm256_set1_epi32(8);
+    const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    // Rows of 9-16 pixels are two vectors of eight, the second ending at the row's end (lanes
+    // from n - 8): where they overlap both hold the same pixels at the same coverage, computed
+    // from the pixels as they were, so either store leaves the same bytes.
+    const long off1 = n > 8 ? n - 8 : 8;
     __m256i k0 = zero, k1 = zero;
+    const __m256i lane1 = _mm256_add_epi32(lane, _mm256_set1_epi32((int)off1));
     for (int k = 0; k < count; k++) {
         // Lanes i with start <= x0 + i < end: start - x0 - 1 < i < end - x0.
         __m256i lo = _mm256_set1_epi32((int)(start[k] - x0 - 1)), hi = _mm256_set1_epi32((int)(end[k] - x0));
         __m256i a = _mm256_set1_epi32((int)alpha[k]);
         __m256i in0 = _mm256_and_si256(_mm256_cmpgt_epi32(lane, lo), _mm256_cmpgt_epi32(hi, lane));
-        __m256i lane1 = _mm256_add_epi32(lane, eight);
         __m256i in1 = _mm256_and_si256(_mm256_cmpgt_epi32(lane1, lo), _mm256_cmpgt_epi32(hi, lane1));
         k0 = _mm256_blendv_epi8(k0, a, in0);
         k1 = _mm256_blendv_epi8(k1, a, in1);
@@ -931,10 +935,17 @@ static void rect_rows_avx2(char *row, long stride, long rows, long x0, long n, c
     __m256i inv0 = _mm256_sub_epi32(ff, _mm256_and_si256(_mm256_srl_epi32(s0, shift), ff));
     __m256i inv1 = _mm256_sub_epi32(ff, _mm256_and_si256(_mm256_srl_epi32(s1, shift), ff));
     uint32_t *p = (uint32_t *)row + x0;
-    for (long q = 0; q < rows; q++, p = (uint32_t *)((char *)p + stride)) {
-        over8v_avx2(p, n, s0, inv0, half, m257, zero);
-        if (n > 8) over8v_avx2(p + 8, n - 8, s1, inv1, half, m257, zero);
+    if (n > 8) {
+        for (long q = 0; q < rows; q++, p = (uint32_t *)((char *)p + stride)) {
+            __m256i d0 = _mm256_loadu_si256((const __m256i *)p), d1 = _mm256_loadu_si256((const __m256i *)(p + off1));
+            __m256i r0 = _mm256_add_epi8(s0, scale8v_avx2(d0, inv0, half, m257, zero));
+            __m256i r1 = _mm256_add_epi8(s1, scale8v_avx2(d1, inv1, half, m257, zero));
+            _mm256_storeu_si256((__m256i *)(p + off1), r1);
+            _mm256_storeu_si256((__m256i *)p, r0);
+        }
+        return;
     }
+    for (long q = 0; q < rows; q++, p = (uint32_t *)((char *)p + stride)) over8v_avx2(p, n, s0, inv0, half, m257, zero);
 }
 #endif
 
