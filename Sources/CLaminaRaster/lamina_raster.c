@@ -96,6 +96,20 @@ static void solid_over_32_rows_avx2(char *row, long stride, long rows, long coun
         }
         return;
     }
+    if (count > 8 && (count & 7)) {
+        // The last 1-7 pixels as the eight ending at the row's end, read before the row is
+        // written: the pixels they share with the last full vector come out the same from both.
+        for (long r = 0; r < rows; r++, row += stride) {
+            uint32_t *dst = (uint32_t *)row;
+            __m256i t = _mm256_loadu_si256((const __m256i *)(dst + count - 8));
+            for (long i = 0; i + 8 <= count; i += 8) {
+                __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
+                _mm256_storeu_si256((__m256i *)(dst + i), _mm256_add_epi8(scale8k_avx2(d, k, half, m257, zero), src));
+            }
+            _mm256_storeu_si256((__m256i *)(dst + count - 8), _mm256_add_epi8(scale8k_avx2(t, k, half, m257, zero), src));
+        }
+        return;
+    }
     for (long r = 0; r < rows; r++, row += stride) {
         uint32_t *dst = (uint32_t *)row;
         long i = 0;
