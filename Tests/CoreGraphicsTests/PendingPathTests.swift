@@ -46,10 +46,29 @@ struct PendingPathTests {
                 var r = CGRect(x: rng.range(-10, 90), y: rng.range(-10, 70), width: rng.range(-20, 60), height: rng.range(-20, 50))
                 if k % 4 == 0 { r = r.integral }
                 if k % 13 == 0 { r.size.height = 0 }
-                let path: CGPath = switch k % 6 {
-                case 0: CGPath(ellipseIn: r, transform: nil)
-                case 1: CGPath(roundedRect: r.standardized, cornerWidth: 3, cornerHeight: 3, transform: nil)
-                default: CGPath(rect: r, transform: nil)
+                let path: CGPath
+                switch k % 8 {
+                case 0: path = CGPath(ellipseIn: r, transform: nil)
+                case 1: path = CGPath(roundedRect: r.standardized, cornerWidth: 3, cornerHeight: 3, transform: nil)
+                case 2, 3, 4: path = CGPath(rect: r, transform: nil)
+                default:
+                    // Polygons: a star (self-intersecting), open and closed subpaths, a line after
+                    // a close (from the subpath's start), a second subpath.
+                    let m = CGMutablePath()
+                    let n = 3 + rng.int(9)
+                    for i in 0..<n {
+                        let q = CGPoint(x: r.midX + rng.range(-30, 30), y: r.midY + rng.range(-25, 25))
+                        if i == 0 { m.move(to: q) } else { m.addLine(to: q) }
+                    }
+                    if k % 8 != 5 { m.closeSubpath() }
+                    if k % 8 == 7 {
+                        m.addLine(to: CGPoint(x: r.minX, y: r.maxY))
+                        m.addLine(to: CGPoint(x: r.maxX, y: r.midY))
+                        m.move(to: CGPoint(x: r.minX + 3, y: r.minY + 2))
+                        m.addLine(to: CGPoint(x: r.maxX, y: r.minY + 9))
+                        m.addLine(to: CGPoint(x: r.midX, y: r.maxY))
+                    }
+                    path = m
                 }
                 ctx.saveGState()
                 switch k % 5 {
@@ -81,6 +100,22 @@ struct PendingPathTests {
         let differing = zip(a, b).filter { $0 != $1 }.count
         #expect(differing == 0, "seed \(seed): \(differing) bytes differ")
         #expect(a.contains { $0 != 0 })
+    }
+
+    /// Polygons are rasterized from the pending path (no device elements made); a curve or a
+    /// rectangle is not.
+    @Test func polygonsAreRasterizedFromThePendingPath() {
+        let raster = CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: 70)
+        let rotation = CGAffineTransform(rotationAngle: 0.3)
+        let triangle = CGMutablePath()
+        triangle.addLines(between: [CGPoint(x: 1, y: 1), CGPoint(x: 30, y: 5), CGPoint(x: 10, y: 40)])
+        #expect(CGContext.isPolygon(triangle.elements, .identity, raster, evenOdd: false))
+        let rect = CGPath(rect: CGRect(x: 3, y: 4, width: 20, height: 10), transform: nil)
+        #expect(!CGContext.isPolygon(rect.elements, .identity, raster, evenOdd: false))
+        #expect(CGContext.isPolygon(rect.elements, .identity, raster, evenOdd: true))
+        #expect(CGContext.isPolygon(rect.elements, rotation, raster, evenOdd: false))
+        let ellipse = CGPath(ellipseIn: CGRect(x: 3, y: 4, width: 20, height: 10), transform: nil)
+        #expect(!CGContext.isPolygon(ellipse.elements, .identity, raster, evenOdd: true))
     }
 
     /// The rectangle fast paths are taken for a pending rectangle, without making its elements.

@@ -11,6 +11,10 @@ extension CGContext {
             pendingPath = nil
             if let (p, q) = CGContext.axisAlignedRectangle(elements, m, rasterTransform),
                clipRectangle(p, q, evenOdd: evenOdd) { return }
+            if CGContext.isPolygon(elements, m, rasterTransform, evenOdd: evenOdd) {
+                clipRasterized(evenOdd: evenOdd) { body in rasterizePolygon(elements, m, evenOdd: evenOdd, body) }
+                return
+            }
             appendTransformed(elements, by: m)
             clipElements(pathStorage, evenOdd: evenOdd)
             pathStorage.removeAll(keepingCapacity: true)
@@ -157,8 +161,15 @@ extension CGContext {
     /// Intersects the clip with device-space elements through a coverage mask (no rectangle
     /// shortcut).
     func clipElements(_ elements: [PathElement], evenOdd: Bool) {
+        clipRasterized(evenOdd: evenOdd) { body in rasterize(elements, evenOdd: evenOdd, body) }
+    }
+
+    /// Intersects the clip with a shape through a coverage mask: `rasterizing(body)` puts the
+    /// shape in the accumulator and calls `body` with its bounds (not at all when nothing can be
+    /// covered).
+    func clipRasterized(evenOdd: Bool, _ rasterizing: (_ body: (_ bounds: (Int, Int, Int, Int)) -> Void) -> Void) {
         var made: ClipMask?
-        rasterize(elements, evenOdd: evenOdd) { b in
+        rasterizing { b in
             let (x0, y0, x1, y1) = b
             let mask = ClipMask(x0: x0, y0: y0, width: x1 - x0, height: y1 - y0, fill: 0, rows: (state.rowsY0, state.rowsY1))
             made = mask

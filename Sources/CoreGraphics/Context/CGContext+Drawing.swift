@@ -111,8 +111,14 @@ extension CGContext {
             guard checkBlendMode() else { return }
             if rectangleFillApplies, let (p, q) = CGContext.axisAlignedRectangle(elements, m, rasterTransform),
                state.clipMask == nil, fillRectangle(p, q, evenOdd: evenOdd, color: state.fill) { return }
+            let color = state.fill
+            if CGContext.isPolygon(elements, m, rasterTransform, evenOdd: evenOdd) {
+                lastFillWasRectangle = false
+                drawOperation { rasterizePolygon(elements, m, evenOdd: evenOdd) { _ in sweepColor(color, evenOdd: evenOdd) } }
+                return
+            }
             appendTransformed(elements, by: m)
-            fillElements(pathStorage, evenOdd: evenOdd, color: state.fill)
+            fillElements(pathStorage, evenOdd: evenOdd, color: color)
             pathStorage.removeAll(keepingCapacity: true)
             return
         }
@@ -242,6 +248,70 @@ extension CGContext {
                           moveTo: { p in first = CGPoint(x: p.x, y: p.y * ys); last = first },
                           lineTo: { p in let q = CGPoint(x: p.x, y: p.y * ys); acc.addLine(last.x, last.y, q.x, q.y); last = q },
                           close: { _ in acc.addLine(last.x, last.y, first.x, first.y); last = first })
+        body((x0, y0, x1, y1))
+    }
+
+    /// Whether `rasterizePolygon` rasterizes `elements` (user space, under `ctm`) as `rasterize`
+    /// would their device elements: they are moves, lines and closes only, and (non-zero rule)
+    /// not an axis-aligned rectangle, which `rasterize` sweeps without its edges.
+    static func isPolygon(_ elements: [PathElement], _ ctm: CGAffineTransform, _ raster: CGAffineTransform,
+                          evenOdd: Bool) -> Bool {
+        let lines = elements.withUnsafeBufferPointer { e in
+            e.allSatisfy { if case .quad = $0 { return false }; if case .cubic = $0 { return false }; return true }
+        }
+        return lines && (evenOdd || axisAlignedRectangle(elements, ctm, raster) == nil)
+    }
+
+    /// ``rasterize(_:evenOdd:_:)`` for a path of moves, lines and closes in user space (see
+    /// ``isPolygon(_:_:_:evenOdd:)``), each point taken through `ctm` as `addPath(_:)` would and
+    /// then through the raster transform as `rasterize` and the flattener would: the same
+    /// bounds, the same segments in the same order (each subpath closed), without making the
+    /// device elements or flattening them.
+    func rasterizePolygon(_ elements: [PathElement], _ ctm: CGAffineTransform, evenOdd: Bool,
+                          _ body: (_ bounds: (Int, Int, Int, Int)) -> Void) {
+        let raster = rasterTransform
+        var minX = CGFloat.infinity, minY = CGFloat.infinity, maxX = -CGFloat.infinity, maxY = -CGFloat.infinity
+        var finite = true
+        elements.withUnsafeBufferPointer { e in
+            for el in e {
+                switch el {
+                case .move(let p), .line(let p):
+                    let q = p.applying(ctm).applying(raster)
+                    if !(q.x.isFinite && q.y.isFinite) { finite = false }
+                    minX = min(minX, q.x); maxX = max(maxX, q.x); minY = min(minY, q.y); maxY = max(maxY, q.y)
+                default: break
+                }
+            }
+        }
+        let sub = evenOdd ? 4 : 1
+        guard let (x0, y0, x1, y1) = beginAccumulating(minX, minY, maxX, maxY, finite: finite, subRows: sub) else { return }
+        // The flattener's walk (Flattener.flatten) with `rasterize`'s segment callbacks.
+        let ys = CGFloat(sub)
+        let acc = accumulator
+        var current = CGPoint.zero, start = CGPoint.zero, first = CGPoint.zero, last = CGPoint.zero
+        var open = false
+        elements.withUnsafeBufferPointer { e in
+            for el in e {
+                switch el {
+                case .move(let p):
+                    if open { acc.addLine(last.x, last.y, first.x, first.y) }
+                    current = p.applying(ctm).applying(raster); start = current
+                    first = CGPoint(x: current.x, y: current.y * ys); last = first
+                    open = true
+                case .line(let p):
+                    if !open { first = CGPoint(x: current.x, y: current.y * ys); last = first; start = current; open = true }
+                    current = p.applying(ctm).applying(raster)
+                    let q = CGPoint(x: current.x, y: current.y * ys)
+                    acc.addLine(last.x, last.y, q.x, q.y)
+                    last = q
+                case .close:
+                    if open { acc.addLine(last.x, last.y, first.x, first.y); last = first; open = false }
+                    current = start
+                default: break
+                }
+            }
+        }
+        if open { acc.addLine(last.x, last.y, first.x, first.y) }
         body((x0, y0, x1, y1))
     }
 
