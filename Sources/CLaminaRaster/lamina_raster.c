@@ -83,6 +83,24 @@ __attribute__((target("avx2"))) static inline void store_tail_avx2(uint32_t *p, 
 
 // Rows of a block, each `stride` bytes after the last: 8 pixels per step, the last 1-7 through a
 // masked load and 4/2/1-word stores.
+// The whole vectors of eight in a row's first `count` pixels laid over, two at a time.
+__attribute__((target("avx2")))
+static inline __attribute__((always_inline))
+long solid_over_vectors_avx2(uint32_t *dst, long count, __m256i k, __m256i src, __m256i half, __m256i m257, __m256i zero) {
+    long i = 0;
+    for (; i + 16 <= count; i += 16) {
+        __m256i d0 = _mm256_loadu_si256((const __m256i *)(dst + i)), d1 = _mm256_loadu_si256((const __m256i *)(dst + i + 8));
+        _mm256_storeu_si256((__m256i *)(dst + i), _mm256_add_epi8(scale8k_avx2(d0, k, half, m257, zero), src));
+        _mm256_storeu_si256((__m256i *)(dst + i + 8), _mm256_add_epi8(scale8k_avx2(d1, k, half, m257, zero), src));
+    }
+    if (i + 8 <= count) {
+        __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
+        _mm256_storeu_si256((__m256i *)(dst + i), _mm256_add_epi8(scale8k_avx2(d, k, half, m257, zero), src));
+        i += 8;
+    }
+    return i;
+}
+
 __attribute__((target("avx2")))
 static void solid_over_32_rows_avx2(char *row, long stride, long rows, long count, uint32_t s, uint32_t inv) {
     const __m256i zero = _mm256_setzero_si256(), k = _mm256_set1_epi16((short)inv), half = _mm256_set1_epi16(128);
@@ -102,21 +120,14 @@ static void solid_over_32_rows_avx2(char *row, long stride, long rows, long coun
         for (long r = 0; r < rows; r++, row += stride) {
             uint32_t *dst = (uint32_t *)row;
             __m256i t = _mm256_loadu_si256((const __m256i *)(dst + count - 8));
-            for (long i = 0; i + 8 <= count; i += 8) {
-                __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
-                _mm256_storeu_si256((__m256i *)(dst + i), _mm256_add_epi8(scale8k_avx2(d, k, half, m257, zero), src));
-            }
+            solid_over_vectors_avx2(dst, count, k, src, half, m257, zero);
             _mm256_storeu_si256((__m256i *)(dst + count - 8), _mm256_add_epi8(scale8k_avx2(t, k, half, m257, zero), src));
         }
         return;
     }
     for (long r = 0; r < rows; r++, row += stride) {
         uint32_t *dst = (uint32_t *)row;
-        long i = 0;
-        for (; i + 8 <= count; i += 8) {
-            __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
-            _mm256_storeu_si256((__m256i *)(dst + i), _mm256_add_epi8(scale8k_avx2(d, k, half, m257, zero), src));
-        }
+        long i = solid_over_vectors_avx2(dst, count, k, src, half, m257, zero);
         if (i < count) {
             __m256i d = load_tail_avx2(dst + i, count - i);
             store_tail_avx2(dst + i, count - i, _mm256_add_epi8(scale8k_avx2(d, k, half, m257, zero), src));
