@@ -1,5 +1,6 @@
 import Testing
 @testable @_spi(Lamina) import CoreGraphics
+import LaminaTestSupport
 
 /// `saveGState`/`restoreGState` keep the saved states in a stack the context manages (states
 /// copied in once, moved back once): deep nesting grows it, each restore brings back exactly
@@ -7,10 +8,7 @@ import Testing
 /// restore or with the context.
 @Suite("Graphics state stack")
 struct GStateStackTests {
-    static func context() -> CGContext {
-        CGContext(data: nil, width: 64, height: 64, bitsPerComponent: 8, bytesPerRow: 256,
-                  space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
-    }
+    static func context() -> CGContext { rgbaContext(64, 64) }
 
     /// One level: the CTM moved, a clip to an ellipse (a mask), a dash, a fill colour.
     static func change(_ ctx: CGContext, _ i: Int) {

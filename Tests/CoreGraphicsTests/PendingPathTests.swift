@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Lamina) import CoreGraphics
+import LaminaTestSupport
 
 /// A path `addPath(_:)` adds to an empty current path is kept as its elements and the CTM until
 /// its device elements are needed (a rectangle is filled or clipped to from its corners). It must
@@ -10,10 +11,7 @@ import Testing
 struct PendingPathTests {
     static let width = 90, height = 70
 
-    static func context() -> CGContext {
-        CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: width * 4,
-                  space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
-    }
+    static func context() -> CGContext { rgbaContext(width, height) }
 
     static func bytes(_ ctx: CGContext) -> [UInt8] {
         Array(UnsafeRawBufferPointer(start: ctx.data!, count: width * height * 4))
