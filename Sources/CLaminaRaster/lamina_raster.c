@@ -81,8 +81,6 @@ static inline __m256i scale8k_avx2(__m256i x, __m256i k16, __m256i half, __m256i
 __attribute__((target("avx2"))) static inline __m256i load_tail_avx2(const uint32_t *p, long n);
 __attribute__((target("avx2"))) static inline void store_tail_avx2(uint32_t *p, long n, __m256i v);
 
-// Rows of a block, each `stride` bytes after the last: 8 pixels per step, the last 1-7 through a
-// masked load and 4/2/1-word stores.
 // The whole vectors of eight in a row's first `count` pixels laid over, two at a time.
 __attribute__((target("avx2")))
 static inline __attribute__((always_inline))
@@ -101,6 +99,9 @@ long solid_over_vectors_avx2(uint32_t *dst, long count, __m256i k, __m256i src, 
     return i;
 }
 
+// Rows of a block, each `stride` bytes after the last: 8 pixels per step; the last 1-7 as the
+// eight ending at the row's end when the row is longer than 8, else through a masked load and
+// 4/2/1-word stores.
 __attribute__((target("avx2")))
 static void solid_over_32_rows_avx2(char *row, long stride, long rows, long count, uint32_t s, uint32_t inv) {
     const __m256i zero = _mm256_setzero_si256(), k = _mm256_set1_epi16((short)inv), half = _mm256_set1_epi16(128);

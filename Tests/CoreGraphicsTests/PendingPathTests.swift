@@ -104,16 +104,29 @@ struct PendingPathTests {
     /// rectangle is not.
     @Test func polygonsAreRasterizedFromThePendingPath() {
         let raster = CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: 70)
-        let rotation = CGAffineTransform(rotationAngle: 0.3)
         let triangle = CGMutablePath()
         triangle.addLines(between: [CGPoint(x: 1, y: 1), CGPoint(x: 30, y: 5), CGPoint(x: 10, y: 40)])
-        #expect(CGContext.isPolygon(triangle.elements, .identity, raster, evenOdd: false))
+        #expect(CGContext.isPolygon(triangle.elements))
         let rect = CGPath(rect: CGRect(x: 3, y: 4, width: 20, height: 10), transform: nil)
-        #expect(!CGContext.isPolygon(rect.elements, .identity, raster, evenOdd: false))
-        #expect(CGContext.isPolygon(rect.elements, .identity, raster, evenOdd: true))
-        #expect(CGContext.isPolygon(rect.elements, rotation, raster, evenOdd: false))
+        #expect(CGContext.isPolygon(rect.elements))
+        // A rectangle is one under an axis-aligned CTM (swept as such), not under a rotation.
+        #expect(CGContext.axisAlignedRectangle(rect.elements, .identity, raster) != nil)
+        #expect(CGContext.axisAlignedRectangle(rect.elements, CGAffineTransform(rotationAngle: 0.3), raster) == nil)
         let ellipse = CGPath(ellipseIn: CGRect(x: 3, y: 4, width: 20, height: 10), transform: nil)
-        #expect(!CGContext.isPolygon(ellipse.elements, .identity, raster, evenOdd: true))
+        #expect(!CGContext.isPolygon(ellipse.elements))
+        // A rotated rectangle is filled through the accumulator, from its points.
+        let ctx = Self.context()
+        ctx.rotate(by: 0.3)
+        ctx.addPath(rect)
+        ctx.fillPath()
+        #expect(!ctx.lastFillWasRectangle && !ctx.accumulator.lastSweepWasRectangle && ctx.pathStorage.isEmpty)
+        // An axis-aligned one the rectangle painters do not take (another blend mode) is still
+        // swept as a rectangle, not from its edges.
+        let other = Self.context()
+        other.setBlendMode(.multiply)
+        other.addPath(rect)
+        other.fillPath()
+        #expect(!other.lastFillWasRectangle && other.accumulator.lastSweepWasRectangle)
     }
 
     /// The rectangle fast paths are taken for a pending rectangle, without making its elements.

@@ -9,9 +9,10 @@ extension CGContext {
             // A path added whole: a rectangle is clipped to from its corners, anything else
             // settled and clipped to as `clipDevice` does.
             pendingPath = nil
-            if let (p, q) = CGContext.axisAlignedRectangle(elements, m, rasterTransform),
-               clipRectangle(p, q, evenOdd: evenOdd) { return }
-            if CGContext.isPolygon(elements, m, rasterTransform, evenOdd: evenOdd) {
+            let rectangle = CGContext.axisAlignedRectangle(elements, m, rasterTransform)
+            if let (p, q) = rectangle, clipRectangle(p, q, evenOdd: evenOdd) { return }
+            // A polygon, unless `rasterize` would sweep it as a rectangle (non-zero rule).
+            if (evenOdd || rectangle == nil) && CGContext.isPolygon(elements) {
                 clipRasterized(evenOdd: evenOdd) { body in rasterizePolygon(elements, m, evenOdd: evenOdd, body) }
                 return
             }

@@ -109,10 +109,12 @@ extension CGContext {
             pendingPath = nil
             let evenOdd = rule == .evenOdd
             guard checkBlendMode() else { return }
-            if rectangleFillApplies, let (p, q) = CGContext.axisAlignedRectangle(elements, m, rasterTransform),
-               state.clipMask == nil, fillRectangle(p, q, evenOdd: evenOdd, color: state.fill) { return }
             let color = state.fill
-            if CGContext.isPolygon(elements, m, rasterTransform, evenOdd: evenOdd) {
+            let rectangle = CGContext.axisAlignedRectangle(elements, m, rasterTransform)
+            if let (p, q) = rectangle, rectangleFillApplies, state.clipMask == nil,
+               fillRectangle(p, q, evenOdd: evenOdd, color: color) { return }
+            // A polygon, unless `rasterize` would sweep it as a rectangle (non-zero rule).
+            if (evenOdd || rectangle == nil) && CGContext.isPolygon(elements) {
                 lastFillWasRectangle = false
                 drawOperation { rasterizePolygon(elements, m, evenOdd: evenOdd) { _ in sweepColor(color, evenOdd: evenOdd) } }
                 return
@@ -251,19 +253,17 @@ extension CGContext {
         body((x0, y0, x1, y1))
     }
 
-    /// Whether `rasterizePolygon` rasterizes `elements` (user space, under `ctm`) as `rasterize`
-    /// would their device elements: they are moves, lines and closes only, and (non-zero rule)
-    /// not an axis-aligned rectangle, which `rasterize` sweeps without its edges.
-    static func isPolygon(_ elements: [PathElement], _ ctm: CGAffineTransform, _ raster: CGAffineTransform,
-                          evenOdd: Bool) -> Bool {
-        let lines = elements.withUnsafeBufferPointer { e in
+    /// Whether `elements` are moves, lines and closes only (no curves to flatten). The callers
+    /// give `rasterizePolygon` such paths unless they are an axis-aligned rectangle filled by the
+    /// non-zero rule, which `rasterize` sweeps without its edges.
+    static func isPolygon(_ elements: [PathElement]) -> Bool {
+        elements.withUnsafeBufferPointer { e in
             e.allSatisfy { if case .quad = $0 { return false }; if case .cubic = $0 { return false }; return true }
         }
-        return lines && (evenOdd || axisAlignedRectangle(elements, ctm, raster) == nil)
     }
 
     /// ``rasterize(_:evenOdd:_:)`` for a path of moves, lines and closes in user space (see
-    /// ``isPolygon(_:_:_:evenOdd:)``), each point taken through `ctm` as `addPath(_:)` would and
+    /// ``isPolygon(_:)``), each point taken through `ctm` as `addPath(_:)` would and
     /// then through the raster transform as `rasterize` and the flattener would: the same
     /// bounds, the same segments in the same order (each subpath closed), without making the
     /// device elements or flattening them.

@@ -161,8 +161,9 @@ public final class CGContext {
     @exclusivity(unchecked) var pathStorage: [PathElement] = []
     /// A path `addPath(_:)` added to an empty current path, kept as its elements (a snapshot:
     /// a mutable path changed later does not change it) and the CTM they are to be transformed
-    /// by, until something needs the device elements: a fill of an axis-aligned rectangle reads
-    /// its two corners and never makes them. Never set while ``pathStorage`` has elements.
+    /// by, until something needs the device elements: a fill of or clip to an axis-aligned
+    /// rectangle reads its two corners and a polygon's rasterizes its points without making them
+    /// (`fillPath`, `clip`). Never set while ``pathStorage`` has elements.
     @exclusivity(unchecked) var pendingPath: (elements: [PathElement], ctm: CGAffineTransform)?
     /// Whether the last fill was a rectangle painted without the accumulator (tests).
     @exclusivity(unchecked) var lastFillWasRectangle = false
