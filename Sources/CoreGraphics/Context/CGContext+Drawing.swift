@@ -149,7 +149,19 @@ extension CGContext {
     // MARK: Convenience shapes (they leave the current path alone)
 
     /// Fills a rectangle.
-    public func fill(_ rect: CGRect) { fillDevice(deviceRect(rect), evenOdd: false, color: state.fill) }
+    public func fill(_ rect: CGRect) {
+        guard checkBlendMode() else { return }
+        // The rectangle painters from the corners `addRect`'s elements would have (no elements
+        // made) when they take it; else those elements, filled as `fillDevice` fills them.
+        if rect.isFinite, rectangleFillApplies {
+            let r = rect.standardized, m = state.ctm, raster = rasterTransform
+            @inline(__always) func corner(_ x: CGFloat, _ y: CGFloat) -> CGPoint { CGPoint(x: x, y: y).applying(m).applying(raster) }
+            if let (p, q) = CGContext.rasterRectangle(corner(r.minX, r.minY), corner(r.maxX, r.minY), corner(r.maxX, r.maxY),
+                                                      corner(r.minX, r.maxY)),
+               state.clipMask == nil, fillRectangle(p, q, evenOdd: false, color: state.fill) { return }
+        }
+        fillElements(deviceRect(rect), evenOdd: false, color: state.fill)
+    }
     /// Fills rectangles.
     public func fill(_ rects: [CGRect]) { fillDevice(rects.flatMap { deviceRect($0) }, evenOdd: false, color: state.fill) }
     /// Strokes a rectangle.
@@ -372,12 +384,18 @@ extension CGContext {
                 if let ctm { return p.applying(ctm).applying(raster) }
                 return p.applying(raster)
             }
-            let a = toRaster(m), b = toRaster(p1), c = toRaster(p2), d = toRaster(p3)
-            let alongX = a.y == b.y && b.x == c.x && c.y == d.y && d.x == a.x
-            let alongY = a.x == b.x && b.y == c.y && c.x == d.x && d.y == a.y
-            guard alongX || alongY else { return nil }
-            return (a, c)
+            return rasterRectangle(toRaster(m), toRaster(p1), toRaster(p2), toRaster(p3))
         }
+    }
+
+    /// Two opposite corners (a, c) of the quadrilateral a b c d (raster space, in path order)
+    /// when its sides are alternately horizontal and vertical; nil otherwise.
+    @inline(__always)
+    static func rasterRectangle(_ a: CGPoint, _ b: CGPoint, _ c: CGPoint, _ d: CGPoint) -> (CGPoint, CGPoint)? {
+        let alongX = a.y == b.y && b.x == c.x && c.y == d.y && d.x == a.x
+        let alongY = a.x == b.x && b.y == c.y && c.x == d.x && d.y == a.y
+        guard alongX || alongY else { return nil }
+        return (a, c)
     }
 
     /// The fill colour as a premultiplied 32-bit pixel word in this bitmap's byte order: each
