@@ -3,7 +3,11 @@ extension CGContext {
     // MARK: Building the current path (points are transformed by the CTM as they are added)
 
     /// Starts a new, empty path.
-    public func beginPath() { devicePath.removeAll(keepingCapacity: true) }
+    public func beginPath() {
+        // Dropped as it is: a pending path is not settled first.
+        pendingPath = nil
+        pathStorage.removeAll(keepingCapacity: true)
+    }
     /// Starts a subpath at `point`.
     public func move(to point: CGPoint) { devicePath.append(.move(point.applying(state.ctm))) }
     /// Adds a line to `point`.
@@ -61,7 +65,10 @@ extension CGContext {
         appendTransformed(elements, by: m)
     }
     /// Whether the current path is empty.
-    public var isPathEmpty: Bool { devicePath.isEmpty }
+    public var isPathEmpty: Bool {
+        // A pending path is never empty (`addPath(_:)` keeps none): no need to settle it.
+        pendingPath == nil && pathStorage.isEmpty
+    }
     /// The current point of the path, in user space.
     public var currentPointOfPath: CGPoint {
         CGPath(elements: devicePath).currentPoint.applying(state.ctm.inverted())

@@ -40,7 +40,7 @@ extension CGContext {
         case .fill: fillPath()
         case .stroke: strokePath()
         case .fillStroke: drawPath(using: .fillStroke)
-        case .invisible: devicePath.removeAll()
+        case .invisible: beginPath()
         case .fillClip: let p = devicePath; fillPath(); devicePath = p; clip()
         case .strokeClip: let p = devicePath; strokePath(); devicePath = p; clip()
         case .fillStrokeClip: let p = devicePath; drawPath(using: .fillStroke); devicePath = p; clip()

@@ -287,7 +287,8 @@ public final class CGContext {
     /// (used when a backing store is reused for another drawing pass).
     @_spi(Lamina) public func resetGState() {
         stack.removeAll()
-        devicePath.removeAll()
+        pendingPath = nil
+        pathStorage.removeAll()
         state = GState()
         state.clipX1 = width; state.clipY1 = height
         state.rowsY0 = windowY0; state.rowsY1 = windowY1
