@@ -51,8 +51,10 @@ extension CGContext {
     /// Appends `elements` transformed by `m` to the current path (settling a pending one first).
     func appendTransformed(_ elements: [PathElement], by m: CGAffineTransform) {
         if pendingPath != nil { settlePendingPath() }
-        // Appended in place: no temporary array per call.
-        pathStorage.reserveCapacity(pathStorage.count + elements.count)
+        // Appended in place: no temporary array per call. Reserved with the array's own
+        // doubling (reserving just what is needed would copy the whole path on every call).
+        let needed = pathStorage.count + elements.count
+        if needed > pathStorage.capacity { pathStorage.reserveCapacity(max(needed, 2 * pathStorage.capacity)) }
         elements.withUnsafeBufferPointer { src in
             for e in src { pathStorage.append(e.applying(m)) }
         }
@@ -71,7 +73,7 @@ extension CGContext {
     }
     /// The current point of the path, in user space.
     public var currentPointOfPath: CGPoint {
-        CGPath(elements: devicePath).currentPoint.applying(state.ctm.inverted())
+        PathElement.currentPoint(of: devicePath).applying(state.ctm.inverted())
     }
     /// The bounding box of the current path, in user space.
     public var boundingBoxOfPath: CGRect {
@@ -87,7 +89,7 @@ extension CGContext {
     private func withPath(_ build: (CGMutablePath) -> Void) {
         let m = CGMutablePath()
         // Continue from the current point so lines and arcs connect.
-        if !devicePath.isEmpty { m.move(to: CGPath(elements: devicePath).currentPoint.applying(state.ctm.inverted())) }
+        if !devicePath.isEmpty { m.move(to: PathElement.currentPoint(of: devicePath).applying(state.ctm.inverted())) }
         let hadSubpath = !devicePath.isEmpty
         build(m)
         var added = m.elements.map { $0.applying(state.ctm) }

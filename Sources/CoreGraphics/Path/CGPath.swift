@@ -28,6 +28,30 @@ public enum PathElement: Hashable, Sendable {
         }
     }
 
+    /// The element's end point (nil for a close), without making an array as `points` does.
+    @inline(__always) var endPoint: CGPoint? {
+        switch self {
+        case .move(let p), .line(let p), .quad(_, let p), .cubic(_, _, let p): p
+        case .close: nil
+        }
+    }
+
+    /// The current point after `elements`: the last element's end point, or after a close the
+    /// start of its subpath (the last move before it); `.zero` when there is none. Found from
+    /// the end, so adding to a long path one element at a time stays linear.
+    static func currentPoint(of elements: [PathElement]) -> CGPoint {
+        elements.withUnsafeBufferPointer { e in
+            guard let last = e.last else { return .zero }
+            if let p = last.endPoint { return p }
+            var i = e.count - 1
+            while i > 0 {
+                i -= 1
+                if case .move(let p) = e[i] { return p }
+            }
+            return .zero
+        }
+    }
+
     /// The element's type.
     public var type: CGPathElementType {
         switch self {
@@ -74,21 +98,29 @@ public class CGPath: Hashable, @unchecked Sendable, CustomStringConvertible {
 
     /// The end point of the last element (the start of the current subpath after a close),
     /// or `.zero` for an empty path.
-    public var currentPoint: CGPoint {
-        var start = CGPoint.zero, current = CGPoint.zero
-        for e in elements {
-            switch e {
-            case .move(let p): start = p; current = p
-            case .close: current = start
-            default: current = e.points.last!
-            }
-        }
-        return current
-    }
+    public var currentPoint: CGPoint { PathElement.currentPoint(of: elements) }
 
     /// The smallest rectangle containing every point of the path, control points included;
     /// `.null` for an empty path.
-    public var boundingBox: CGRect { CGRect.boundingBox(of: elements.flatMap(\.points)) }
+    public var boundingBox: CGRect {
+        var minX = CGFloat.infinity, minY = CGFloat.infinity, maxX = -CGFloat.infinity, maxY = -CGFloat.infinity
+        func add(_ p: CGPoint) {
+            minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y)
+        }
+        elements.withUnsafeBufferPointer { e in
+            for el in e {
+                switch el {
+                case .move(let p), .line(let p): add(p)
+                case .quad(let c, let p): add(c); add(p)
+                case .cubic(let c1, let c2, let p): add(c1); add(c2); add(p)
+                case .close: break
+                }
+            }
+        }
+        // As `CGRect.boundingBox(of:)` over the points (NaN coordinates are passed over).
+        guard minX <= maxX, minY <= maxY else { return .null }
+        return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
 
     /// The smallest rectangle containing the path's curves themselves (control points excluded);
     /// `.null` for an empty path.
@@ -118,8 +150,13 @@ public class CGPath: Hashable, @unchecked Sendable, CustomStringConvertible {
         let buffer = UnsafeMutablePointer<CGPoint>.allocate(capacity: 3)
         defer { buffer.deallocate() }
         for e in elements {
-            let pts = e.points
-            for (i, p) in pts.enumerated() { buffer[i] = p }
+            // The points written in place (`points` would make an array per element).
+            switch e {
+            case .move(let p), .line(let p): buffer[0] = p
+            case .quad(let c, let p): buffer[0] = c; buffer[1] = p
+            case .cubic(let c1, let c2, let p): buffer[0] = c1; buffer[1] = c2; buffer[2] = p
+            case .close: break
+            }
             var element = CGPathElement(type: e.type, points: buffer)
             withUnsafePointer(to: &element) { block($0) }
         }
@@ -138,7 +175,16 @@ public class CGPath: Hashable, @unchecked Sendable, CustomStringConvertible {
     public func mutableCopy() -> CGMutablePath? { CGMutablePath(elements: elements) }
 
     /// Whether every coordinate of the path is finite.
-    public var isFinite: Bool { elements.allSatisfy { $0.points.allSatisfy(\.isFinite) } }
+    public var isFinite: Bool {
+        elements.allSatisfy { e in
+            switch e {
+            case .move(let p), .line(let p): p.isFinite
+            case .quad(let c, let p): c.isFinite && p.isFinite
+            case .cubic(let c1, let c2, let p): c1.isFinite && c2.isFinite && p.isFinite
+            case .close: true
+            }
+        }
+    }
 
     public static func == (l: CGPath, r: CGPath) -> Bool { l === r || l.elements == r.elements }
     public func hash(into h: inout Hasher) { h.combine(elements) }
