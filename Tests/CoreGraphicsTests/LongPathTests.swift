@@ -116,4 +116,28 @@ struct LongPathTests {
         #expect(capacities.count < 24, "\(capacities.count) capacities")
         #expect(ctx.path!.elements.count == 4_000 * 5)
     }
+
+    /// A dashed closed subpath is walked with its start again at the end: that copy is the
+    /// subpath's size, not the capacity of the buffer the subpath came in (the context flattens
+    /// every subpath into one buffer; a copy made by appending keeps the buffer's capacity, so
+    /// each small subpath of a two-million-point outline cost a copy of megabytes: fuzz-path's
+    /// `dashed-subpaths-of-a-long-outline-timeout`, minutes under AddressSanitizer).
+    @Test func closingASubpathCopiesOnlyTheSubpath() {
+        var buffer: [CGPoint] = []
+        buffer.reserveCapacity(1_000_000)
+        buffer.append(contentsOf: [CGPoint(x: 1, y: 2), CGPoint(x: 3, y: 4), CGPoint(x: 5, y: 0)])
+        let closed = Stroker.closing(buffer)
+        #expect(closed == buffer + [CGPoint(x: 1, y: 2)])
+        #expect(closed.capacity < 64, "capacity \(closed.capacity)")
+        #expect(Stroker.closing([]).isEmpty)
+        // The dashes of a closed triangle run on across its closing side.
+        var truncated = false
+        var style = StrokeStyle()
+        style.dashLengths = [2, 1]
+        let dashes = Stroker.dashes(of: buffer, closed: true, style: style, truncated: &truncated)
+        #expect(!truncated && dashes.count > 1)
+        // The perimeter is 11.77: the last dash, from 9 to 11, ends on the closing side x + 2y = 5.
+        let end = dashes.last!.last!
+        #expect(abs(end.x + 2 * end.y - 5) < 1e-9 && end.y > 0 && end.y < 2, "\(end)")
+    }
 }

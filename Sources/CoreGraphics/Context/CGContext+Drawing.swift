@@ -582,8 +582,9 @@ extension CGContext {
         }
         let scale = max(det.squareRoot(), 1e-9)
         var stroker = Stroker(style: style, tolerance: Flattener.tolerance / scale)
+        // One buffer for every subpath, grown to the longest (not reserved for the whole path:
+        // the stroker's copies of a subpath would take that capacity with them).
         var polyline: [CGPoint] = []
-        polyline.reserveCapacity(elements.count + 1)
         Flattener.flatten(elements, transform: toUser,
                           moveTo: { p in polyline.removeAll(keepingCapacity: true); polyline.append(p) },
                           lineTo: { p in polyline.append(p) },

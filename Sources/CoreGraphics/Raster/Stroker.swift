@@ -289,6 +289,19 @@ struct Stroker {
         Stroker.dashes(of: pts, closed: closed, style: style, truncated: &truncated)
     }
 
+    /// `pts` with its first point again at the end, in an array of its own size: appending to
+    /// a copy of `pts` would give the copy the capacity of the caller's buffer (Swift keeps it
+    /// when it copies to append), which can be far larger than this subpath, so a copy of that
+    /// size per subpath (fuzz-path: megabytes per subpath of a two-million-point outline).
+    static func closing(_ pts: [CGPoint]) -> [CGPoint] {
+        guard let f = pts.first else { return pts }
+        var path: [CGPoint] = []
+        path.reserveCapacity(pts.count + 1)
+        path.append(contentsOf: pts)
+        path.append(f)
+        return path
+    }
+
     /// Splits a polyline into its dashes ("on" intervals), starting `dashPhase` into the pattern.
     /// At most half `CGPath.maximumOutlinePoints` dashes are made; `truncated` tells when that cut the
     /// polyline short.
@@ -297,8 +310,7 @@ struct Stroker {
         let lengths = style.dashLengths
         let total = lengths.reduce(0, +)
         guard total > 0, lengths.allSatisfy({ $0 >= 0 && $0.isFinite }) else { return [pts] }
-        var path = pts
-        if closed, let f = pts.first { path.append(f) }
+        let path = closed ? closing(pts) : pts
         var index = 0
         var remaining = lengths[0]
         var phase = style.dashPhase.truncatingRemainder(dividingBy: total)
