@@ -28,6 +28,16 @@ public enum PathElement: Hashable, Sendable {
         }
     }
 
+    /// Calls `body` with the element's points in `points`' order, without making the array.
+    @inline(__always) package func forEachPoint(_ body: (CGPoint) -> Void) {
+        switch self {
+        case .move(let p), .line(let p): body(p)
+        case .quad(let c, let p): body(c); body(p)
+        case .cubic(let c1, let c2, let p): body(c1); body(c2); body(p)
+        case .close: break
+        }
+    }
+
     /// The element's end point (nil for a close), without making an array as `points` does.
     @inline(__always) var endPoint: CGPoint? {
         switch self {
@@ -108,14 +118,7 @@ public class CGPath: Hashable, @unchecked Sendable, CustomStringConvertible {
             minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y)
         }
         elements.withUnsafeBufferPointer { e in
-            for el in e {
-                switch el {
-                case .move(let p), .line(let p): add(p)
-                case .quad(let c, let p): add(c); add(p)
-                case .cubic(let c1, let c2, let p): add(c1); add(c2); add(p)
-                case .close: break
-                }
-            }
+            for el in e { el.forEachPoint(add) }
         }
         // As `CGRect.boundingBox(of:)` over the points (NaN coordinates are passed over).
         guard minX <= maxX, minY <= maxY else { return .null }
@@ -151,12 +154,8 @@ public class CGPath: Hashable, @unchecked Sendable, CustomStringConvertible {
         defer { buffer.deallocate() }
         for e in elements {
             // The points written in place (`points` would make an array per element).
-            switch e {
-            case .move(let p), .line(let p): buffer[0] = p
-            case .quad(let c, let p): buffer[0] = c; buffer[1] = p
-            case .cubic(let c1, let c2, let p): buffer[0] = c1; buffer[1] = c2; buffer[2] = p
-            case .close: break
-            }
+            var i = 0
+            e.forEachPoint { buffer[i] = $0; i += 1 }
             var element = CGPathElement(type: e.type, points: buffer)
             withUnsafePointer(to: &element) { block($0) }
         }
@@ -177,12 +176,9 @@ public class CGPath: Hashable, @unchecked Sendable, CustomStringConvertible {
     /// Whether every coordinate of the path is finite.
     public var isFinite: Bool {
         elements.allSatisfy { e in
-            switch e {
-            case .move(let p), .line(let p): p.isFinite
-            case .quad(let c, let p): c.isFinite && p.isFinite
-            case .cubic(let c1, let c2, let p): c1.isFinite && c2.isFinite && p.isFinite
-            case .close: true
-            }
+            var finite = true
+            e.forEachPoint { finite = finite && $0.isFinite }
+            return finite
         }
     }
 

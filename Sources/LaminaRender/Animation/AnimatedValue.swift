@@ -226,7 +226,7 @@ package enum AnimatedValue: @unchecked Sendable {
             // new object may reuse a freed one's address.
             var h: UInt64 = 0xCBF2_9CE4_8422_2325
             for e in p.elements {
-                for q in e.points { h = mix(mix(h, Double(q.x).bitPattern), Double(q.y).bitPattern) }
+                e.forEachPoint { q in h = mix(mix(h, Double(q.x).bitPattern), Double(q.y).bitPattern) }
                 h = mix(h, UInt64(e.kindCode))
             }
             return h
