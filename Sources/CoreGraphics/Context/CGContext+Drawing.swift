@@ -582,9 +582,12 @@ extension CGContext {
         }
         let scale = max(det.squareRoot(), 1e-9)
         var stroker = Stroker(style: style, tolerance: Flattener.tolerance / scale)
-        // One buffer for every subpath, grown to the longest (not reserved for the whole path:
-        // the stroker's copies of a subpath would take that capacity with them).
+        // One buffer for every subpath, reserved for the whole path only up to 4,096 points
+        // (grown beyond to the longest subpath): a copy Swift makes of it to append takes its
+        // capacity along, which for a two-million-element path of small subpaths was megabytes
+        // per subpath.
         var polyline: [CGPoint] = []
+        polyline.reserveCapacity(min(elements.count + 1, 4_096))
         Flattener.flatten(elements, transform: toUser,
                           moveTo: { p in polyline.removeAll(keepingCapacity: true); polyline.append(p) },
                           lineTo: { p in polyline.append(p) },
