@@ -115,6 +115,14 @@ static void solid_over_32_rows_avx2(char *row, long stride, long rows, long coun
         }
         return;
     }
+    if (count == 8) {
+        // One vector per row (an 8-pixel-wide rectangle): no loop or tail tests per row.
+        for (long r = 0; r < rows; r++, row += stride) {
+            __m256i d = _mm256_loadu_si256((const __m256i *)row);
+            _mm256_storeu_si256((__m256i *)row, _mm256_add_epi8(scale8k_avx2(d, k, half, m257, zero), src));
+        }
+        return;
+    }
     if (count > 8 && (count & 7)) {
         // The last 1-7 pixels as the eight ending at the row's end, read before the row is
         // written: the pixels they share with the last full vector come out the same from both.
