@@ -127,7 +127,8 @@ extension RectFastPathTests {
         var values: [CGFloat] = [0, -0.0, 0.5, -0.5, 1e9, -1e9, 1e9 - 1, 1e12, -1e12, .infinity, -.infinity, .nan, 1e-300]
         var rng = RowWindowTests.Random(state: 83)
         for _ in 0..<3000 {
-            let k = CGFloat(rng.int(2001) - 1000)
+            // Small whole numbers and ones up to the 10⁹ limit (where 10⁻⁶ is a few ulps).
+            let k = CGFloat(rng.int(2001) - 1000) * (rng.int(2) == 0 ? 1 : 999_983)
             for offset in [0, 1e-6, -1e-6, 1e-6.nextUp, 1e-6.nextDown, -(1e-6.nextDown), 5e-7, 2e-6, rng.range(-1, 1)] as [CGFloat] {
                 values.append(k + offset)
             }

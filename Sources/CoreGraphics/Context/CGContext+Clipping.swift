@@ -239,13 +239,14 @@ extension CGContext {
         guard p.x != q.x, p.y != q.y else { return nil }
         @inline(__always) func whole(_ c: CGFloat) -> Int? {
             if abs(c) < 1e9 {
-                // The nearest whole number is c truncated or one either side: the same test on
-                // each (at most one passes) without libm's round, a call on baseline x86-64.
-                let t = Int(c)
-                if abs(c - CGFloat(t)) < 1e-6 { return t }
-                if abs(c - CGFloat(t + 1)) < 1e-6 { return t + 1 }
-                if abs(c - CGFloat(t - 1)) < 1e-6 { return t - 1 }
-                return nil
+                // The nearest whole number (ties to even; a tie is half a pixel off and fails
+                // the test anyway) as c + 1.5·2^52 − 1.5·2^52, exact for |c| < 2^51: no call to
+                // libm's round, which baseline x86-64 has no instruction for. The sum's low 32
+                // bits are that number in two's complement (|c| < 10⁹ < 2^31): no checked
+                // conversion either.
+                let magic: CGFloat = 6_755_399_441_055_744
+                let m = c + magic, n = m - magic
+                return abs(c - n) < 1e-6 ? Int(Int32(truncatingIfNeeded: m.bitPattern)) : nil
             }
             guard c.isFinite, abs(c - c.rounded()) < 1e-6 else { return nil }
             return Int(max(-1e9, min(1e9, c.rounded())))
