@@ -11,8 +11,10 @@ public func fuzzPath(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         var r = ByteReader(Fuzz.data(bytes, count))
         let ctx = Fuzz.context(40, 40)
         var ops = 0
-        // Each stroke-to-outline can multiply the path's size (tenfold with round joins) until
-        // Lamina's cap on an outline (2 million points). Reaching the cap is tested by
+        // Each stroke-to-outline can multiply the path's size (tenfold with round joins, over a
+        // thousandfold for the outline of an arc's outline: 1,635 elements to 2.2 million) until
+        // Lamina's cap on an outline (2 million points; about 3.5 s under AddressSanitizer to
+        // make, fill and stroke). Reaching the cap is tested by
         // ResourceLimitTests; here it would only measure how long bounded work takes under
         // AddressSanitizer (seconds per input), so a path is outlined at most twice and only
         // while it has fewer than 20,000 elements.
