@@ -558,8 +558,12 @@ extension CGContext {
 
     /// Whether the blend mode can be drawn on this bitmap (every mode on colour bitmaps; normal,
     /// copy and clear on gray and alpha-only ones).
-    func checkBlendMode() -> Bool {
-        if format == .color32 { return true }
+    @inline(__always) func checkBlendMode() -> Bool {
+        format == .color32 || checkBlendModeOfOtherFormats()
+    }
+
+    /// ``checkBlendMode()`` for bitmaps other than 32-bit colour, out of line.
+    @inline(never) func checkBlendModeOfOtherFormats() -> Bool {
         switch state.blendMode {
         case .normal, .copy, .clear: return true
         default:
