@@ -199,6 +199,70 @@ struct PendingPathTests {
         #expect(a.isPathEmpty && a.pendingPath == nil && a.path == nil)
     }
 
+    /// A closed axis-aligned rectangle added under a CTM that only scales and translates is kept
+    /// as its four points (no reference to the path's storage); under a rotation, or any other
+    /// quadrilateral, as elements. Either way every use sees what element-by-element adding gives:
+    /// queries, a further line, fills by both rules, a blend mode and a clip mask that the
+    /// rectangle painters decline, clipping, stroking.
+    @Test func rectanglesUnderScalingCTMsAreKeptAsTheirCorners() {
+        let rect = CGPath(rect: CGRect(x: 6.5, y: 5.25, width: 30.5, height: 20), transform: nil)
+        let trapezoid = CGMutablePath()
+        trapezoid.addLines(between: [CGPoint(x: 5, y: 5), CGPoint(x: 40, y: 5), CGPoint(x: 30, y: 30), CGPoint(x: 10, y: 30)])
+        trapezoid.closeSubpath()
+        let cases: [(CGPath, (CGContext) -> Void, Bool)] = [
+            (rect, { $0.scaleBy(x: 1.25, y: -0.8); $0.translateBy(x: 3, y: -60) }, true),
+            (rect, { _ in }, true),
+            (rect, { $0.rotate(by: 0.2) }, false),
+            (rect, { $0.rotate(by: .pi / 2); $0.translateBy(x: 0, y: -60) }, false),
+            (trapezoid, { _ in }, false),
+        ]
+        for (n, (path, setUp, corners)) in cases.enumerated() {
+            for use in 0..<6 {
+                func draw(_ pending: Bool) -> (CGContext, [UInt8]) {
+                    let ctx = Self.context()
+                    setUp(ctx)
+                    if pending { ctx.addPath(path) } else { Self.addEagerly(ctx, path) }
+                    if pending && use == 0 {
+                        #expect((ctx.pendingQuad != nil) == corners && (ctx.pendingElements != nil) == !corners, "case \(n)")
+                    }
+                    ctx.setFillColor(red: 0.2, green: 0.5, blue: 0.9, alpha: 0.7)
+                    switch use {
+                    case 0: ctx.fillPath()
+                    case 1: ctx.fillPath(using: .evenOdd)
+                    case 2: ctx.setBlendMode(.multiply); ctx.fillPath()
+                    case 3:
+                        ctx.clip()
+                        ctx.fill(CGRect(x: 0, y: 0, width: 90, height: 70))
+                    case 4: ctx.setLineWidth(2.5); ctx.strokePath()
+                    default:
+                        ctx.addLine(to: CGPoint(x: 80, y: 60))
+                        ctx.fillPath(using: .evenOdd)
+                    }
+                    #expect(ctx.isPathEmpty && ctx.pendingQuad == nil && ctx.pendingElements == nil)
+                    return (ctx, Self.bytes(ctx))
+                }
+                let (_, a) = draw(true), (_, b) = draw(false)
+                #expect(a == b && a.contains { $0 != 0 }, "case \(n), use \(use)")
+            }
+            // Queries before anything is drawn.
+            let a = Self.context(), b = Self.context()
+            setUp(a); setUp(b)
+            a.addPath(path); Self.addEagerly(b, path)
+            #expect(a.currentPointOfPath == b.currentPointOfPath && a.boundingBoxOfPath == b.boundingBoxOfPath, "case \(n)")
+            #expect(a.path?.elements == b.path?.elements && !a.isPathEmpty, "case \(n)")
+        }
+        // With a clip mask (a clip to an ellipse) the painters decline the pending rectangle.
+        func masked(_ pending: Bool) -> [UInt8] {
+            let ctx = Self.context()
+            ctx.addEllipse(in: CGRect(x: 10, y: 10, width: 50, height: 40))
+            ctx.clip()
+            if pending { ctx.addPath(rect) } else { Self.addEagerly(ctx, rect) }
+            ctx.fillPath()
+            return Self.bytes(ctx)
+        }
+        #expect(masked(true) == masked(false))
+    }
+
     /// Stroking, the stroked path and text's clip modes read the pending path's elements.
     @Test func strokesAndStrokedPathsSeeThePendingPath() {
         let path = CGPath(rect: CGRect(x: 12.5, y: 10.5, width: 40, height: 30), transform: nil)

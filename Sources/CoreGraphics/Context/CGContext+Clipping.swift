@@ -5,10 +5,18 @@ extension CGContext {
     /// Intersects the clip with the current path under `rule` and clears the path.
     public func clip(using rule: CGPathFillRule) {
         let evenOdd = rule == .evenOdd
-        if let (elements, m) = pendingPath {
+        if let q = pendingQuad,
+           let (p, r) = CGContext.rasterRectangle(toRaster(q.a, q.ctm), toRaster(q.b, q.ctm), toRaster(q.c, q.ctm), toRaster(q.d, q.ctm)),
+           clipRectangle(p, r, evenOdd: evenOdd) {
+            // A pending rectangle clipped to from its corners, as below, without making its elements.
+            pendingQuad = nil
+            return
+        }
+        expandPendingQuad()
+        if let (elements, m) = pendingElements {
             // A path added whole: a rectangle is clipped to from its corners, anything else
             // settled and clipped to as `clipDevice` does.
-            pendingPath = nil
+            pendingElements = nil
             let rectangle = CGContext.axisAlignedRectangle(elements, m, rasterTransform)
             if let (p, q) = rectangle, clipRectangle(p, q, evenOdd: evenOdd) { return }
             // A polygon, unless `rasterize` would sweep it as a rectangle (non-zero rule).

@@ -5,7 +5,7 @@ extension CGContext {
     /// Starts a new, empty path.
     public func beginPath() {
         // Dropped as it is: a pending path is not settled first.
-        pendingPath = nil
+        dropPendingPath()
         pathStorage.removeAll(keepingCapacity: true)
     }
     /// Starts a subpath at `point`.
@@ -38,19 +38,28 @@ extension CGContext {
     }
     /// Adds a path, transformed by the CTM.
     public func addPath(_ path: CGPath) {
-        let elements = path.elements
-        guard !elements.isEmpty else { return }
-        // Added to an empty path: kept as it is until its device elements are needed.
-        if pendingPath == nil && pathStorage.isEmpty {
-            pendingPath = (elements, state.ctm)
+        // Added to an empty path: kept as it is until its device elements are needed. A closed
+        // axis-aligned rectangle under a CTM that only scales and translates is kept as its four
+        // points (it is then one in raster space too, unless a corner is not finite, and
+        // `fillPath` and `clip` take it from its corners without its elements).
+        if !hasPendingPath && pathStorage.isEmpty {
+            if state.ctm.b == 0 && state.ctm.c == 0, let q = path.closedQuadrilateral,
+               CGContext.rasterRectangle(q.0, q.1, q.2, q.3) != nil {
+                pendingQuad = (q.0, q.1, q.2, q.3, state.ctm)
+                return
+            }
+            let elements = path.elements
+            if !elements.isEmpty { pendingElements = (elements, state.ctm) }
             return
         }
+        let elements = path.elements
+        guard !elements.isEmpty else { return }
         appendTransformed(elements, by: state.ctm)
     }
 
     /// Appends `elements` transformed by `m` to the current path (settling a pending one first).
     func appendTransformed(_ elements: [PathElement], by m: CGAffineTransform) {
-        if pendingPath != nil { settlePendingPath() }
+        if hasPendingPath { settlePendingPath() }
         // Appended in place: no temporary array per call. Reserved with the array's own
         // doubling (reserving just what is needed would copy the whole path on every call).
         let needed = pathStorage.count + elements.count
@@ -62,14 +71,15 @@ extension CGContext {
 
     /// Makes the pending path (``pendingPath``) the current path's device elements.
     func settlePendingPath() {
-        guard let (elements, m) = pendingPath else { return }
-        pendingPath = nil
+        expandPendingQuad()
+        guard let (elements, m) = pendingElements else { return }
+        pendingElements = nil
         appendTransformed(elements, by: m)
     }
     /// Whether the current path is empty.
     public var isPathEmpty: Bool {
         // A pending path is never empty (`addPath(_:)` keeps none): no need to settle it.
-        pendingPath == nil && pathStorage.isEmpty
+        !hasPendingPath && pathStorage.isEmpty
     }
     /// The current point of the path, in user space.
     public var currentPointOfPath: CGPoint {
@@ -112,10 +122,18 @@ extension CGContext {
 
     /// Fills the current path and clears it.
     public func fillPath(using rule: CGPathFillRule = .winding) {
-        if let (elements, m) = pendingPath {
+        if let q = pendingQuad, rectangleFillApplies, state.clipMask == nil,
+           let (p, r) = CGContext.rasterRectangle(toRaster(q.a, q.ctm), toRaster(q.b, q.ctm), toRaster(q.c, q.ctm), toRaster(q.d, q.ctm)),
+           fillRectangle(p, r, evenOdd: rule == .evenOdd, color: state.fill) {
+            // A pending rectangle filled from its corners, as below, without making its elements.
+            pendingQuad = nil
+            return
+        }
+        expandPendingQuad()
+        if let (elements, m) = pendingElements {
             // A path added whole: a rectangle is filled from its corners, anything else settled
             // and filled as `fillDevice` fills it.
-            pendingPath = nil
+            pendingElements = nil
             let evenOdd = rule == .evenOdd
             guard checkBlendMode() else { return }
             let color = state.fill
@@ -227,6 +245,11 @@ extension CGContext {
 
     /// Device space (y up) to raster space (rows down).
     var rasterTransform: CGAffineTransform { CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: CGFloat(height)) }
+
+    /// A user-space point taken through `ctm` (as `addPath(_:)` takes it) and the raster transform.
+    @inline(__always) func toRaster(_ p: CGPoint, _ ctm: CGAffineTransform) -> CGPoint {
+        p.applying(ctm).applying(rasterTransform)
+    }
 
     /// Prepares the accumulator for `elements` (device space) within the clip and runs `body`
     /// after the edges are in; does nothing when nothing can be covered.

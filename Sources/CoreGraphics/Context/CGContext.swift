@@ -145,15 +145,15 @@ public final class CGContext {
     /// The current path, in device space (points are transformed by the CTM when added).
     var devicePath: [PathElement] {
         get {
-            if pendingPath != nil { settlePendingPath() }
+            if hasPendingPath { settlePendingPath() }
             return pathStorage
         }
         _modify {
-            if pendingPath != nil { settlePendingPath() }
+            if hasPendingPath { settlePendingPath() }
             yield &pathStorage
         }
         set {
-            pendingPath = nil
+            dropPendingPath()
             pathStorage = newValue
         }
     }
@@ -163,8 +163,38 @@ public final class CGContext {
     /// a mutable path changed later does not change it) and the CTM they are to be transformed
     /// by, until something needs the device elements: a fill of or clip to an axis-aligned
     /// rectangle reads its two corners and a polygon's rasterizes its points without making them
-    /// (`fillPath`, `clip`). Never set while ``pathStorage`` has elements.
-    @exclusivity(unchecked) var pendingPath: (elements: [PathElement], ctm: CGAffineTransform)?
+    /// (`fillPath`, `clip`). Never set while ``pathStorage`` has elements. Stored as
+    /// ``pendingQuad`` or ``pendingElements``; this reads either as elements (tests).
+    var pendingPath: (elements: [PathElement], ctm: CGAffineTransform)? {
+        if let q = pendingQuad { return (CGContext.elements(ofQuad: q), q.ctm) }
+        return pendingElements
+    }
+    /// ``pendingPath`` when it is not a ``pendingQuad``.
+    @exclusivity(unchecked) var pendingElements: (elements: [PathElement], ctm: CGAffineTransform)?
+    /// ``pendingPath`` when it is one closed axis-aligned rectangle (a move, three lines and a
+    /// close: what `addRect` and `CGPath(rect:transform:)` make) added under a CTM that only
+    /// scales and translates, kept as its four points: `fillPath` and `clip` take it from its
+    /// corners, and its elements are made only if something else needs them. Adding it so takes
+    /// no reference to the path's storage (a retain and a release per shape).
+    @exclusivity(unchecked) var pendingQuad: (a: CGPoint, b: CGPoint, c: CGPoint, d: CGPoint, ctm: CGAffineTransform)?
+    /// Whether a path is pending (without making a quadrilateral's elements).
+    var hasPendingPath: Bool { pendingQuad != nil || pendingElements != nil }
+    /// Drops the pending path, in either form.
+    func dropPendingPath() {
+        pendingQuad = nil
+        pendingElements = nil
+    }
+    /// The elements of a pending quadrilateral: a move, three lines and a close.
+    static func elements(ofQuad q: (a: CGPoint, b: CGPoint, c: CGPoint, d: CGPoint, ctm: CGAffineTransform)) -> [PathElement] {
+        [.move(q.a), .line(q.b), .line(q.c), .line(q.d), .close]
+    }
+    /// Makes a pending quadrilateral a pending path of elements (what the code that is not
+    /// about rectangles works with).
+    func expandPendingQuad() {
+        guard let q = pendingQuad else { return }
+        pendingQuad = nil
+        pendingElements = (CGContext.elements(ofQuad: q), q.ctm)
+    }
     /// Whether the last fill was a rectangle painted without the accumulator (tests).
     @exclusivity(unchecked) var lastFillWasRectangle = false
     /// The last colour and alpha ``pixelWord(_:alpha:)`` converted, and its word (a shape drawn
@@ -287,7 +317,7 @@ public final class CGContext {
     /// (used when a backing store is reused for another drawing pass).
     @_spi(Lamina) public func resetGState() {
         stack.removeAll()
-        pendingPath = nil
+        dropPendingPath()
         pathStorage.removeAll()
         state = GState()
         state.clipX1 = width; state.clipY1 = height

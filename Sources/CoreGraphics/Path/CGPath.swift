@@ -106,6 +106,16 @@ public class CGPath: Hashable, @unchecked Sendable, CustomStringConvertible {
     /// Whether the path has no elements.
     public var isEmpty: Bool { elements.isEmpty }
 
+    /// The four points of a path that is one closed quadrilateral (a move, three lines and a
+    /// close, as `addRect` makes), else nil.
+    var closedQuadrilateral: (CGPoint, CGPoint, CGPoint, CGPoint)? {
+        elements.withUnsafeBufferPointer { e in
+            guard e.count == 5, case .move(let a) = e[0], case .line(let b) = e[1], case .line(let c) = e[2],
+                  case .line(let d) = e[3], case .close = e[4] else { return nil }
+            return (a, b, c, d)
+        }
+    }
+
     /// The end point of the last element (the start of the current subpath after a close),
     /// or `.zero` for an empty path.
     public var currentPoint: CGPoint { PathElement.currentPoint(of: elements) }
