@@ -5,9 +5,7 @@ extension CGContext {
     /// Intersects the clip with the current path under `rule` and clears the path.
     public func clip(using rule: CGPathFillRule) {
         let evenOdd = rule == .evenOdd
-        if let q = pendingQuad,
-           let (p, r) = CGContext.rasterRectangle(toRaster(q.a, q.ctm), toRaster(q.b, q.ctm), toRaster(q.c, q.ctm), toRaster(q.d, q.ctm)),
-           clipRectangle(p, r, evenOdd: evenOdd) {
+        if let q = pendingQuad, let (p, r) = rasterCorners(q), clipRectangle(p, r, evenOdd: evenOdd) {
             // A pending rectangle clipped to from its corners, as below, without making its elements.
             pendingQuad = nil
             return

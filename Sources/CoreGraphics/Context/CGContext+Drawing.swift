@@ -122,9 +122,7 @@ extension CGContext {
 
     /// Fills the current path and clears it.
     public func fillPath(using rule: CGPathFillRule = .winding) {
-        if let q = pendingQuad, rectangleFillApplies, state.clipMask == nil,
-           let (p, r) = CGContext.rasterRectangle(toRaster(q.a, q.ctm), toRaster(q.b, q.ctm), toRaster(q.c, q.ctm), toRaster(q.d, q.ctm)),
-           fillRectangle(p, r, evenOdd: rule == .evenOdd, color: state.fill) {
+        if let q = pendingQuad, fillFromCorners(q, evenOdd: rule == .evenOdd) {
             // A pending rectangle filled from its corners, as below, without making its elements.
             pendingQuad = nil
             return
@@ -180,12 +178,11 @@ extension CGContext {
         guard checkBlendMode() else { return }
         // The rectangle painters from the corners `addRect`'s elements would have (no elements
         // made) when they take it; else those elements, filled as `fillDevice` fills them.
-        if rect.isFinite, rectangleFillApplies {
-            let r = rect.standardized, m = state.ctm, raster = rasterTransform
-            @inline(__always) func corner(_ x: CGFloat, _ y: CGFloat) -> CGPoint { CGPoint(x: x, y: y).applying(m).applying(raster) }
-            if let (p, q) = CGContext.rasterRectangle(corner(r.minX, r.minY), corner(r.maxX, r.minY), corner(r.maxX, r.maxY),
-                                                      corner(r.minX, r.maxY)),
-               state.clipMask == nil, fillRectangle(p, q, evenOdd: false, color: state.fill) { return }
+        if rect.isFinite {
+            let r = rect.standardized
+            let q: Quad = (CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY), CGPoint(x: r.maxX, y: r.maxY),
+                           CGPoint(x: r.minX, y: r.maxY), state.ctm)
+            if fillFromCorners(q, evenOdd: false) { return }
         }
         fillElements(deviceRect(rect), evenOdd: false, color: state.fill)
     }
@@ -249,6 +246,21 @@ extension CGContext {
     /// A user-space point taken through `ctm` (as `addPath(_:)` takes it) and the raster transform.
     @inline(__always) func toRaster(_ p: CGPoint, _ ctm: CGAffineTransform) -> CGPoint {
         p.applying(ctm).applying(rasterTransform)
+    }
+
+    /// Two opposite raster corners of `q` when, taken through its CTM and the raster transform,
+    /// it is an axis-aligned rectangle (what ``axisAlignedRectangle(_:_:_:)`` gives for its
+    /// elements); nil otherwise.
+    @inline(__always) func rasterCorners(_ q: Quad) -> (CGPoint, CGPoint)? {
+        CGContext.rasterRectangle(toRaster(q.a, q.ctm), toRaster(q.b, q.ctm), toRaster(q.c, q.ctm), toRaster(q.d, q.ctm))
+    }
+
+    /// Fills `q` with the rectangle painters from its corners when they take it (source-over on a
+    /// colour bitmap, no mask or shadow, an axis-aligned rectangle in raster space); false, with
+    /// nothing drawn, otherwise.
+    @inline(__always) func fillFromCorners(_ q: Quad, evenOdd: Bool) -> Bool {
+        guard rectangleFillApplies, state.clipMask == nil, let (p, r) = rasterCorners(q) else { return false }
+        return fillRectangle(p, r, evenOdd: evenOdd, color: state.fill)
     }
 
     /// Prepares the accumulator for `elements` (device space) within the clip and runs `body`

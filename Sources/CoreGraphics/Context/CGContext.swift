@@ -176,7 +176,10 @@ public final class CGContext {
     /// scales and translates, kept as its four points: `fillPath` and `clip` take it from its
     /// corners, and its elements are made only if something else needs them. Adding it so takes
     /// no reference to the path's storage (a retain and a release per shape).
-    @exclusivity(unchecked) var pendingQuad: (a: CGPoint, b: CGPoint, c: CGPoint, d: CGPoint, ctm: CGAffineTransform)?
+    @exclusivity(unchecked) var pendingQuad: Quad?
+    /// A closed quadrilateral's four user-space points, in path order, and the CTM they are to be
+    /// taken through.
+    typealias Quad = (a: CGPoint, b: CGPoint, c: CGPoint, d: CGPoint, ctm: CGAffineTransform)
     /// Whether a path is pending (without making a quadrilateral's elements).
     var hasPendingPath: Bool { pendingQuad != nil || pendingElements != nil }
     /// Drops the pending path, in either form.
@@ -185,7 +188,7 @@ public final class CGContext {
         pendingElements = nil
     }
     /// The elements of a pending quadrilateral: a move, three lines and a close.
-    static func elements(ofQuad q: (a: CGPoint, b: CGPoint, c: CGPoint, d: CGPoint, ctm: CGAffineTransform)) -> [PathElement] {
+    static func elements(ofQuad q: Quad) -> [PathElement] {
         [.move(q.a), .line(q.b), .line(q.c), .line(q.d), .close]
     }
     /// Makes a pending quadrilateral a pending path of elements (what the code that is not

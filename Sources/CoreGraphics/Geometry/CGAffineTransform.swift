@@ -107,9 +107,15 @@ extension CGRect {
 
     /// The smallest rectangle containing every point, or `.null` for no points.
     public static func boundingBox(of points: some Sequence<CGPoint>) -> CGRect {
+        boundingBox { add in for p in points { add(p) } }
+    }
+
+    /// The smallest rectangle containing every point `visit` hands its argument (NaN
+    /// coordinates are passed over); `.null` for none.
+    @inline(__always) static func boundingBox(_ visit: ((CGPoint) -> Void) -> Void) -> CGRect {
         var minX = CGFloat.infinity, minY = CGFloat.infinity
         var maxX = -CGFloat.infinity, maxY = -CGFloat.infinity
-        for p in points {
+        visit { p in
             minX = Swift.min(minX, p.x); maxX = Swift.max(maxX, p.x)
             minY = Swift.min(minY, p.y); maxY = Swift.max(maxY, p.y)
         }

@@ -123,16 +123,9 @@ public class CGPath: Hashable, @unchecked Sendable, CustomStringConvertible {
     /// The smallest rectangle containing every point of the path, control points included;
     /// `.null` for an empty path.
     public var boundingBox: CGRect {
-        var minX = CGFloat.infinity, minY = CGFloat.infinity, maxX = -CGFloat.infinity, maxY = -CGFloat.infinity
-        func add(_ p: CGPoint) {
-            minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y)
+        CGRect.boundingBox { add in
+            elements.withUnsafeBufferPointer { e in for el in e { el.forEachPoint(add) } }
         }
-        elements.withUnsafeBufferPointer { e in
-            for el in e { el.forEachPoint(add) }
-        }
-        // As `CGRect.boundingBox(of:)` over the points (NaN coordinates are passed over).
-        guard minX <= maxX, minY <= maxY else { return .null }
-        return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
     /// The smallest rectangle containing the path's curves themselves (control points excluded);
