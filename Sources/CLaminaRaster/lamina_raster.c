@@ -640,6 +640,66 @@ float general_row(const cell_rows *c, long y, float x, float ay, float by, long 
     return x_next;
 }
 
+#ifdef LAMINA_X86
+// A whole pixel row of four sub-rows inside a segment (lanes interleaved: cell i of sub-row k at
+// 4i + k), when x stays within two neighbouring columns across it: x steps by dxdy four times,
+// as the sub-row loop steps it, and each sub-row is `add_row_span`'s one-column case or its
+// two-column case (`i1 == i0 + 1`), done for the four lanes at once with the same operations per
+// lane as that function, so the cells get the same values (a lane that leaves a cell alone adds
+// +0 to it, which changes nothing but the sign of a zero) and the same cells are marked. Returns
+// 0, changing nothing, when x crosses more than one column boundary.
+static inline __attribute__((always_inline))
+int four_sub_rows_in_two_columns(float *row, uint64_t *marks, float *xp, const float dxdy, const float dir,
+                                 const float right, const int rising) {
+    const float x0 = *xp, x1 = x0 + dxdy, x2 = x1 + dxdy, x3 = x2 + dxdy, x4 = x3 + dxdy;
+    const __m128 zero = _mm_setzero_ps(), one = _mm_set1_ps(1), half = _mm_set1_ps(0.5f), r = _mm_set1_ps(right);
+    const __m128 a = _mm_setr_ps(x0, x1, x2, x3), b = _mm_setr_ps(x1, x2, x3, x4);
+    // The columns of each sub-row's two ends (maxps then minps: NaN gives 0, as maxss and minss).
+    const __m128i ia = _mm_cvttps_epi32(_mm_min_ps(_mm_max_ps(a, zero), r));
+    const __m128i ib = _mm_cvttps_epi32(_mm_min_ps(_mm_max_ps(b, zero), r));
+    // x is monotonic: the lowest column is at x0's or x4's end, the highest at the other.
+    const long c_a = _mm_cvtsi128_si32(ia), c_b = _mm_cvtsi128_si32(_mm_shuffle_epi32(ib, 3));
+    const long c = rising ? c_a : c_b, c_max = rising ? c_b : c_a;
+    if ((unsigned long)(c_max - c) > 1) return 0;
+    const __m128 lo = rising ? a : b, hi = rising ? b : a;
+    const __m128i i0 = rising ? ia : ib, i1 = rising ? ib : ia;
+    const __m128 d = _mm_set1_ps(dir), mid = _mm_mul_ps(_mm_add_ps(lo, hi), half);
+    // One column (i0 == i1, or a width below 1e-6): i0 gains d (1 - frac), the next one d frac.
+    const __m128 frac = _mm_sub_ps(mid, _mm_cvtepi32_ps(i0));
+    const __m128 s0 = _mm_mul_ps(d, _mm_sub_ps(one, frac)), s1 = _mm_mul_ps(d, frac);
+    // Two columns: i0 gains d g0, i1 d (g1 - g0), i1 + 1 d (1 - g1).
+    const __m128 w = _mm_sub_ps(hi, lo);
+    const __m128 s = _mm_div_ps(one, w);
+    const __m128 f0 = _mm_sub_ps(_mm_cvtepi32_ps(_mm_add_epi32(i0, _mm_set1_epi32(1))), lo);
+    const __m128 hs = _mm_mul_ps(half, s);
+    const __m128 g0 = _mm_mul_ps(_mm_mul_ps(hs, f0), f0);
+    const __m128 u = _mm_sub_ps(_mm_cvtepi32_ps(i1), lo);
+    const __m128 g1 = _mm_sub_ps(_mm_sub_ps(_mm_add_ps(_mm_cvtepi32_ps(i1), one), mid), _mm_mul_ps(_mm_mul_ps(hs, u), u));
+    const __m128 t0 = _mm_mul_ps(d, g0), t1 = _mm_mul_ps(d, _mm_sub_ps(g1, g0)), t2 = _mm_mul_ps(d, _mm_sub_ps(one, g1));
+    // Which case each lane is, and where its cells lie against c.
+    const __m128 two = _mm_andnot_ps(_mm_cmplt_ps(w, _mm_set1_ps(1e-6f)),
+                                     _mm_castsi128_ps(_mm_xor_si128(_mm_cmpeq_epi32(i0, i1), _mm_set1_epi32(-1))));
+    const __m128 at_c = _mm_castsi128_ps(_mm_cmpeq_epi32(i0, _mm_set1_epi32((int)c)));
+#define LAMINA_SEL(M, X, Y) _mm_or_ps(_mm_and_ps((M), (X)), _mm_andnot_ps((M), (Y)))
+    const __m128 v0 = LAMINA_SEL(two, t0, _mm_and_ps(at_c, s0));
+    const __m128 v1 = LAMINA_SEL(two, t1, LAMINA_SEL(at_c, s1, s0));
+    const __m128 v2 = LAMINA_SEL(two, t2, _mm_andnot_ps(at_c, s1));
+#undef LAMINA_SEL
+    float *cell = row + (c << 2);
+    _mm_storeu_ps(cell, _mm_add_ps(_mm_loadu_ps(cell), v0));
+    _mm_storeu_ps(cell + 4, _mm_add_ps(_mm_loadu_ps(cell + 4), v1));
+    // Cells c .. c_max + 1 (the last is within the row: c_max is at most the area's width).
+    if (c_max > c) _mm_storeu_ps(cell + 8, _mm_add_ps(_mm_loadu_ps(cell + 8), v2));
+    // Marks c .. c_max + 1 (two or three bits, the last ones in the next word past its end).
+    const uint64_t m = c_max > c ? 7 : 3;
+    const long o = c & 63;
+    marks[c >> 6] |= m << o;
+    if (o > 61) marks[(c >> 6) + 1] |= m >> (64 - o);
+    *xp = x4;
+    return 1;
+}
+#endif
+
 // Rows [y, end) strictly inside a segment and stored (dy = 1, so d = dir, never 0, and x steps
 // by dxdy): the pixel row's cells and marks stepped along, sub-row by sub-row. Inside the
 // segment |dxdy| is at most the area's width, so x stays finite, and `rising` (dxdy >= 0) says
@@ -654,6 +714,14 @@ float inner_rows(const cell_rows *c, long y, const long end, float x, const floa
     while (y < end) {
         // The sub-rows left in this pixel row.
         const long n = (1 << ls) - sub < end - y ? (1 << ls) - sub : end - y;
+#ifdef LAMINA_X86
+        if (ls == 2 && n == 4 && four_sub_rows_in_two_columns(row, marks, &x, dxdy, dir, c->right, rising)) {
+            y += 4;
+            row += c->stride << 2;
+            marks += c->words;
+            continue;
+        }
+#endif
         for (long k = 0; k < n; k++) {
             const float x_next = x + dxdy;
             add_row_span(row + sub + k, marks, rising ? x : x_next, rising ? x_next : x, dir, ls, c->right);
