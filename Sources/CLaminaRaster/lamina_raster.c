@@ -646,8 +646,9 @@ float general_row(const cell_rows *c, long y, float x, float ay, float by, long 
 // as the sub-row loop steps it, and each sub-row is `add_row_span`'s one-column case or its
 // two-column case (`i1 == i0 + 1`), done for the four lanes at once with the same operations per
 // lane as that function, so the cells get the same values (a lane that leaves a cell alone adds
-// +0 to it, which changes nothing but the sign of a zero) and the same cells are marked. Returns
-// 0, changing nothing, when x crosses more than one column boundary.
+// +0 to it, which changes nothing but the sign of a zero) and the same cells are marked; when x
+// stays in one column, only the one-column case is computed. Returns 0, changing nothing, when x
+// crosses more than one column boundary.
 static inline __attribute__((always_inline))
 int four_sub_rows_in_two_columns(float *row, uint64_t *marks, float *xp, const float dxdy, const float dir,
                                  const float right, const int rising) {
@@ -661,9 +662,22 @@ int four_sub_rows_in_two_columns(float *row, uint64_t *marks, float *xp, const f
     const long c_a = _mm_cvtsi128_si32(ia), c_b = _mm_cvtsi128_si32(_mm_shuffle_epi32(ib, 3));
     const long c = rising ? c_a : c_b, c_max = rising ? c_b : c_a;
     if ((unsigned long)(c_max - c) > 1) return 0;
+    const __m128 d = _mm_set1_ps(dir);
+    float *cell = row + (c << 2);
+    if (c_max == c) {
+        // All four in column c: the one-column case in every lane.
+        const __m128 frac = _mm_sub_ps(_mm_mul_ps(_mm_add_ps(a, b), half), _mm_set1_ps((float)c));
+        _mm_storeu_ps(cell, _mm_add_ps(_mm_loadu_ps(cell), _mm_mul_ps(d, _mm_sub_ps(one, frac))));
+        _mm_storeu_ps(cell + 4, _mm_add_ps(_mm_loadu_ps(cell + 4), _mm_mul_ps(d, frac)));
+        const long o = c & 63;
+        marks[c >> 6] |= 3ull << o;
+        if (o == 63) marks[(c >> 6) + 1] |= 1;
+        *xp = x4;
+        return 1;
+    }
     const __m128 lo = rising ? a : b, hi = rising ? b : a;
     const __m128i i0 = rising ? ia : ib, i1 = rising ? ib : ia;
-    const __m128 d = _mm_set1_ps(dir), mid = _mm_mul_ps(_mm_add_ps(lo, hi), half);
+    const __m128 mid = _mm_mul_ps(_mm_add_ps(lo, hi), half);
     // One column (i0 == i1, or a width below 1e-6): i0 gains d (1 - frac), the next one d frac.
     const __m128 frac = _mm_sub_ps(mid, _mm_cvtepi32_ps(i0));
     const __m128 s0 = _mm_mul_ps(d, _mm_sub_ps(one, frac)), s1 = _mm_mul_ps(d, frac);
@@ -685,16 +699,14 @@ int four_sub_rows_in_two_columns(float *row, uint64_t *marks, float *xp, const f
     const __m128 v1 = LAMINA_SEL(two, t1, LAMINA_SEL(at_c, s1, s0));
     const __m128 v2 = LAMINA_SEL(two, t2, _mm_andnot_ps(at_c, s1));
 #undef LAMINA_SEL
-    float *cell = row + (c << 2);
     _mm_storeu_ps(cell, _mm_add_ps(_mm_loadu_ps(cell), v0));
     _mm_storeu_ps(cell + 4, _mm_add_ps(_mm_loadu_ps(cell + 4), v1));
-    // Cells c .. c_max + 1 (the last is within the row: c_max is at most the area's width).
-    if (c_max > c) _mm_storeu_ps(cell + 8, _mm_add_ps(_mm_loadu_ps(cell + 8), v2));
-    // Marks c .. c_max + 1 (two or three bits, the last ones in the next word past its end).
-    const uint64_t m = c_max > c ? 7 : 3;
+    // Cells c .. c + 2 (the last is within the row: c + 1 is at most the area's width).
+    _mm_storeu_ps(cell + 8, _mm_add_ps(_mm_loadu_ps(cell + 8), v2));
+    // Marks c .. c + 2 (the last ones in the next word past its end).
     const long o = c & 63;
-    marks[c >> 6] |= m << o;
-    if (o > 61) marks[(c >> 6) + 1] |= m >> (64 - o);
+    marks[c >> 6] |= 7ull << o;
+    if (o > 61) marks[(c >> 6) + 1] |= 7ull >> (64 - o);
     *xp = x4;
     return 1;
 }
