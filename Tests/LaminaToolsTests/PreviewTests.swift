@@ -1,12 +1,17 @@
 import Foundation
 @testable import LaminaTools
+import LaminaTestSupport
 import LaminaWindow
 import QuartzCore
 import Testing
 
 /// `lamina preview`: without a display it says so; with one (the test command runs under
 /// `xvfb-run`) archives play, switch states, report the layer under the pointer, and reload.
-@Suite("lamina preview", .serialized) struct PreviewTests {
+/// Each test holds the shared display (``SharedDisplay``), which the on-screen tests type into.
+@Suite("lamina preview", .serialized) final class PreviewTests {
+    init() { SharedDisplay.acquire() }
+    deinit { SharedDisplay.release() }
+
     let toggle = GalleryAssets.examples.appendingPathComponent("archives/toggle.ca")
 
     @Test func withoutADisplayItSaysSoAndExits69() throws {

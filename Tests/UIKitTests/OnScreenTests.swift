@@ -1,4 +1,5 @@
 import Foundation
+import LaminaTestSupport
 import LaminaWindow
 import Testing
 import UIKit
@@ -6,7 +7,14 @@ import UIKit
 /// A window on a real X display (the test command runs under `xvfb-run`): what it shows, read
 /// back through the X server with `xwd`, is the offscreen render; pointer input injected with
 /// `xdotool` reaches controls, gesture recognizers and scroll views.
-@Suite("On screen", .serialized) struct OnScreenTests {
+///
+/// Each test holds the shared display (``SharedDisplay``) while it runs: the preview tests open
+/// windows and launch an application on the same display, which could take the keyboard focus
+/// from a window in the middle of typing into it.
+@Suite("On screen", .serialized) final class OnScreenTests {
+    init() { SharedDisplay.acquire() }
+    deinit { SharedDisplay.release() }
+
     final class Log { var items: [String] = [] }
 
     /// Runs `tool` with `arguments` and returns its standard output.
@@ -111,12 +119,12 @@ import UIKit
             let t = MediaClock.system.now - start
             switch step {
             case 0 where t > 0.3 && host.pacing.frames >= 1:
-                windowID = uncover(title, at: (20, 20))
+                windowID = self.uncover(title, at: (20, 20))
                 framesWhenUncovered = host.pacing.frames
                 host.setNeedsPresent()
                 step = 1
             case 1 where host.pacing.frames > framesWhenUncovered || t > 10:
-                screenshot = try? run("xwd", ["-id", windowID, "-silent"])
+                screenshot = try? self.run("xwd", ["-id", windowID, "-silent"])
                 // A click on the button, a drag on the red view, a wheel turn over the scroll view.
                 let s = { (v: CGFloat) in String(Int(v * scale)) }
                 let script = ["mousemove", "--window", windowID, s(120), s(30), "click", "1",
@@ -190,9 +198,9 @@ import UIKit
             let t = MediaClock.system.now - start
             switch step {
             case 0 where t > 0.3 && host.pacing.frames >= 1:
-                let id = uncover(title, at: (20, 700))
-                _ = try? run("xdotool", ["key", "--window", id, "shift+h", "i"])
-                _ = try? run("xdotool", ["windowsize", id, String(Int(200 * scale)), String(Int(150 * scale))])
+                let id = self.uncover(title, at: (20, 700))
+                _ = try? self.run("xdotool", ["key", "--window", id, "shift+h", "i"])
+                _ = try? self.run("xdotool", ["windowsize", id, String(Int(200 * scale)), String(Int(150 * scale))])
                 step = 1
             // Closed once the keys and the resize arrived and the spinner has kept frames
             // coming (under ThreadSanitizer the keys can arrive before the fourth frame).
