@@ -553,6 +553,29 @@ void add_row_segment(float *row, uint64_t *bits, float xa, float xb, float d, co
     add_row_span(row, bits, swift_minf(xa, xb), swift_maxf(xa, xb), d, ls, right);
 }
 
+// `add_row_span` for a row reaching from column i0 to i1 >= i0 + 2 (out of line: the loops calling
+// `add_row_span` keep their registers for the common one- and two-column rows). The covered
+// fraction rises linearly from 0 at lo to 1 at hi (slope s). Column i gains s f0^2 / 2 for the
+// first (partial) column, s (i + 1/2 - lo) for the columns fully inside, (i1 + 1 - mid) -
+// s (i1 - lo)^2 / 2 for the last, and 1 beyond.
+__attribute__((noinline))
+static void wide_row_span(float *row, uint64_t *bits, float lo, float hi, float d, const long ls, long i0, long i1) {
+    float s = 1 / (hi - lo);
+    float f0 = (float)(i0 + 1) - lo;
+    float g0 = 0.5f * s * f0 * f0;
+    float u = (float)i1 - lo;
+    float g1 = ((float)i1 + 1 - (lo + hi) * 0.5f) - 0.5f * s * u * u;
+    row[i0 << ls] += d * g0;
+    float first_inside = s * ((float)i0 + 1.5f - lo);
+    row[(i0 + 1) << ls] += d * (first_inside - g0);
+    float ds = d * s;
+    for (long i = i0 + 2; i < i1; i++) row[i << ls] += ds;
+    float last_inside = s * ((float)i1 - 0.5f - lo);
+    row[i1 << ls] += d * (g1 - last_inside);
+    row[(i1 + 1) << ls] += d * (1 - g1);
+    mark_cells(bits, i0, i1 + 1);
+}
+
 // `add_row_segment` with its ends in order, lo = min(xa, xb) and hi = max(xa, xb).
 static inline __attribute__((always_inline))
 void add_row_span(float *row, uint64_t *bits, float lo, float hi, float d, const long ls, float right) {
@@ -580,27 +603,25 @@ void add_row_span(float *row, uint64_t *bits, float lo, float hi, float d, const
         if ((i0 & 63) == 63) b[1] |= 1;
         return;
     }
-    // The covered fraction rises linearly from 0 at lo to 1 at hi (slope s). Column i gains
-    // s f0^2 / 2 for the first (partial) column, s (i + 1/2 - lo) for the columns fully inside,
-    // (i1 + 1 - mid) - s (i1 - lo)^2 / 2 for the last, and 1 beyond.
-    float s = 1 / (hi - lo);
-    float f0 = (float)(i0 + 1) - lo;
-    float g0 = 0.5f * s * f0 * f0;
-    float u = (float)i1 - lo;
-    float g1 = ((float)i1 + 1 - (lo + hi) * 0.5f) - 0.5f * s * u * u;
-    row[i0 << ls] += d * g0;
     if (i1 == i0 + 1) {
+        // Two columns (what `wide_row_span` computes for them, inline: most rows of a steep or
+        // moderately slanted edge).
+        float s = 1 / (hi - lo);
+        float f0 = (float)(i0 + 1) - lo;
+        float g0 = 0.5f * s * f0 * f0;
+        float u = (float)i1 - lo;
+        float g1 = ((float)i1 + 1 - (lo + hi) * 0.5f) - 0.5f * s * u * u;
+        row[i0 << ls] += d * g0;
         row[i1 << ls] += d * (g1 - g0);
-    } else {
-        float first_inside = s * ((float)i0 + 1.5f - lo);
-        row[(i0 + 1) << ls] += d * (first_inside - g0);
-        float ds = d * s;
-        for (long i = i0 + 2; i < i1; i++) row[i << ls] += ds;
-        float last_inside = s * ((float)i1 - 0.5f - lo);
-        row[i1 << ls] += d * (g1 - last_inside);
+        row[(i1 + 1) << ls] += d * (1 - g1);
+        // Cells i0 .. i0 + 2 (the last ones in the next word when they pass its end).
+        uint64_t *b = bits + (i0 >> 6);
+        const long o = i0 & 63;
+        b[0] |= 7ull << o;
+        if (o > 61) b[1] |= 7ull >> (64 - o);
+        return;
     }
-    row[(i1 + 1) << ls] += d * (1 - g1);
-    mark_cells(bits, i0, i1 + 1);
+    wide_row_span(row, bits, lo, hi, d, ls, i0, i1);
 }
 
 // ceil(v) for v in (0, 2^31).

@@ -191,18 +191,20 @@ struct CoverageKernelTests {
         #expect(mismatches == 0, "\(mismatches) of \(cases) areas differ")
     }
 
-    /// Four sub-rows per pixel row: a pixel row that x crosses at most one column boundary in is
-    /// deposited four lanes at a time. Random steep segments (x moving up to about two columns
-    /// per pixel row, either way), some starting on column boundaries, some at the area's edges,
-    /// some slanting less than 1e-6 per sub-row across a boundary, over areas wider than a word of
-    /// marks: every cell holds the Swift loop's value bit for bit (a zero of either sign for an
-    /// untouched one), and the marked cells of each pixel row are those the Swift loop reached.
-    @Test func fourSubRowsAtOnceDepositWhatTheSwiftLoopDid() {
+    /// Rows of one, two and more columns, one sub-row per pixel row and four (a pixel row that x
+    /// crosses at most one column boundary in is deposited four lanes at a time): random steep
+    /// and moderately slanted segments (x moving up to about two columns per pixel row, either
+    /// way), some starting on column boundaries, some at the area's edges, some slanting less than
+    /// 1e-6 per row across a boundary, over areas wider than a word of marks. Every cell holds the
+    /// Swift loop's value bit for bit (a zero of either sign for an untouched one), and the marked
+    /// cells of each pixel row are those the Swift loop reached.
+    @Test func steepRowsDepositWhatTheSwiftLoopDid() {
         var rng = RowWindowTests.Random(state: 77)
         var cellMismatches = 0, markMismatches = 0
-        for trial in 0..<400 {
+        for trial in 0..<600 {
+            let subRows = trial % 3 == 0 ? 1 : 4, ls = subRows == 4 ? 2 : 0
             let width = 1 + rng.int(trial % 4 == 0 ? 140 : 12), rows = 1 + rng.int(12)
-            let height = rows * 4, stride = width + 2, words = (stride + 63) >> 6
+            let height = rows * subRows, stride = width + 2, words = (stride + 63) >> 6
             var cells = [Float](repeating: 0, count: stride * height)
             var bits = [UInt64](repeating: 0, count: words * rows)
             var reference = ReferenceCells(width: width, height: height, storeTop: 0, storeBottom: height)
@@ -210,7 +212,7 @@ struct CoverageKernelTests {
                 bits.withUnsafeMutableBufferPointer { b in
                     var a = lamina_cells(cells: c.baseAddress, bits: b.baseAddress, stride: stride, bit_words: words, width: width,
                                          height: height, store_top: 0, store_bottom: height, row_min: .max, row_max: .min,
-                                         lane_shift: 2)
+                                         lane_shift: ls)
                     for _ in 0..<(1 + rng.int(6)) {
                         let w = Float(width)
                         var x0: Float
@@ -220,8 +222,9 @@ struct CoverageKernelTests {
                         default: x0 = Float(rng.range(0, CGFloat(width)))
                         }
                         let y0 = Float(rng.range(-2, CGFloat(height) + 2)), y1 = Float(rng.range(-2, CGFloat(height) + 2))
-                        // Up to about half a column per sub-row, or a hair.
-                        let slope: Float = rng.int(5) == 0 ? Float(rng.range(-4e-7, 4e-7)) : Float(rng.range(-0.55, 0.55))
+                        // Up to about two columns per pixel row, or a hair.
+                        let most = subRows == 4 ? 0.55 : 2.2
+                        let slope: Float = rng.int(5) == 0 ? Float(rng.range(-4e-7, 4e-7)) : Float(rng.range(-most, most))
                         let x1 = min(w, max(0, x0 + slope * (y1 - y0)))
                         lamina_add_segment(&a, x0, y0, x1, y1)
                         reference.addClipped(x0, y0, x1, y1)
@@ -230,13 +233,13 @@ struct CoverageKernelTests {
             }
             for r in 0..<height {
                 for i in 0..<stride {
-                    let got = cells[((r >> 2) * stride << 2) + 4 * i + (r & 3)], want = reference.cells[r * stride + i]
+                    let got = cells[((r >> ls) * stride << ls) + (i << ls) + (r & (subRows - 1))], want = reference.cells[r * stride + i]
                     if got.bitPattern != want.bitPattern && !(got == 0 && want == 0) { cellMismatches += 1 }
                 }
             }
             for p in 0..<rows {
                 for i in 0..<stride {
-                    let want = (0..<4).contains { reference.marked[(p * 4 + $0) * stride + i] }
+                    let want = (0..<subRows).contains { reference.marked[(p * subRows + $0) * stride + i] }
                     if (bits[p * words + (i >> 6)] >> UInt64(i & 63)) & 1 != (want ? 1 : 0) { markMismatches += 1 }
                 }
             }
