@@ -620,12 +620,19 @@ extension CGContext {
             toUser = .identity; toDevice = .identity
         }
         let scale = max(det.squareRoot(), 1e-9)
-        var stroker = Stroker(style: style, tolerance: Flattener.tolerance / scale)
+        // The outline and the polyline in the context's reused storage (given back below).
+        var stroker = Stroker(style: style, tolerance: Flattener.tolerance / scale, reusing: &strokeBuffers)
         // One buffer for every subpath, reserved for the whole path only up to 4,096 points
         // (grown beyond to the longest subpath): a copy Swift makes of it to append takes its
         // capacity along, which for a two-million-element path of small subpaths was megabytes
         // per subpath.
         var polyline: [CGPoint] = []
+        swap(&polyline, &strokeBuffers.polyline)
+        defer {
+            StrokeBuffers.empty(&polyline)
+            swap(&polyline, &strokeBuffers.polyline)
+            strokeBuffers.keep(&stroker)
+        }
         polyline.reserveCapacity(min(elements.count + 1, 4_096))
         Flattener.flatten(elements, transform: toUser,
                           moveTo: { p in polyline.removeAll(keepingCapacity: true); polyline.append(p) },
@@ -633,13 +640,15 @@ extension CGContext {
                           close: { explicit in stroker.add(polyline: polyline, closed: explicit); polyline.removeAll(keepingCapacity: true) })
         if stroker.truncated { LaminaDiagnostics.report(Stroker.truncationMessage("CGContext.strokePath")) }
         guard !stroker.ends.isEmpty else { return }
-        drawOperation { rasterize(polygonsOf: stroker, toDevice: toDevice) { _ in sweepColor(state.stroke, evenOdd: false) } }
+        drawOperation { rasterize(polygonsOf: &stroker, toDevice: toDevice) { _ in sweepColor(state.stroke, evenOdd: false) } }
     }
 
     /// ``rasterize(_:evenOdd:_:)`` (non-zero rule) for the stroker's closed polygons, each point
     /// taken through `toDevice` and then the raster transform as the elements `.move`, `.line`…,
-    /// `.close` of them would be, without making those elements or flattening them.
-    func rasterize(polygonsOf stroker: Stroker, toDevice: CGAffineTransform, _ body: (_ bounds: (Int, Int, Int, Int)) -> Void) {
+    /// `.close` of them would be, without making those elements or flattening them. (`inout`
+    /// though only read: the caller's closure reaches the stroker without copying it, and so
+    /// without a retain and release of each of its arrays.)
+    func rasterize(polygonsOf stroker: inout Stroker, toDevice: CGAffineTransform, _ body: (_ bounds: (Int, Int, Int, Int)) -> Void) {
         let raster = rasterTransform
         let points = stroker.points, ends = stroker.ends
         guard let lastEnd = ends.last, lastEnd > 0 else { return }

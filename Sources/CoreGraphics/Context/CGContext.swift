@@ -207,6 +207,9 @@ public final class CGContext {
     /// Taken from the shared pool (its buffers are reused from context to context; it is
     /// always left clean) and given back when the context goes.
     let accumulator = CoverageAccumulator.take()
+    /// The stroke outline's storage, kept empty between strokes so a stroke allocates nothing
+    /// (``StrokeBuffers``).
+    @exclusivity(unchecked) var strokeBuffers = StrokeBuffers()
 
     /// The largest bitmap Lamina allocates, in pixels: 2^28 (1 GiB of RGBA) unless lowered
     /// (Lamina API). Contexts, layer backing stores and frames beyond it are refused with a

@@ -54,6 +54,14 @@ struct Stroker {
         self.tolerance = max(tolerance, 1e-4)
     }
 
+    /// A stroker whose outline goes into `buffers`' storage (taken from it, left empty there;
+    /// ``StrokeBuffers/keep(_:)`` gives it back).
+    init(style: StrokeStyle, tolerance: CGFloat, reusing buffers: inout StrokeBuffers) {
+        self.init(style: style, tolerance: tolerance)
+        swap(&points, &buffers.points)
+        swap(&ends, &buffers.ends)
+    }
+
     /// Strokes one polyline (already flattened); `closed` joins its end to its start.
     mutating func add(polyline input: [CGPoint], closed: Bool) {
         guard !truncated else { return }
@@ -344,5 +352,29 @@ struct Stroker {
         }
         if on, current.count > 1 { out.append(current) }
         return out
+    }
+}
+
+/// A context's storage for stroking, reused from stroke to stroke: the outline's points and
+/// polygon ends and the flattened polyline, each empty between strokes with its capacity kept
+/// (up to ``keptPoints`` points, so one huge stroke does not hold its memory for good).
+struct StrokeBuffers {
+    var points: [CGPoint] = []
+    var ends: [Int] = []
+    var polyline: [CGPoint] = []
+    /// The most points (or ends) whose storage is kept for the next stroke: 64 Ki (1 MiB).
+    static let keptPoints = 1 << 16
+
+    /// Takes the stroker's outline storage back, emptied (dropped when over ``keptPoints``).
+    mutating func keep(_ stroker: inout Stroker) {
+        swap(&points, &stroker.points)
+        swap(&ends, &stroker.ends)
+        StrokeBuffers.empty(&points)
+        StrokeBuffers.empty(&ends)
+    }
+
+    /// Empties `a`, keeping its storage unless it holds more than ``keptPoints``.
+    static func empty<T>(_ a: inout [T]) {
+        if a.capacity > keptPoints { a = [] } else { a.removeAll(keepingCapacity: true) }
     }
 }
