@@ -635,9 +635,9 @@ extension CGContext {
         }
         polyline.reserveCapacity(min(elements.count + 1, 4_096))
         Flattener.flatten(elements, transform: toUser,
-                          moveTo: { p in polyline.removeAll(keepingCapacity: true); polyline.append(p) },
+                          moveTo: { p in StrokeBuffers.empty(&polyline); polyline.append(p) },
                           lineTo: { p in polyline.append(p) },
-                          close: { explicit in stroker.add(polyline: polyline, closed: explicit); polyline.removeAll(keepingCapacity: true) })
+                          close: { explicit in stroker.add(polyline: polyline, closed: explicit); StrokeBuffers.empty(&polyline) })
         if stroker.truncated { LaminaDiagnostics.report(Stroker.truncationMessage("CGContext.strokePath")) }
         guard !stroker.ends.isEmpty else { return }
         drawOperation { rasterize(polygonsOf: &stroker, toDevice: toDevice) { _ in sweepColor(state.stroke, evenOdd: false) } }

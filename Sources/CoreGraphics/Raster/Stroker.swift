@@ -373,8 +373,9 @@ struct StrokeBuffers {
         StrokeBuffers.empty(&ends)
     }
 
-    /// Empties `a`, keeping its storage unless it holds more than ``keptPoints``.
+    /// Empties `a`, keeping its storage unless it holds more than ``keptPoints`` (nothing to do,
+    /// and no call into the array's range replacement, when it is empty already).
     static func empty<T>(_ a: inout [T]) {
-        if a.capacity > keptPoints { a = [] } else { a.removeAll(keepingCapacity: true) }
+        if a.capacity > keptPoints { a = [] } else if !a.isEmpty { a.removeAll(keepingCapacity: true) }
     }
 }
