@@ -262,14 +262,14 @@ static inline __m256i mask_coverage8(uint64_t m8, uint32_t c, __m256i constant) 
     return _mm256_srli_epi32(_mm256_add_epi32(t, _mm256_srli_epi32(t, 8)), 8);
 }
 
-// Eight pixels of a linear gradient laid over by source-over at p (all eight when n >= 8, else
-// the first n): the parameters `ua` (pixels 0-3) and `ub` (4-7) clamped to [0, 1] (NaN to 0),
-// their table words (index u * top + 0.5, truncated) scaled by the coverage `k` unless `full`
-// (fully covered: x * 255 / 255 is x). Inlined, its constants are made once per loop.
+// The colours of eight pixels of a linear gradient, to lay over by source-over (255 minus each
+// one's alpha in `inv`): the parameters `ua` (pixels 0-3) and `ub` (4-7) clamped to [0, 1] (NaN
+// to 0), their table words (index u * top + 0.5, truncated) scaled by the coverage `k` unless
+// `full` (fully covered: x * 255 / 255 is x). Inlined, its constants are made once per loop.
 __attribute__((target("avx2")))
 static inline __attribute__((always_inline))
-void gradient8_over(uint32_t *p, long n, __m256d ua, __m256d ub, __m256i k, int full, const uint32_t *lut, double top,
-                    __m128i shift) {
+__m256i gradient8_source(__m256d ua, __m256d ub, __m256i k, int full, const uint32_t *lut, double top, __m128i shift,
+                         __m256i *inv) {
     const __m256i zero = _mm256_setzero_si256(), half = _mm256_set1_epi16(128), m257 = _mm256_set1_epi16(257);
     const __m256i ff = _mm256_set1_epi32(0xFF);
     const __m256d dzero = _mm256_setzero_pd(), one = _mm256_set1_pd(1.0), dhalf = _mm256_set1_pd(0.5);
@@ -281,7 +281,19 @@ void gradient8_over(uint32_t *p, long n, __m256d ua, __m256d ub, __m256i k, int 
     __m128i ib = _mm256_cvttpd_epi32(_mm256_add_pd(_mm256_mul_pd(ub, topv), dhalf));
     __m256i src = _mm256_i32gather_epi32((const int *)lut, _mm256_setr_m128i(ia, ib), 4);
     __m256i s = full ? src : scale8v_avx2(src, k, half, m257, zero);
-    __m256i inv = _mm256_sub_epi32(ff, _mm256_and_si256(_mm256_srl_epi32(s, shift), ff));
+    *inv = _mm256_sub_epi32(ff, _mm256_and_si256(_mm256_srl_epi32(s, shift), ff));
+    return s;
+}
+
+// Eight pixels of a linear gradient laid over by source-over at p (all eight when n >= 8, else
+// the first n), as `gradient8_source` gives their colour.
+__attribute__((target("avx2")))
+static inline __attribute__((always_inline))
+void gradient8_over(uint32_t *p, long n, __m256d ua, __m256d ub, __m256i k, int full, const uint32_t *lut, double top,
+                    __m128i shift) {
+    const __m256i zero = _mm256_setzero_si256(), half = _mm256_set1_epi16(128), m257 = _mm256_set1_epi16(257);
+    __m256i inv;
+    const __m256i s = gradient8_source(ua, ub, k, full, lut, top, shift, &inv);
     over8v_avx2(p, n, s, inv, half, m257, zero);
 }
 
@@ -393,11 +405,47 @@ void linear_gradient_avx2_column_rows(uint32_t *dst, long dst_stride, long rows,
         rest[groups] = n;
         groups++;
     }
+    // One mask for all rows, wider than 8 pixels and not a multiple of 8, its last two groups
+    // both painted: the last group's pixels are the eight ending at the span's end instead of its
+    // 1-7 (no partial load and store), overlapping the group before; both read their pixels
+    // before either is written, and the shared ones come out the same from both (the same
+    // parameters, coverage and pixels).
+    int overlap = 0;
+    if (!per_row && count > 16 && (count & 7) && groups >= 2 && start[groups - 1] == (count & ~7L)
+        && start[groups - 2] == (count & ~7L) - 8) {
+        const long i = count - 8;
+        overlap = 1;
+        groups--;
+        const __m256d p8 = _mm256_add_pd(_mm256_set1_pd((double)g->x + 0.5), _mm256_setr_pd((double)i, (double)i + 1,
+                                                                                             (double)i + 2, (double)i + 3));
+        uint64_t m8;
+        memcpy(&m8, g->mask + i, 8);
+        kv[groups] = mask_coverage8(m8, g->constant, constant);
+        full[groups] = g->constant == 255 && m8 == ~0ull;
+        xa[groups] = _mm256_add_pd(t0, _mm256_mul_pd(dtdx, p8));
+        xb[groups] = _mm256_add_pd(t0, _mm256_mul_pd(dtdx, _mm256_add_pd(p8, four)));
+        start[groups] = i;
+        rest[groups] = 8;
+    }
     for (long r = 0; r < rows; r++) {
         uint32_t *row = (uint32_t *)((char *)dst + r * dst_stride);
         const uint8_t *mask = g->mask + r * mask_stride;
         const __m256d rt = _mm256_set1_pd(dtdy * ((double)(row0 + r) + 0.5));
-        for (long q = 0; q < groups; q++) {
+        if (!per_row && overlap) {
+            // The overlapping last group and the one before it: read, blended, then written.
+            const __m256i zero = _mm256_setzero_si256(), half = _mm256_set1_epi16(128), m257 = _mm256_set1_epi16(257);
+            const long q = groups - 1, e = groups;
+            uint32_t *p0 = row + start[q], *p1 = row + start[e];
+            const __m256i d0 = _mm256_loadu_si256((const __m256i *)p0), d1 = _mm256_loadu_si256((const __m256i *)p1);
+            __m256i inv0, inv1;
+            const __m256i s0 = gradient8_source(_mm256_add_pd(xa[q], rt), _mm256_add_pd(xb[q], rt), kv[q], full[q], lut,
+                                                g->top, shift, &inv0);
+            const __m256i s1 = gradient8_source(_mm256_add_pd(xa[e], rt), _mm256_add_pd(xb[e], rt), kv[e], full[e], lut,
+                                                g->top, shift, &inv1);
+            _mm256_storeu_si256((__m256i *)p0, _mm256_add_epi8(s0, scale8v_avx2(d0, inv0, half, m257, zero)));
+            _mm256_storeu_si256((__m256i *)p1, _mm256_add_epi8(s1, scale8v_avx2(d1, inv1, half, m257, zero)));
+        }
+        for (long q = 0; q < groups - (!per_row && overlap); q++) {
             __m256i k = kv[q];
             int is_full = full[q];
             if (per_row) {
