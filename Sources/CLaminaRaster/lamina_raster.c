@@ -601,18 +601,24 @@ void add_row_segment(float *row, uint64_t *bits, float xa, float xb, float d, co
     add_row_span(row, bits, swift_minf(xa, xb), swift_maxf(xa, xb), d, ls, right);
 }
 
+// A row from lo in column i0 to hi in column i1 > i0: the covered fraction rises linearly from
+// 0 at lo to 1 at hi (slope s). Column i gains g0 = s f0^2 / 2 for the first (partial) column,
+// s (i + 1/2 - lo) for the columns fully inside, g1 = (i1 + 1 - mid) - s (i1 - lo)^2 / 2 for the
+// last, and 1 beyond.
+// (A macro declaring s, g0 and g1 where it is used: as an inline function it made the row loops
+// 1-4% slower.)
+#define LAMINA_SLOPE_GAINS(LO, HI, I0, I1) \
+    const float s = 1 / ((HI) - (LO)); \
+    const float f0_ = (float)((I0) + 1) - (LO); \
+    const float g0 = 0.5f * s * f0_ * f0_; \
+    const float u_ = (float)(I1) - (LO); \
+    const float g1 = ((float)(I1) + 1 - ((LO) + (HI)) * 0.5f) - 0.5f * s * u_ * u_;
+
 // `add_row_span` for a row reaching from column i0 to i1 >= i0 + 2 (out of line: the loops calling
-// `add_row_span` keep their registers for the common one- and two-column rows). The covered
-// fraction rises linearly from 0 at lo to 1 at hi (slope s). Column i gains s f0^2 / 2 for the
-// first (partial) column, s (i + 1/2 - lo) for the columns fully inside, (i1 + 1 - mid) -
-// s (i1 - lo)^2 / 2 for the last, and 1 beyond.
+// `add_row_span` keep their registers for the common one- and two-column rows).
 __attribute__((noinline))
 static void wide_row_span(float *row, uint64_t *bits, float lo, float hi, float d, const long ls, long i0, long i1) {
-    float s = 1 / (hi - lo);
-    float f0 = (float)(i0 + 1) - lo;
-    float g0 = 0.5f * s * f0 * f0;
-    float u = (float)i1 - lo;
-    float g1 = ((float)i1 + 1 - (lo + hi) * 0.5f) - 0.5f * s * u * u;
+    LAMINA_SLOPE_GAINS(lo, hi, i0, i1)
     row[i0 << ls] += d * g0;
     float first_inside = s * ((float)i0 + 1.5f - lo);
     row[(i0 + 1) << ls] += d * (first_inside - g0);
@@ -652,13 +658,9 @@ void add_row_span(float *row, uint64_t *bits, float lo, float hi, float d, const
         return;
     }
     if (i1 == i0 + 1) {
-        // Two columns (what `wide_row_span` computes for them, inline: most rows of a steep or
-        // moderately slanted edge).
-        float s = 1 / (hi - lo);
-        float f0 = (float)(i0 + 1) - lo;
-        float g0 = 0.5f * s * f0 * f0;
-        float u = (float)i1 - lo;
-        float g1 = ((float)i1 + 1 - (lo + hi) * 0.5f) - 0.5f * s * u * u;
+        // Two columns (inline: most rows of a steep or moderately slanted edge).
+        LAMINA_SLOPE_GAINS(lo, hi, i0, i1)
+        (void)s;
         row[i0 << ls] += d * g0;
         row[i1 << ls] += d * (g1 - g0);
         row[(i1 + 1) << ls] += d * (1 - g1);
