@@ -774,10 +774,13 @@ int four_sub_rows_in_two_columns(float *row, uint64_t *marks, float *xp, const f
     _mm_storeu_ps(cell + 4, _mm_add_ps(_mm_loadu_ps(cell + 4), v1));
     // Cells c .. c + 2 (the last is within the row: c + 1 is at most the area's width).
     _mm_storeu_ps(cell + 8, _mm_add_ps(_mm_loadu_ps(cell + 8), v2));
-    // Marks c .. c + 2 (the last ones in the next word past its end).
+    // Marks c .. c + 1, and c + 2 when a lane reaches it (one of two columns, or one column at
+    // c + 1; a lane whose hair-thin slant crosses into c + 1 is one column at c), the last ones in
+    // the next word past its end.
+    const uint64_t m = _mm_movemask_ps(_mm_or_ps(two, _mm_andnot_ps(at_c, _mm_castsi128_ps(_mm_set1_epi32(-1))))) ? 7 : 3;
     const long o = c & 63;
-    marks[c >> 6] |= 7ull << o;
-    if (o > 61) marks[(c >> 6) + 1] |= 7ull >> (64 - o);
+    marks[c >> 6] |= m << o;
+    if (o > 61) marks[(c >> 6) + 1] |= m >> (64 - o);
     *xp = x4;
     return 1;
 }
