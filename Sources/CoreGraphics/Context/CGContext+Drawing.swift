@@ -623,9 +623,9 @@ extension CGContext {
         // The outline and the polyline in the context's reused storage (given back below).
         var stroker = Stroker(style: style, tolerance: Flattener.tolerance / scale, reusing: &strokeBuffers)
         // One buffer for every subpath, reserved for the whole path only up to 4,096 points
-        // (grown beyond to the longest subpath): a copy Swift makes of it to append takes its
-        // capacity along, which for a two-million-element path of small subpaths was megabytes
-        // per subpath.
+        // (grown beyond to the longest subpath, and let go at a subpath's start past
+        // `StrokeBuffers.keptPoints`): a copy Swift makes of it to append takes its capacity
+        // along, which for a two-million-element path of small subpaths was megabytes per subpath.
         var polyline: [CGPoint] = []
         swap(&polyline, &strokeBuffers.polyline)
         defer {

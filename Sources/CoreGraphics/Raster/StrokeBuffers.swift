@@ -1,0 +1,24 @@
+/// A context's storage for stroking, reused from stroke to stroke: the outline's points and
+/// polygon ends and the flattened polyline, each empty between strokes with its capacity kept
+/// (up to ``keptPoints`` points, so one huge stroke does not hold its memory for good).
+struct StrokeBuffers {
+    var points: [CGPoint] = []
+    var ends: [Int] = []
+    var polyline: [CGPoint] = []
+    /// The most points (or ends) whose storage is kept for the next stroke: 64 Ki (1 MiB).
+    static let keptPoints = 1 << 16
+
+    /// Takes the stroker's outline storage back, emptied (dropped when over ``keptPoints``).
+    mutating func keep(_ stroker: inout Stroker) {
+        swap(&points, &stroker.points)
+        swap(&ends, &stroker.ends)
+        StrokeBuffers.empty(&points)
+        StrokeBuffers.empty(&ends)
+    }
+
+    /// Empties `a`, keeping its storage unless it holds more than ``keptPoints`` (nothing to do,
+    /// and no call into the array's range replacement, when it is empty already).
+    static func empty<T>(_ a: inout [T]) {
+        if a.capacity > keptPoints { a = [] } else if !a.isEmpty { a.removeAll(keepingCapacity: true) }
+    }
+}
