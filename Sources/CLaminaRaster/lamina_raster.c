@@ -431,7 +431,7 @@ void linear_gradient_avx2_column_rows(uint32_t *dst, long dst_stride, long rows,
         uint32_t *row = (uint32_t *)((char *)dst + r * dst_stride);
         const uint8_t *mask = g->mask + r * mask_stride;
         const __m256d rt = _mm256_set1_pd(dtdy * ((double)(row0 + r) + 0.5));
-        if (!per_row && overlap) {
+        if (overlap) {
             // The overlapping last group and the one before it: read, blended, then written.
             const __m256i zero = _mm256_setzero_si256(), half = _mm256_set1_epi16(128), m257 = _mm256_set1_epi16(257);
             const long q = groups - 1, e = groups;
@@ -445,7 +445,7 @@ void linear_gradient_avx2_column_rows(uint32_t *dst, long dst_stride, long rows,
             _mm256_storeu_si256((__m256i *)p0, _mm256_add_epi8(s0, scale8v_avx2(d0, inv0, half, m257, zero)));
             _mm256_storeu_si256((__m256i *)p1, _mm256_add_epi8(s1, scale8v_avx2(d1, inv1, half, m257, zero)));
         }
-        for (long q = 0; q < groups - (!per_row && overlap); q++) {
+        for (long q = 0; q < groups - overlap; q++) {
             __m256i k = kv[q];
             int is_full = full[q];
             if (per_row) {
@@ -590,6 +590,15 @@ static inline void mark_cells(uint64_t *bits, long i0, long i1) {
     bits[w1] |= last;
 }
 
+// Marks cells [col, col + n) of a row, n = 2 or 3 (the last ones in the next word when they pass
+// the end of col's).
+static inline __attribute__((always_inline)) void mark_few(uint64_t *bits, long col, const long n) {
+    const uint64_t m = (1ull << n) - 1;
+    const long o = col & 63;
+    bits[col >> 6] |= m << o;
+    if (o > 64 - n) bits[(col >> 6) + 1] |= m >> (64 - o);
+}
+
 // One row's share of a segment, from x = xa to x = xb (either order) with signed height d: a
 // pixel column [i, i+1) gains d times the mean, over the column, of the fraction of the segment
 // lying left of each point; the cells store the differences of those gains.
@@ -651,10 +660,7 @@ void add_row_span(float *row, uint64_t *bits, float lo, float hi, float d, const
         float frac = (lo + hi) * 0.5f - (float)i0;
         row[i0 << ls] += d * (1 - frac);
         row[(i0 + 1) << ls] += d * frac;
-        // Cells i0 and i0 + 1 (the second in the next word when i0 ends a word).
-        uint64_t *b = bits + (i0 >> 6);
-        b[0] |= 3ull << (i0 & 63);
-        if ((i0 & 63) == 63) b[1] |= 1;
+        mark_few(bits, i0, 2);
         return;
     }
     if (i1 == i0 + 1) {
@@ -664,11 +670,7 @@ void add_row_span(float *row, uint64_t *bits, float lo, float hi, float d, const
         row[i0 << ls] += d * g0;
         row[i1 << ls] += d * (g1 - g0);
         row[(i1 + 1) << ls] += d * (1 - g1);
-        // Cells i0 .. i0 + 2 (the last ones in the next word when they pass its end).
-        uint64_t *b = bits + (i0 >> 6);
-        const long o = i0 & 63;
-        b[0] |= 7ull << o;
-        if (o > 61) b[1] |= 7ull >> (64 - o);
+        mark_few(bits, i0, 3);
         return;
     }
     wide_row_span(row, bits, lo, hi, d, ls, i0, i1);
@@ -740,9 +742,7 @@ int four_sub_rows_in_two_columns(float *row, uint64_t *marks, float *xp, const f
         const __m128 frac = _mm_sub_ps(_mm_mul_ps(_mm_add_ps(a, b), half), _mm_set1_ps((float)c));
         _mm_storeu_ps(cell, _mm_add_ps(_mm_loadu_ps(cell), _mm_mul_ps(d, _mm_sub_ps(one, frac))));
         _mm_storeu_ps(cell + 4, _mm_add_ps(_mm_loadu_ps(cell + 4), _mm_mul_ps(d, frac)));
-        const long o = c & 63;
-        marks[c >> 6] |= 3ull << o;
-        if (o == 63) marks[(c >> 6) + 1] |= 1;
+        mark_few(marks, c, 2);
         *xp = x4;
         return 1;
     }
@@ -775,12 +775,9 @@ int four_sub_rows_in_two_columns(float *row, uint64_t *marks, float *xp, const f
     // Cells c .. c + 2 (the last is within the row: c + 1 is at most the area's width).
     _mm_storeu_ps(cell + 8, _mm_add_ps(_mm_loadu_ps(cell + 8), v2));
     // Marks c .. c + 1, and c + 2 when a lane reaches it (one of two columns, or one column at
-    // c + 1; a lane whose hair-thin slant crosses into c + 1 is one column at c), the last ones in
-    // the next word past its end.
-    const uint64_t m = _mm_movemask_ps(_mm_or_ps(two, _mm_andnot_ps(at_c, _mm_castsi128_ps(_mm_set1_epi32(-1))))) ? 7 : 3;
-    const long o = c & 63;
-    marks[c >> 6] |= m << o;
-    if (o > 61) marks[(c >> 6) + 1] |= m >> (64 - o);
+    // c + 1; a lane whose hair-thin slant crosses into c + 1 is one column at c).
+    if (_mm_movemask_ps(_mm_or_ps(two, _mm_andnot_ps(at_c, _mm_castsi128_ps(_mm_set1_epi32(-1)))))) mark_few(marks, c, 3);
+    else mark_few(marks, c, 2);
     *xp = x4;
     return 1;
 }

@@ -626,13 +626,8 @@ extension CGContext {
         // (grown beyond to the longest subpath, and let go at a subpath's start past
         // `StrokeBuffers.keptPoints`): a copy Swift makes of it to append takes its capacity
         // along, which for a two-million-element path of small subpaths was megabytes per subpath.
-        var polyline: [CGPoint] = []
-        swap(&polyline, &strokeBuffers.polyline)
-        defer {
-            StrokeBuffers.empty(&polyline)
-            swap(&polyline, &strokeBuffers.polyline)
-            strokeBuffers.keep(&stroker)
-        }
+        var polyline = strokeBuffers.takePolyline()
+        defer { strokeBuffers.keep(&stroker, polyline: &polyline) }
         polyline.reserveCapacity(min(elements.count + 1, 4_096))
         Flattener.flatten(elements, transform: toUser,
                           moveTo: { p in StrokeBuffers.empty(&polyline); polyline.append(p) },

@@ -8,12 +8,22 @@ struct StrokeBuffers {
     /// The most points (or ends) whose storage is kept for the next stroke: 64 Ki (1 MiB).
     static let keptPoints = 1 << 16
 
-    /// Takes the stroker's outline storage back, emptied (dropped when over ``keptPoints``).
-    mutating func keep(_ stroker: inout Stroker) {
+    /// The polyline's storage, taken out (left empty here until ``keep(_:polyline:)``).
+    mutating func takePolyline() -> [CGPoint] {
+        var taken: [CGPoint] = []
+        swap(&taken, &polyline)
+        return taken
+    }
+
+    /// Takes the stroker's outline storage and the polyline's back, emptied (each dropped when
+    /// over ``keptPoints``).
+    mutating func keep(_ stroker: inout Stroker, polyline taken: inout [CGPoint]) {
         swap(&points, &stroker.points)
         swap(&ends, &stroker.ends)
+        swap(&polyline, &taken)
         StrokeBuffers.empty(&points)
         StrokeBuffers.empty(&ends)
+        StrokeBuffers.empty(&polyline)
     }
 
     /// Empties `a`, keeping its storage unless it holds more than ``keptPoints`` (nothing to do,

@@ -55,7 +55,7 @@ struct Stroker {
     }
 
     /// A stroker whose outline goes into `buffers`' storage (taken from it, left empty there;
-    /// ``StrokeBuffers/keep(_:)`` gives it back).
+    /// ``StrokeBuffers/keep(_:polyline:)`` gives it back).
     init(style: StrokeStyle, tolerance: CGFloat, reusing buffers: inout StrokeBuffers) {
         self.init(style: style, tolerance: tolerance)
         swap(&points, &buffers.points)
