@@ -1089,50 +1089,6 @@ void lamina_sweep_solid_over_32(const lamina_solid_sweep *s) {
     else sweep_cells(s, 1, &r, solid_paint_run, solid_paint_pixels, put_byte, 0, 1, solid_paint_row_end);
 }
 
-#ifdef LAMINA_X86
-// A rectangle's rows [row, row + rows * stride) of equal height covered, at most 16 pixels
-// [x0, x0 + n) wide: the coverage of each pixel taken from the row's runs (`count` of them,
-// [start, end) at `alpha`) into two vectors, the colour scaled by them once, laid over every row
-// by source-over (the bytes the run-by-run painting gives).
-__attribute__((target("avx2")))
-static void rect_rows_avx2(char *row, long stride, long rows, long x0, long n, const long *start, const long *end,
-                           const uint32_t *alpha, int count, uint32_t color, int alpha_shift) {
-    const __m256i zero = _mm256_setzero_si256(), half = _mm256_set1_epi16(128), m257 = _mm256_set1_epi16(257);
-    const __m256i ff = _mm256_set1_epi32(0xFF), src = _mm256_set1_epi32((int)color);
-    const __m128i shift = _mm_cvtsi32_si128(alpha_shift);
-    const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-    // Rows of 9-16 pixels are two vectors of eight, the second ending at the row's end (lanes
-    // from n - 8): where they overlap both hold the same pixels at the same coverage, computed
-    // from the pixels as they were, so either store leaves the same bytes.
-    const long off1 = n > 8 ? n - 8 : 8;
-    __m256i k0 = zero, k1 = zero;
-    const __m256i lane1 = _mm256_add_epi32(lane, _mm256_set1_epi32((int)off1));
-    for (int k = 0; k < count; k++) {
-        // Lanes i with start <= x0 + i < end: start - x0 - 1 < i < end - x0.
-        __m256i lo = _mm256_set1_epi32((int)(start[k] - x0 - 1)), hi = _mm256_set1_epi32((int)(end[k] - x0));
-        __m256i a = _mm256_set1_epi32((int)alpha[k]);
-        __m256i in0 = _mm256_and_si256(_mm256_cmpgt_epi32(lane, lo), _mm256_cmpgt_epi32(hi, lane));
-        __m256i in1 = _mm256_and_si256(_mm256_cmpgt_epi32(lane1, lo), _mm256_cmpgt_epi32(hi, lane1));
-        k0 = _mm256_blendv_epi8(k0, a, in0);
-        k1 = _mm256_blendv_epi8(k1, a, in1);
-    }
-    __m256i s0 = scale8v_avx2(src, k0, half, m257, zero), s1 = scale8v_avx2(src, k1, half, m257, zero);
-    __m256i inv0 = _mm256_sub_epi32(ff, _mm256_and_si256(_mm256_srl_epi32(s0, shift), ff));
-    __m256i inv1 = _mm256_sub_epi32(ff, _mm256_and_si256(_mm256_srl_epi32(s1, shift), ff));
-    uint32_t *p = (uint32_t *)row + x0;
-    if (n > 8) {
-        for (long q = 0; q < rows; q++, p = (uint32_t *)((char *)p + stride)) {
-            __m256i d0 = _mm256_loadu_si256((const __m256i *)p), d1 = _mm256_loadu_si256((const __m256i *)(p + off1));
-            __m256i r0 = _mm256_add_epi8(s0, scale8v_avx2(d0, inv0, half, m257, zero));
-            __m256i r1 = _mm256_add_epi8(s1, scale8v_avx2(d1, inv1, half, m257, zero));
-            _mm256_storeu_si256((__m256i *)(p + off1), r1);
-            _mm256_storeu_si256((__m256i *)p, r0);
-        }
-        return;
-    }
-    for (long q = 0; q < rows; q++, p = (uint32_t *)((char *)p + stride)) over8v_avx2(p, n, s0, inv0, half, m257, zero);
-}
-#endif
 
 // A rectangle row's runs of equal coverage (at most four; neighbours of equal coverage merged),
 // in area columns.
@@ -1142,12 +1098,44 @@ typedef struct {
     int count;
 } rect_runs;
 
-// Walks the rectangle's stored rows, computing each row's coverage as Lamina's Swift `RectSweep`
-// does, and hands `paint(ctx, y, rows, runs, changed)` each group of rows that share it (all
-// inner rows are one group); `changed` says whether the runs differ from the last group's.
+// A rectangle row's runs at height share d, as Lamina's Swift `RectSweep` computes them: the
+// deposits its two vertical edges would make, summed along the row (zero-coverage runs left out).
+static inline __attribute__((always_inline)) void rect_row_runs(const lamina_rect_fill *r, float d, rect_runs *runs) {
+    const long il = (long)r->left, ir = (long)r->right, width = r->width;
+    const float fl = r->left - (float)il, fr = r->right - (float)ir;
+    float cl0 = d * (1 - fl), cl1 = d * fl, cr0 = -d * (1 - fr), cr1 = -d * fr;
+    int count = 0;
+    float acc = 0;
+#define LAMINA_ADD(I, NEXT, C) do { \
+        long i_ = (I), e_ = (NEXT) < width ? (NEXT) : width; \
+        uint32_t a_ = i_ < e_ ? (uint32_t)alpha_scalar((C), 0) : 0; \
+        if (a_ != 0) { \
+            if (count > 0 && runs->end[count - 1] == i_ && runs->alpha[count - 1] == a_) runs->end[count - 1] = e_; \
+            else { runs->start[count] = i_; runs->end[count] = e_; runs->alpha[count] = a_; count++; } \
+        } \
+    } while (0)
+    if (ir == il) {
+        acc += cl0 + cr0; LAMINA_ADD(il, il + 1, acc);
+        acc += cl1 + cr1; LAMINA_ADD(il + 1, width, acc);
+    } else if (ir == il + 1) {
+        acc += cl0; LAMINA_ADD(il, il + 1, acc);
+        acc += cl1 + cr0; LAMINA_ADD(il + 1, il + 2, acc);
+        acc += cr1; LAMINA_ADD(il + 2, width, acc);
+    } else {
+        acc += cl0; LAMINA_ADD(il, il + 1, acc);
+        acc += cl1; LAMINA_ADD(il + 1, ir, acc);
+        acc += cr0; LAMINA_ADD(ir, ir + 1, acc);
+        acc += cr1; LAMINA_ADD(ir + 1, width, acc);
+    }
+#undef LAMINA_ADD
+    runs->count = count;
+}
+
+// Walks the rectangle's stored rows as Lamina's Swift `RectSweep` does and hands
+// `paint(ctx, y, rows, d, changed)` each group of rows that share their height share d (all
+// inner rows are one group, d = 1); `changed` says whether d differs from the last group's.
 static inline __attribute__((always_inline))
-void rect_groups(const lamina_rect_fill *r, void *ctx,
-                 void (*paint)(void *, long, long, const rect_runs *, int)) {
+void rect_groups(const lamina_rect_fill *r, void *ctx, void (*paint)(void *, long, long, float, int)) {
     const float h = (float)r->height;
     float ay = r->top, by = r->bottom;
     if (!(by > 0 && ay < h)) return;
@@ -1159,10 +1147,6 @@ void rect_groups(const lamina_rect_fill *r, void *ctx,
     if (!(y < last_stored && y_end > r->store_top)) return;
     if (y < r->store_top) y = r->store_top;
     const long full_end = (long)by;
-    const long il = (long)r->left, ir = (long)r->right, width = r->width;
-    const float fl = r->left - (float)il, fr = r->right - (float)ir;
-    rect_runs runs;
-    runs.count = 0;
     float last_d = NAN;
     while (y < last_stored) {
         float top = swift_maxf(ay, (float)y), bottom = swift_minf(by, (float)(y + 1));
@@ -1173,72 +1157,136 @@ void rect_groups(const lamina_rect_fill *r, void *ctx,
             rows = stop - y > 1 ? stop - y : 1;
         }
         if (d != 0) {
-            int changed = 0;
-            if (d != last_d) {
-                last_d = d;
-                changed = 1;
-                float cl0 = d * (1 - fl), cl1 = d * fl, cr0 = -d * (1 - fr), cr1 = -d * fr;
-                int count = 0;
-                float acc = 0;
-#define LAMINA_ADD(I, NEXT, C) do { \
-                    long i_ = (I), e_ = (NEXT) < width ? (NEXT) : width; \
-                    uint32_t a_ = i_ < e_ ? (uint32_t)alpha_scalar((C), 0) : 0; \
-                    if (a_ != 0) { \
-                        if (count > 0 && runs.end[count - 1] == i_ && runs.alpha[count - 1] == a_) runs.end[count - 1] = e_; \
-                        else { runs.start[count] = i_; runs.end[count] = e_; runs.alpha[count] = a_; count++; } \
-                    } \
-                } while (0)
-                if (ir == il) {
-                    acc += cl0 + cr0; LAMINA_ADD(il, il + 1, acc);
-                    acc += cl1 + cr1; LAMINA_ADD(il + 1, width, acc);
-                } else if (ir == il + 1) {
-                    acc += cl0; LAMINA_ADD(il, il + 1, acc);
-                    acc += cl1 + cr0; LAMINA_ADD(il + 1, il + 2, acc);
-                    acc += cr1; LAMINA_ADD(il + 2, width, acc);
-                } else {
-                    acc += cl0; LAMINA_ADD(il, il + 1, acc);
-                    acc += cl1; LAMINA_ADD(il + 1, ir, acc);
-                    acc += cr0; LAMINA_ADD(ir, ir + 1, acc);
-                    acc += cr1; LAMINA_ADD(ir + 1, width, acc);
-                }
-#undef LAMINA_ADD
-                runs.count = count;
-            }
-            paint(ctx, y, rows, &runs, changed);
+            int changed = d != last_d;
+            last_d = d;
+            paint(ctx, y, rows, d, changed);
         }
         y += rows;
     }
 }
 
-// The solid painter of `lamina_rect_solid_over_32`.
+#ifdef LAMINA_X86
+// A rectangle whose painted columns [x0, x0 + n) number 1-16, painted with AVX2 by a group's
+// coverage in the lanes of two vectors of eight pixels (the second ending at the last pixel,
+// overlapping the first when n < 16; one vector when n <= 8) instead of runs: no branch on which
+// runs are empty, nothing per run.
+typedef struct {
+    const lamina_rect_fill *r;
+    long x0, n, il, ir;
+    float fl, fr;
+    // Which of a row's four coverage values (see `rect_lane_alphas`) each lane takes.
+    __m256i idx[2];
+} rect_lanes;
+
+// The lanes of a rectangle (0 when its columns within [col0, col1) are not 1-16): pixels
+// [max(il, col0), min(width, col1)) are those the runs can cover. Pixel il takes value 0,
+// il + 1 ..< ir value 1, ir value 2 and the rest value 3 (sides one column apart have no inner
+// pixels; in one column pixel il takes value 0 and the rest value 3): the number of the tests
+// x > il, x >= max(ir, il + 1) and x > ir that hold.
+__attribute__((target("avx2")))
+static inline int rect_lanes_of(const lamina_rect_fill *r, rect_lanes *c) {
+    const long il = (long)r->left, ir = (long)r->right;
+    const long x0 = il > r->col0 ? il : r->col0, x1 = r->width < r->col1 ? r->width : r->col1;
+    if (!(x0 < x1 && x1 - x0 <= 16)) return 0;
+    c->r = r; c->x0 = x0; c->n = x1 - x0; c->il = il; c->ir = ir;
+    c->fl = r->left - (float)il; c->fr = r->right - (float)ir;
+    const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    const __m256i a = _mm256_set1_epi32((int)(il - x0)), b = _mm256_set1_epi32((int)((ir > il + 1 ? ir : il + 1) - x0 - 1));
+    const __m256i e = _mm256_set1_epi32((int)(ir - x0));
+    const long off1 = c->n > 8 ? c->n - 8 : 8;
+    for (int h = 0; h < 2; h++) {
+        const __m256i x = h ? _mm256_add_epi32(lane, _mm256_set1_epi32((int)off1)) : lane;
+        const __m256i t = _mm256_add_epi32(_mm256_add_epi32(_mm256_cmpgt_epi32(x, a), _mm256_cmpgt_epi32(x, b)),
+                                           _mm256_cmpgt_epi32(x, e));
+        c->idx[h] = _mm256_sub_epi32(_mm256_setzero_si256(), t);
+    }
+    return 1;
+}
+
+// A row's four coverage values (0-255 in 32-bit lanes) at height share d: `rect_row_runs`'s sums
+// in its order, converted four at a time as `alpha_sum4` does (the lanes of `rect_lanes` take
+// them). A zero-coverage pixel comes back from the blend unchanged, as where no run is painted.
+__attribute__((target("avx2")))
+static inline __attribute__((always_inline)) __m128i rect_lane_alphas(const rect_lanes *c, float d) {
+    const float cl0 = d * (1 - c->fl), cl1 = d * c->fl, cr0 = -d * (1 - c->fr), cr1 = -d * c->fr;
+    float acc1 = 0, acc2 = 0, acc3, acc4;
+    if (c->ir == c->il) {
+        acc1 += cl0 + cr0; acc3 = acc1; acc4 = acc1 + (cl1 + cr1);
+    } else if (c->ir == c->il + 1) {
+        acc1 += cl0; acc3 = acc1 + (cl1 + cr0); acc4 = acc3 + cr1;
+    } else {
+        acc1 += cl0; acc2 = acc1 + cl1; acc3 = acc2 + cr0; acc4 = acc3 + cr1;
+    }
+    __m128 v = _mm_andnot_ps(_mm_set1_ps(-0.0f), _mm_setr_ps(acc1, acc2, acc3, acc4));
+    v = _mm_max_ps(_mm_min_ps(_mm_set1_ps(1), v), _mm_setzero_ps());
+    return _mm_cvttps_epi32(_mm_add_ps(_mm_mul_ps(v, _mm_set1_ps(255)), _mm_set1_ps(0.5f)));
+}
+
+// The solid painter: the colour scaled by a row's four coverage values once, put in the lanes,
+// laid over the group's rows.
+typedef struct {
+    rect_lanes l;
+    __m256i s0, s1, inv0, inv1;
+} rect_small;
+
+__attribute__((target("avx2")))
+static inline __attribute__((always_inline))
+void rect_small_paint(void *ctx, long y, long rows, float d, int changed) {
+    rect_small *c = ctx;
+    const lamina_rect_fill *r = c->l.r;
+    const __m256i zero = _mm256_setzero_si256(), half = _mm256_set1_epi16(128), m257 = _mm256_set1_epi16(257);
+    if (changed) {
+        const __m128i ff = _mm_set1_epi32(0xFF);
+        const __m128i s4 = scale4_sse2(_mm_set1_epi32((int)r->color), rect_lane_alphas(&c->l, d), _mm_set1_epi16(128),
+                                       _mm_setzero_si128());
+        const __m128i inv4 = _mm_sub_epi32(ff, _mm_and_si128(_mm_srl_epi32(s4, _mm_cvtsi32_si128(r->alpha_shift)), ff));
+        c->s0 = _mm256_permutevar8x32_epi32(_mm256_castsi128_si256(s4), c->l.idx[0]);
+        c->s1 = _mm256_permutevar8x32_epi32(_mm256_castsi128_si256(s4), c->l.idx[1]);
+        c->inv0 = _mm256_permutevar8x32_epi32(_mm256_castsi128_si256(inv4), c->l.idx[0]);
+        c->inv1 = _mm256_permutevar8x32_epi32(_mm256_castsi128_si256(inv4), c->l.idx[1]);
+    }
+    const long stride = r->dst_stride, n = c->l.n;
+    uint32_t *p = (uint32_t *)(r->dst + y * stride) + c->l.x0;
+    const __m256i s0 = c->s0, s1 = c->s1, inv0 = c->inv0, inv1 = c->inv1;
+    if (n > 8) {
+        const long off1 = n - 8;
+        for (long q = 0; q < rows; q++, p = (uint32_t *)((char *)p + stride)) {
+            __m256i d0 = _mm256_loadu_si256((const __m256i *)p), d1 = _mm256_loadu_si256((const __m256i *)(p + off1));
+            __m256i r0 = _mm256_add_epi8(s0, scale8v_avx2(d0, inv0, half, m257, zero));
+            __m256i r1 = _mm256_add_epi8(s1, scale8v_avx2(d1, inv1, half, m257, zero));
+            _mm256_storeu_si256((__m256i *)(p + off1), r1);
+            _mm256_storeu_si256((__m256i *)p, r0);
+        }
+        return;
+    }
+    for (long q = 0; q < rows; q++, p = (uint32_t *)((char *)p + stride)) over8v_avx2(p, n, s0, inv0, half, m257, zero);
+}
+
+// `lamina_rect_solid_over_32` by `rect_small_paint` when it applies (else 0, nothing painted).
+__attribute__((target("avx2")))
+static int rect_small_solid_avx2(const lamina_rect_fill *r) {
+    rect_small c;
+    if (!rect_lanes_of(r, &c.l)) return 0;
+    rect_groups(r, &c, rect_small_paint);
+    return 1;
+}
+#endif
+
+// The solid painter of `lamina_rect_solid_over_32`: run by run.
 typedef struct {
     const lamina_rect_fill *r;
     int level;
-    // Columns [cov_x0, cov_x0 + cov_n) the runs cover (painted by rect_rows_avx2 when cov_n > 0).
-    long cov_x0, cov_n;
+    rect_runs runs;
 } rect_solid;
 
 static inline __attribute__((always_inline))
-void rect_solid_paint(void *ctx, long y, long rows, const rect_runs *runs, int changed) {
+void rect_solid_paint(void *ctx, long y, long rows, float d, int changed) {
     rect_solid *c = ctx;
     const lamina_rect_fill *r = c->r;
+    const rect_runs *runs = &c->runs;
+    if (changed) rect_row_runs(r, d, &c->runs);
     const int count = runs->count;
-    if (changed) {
-        c->cov_n = 0;
-        if (c->level == 2 && count > 0) {
-            long x0 = runs->start[0] > r->col0 ? runs->start[0] : r->col0;
-            long x1 = runs->end[count - 1] < r->col1 ? runs->end[count - 1] : r->col1;
-            if (x0 < x1 && x1 - x0 <= 16) { c->cov_x0 = x0; c->cov_n = x1 - x0; }
-        }
-    }
     char *row = r->dst + y * r->dst_stride;
-#ifdef LAMINA_X86
-    if (c->cov_n > 0) {
-        rect_rows_avx2(row, r->dst_stride, rows, c->cov_x0, c->cov_n, runs->start, runs->end, runs->alpha, count, r->color,
-                       r->alpha_shift);
-        return;
-    }
-#endif
     for (int k = 0; k < count; k++) {
         long x0 = runs->start[k] > r->col0 ? runs->start[k] : r->col0, x1 = runs->end[k] < r->col1 ? runs->end[k] : r->col1;
         if (x0 >= x1) continue;
@@ -1267,7 +1315,11 @@ void rect_solid_paint(void *ctx, long y, long rows, const rect_runs *runs, int c
 }
 
 void lamina_rect_solid_over_32(const lamina_rect_fill *r) {
-    rect_solid c = {r, lamina_raster_simd_level(), 0, 0};
+    const int level = lamina_raster_simd_level();
+#ifdef LAMINA_X86
+    if (level == 2 && rect_small_solid_avx2(r)) return;
+#endif
+    rect_solid c = {r, level, {{0}, {0}, {0}, 0}};
     rect_groups(r, &c, rect_solid_paint);
 }
 
@@ -1282,12 +1334,15 @@ typedef struct {
 } rect_gradient;
 
 static inline __attribute__((always_inline))
-void rect_gradient_paint(void *ctx, long y, long rows, const rect_runs *runs, int changed) {
+void rect_gradient_paint(void *ctx, long y, long rows, float d, int changed) {
     rect_gradient *c = ctx;
     const lamina_rect_fill *r = c->r;
     const long count = r->col1 - r->col0;
     if (changed) {
         // The row's coverage bytes over columns [col0, col1).
+        rect_runs runs_;
+        const rect_runs *runs = &runs_;
+        rect_row_runs(r, d, &runs_);
         memset(c->cov, 0, (size_t)count);
         for (int k = 0; k < runs->count; k++) {
             long x0 = runs->start[k] > r->col0 ? runs->start[k] : r->col0, x1 = runs->end[k] < r->col1 ? runs->end[k] : r->col1;
@@ -1298,9 +1353,90 @@ void rect_gradient_paint(void *ctx, long y, long rows, const rect_runs *runs, in
                                 c->row0 + y, 0, c->lut);
 }
 
+#ifdef LAMINA_X86
+// The gradient painter of a rectangle of 1-16 columns (`rect_lanes`): a group's coverage in the
+// lanes (times the span's constant as `mask_coverage8` computes it), each row's eight-pixel
+// groups as `linear_gradient_avx2_column_rows` computes them (the same parameters, table words
+// and blend: the same bytes; its pixels of zero coverage come back unchanged).
+typedef struct {
+    rect_lanes l;
+    const lamina_linear_span *g;
+    double dtdy;
+    long row0;
+    const uint32_t *lut;
+    __m256d xa[2], xb[2];
+    __m256i k[2];
+} rect_small_gradient;
+
+__attribute__((target("avx2")))
+static inline __attribute__((always_inline))
+void rect_small_gradient_paint(void *ctx, long y, long rows, float d, int changed) {
+    rect_small_gradient *c = ctx;
+    const lamina_rect_fill *r = c->l.r;
+    const lamina_linear_span *g = c->g;
+    if (changed) {
+        __m128i a = rect_lane_alphas(&c->l, d);
+        if (g->constant != 255) {
+            const __m128i t = _mm_add_epi32(_mm_mullo_epi32(a, _mm_set1_epi32((int)g->constant)), _mm_set1_epi32(128));
+            a = _mm_srli_epi32(_mm_add_epi32(t, _mm_srli_epi32(t, 8)), 8);
+        }
+        c->k[0] = _mm256_permutevar8x32_epi32(_mm256_castsi128_si256(a), c->l.idx[0]);
+        c->k[1] = _mm256_permutevar8x32_epi32(_mm256_castsi128_si256(a), c->l.idx[1]);
+    }
+    const __m128i shift = _mm_cvtsi32_si128(g->alpha_shift);
+    const __m256i zero = _mm256_setzero_si256(), half = _mm256_set1_epi16(128), m257 = _mm256_set1_epi16(257);
+    const long stride = r->dst_stride, n = c->l.n, off1 = n - 8;
+    uint32_t *p = (uint32_t *)(r->dst + y * stride) + c->l.x0;
+    for (long q = 0; q < rows; q++, p = (uint32_t *)((char *)p + stride)) {
+        const __m256d rt = _mm256_set1_pd(c->dtdy * ((double)(c->row0 + y + q) + 0.5));
+        __m256i inv0, inv1;
+        const __m256i s0 = gradient8_source(_mm256_add_pd(c->xa[0], rt), _mm256_add_pd(c->xb[0], rt), c->k[0], 0, c->lut,
+                                            g->top, shift, &inv0);
+        if (n <= 8) {
+            over8v_avx2(p, n, s0, inv0, half, m257, zero);
+            continue;
+        }
+        const __m256i s1 = gradient8_source(_mm256_add_pd(c->xa[1], rt), _mm256_add_pd(c->xb[1], rt), c->k[1], 0, c->lut,
+                                            g->top, shift, &inv1);
+        const __m256i d0 = _mm256_loadu_si256((const __m256i *)p), d1 = _mm256_loadu_si256((const __m256i *)(p + off1));
+        _mm256_storeu_si256((__m256i *)(p + off1), _mm256_add_epi8(s1, scale8v_avx2(d1, inv1, half, m257, zero)));
+        _mm256_storeu_si256((__m256i *)p, _mm256_add_epi8(s0, scale8v_avx2(d0, inv0, half, m257, zero)));
+    }
+}
+
+// `lamina_rect_linear_gradient` by `rect_small_gradient_paint` when it applies: 1-16 columns and
+// a span `linear_gradient_avx2_rows` takes as plain for every group of rows (else 0, nothing
+// painted).
+__attribute__((target("avx2")))
+static int rect_small_gradient_avx2(const lamina_rect_fill *r, const lamina_linear_span *g, double dtdy, long row0,
+                                    const uint32_t *lut) {
+    rect_small_gradient c;
+    if (!rect_lanes_of(r, &c.l)) return 0;
+    if (!(g->extend_before && g->extend_after && g->skip == 0 && fabs(g->t0) < gradient_big && fabs(g->dtdx) < gradient_big
+          && fabs(dtdy) < 0x1p800 && row0 > -(1L << 59) && row0 < (1L << 59) && r->height < (1L << 59)))
+        return 0;
+    c.g = g; c.dtdy = dtdy; c.row0 = row0; c.lut = lut;
+    // Pixel centres (device column g->x + area column - col0, plus 0.5) and their parameters
+    // before the row term, as the column loop computes them.
+    const __m256d t0 = _mm256_set1_pd(g->t0), dtdx = _mm256_set1_pd(g->dtdx), four = _mm256_set1_pd(4.0);
+    const long first = g->x + (c.l.x0 - r->col0), off1 = c.l.n > 8 ? c.l.n - 8 : 8;
+    for (int h = 0; h < 2; h++) {
+        const double x = (double)(first + (h ? off1 : 0));
+        const __m256d pa = _mm256_add_pd(_mm256_set1_pd(x + 0.5), _mm256_setr_pd(0, 1, 2, 3));
+        c.xa[h] = _mm256_add_pd(t0, _mm256_mul_pd(dtdx, pa));
+        c.xb[h] = _mm256_add_pd(t0, _mm256_mul_pd(dtdx, _mm256_add_pd(pa, four)));
+    }
+    rect_groups(r, &c, rect_small_gradient_paint);
+    return 1;
+}
+#endif
+
 void lamina_rect_linear_gradient(const lamina_rect_fill *r, uint8_t *cov, const lamina_linear_span *g, double dtdy,
                                  long row0, const uint32_t *lut) {
     if (r->col0 >= r->col1) return;
+#ifdef LAMINA_X86
+    if (lamina_raster_simd_level() == 2 && rect_small_gradient_avx2(r, g, dtdy, row0, lut)) return;
+#endif
     lamina_linear_span span = *g;
     span.mask = cov;
     rect_gradient c = {r, &span, dtdy, row0, lut, cov};

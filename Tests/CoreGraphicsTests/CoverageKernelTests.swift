@@ -337,21 +337,30 @@ struct CoverageKernelTests {
         #expect(mismatches == 0, "\(mismatches) of 20,000 colours x \(levels.count) paths convert differently")
     }
 
-    /// Rectangles (``CoverageAccumulator/setRect(_:_:_:_:)``) of 0 to 70 pixels at fractional and
+    /// Rectangles (``CoverageAccumulator/setRect(_:_:_:_:)``) of 0 to 90 pixels at fractional and
     /// whole positions, in row and column windows, opaque and translucent: the C rectangle
     /// kernel paints what the Swift rectangle sweep paints through `SolidOver32` blocks, on
-    /// every SIMD path.
+    /// every SIMD path. Every other rectangle is at most 17 pixels wide (the AVX2 path paints
+    /// those of up to 16 columns by lanes, not runs), some inside one column or across two.
     @Test func theRectangleKernelPaintsWhatTheRectangleSweepPaints() {
         var rng = RowWindowTests.Random(state: 47)
         defer { lamina_raster_force_simd_level(-1) }
         let levels = Self.availableLevels()
-        var mismatches = 0, cases = 0, rectangles = 0
-        for trial in 0..<400 {
+        var mismatches = 0, cases = 0, rectangles = 0, narrow = 0
+        for trial in 0..<600 {
             let width = 1 + rng.int(90), height = 1 + rng.int(50)
             func coordinate(_ limit: Int) -> CGFloat {
                 rng.int(4) == 0 ? CGFloat(rng.int(limit + 1)) : rng.range(0, CGFloat(limit))
             }
-            let x0 = coordinate(width), x1 = rng.int(5) == 0 ? x0 : coordinate(width)
+            let x0 = coordinate(width)
+            let x1: CGFloat
+            switch trial % 8 {
+            case 1, 3: x1 = min(CGFloat(width), x0 + rng.range(0, 17))
+            case 5: x1 = min(CGFloat(width), x0.rounded(.down) + rng.range(0, 1))         // within one column
+            case 7: x1 = min(CGFloat(width), x0.rounded(.down) + 1 + rng.range(0, 1))     // across two
+            default: x1 = rng.int(5) == 0 ? x0 : coordinate(width)
+            }
+            if abs(x1 - x0) <= 17 { narrow += 1 }
             let y0 = rng.range(-5, CGFloat(height) + 5), y1 = rng.int(6) == 0 ? y0 + rng.range(0, 1) : rng.range(-5, CGFloat(height) + 5)
             let storeTop = trial % 3 == 0 ? rng.int(height) : 0
             let storeBottom = trial % 3 == 0 ? storeTop + rng.int(height - storeTop + 1) : height
@@ -386,7 +395,7 @@ struct CoverageKernelTests {
                 if buffer != expected || !acc.lastSweepWasRectangle { mismatches += 1 }
             }
         }
-        #expect(rectangles > 250)
+        #expect(rectangles > 400 && narrow > 300)
         #expect(mismatches == 0, "\(mismatches) of \(cases) rectangles differ (paths \(levels))")
     }
 
