@@ -208,13 +208,34 @@ static void linear_gradient_sse2(uint32_t *dst, long count, const lamina_linear_
 // five shuffles, which on Intel cores all wait for the one shuffle port (a constant factor,
 // `scale8k_avx2`, needs only three, and there unpacking is the faster).
 __attribute__((target("avx2")))
-static inline __m256i scale8v_avx2(__m256i x, __m256i k32, __m256i half, __m256i m257, __m256i zero) {
-    (void)zero;
-    const __m256i k = _mm256_or_si256(k32, _mm256_slli_epi32(k32, 16));
+static inline __m256i scale8w_avx2(__m256i x, __m256i k, __m256i half, __m256i m257) {
     __m256i lo = _mm256_and_si256(x, _mm256_set1_epi16(0xFF)), hi = _mm256_srli_epi16(x, 8);
     lo = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(lo, k), half), m257);
     hi = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(hi, k), half), m257);
     return _mm256_or_si256(lo, _mm256_slli_epi16(hi, 8));
+}
+
+// `scale8w_avx2` with each pixel's factor in the low 16 bits of its word (0...255).
+__attribute__((target("avx2")))
+static inline __m256i scale8v_avx2(__m256i x, __m256i k32, __m256i half, __m256i m257, __m256i zero) {
+    (void)zero;
+    return scale8w_avx2(x, _mm256_or_si256(k32, _mm256_slli_epi32(k32, 16)), half, m257);
+}
+
+// The byte selector of `inverse_alpha8w_avx2` for the alpha byte at bit `alpha_shift`.
+__attribute__((target("avx2")))
+static inline __m256i alpha_select_avx2(int alpha_shift) {
+    const __m256i a = _mm256_set1_epi32(((alpha_shift >> 3) & 3) * 0x00010001);
+    const __m256i base = _mm256_setr_epi32(0x80008000, 0x80048004, 0x80088008, 0x800C800C, 0x80008000, 0x80048004, 0x80088008,
+                                           0x800C800C);
+    return _mm256_or_si256(base, a);
+}
+
+// 255 minus each pixel's alpha, in both 16-bit lanes of its word (`scale8w_avx2`'s factors): the
+// alpha byte copied into bytes 0 and 2 (1 and 3 cleared) by one byte shuffle, then flipped.
+__attribute__((target("avx2")))
+static inline __m256i inverse_alpha8w_avx2(__m256i s, __m256i select) {
+    return _mm256_xor_si256(_mm256_shuffle_epi8(s, select), _mm256_set1_epi16(0xFF));
 }
 
 // The last 1-7 words of a span, read and written without touching what lies past its end.
@@ -233,17 +254,25 @@ static inline void store_tail_avx2(uint32_t *p, long n, __m256i v) {
     if (n >= 1) { *p = (uint32_t)_mm_cvtsi128_si32(part); }
 }
 
-// Source-over of eight premultiplied words `s` (255 minus each one's alpha in `inv`) onto the
-// words at p: all eight when n >= 8, else the first n (1-7) without touching what lies past them.
+// Source-over of eight premultiplied words `s` (255 minus each one's alpha in both 16-bit lanes
+// of its word in `inv`) onto the words at p: all eight when n >= 8, else the first n (1-7)
+// without touching what lies past them.
 __attribute__((target("avx2")))
-static inline void over8v_avx2(uint32_t *p, long n, __m256i s, __m256i inv, __m256i half, __m256i m257, __m256i zero) {
+static inline void over8w_avx2(uint32_t *p, long n, __m256i s, __m256i inv, __m256i half, __m256i m257) {
     if (n >= 8) {
         __m256i d = _mm256_loadu_si256((const __m256i *)p);
-        _mm256_storeu_si256((__m256i *)p, _mm256_add_epi8(s, scale8v_avx2(d, inv, half, m257, zero)));
+        _mm256_storeu_si256((__m256i *)p, _mm256_add_epi8(s, scale8w_avx2(d, inv, half, m257)));
     } else {
         __m256i d = load_tail_avx2(p, n);
-        store_tail_avx2(p, n, _mm256_add_epi8(s, scale8v_avx2(d, inv, half, m257, zero)));
+        store_tail_avx2(p, n, _mm256_add_epi8(s, scale8w_avx2(d, inv, half, m257)));
     }
+}
+
+// `over8w_avx2` with 255 minus each alpha in the low 16 bits of its word.
+__attribute__((target("avx2")))
+static inline void over8v_avx2(uint32_t *p, long n, __m256i s, __m256i inv, __m256i half, __m256i m257, __m256i zero) {
+    (void)zero;
+    over8w_avx2(p, n, s, _mm256_or_si256(inv, _mm256_slli_epi32(inv, 16)), half, m257);
 }
 
 // The last 1-7 coverage bytes of a span (the bytes past its end read as 0).
@@ -267,15 +296,14 @@ static inline __m256i mask_coverage8(uint64_t m8, uint32_t c, __m256i constant) 
 }
 
 // The colours of eight pixels of a linear gradient, to lay over by source-over (255 minus each
-// one's alpha in `inv`): the parameters `ua` (pixels 0-3) and `ub` (4-7) clamped to [0, 1] (NaN
+// one's alpha in `inv`, as `inverse_alpha8w_avx2` gives it for the selector `select`): the parameters `ua` (pixels 0-3) and `ub` (4-7) clamped to [0, 1] (NaN
 // to 0), their table words (index u * top + 0.5, truncated) scaled by the coverage `k` unless
 // `full` (fully covered: x * 255 / 255 is x). Inlined, its constants are made once per loop.
 __attribute__((target("avx2")))
 static inline __attribute__((always_inline))
-__m256i gradient8_source(__m256d ua, __m256d ub, __m256i k, int full, const uint32_t *lut, double top, __m128i shift,
+__m256i gradient8_source(__m256d ua, __m256d ub, __m256i k, int full, const uint32_t *lut, double top, __m256i select,
                          __m256i *inv) {
     const __m256i zero = _mm256_setzero_si256(), half = _mm256_set1_epi16(128), m257 = _mm256_set1_epi16(257);
-    const __m256i ff = _mm256_set1_epi32(0xFF);
     const __m256d dzero = _mm256_setzero_pd(), one = _mm256_set1_pd(1.0), dhalf = _mm256_set1_pd(0.5);
     const __m256d topv = _mm256_set1_pd(top);
     // Clamped (NaN lanes become 0: _mm256_max_pd gives its second operand for NaN).
@@ -285,7 +313,7 @@ __m256i gradient8_source(__m256d ua, __m256d ub, __m256i k, int full, const uint
     __m128i ib = _mm256_cvttpd_epi32(_mm256_add_pd(_mm256_mul_pd(ub, topv), dhalf));
     __m256i src = _mm256_i32gather_epi32((const int *)lut, _mm256_setr_m128i(ia, ib), 4);
     __m256i s = full ? src : scale8v_avx2(src, k, half, m257, zero);
-    *inv = _mm256_sub_epi32(ff, _mm256_and_si256(_mm256_srl_epi32(s, shift), ff));
+    *inv = inverse_alpha8w_avx2(s, select);
     return s;
 }
 
@@ -294,11 +322,11 @@ __m256i gradient8_source(__m256d ua, __m256d ub, __m256i k, int full, const uint
 __attribute__((target("avx2")))
 static inline __attribute__((always_inline))
 void gradient8_over(uint32_t *p, long n, __m256d ua, __m256d ub, __m256i k, int full, const uint32_t *lut, double top,
-                    __m128i shift) {
-    const __m256i zero = _mm256_setzero_si256(), half = _mm256_set1_epi16(128), m257 = _mm256_set1_epi16(257);
+                    __m256i select) {
+    const __m256i half = _mm256_set1_epi16(128), m257 = _mm256_set1_epi16(257);
     __m256i inv;
-    const __m256i s = gradient8_source(ua, ub, k, full, lut, top, shift, &inv);
-    over8v_avx2(p, n, s, inv, half, m257, zero);
+    const __m256i s = gradient8_source(ua, ub, k, full, lut, top, select, &inv);
+    over8w_avx2(p, n, s, inv, half, m257);
 }
 
 // The loop, specialized by the compiler for `has_mask` (coverage from the mask's bytes) and
@@ -309,7 +337,7 @@ static inline __attribute__((always_inline))
 void linear_gradient_avx2_body(uint32_t *dst, long count, const lamina_linear_span *g, double row_term, const uint8_t *mask,
                                const uint32_t *lut, const int has_mask, const int plain) {
     const __m256i zero = _mm256_setzero_si256(), lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-    const __m128i shift = _mm_cvtsi32_si128(g->alpha_shift);
+    const __m256i select = alpha_select_avx2(g->alpha_shift);
     const __m256d t0 = _mm256_set1_pd(g->t0), dtdx = _mm256_set1_pd(g->dtdx), row = _mm256_set1_pd(row_term);
     const __m256d four = _mm256_set1_pd(4.0), eight = _mm256_set1_pd(8.0);
     const __m256d dzero = _mm256_setzero_pd(), one = _mm256_set1_pd(1.0);
@@ -352,7 +380,7 @@ void linear_gradient_avx2_body(uint32_t *dst, long count, const lamina_linear_sp
             k = _mm256_andnot_si256(off, k);
         }
         const int full = plain && g->constant == 255 && (!has_mask || m8 == ~0ull);
-        gradient8_over(dst + i, rest, ua, ub, k, full, lut, g->top, shift);
+        gradient8_over(dst + i, rest, ua, ub, k, full, lut, g->top, select);
     }
 }
 
@@ -385,7 +413,7 @@ static inline __attribute__((always_inline))
 void linear_gradient_avx2_column_rows(uint32_t *dst, long dst_stride, long rows, long count, const lamina_linear_span *g,
                                       double dtdy, long row0, long mask_stride, const uint32_t *lut, const int per_row) {
     const __m256i constant = _mm256_set1_epi32((int)g->constant);
-    const __m128i shift = _mm_cvtsi32_si128(g->alpha_shift);
+    const __m256i select = alpha_select_avx2(g->alpha_shift);
     const __m256d t0 = _mm256_set1_pd(g->t0), dtdx = _mm256_set1_pd(g->dtdx), four = _mm256_set1_pd(4.0);
     __m256d xa[SHARED_MAX / 8], xb[SHARED_MAX / 8];
     __m256i kv[SHARED_MAX / 8];
@@ -437,17 +465,17 @@ void linear_gradient_avx2_column_rows(uint32_t *dst, long dst_stride, long rows,
         const __m256d rt = _mm256_set1_pd(dtdy * ((double)(row0 + r) + 0.5));
         if (overlap) {
             // The overlapping last group and the one before it: read, blended, then written.
-            const __m256i zero = _mm256_setzero_si256(), half = _mm256_set1_epi16(128), m257 = _mm256_set1_epi16(257);
+            const __m256i half = _mm256_set1_epi16(128), m257 = _mm256_set1_epi16(257);
             const long q = groups - 1, e = groups;
             uint32_t *p0 = row + start[q], *p1 = row + start[e];
             const __m256i d0 = _mm256_loadu_si256((const __m256i *)p0), d1 = _mm256_loadu_si256((const __m256i *)p1);
             __m256i inv0, inv1;
             const __m256i s0 = gradient8_source(_mm256_add_pd(xa[q], rt), _mm256_add_pd(xb[q], rt), kv[q], full[q], lut,
-                                                g->top, shift, &inv0);
+                                                g->top, select, &inv0);
             const __m256i s1 = gradient8_source(_mm256_add_pd(xa[e], rt), _mm256_add_pd(xb[e], rt), kv[e], full[e], lut,
-                                                g->top, shift, &inv1);
-            _mm256_storeu_si256((__m256i *)p0, _mm256_add_epi8(s0, scale8v_avx2(d0, inv0, half, m257, zero)));
-            _mm256_storeu_si256((__m256i *)p1, _mm256_add_epi8(s1, scale8v_avx2(d1, inv1, half, m257, zero)));
+                                                g->top, select, &inv1);
+            _mm256_storeu_si256((__m256i *)p0, _mm256_add_epi8(s0, scale8w_avx2(d0, inv0, half, m257)));
+            _mm256_storeu_si256((__m256i *)p1, _mm256_add_epi8(s1, scale8w_avx2(d1, inv1, half, m257)));
         }
         for (long q = 0; q < groups - overlap; q++) {
             __m256i k = kv[q];
@@ -461,7 +489,7 @@ void linear_gradient_avx2_column_rows(uint32_t *dst, long dst_stride, long rows,
                 is_full = g->constant == 255 && m8 == ~0ull;
             }
             gradient8_over(row + start[q], rest[q], _mm256_add_pd(xa[q], rt), _mm256_add_pd(xb[q], rt), k, is_full, lut,
-                           g->top, shift);
+                           g->top, select);
         }
     }
 }
@@ -1387,7 +1415,7 @@ void rect_small_gradient_paint(void *ctx, long y, long rows, float d, int change
         c->k[0] = _mm256_permutevar8x32_epi32(_mm256_castsi128_si256(a), c->l.idx[0]);
         c->k[1] = _mm256_permutevar8x32_epi32(_mm256_castsi128_si256(a), c->l.idx[1]);
     }
-    const __m128i shift = _mm_cvtsi32_si128(g->alpha_shift);
+    const __m256i select = alpha_select_avx2(g->alpha_shift);
     const __m256i zero = _mm256_setzero_si256(), half = _mm256_set1_epi16(128), m257 = _mm256_set1_epi16(257);
     const long stride = r->dst_stride, n = c->l.n, off1 = n - 8;
     uint32_t *p = (uint32_t *)(r->dst + y * stride) + c->l.x0;
@@ -1395,16 +1423,16 @@ void rect_small_gradient_paint(void *ctx, long y, long rows, float d, int change
         const __m256d rt = _mm256_set1_pd(c->dtdy * ((double)(c->row0 + y + q) + 0.5));
         __m256i inv0, inv1;
         const __m256i s0 = gradient8_source(_mm256_add_pd(c->xa[0], rt), _mm256_add_pd(c->xb[0], rt), c->k[0], 0, c->lut,
-                                            g->top, shift, &inv0);
+                                            g->top, select, &inv0);
         if (n <= 8) {
-            over8v_avx2(p, n, s0, inv0, half, m257, zero);
+            over8w_avx2(p, n, s0, inv0, half, m257);
             continue;
         }
         const __m256i s1 = gradient8_source(_mm256_add_pd(c->xa[1], rt), _mm256_add_pd(c->xb[1], rt), c->k[1], 0, c->lut,
-                                            g->top, shift, &inv1);
+                                            g->top, select, &inv1);
         const __m256i d0 = _mm256_loadu_si256((const __m256i *)p), d1 = _mm256_loadu_si256((const __m256i *)(p + off1));
-        _mm256_storeu_si256((__m256i *)(p + off1), _mm256_add_epi8(s1, scale8v_avx2(d1, inv1, half, m257, zero)));
-        _mm256_storeu_si256((__m256i *)p, _mm256_add_epi8(s0, scale8v_avx2(d0, inv0, half, m257, zero)));
+        _mm256_storeu_si256((__m256i *)(p + off1), _mm256_add_epi8(s1, scale8w_avx2(d1, inv1, half, m257)));
+        _mm256_storeu_si256((__m256i *)p, _mm256_add_epi8(s0, scale8w_avx2(d0, inv0, half, m257)));
     }
 }
 

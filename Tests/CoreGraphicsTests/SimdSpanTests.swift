@@ -201,11 +201,13 @@ struct SimdSpanTests {
     /// rectangle clip), most of them 1-16 columns wide (AVX2 paints those by lanes rather than
     /// runs), some within one column or across two, in row and column windows, extended or not,
     /// at full and partial constant coverage, now and then with skipped pixels (which AVX2 leaves
-    /// to the run painter): the same bytes on every path as on the scalar one.
+    /// to the run painter), with the alpha in the last byte or the first: the same bytes on every
+    /// path as on the scalar one.
     @Test func rectangleGradientsAreTheSameOnEveryPath() {
         var rng = RowWindowTests.Random(state: 67)
         defer { lamina_raster_force_simd_level(-1) }
-        let lut = Self.randomRamp(&rng, opaqueBelow: 600, alphaStep: 3)
+        let alphaLast = Self.randomRamp(&rng, opaqueBelow: 600, alphaStep: 3)
+        let alphaFirst = alphaLast.map { $0 << 8 | $0 >> 24 }
         var mismatches = 0, cases = 0, narrow = 0, changed = 0
         for trial in 0..<500 {
             let width = 1 + rng.int(trial % 3 == 0 ? 60 : 18), height = 1 + rng.int(30), stride = width + rng.int(4)
@@ -218,13 +220,14 @@ struct SimdSpanTests {
             }
             if right - left < 16 { narrow += 1 }
             let top = rng.range(-3, CGFloat(height)), bottom = top + (rng.int(4) == 0 ? rng.range(0, 1) : rng.range(0, CGFloat(height) + 3))
+            let alphaShift: Int32 = trial % 2 == 0 ? 24 : 0, lut = alphaShift == 24 ? alphaLast : alphaFirst
             let windowed = trial % 5 == 0
             let col0 = windowed ? rng.int(width) : 0, col1 = windowed ? col0 + 1 + rng.int(width - col0) : width
             let storeTop = trial % 7 == 0 ? rng.int(height) : 0
             let storeBottom = trial % 7 == 0 ? storeTop + 1 + rng.int(height - storeTop) : height
             let g = lamina_linear_span(t0: Double(rng.range(-0.3, 1.1)), dtdx: Double(rng.range(-0.05, 0.05)), row_term: 0,
                                        top: 1023, x: rng.int(600) - 50, extend_before: Int32(rng.int(5) == 0 ? 0 : 1),
-                                       extend_after: Int32(rng.int(5) == 0 ? 0 : 1), alpha_shift: 24, mask: nil,
+                                       extend_after: Int32(rng.int(5) == 0 ? 0 : 1), alpha_shift: alphaShift, mask: nil,
                                        constant: rng.int(3) == 0 ? UInt32(rng.int(256)) : 255,
                                        skip: rng.int(10) == 0 ? 1 + rng.int(width) : 0)
             let dtdy = Double(rng.range(-0.08, 0.08)), row0 = rng.int(500) - 20
@@ -237,7 +240,7 @@ struct SimdSpanTests {
                     var job = lamina_rect_fill(left: Float(left), top: Float(top), right: Float(right), bottom: Float(bottom),
                                                width: width, height: height, store_top: storeTop, store_bottom: storeBottom,
                                                dst: UnsafeMutableRawPointer(b).assumingMemoryBound(to: CChar.self),
-                                               dst_stride: stride * 4, col0: col0, col1: col1, color: 0, alpha_shift: 24)
+                                               dst_stride: stride * 4, col0: col0, col1: col1, color: 0, alpha_shift: alphaShift)
                     lamina_rect_linear_gradient(&job, &coverage, span, dtdy, row0, l)
                 }
                 return buffer
