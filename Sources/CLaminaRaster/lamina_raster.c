@@ -401,6 +401,44 @@ static void linear_gradient_avx2(uint32_t *dst, long count, const lamina_linear_
     }
 }
 
+// A row's group of eight at `start` (`rest` pixels from there) in `linear_gradient_avx2_column_rows`,
+// its parameters before the row term `xa`, `xb` and, when the rows share their coverage, its
+// coverage `k` and whether it is fully covered; with a mask per row, eight pixels the row's mask
+// leaves out come back unchanged (skipped).
+__attribute__((target("avx2")))
+static inline __attribute__((always_inline))
+void column_rows_group(uint32_t *row, const uint8_t *mask, __m256d rt, __m256d xa, __m256d xb, __m256i k, int is_full,
+                       long start, long rest, const lamina_linear_span *g, __m256i constant, const uint32_t *lut,
+                       __m256i select, const int per_row) {
+    if (per_row) {
+        uint64_t m8;
+        if (rest >= 8) memcpy(&m8, mask + start, 8); else m8 = load_tail_bytes(mask + start, rest);
+        if (m8 == 0) return;
+        k = mask_coverage8(m8, g->constant, constant);
+        is_full = g->constant == 255 && m8 == ~0ull;
+    }
+    gradient8_over(row + start, rest, _mm256_add_pd(xa, rt), _mm256_add_pd(xb, rt), k, is_full, lut, g->top, select);
+}
+
+// The overlapping last group (q + 1) of a row in `linear_gradient_avx2_column_rows` and the one
+// before it (q): both read, blended, then written.
+__attribute__((target("avx2")))
+static inline __attribute__((always_inline))
+void column_rows_overlap(uint32_t *row, __m256d rt, const __m256d *xa, const __m256d *xb, const __m256i *kv,
+                         const int *full, const long *start, long q, const uint32_t *lut, double top, __m256i select) {
+    const __m256i half = _mm256_set1_epi16(128), m257 = _mm256_set1_epi16(257);
+    const long e = q + 1;
+    uint32_t *p0 = row + start[q], *p1 = row + start[e];
+    const __m256i d0 = _mm256_loadu_si256((const __m256i *)p0), d1 = _mm256_loadu_si256((const __m256i *)p1);
+    __m256i inv0, inv1;
+    const __m256i s0 = gradient8_source(_mm256_add_pd(xa[q], rt), _mm256_add_pd(xb[q], rt), kv[q], full[q], lut, top,
+                                        select, &inv0);
+    const __m256i s1 = gradient8_source(_mm256_add_pd(xa[e], rt), _mm256_add_pd(xb[e], rt), kv[e], full[e], lut, top,
+                                        select, &inv1);
+    _mm256_storeu_si256((__m256i *)p0, _mm256_add_epi8(s0, scale8w_avx2(d0, inv0, half, m257)));
+    _mm256_storeu_si256((__m256i *)p1, _mm256_add_epi8(s1, scale8w_avx2(d1, inv1, half, m257)));
+}
+
 // The plain rows of `linear_gradient_avx2_rows` with a mask, at most SHARED_MAX pixels of them:
 // what depends only on the column computed once (each pixel's parameter before its row term;
 // when the rows share one row of coverage, `per_row` 0, also its coverage and which groups of
@@ -459,37 +497,23 @@ void linear_gradient_avx2_column_rows(uint32_t *dst, long dst_stride, long rows,
         start[groups] = i;
         rest[groups] = 8;
     }
-    for (long r = 0; r < rows; r++) {
-        uint32_t *row = (uint32_t *)((char *)dst + r * dst_stride);
-        const uint8_t *mask = g->mask + r * mask_stride;
+    // Two rows at a time, group by group: the two rows' groups do not depend on each other, so
+    // twice as much work is in flight behind each group's table lookup.
+    for (long r = 0; r < rows; r += 2) {
+        uint32_t *row = (uint32_t *)((char *)dst + r * dst_stride), *row2 = (uint32_t *)((char *)row + dst_stride);
+        const uint8_t *mask = g->mask + r * mask_stride, *mask2 = mask + mask_stride;
         const __m256d rt = _mm256_set1_pd(dtdy * ((double)(row0 + r) + 0.5));
+        const __m256d rt2 = _mm256_set1_pd(dtdy * ((double)(row0 + r + 1) + 0.5));
+        const int two = r + 1 < rows;
         if (overlap) {
-            // The overlapping last group and the one before it: read, blended, then written.
-            const __m256i half = _mm256_set1_epi16(128), m257 = _mm256_set1_epi16(257);
-            const long q = groups - 1, e = groups;
-            uint32_t *p0 = row + start[q], *p1 = row + start[e];
-            const __m256i d0 = _mm256_loadu_si256((const __m256i *)p0), d1 = _mm256_loadu_si256((const __m256i *)p1);
-            __m256i inv0, inv1;
-            const __m256i s0 = gradient8_source(_mm256_add_pd(xa[q], rt), _mm256_add_pd(xb[q], rt), kv[q], full[q], lut,
-                                                g->top, select, &inv0);
-            const __m256i s1 = gradient8_source(_mm256_add_pd(xa[e], rt), _mm256_add_pd(xb[e], rt), kv[e], full[e], lut,
-                                                g->top, select, &inv1);
-            _mm256_storeu_si256((__m256i *)p0, _mm256_add_epi8(s0, scale8w_avx2(d0, inv0, half, m257)));
-            _mm256_storeu_si256((__m256i *)p1, _mm256_add_epi8(s1, scale8w_avx2(d1, inv1, half, m257)));
+            column_rows_overlap(row, rt, xa, xb, kv, full, start, groups - 1, lut, g->top, select);
+            if (two) column_rows_overlap(row2, rt2, xa, xb, kv, full, start, groups - 1, lut, g->top, select);
         }
         for (long q = 0; q < groups - overlap; q++) {
-            __m256i k = kv[q];
-            int is_full = full[q];
-            if (per_row) {
-                // This row's mask: eight pixels it leaves out come back unchanged (skipped).
-                uint64_t m8;
-                if (rest[q] >= 8) memcpy(&m8, mask + start[q], 8); else m8 = load_tail_bytes(mask + start[q], rest[q]);
-                if (m8 == 0) continue;
-                k = mask_coverage8(m8, g->constant, constant);
-                is_full = g->constant == 255 && m8 == ~0ull;
-            }
-            gradient8_over(row + start[q], rest[q], _mm256_add_pd(xa[q], rt), _mm256_add_pd(xb[q], rt), k, is_full, lut,
-                           g->top, select);
+            column_rows_group(row, mask, rt, xa[q], xb[q], kv[q], full[q], start[q], rest[q], g, constant, lut, select, per_row);
+            if (two)
+                column_rows_group(row2, mask2, rt2, xa[q], xb[q], kv[q], full[q], start[q], rest[q], g, constant, lut, select,
+                                  per_row);
         }
     }
 }
