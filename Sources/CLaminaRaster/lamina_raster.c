@@ -1424,12 +1424,13 @@ typedef struct {
     __m256i k[2];
 } rect_small_gradient;
 
-__attribute__((target("avx2")))
-static inline __attribute__((always_inline))
+// A group of rows: when its height share changed, the lanes' coverage (times the span's constant
+// coverage); then each row's one or two groups of eight.
+__attribute__((target("avx2"), always_inline)) static inline
 void rect_small_gradient_paint(void *ctx, long y, long rows, float d, int changed) {
     rect_small_gradient *c = ctx;
-    const lamina_rect_fill *r = c->l.r;
     const lamina_linear_span *g = c->g;
+    const lamina_rect_fill *r = c->l.r;
     if (changed) {
         __m128i a = rect_lane_alphas(&c->l, d);
         if (g->constant != 255) {
