@@ -296,9 +296,10 @@ static inline __m256i mask_coverage8(uint64_t m8, uint32_t c, __m256i constant) 
 }
 
 // The colours of eight pixels of a linear gradient, to lay over by source-over (255 minus each
-// one's alpha in `inv`, as `inverse_alpha8w_avx2` gives it for the selector `select`): the parameters `ua` (pixels 0-3) and `ub` (4-7) clamped to [0, 1] (NaN
-// to 0), their table words (index u * top + 0.5, truncated) scaled by the coverage `k` unless
-// `full` (fully covered: x * 255 / 255 is x). Inlined, its constants are made once per loop.
+// one's alpha in `inv`, as `inverse_alpha8w_avx2` gives it for the selector `select`): the
+// parameters `ua` (pixels 0-3) and `ub` (4-7) clamped to [0, 1] (NaN to 0), their table words
+// (index u * top + 0.5, truncated) scaled by the coverage `k` unless `full` (fully covered:
+// x * 255 / 255 is x). Inlined, its constants are made once per loop.
 __attribute__((target("avx2")))
 static inline __attribute__((always_inline))
 __m256i gradient8_source(__m256d ua, __m256d ub, __m256i k, int full, const uint32_t *lut, double top, __m256i select,
