@@ -1203,22 +1203,27 @@ void rect_groups(const lamina_rect_fill *r, void *ctx, void (*paint)(void *, lon
     const long last_stored = y_end < r->store_bottom ? y_end : r->store_bottom;
     if (!(y < last_stored && y_end > r->store_top)) return;
     if (y < r->store_top) y = r->store_top;
-    const long full_end = (long)by;
+    if (y >= last_stored) return;
+    // Rows y with y + 1 <= by are covered to their bottom: those from the first row whose top
+    // the rectangle covers (d = 1 exactly) up to `stop` are one group. Before them at most the
+    // first row, after them at most the last, each with its own share: the groups the row-by-row
+    // walk makes (a row of share 0 is left out), found without a walk whose every step waits on
+    // the last (each row's share converted and compared before the next row is known).
+    const long full_end = (long)by, stop = last_stored < full_end ? last_stored : full_end;
     float last_d = NAN;
-    while (y < last_stored) {
-        float top = swift_maxf(ay, (float)y), bottom = swift_minf(by, (float)(y + 1));
-        float d = bottom - top;
-        long rows = 1;
-        if (d == 1) {
-            long stop = last_stored < full_end ? last_stored : full_end;
-            rows = stop - y > 1 ? stop - y : 1;
-        }
-        if (d != 0) {
-            int changed = d != last_d;
-            last_d = d;
-            paint(ctx, y, rows, d, changed);
-        }
-        y += rows;
+    const float d0 = swift_minf(by, (float)(y + 1)) - swift_maxf(ay, (float)y);
+    if (d0 != 1) {
+        if (d0 != 0) { paint(ctx, y, 1, d0, 1); last_d = d0; }
+        y++;
+    }
+    if (y < stop) {
+        paint(ctx, y, stop - y, 1, last_d != 1);
+        last_d = 1;
+        y = stop;
+    }
+    if (y < last_stored) {
+        const float d = swift_minf(by, (float)(y + 1)) - swift_maxf(ay, (float)y);
+        if (d != 0) paint(ctx, y, 1, d, d != last_d);
     }
 }
 
