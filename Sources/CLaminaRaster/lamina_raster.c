@@ -501,11 +501,11 @@ void linear_gradient_avx2_column_rows(uint32_t *dst, long dst_stride, long rows,
     // Two rows at a time, group by group: the two rows' groups do not depend on each other, so
     // twice as much work is in flight behind each group's table lookup.
     for (long r = 0; r < rows; r += 2) {
-        uint32_t *row = (uint32_t *)((char *)dst + r * dst_stride), *row2 = (uint32_t *)((char *)row + dst_stride);
-        const uint8_t *mask = g->mask + r * mask_stride, *mask2 = mask + mask_stride;
+        const int two = r + 1 < rows;
+        uint32_t *row = (uint32_t *)((char *)dst + r * dst_stride), *row2 = two ? (uint32_t *)((char *)row + dst_stride) : row;
+        const uint8_t *mask = g->mask + r * mask_stride, *mask2 = two ? mask + mask_stride : mask;
         const __m256d rt = _mm256_set1_pd(dtdy * ((double)(row0 + r) + 0.5));
         const __m256d rt2 = _mm256_set1_pd(dtdy * ((double)(row0 + r + 1) + 0.5));
-        const int two = r + 1 < rows;
         if (overlap) {
             column_rows_overlap(row, rt, xa, xb, kv, full, start, groups - 1, lut, g->top, select);
             if (two) column_rows_overlap(row2, rt2, xa, xb, kv, full, start, groups - 1, lut, g->top, select);
@@ -723,7 +723,6 @@ void add_row_span(float *row, uint64_t *bits, float lo, float hi, float d, const
     if (i1 == i0 + 1) {
         // Two columns (inline: most rows of a steep or moderately slanted edge).
         LAMINA_SLOPE_GAINS(lo, hi, i0, i1)
-        (void)s;
         row[i0 << ls] += d * g0;
         row[i1 << ls] += d * (g1 - g0);
         row[(i1 + 1) << ls] += d * (1 - g1);
@@ -1155,14 +1154,33 @@ typedef struct {
     int count;
 } rect_runs;
 
-// A rectangle row's runs at height share d, as Lamina's Swift `RectSweep` computes them: the
-// deposits its two vertical edges would make, summed along the row (zero-coverage runs left out).
+// A rectangle row's coverage sums at height share d, as Lamina's Swift `RectSweep` computes them:
+// the deposits its two vertical edges would make (the left side's in columns il and il + 1, the
+// right side's in ir and ir + 1), summed along the row in that order. acc[0] holds for column il,
+// acc[1] for il + 1 ..< ir, acc[2] for ir, acc[3] for the columns after; sides one column apart
+// have no inner columns (acc[1] is 0), and in one column, il = ir, the sides' deposits are added
+// together (acc[2] is acc[0]).
+static inline __attribute__((always_inline))
+void rect_row_sums(long il, long ir, float fl, float fr, float d, float acc[4]) {
+    const float cl0 = d * (1 - fl), cl1 = d * fl, cr0 = -d * (1 - fr), cr1 = -d * fr;
+    acc[0] = 0;
+    acc[1] = 0;
+    if (ir == il) {
+        acc[0] += cl0 + cr0; acc[2] = acc[0]; acc[3] = acc[0] + (cl1 + cr1);
+    } else if (ir == il + 1) {
+        acc[0] += cl0; acc[2] = acc[0] + (cl1 + cr0); acc[3] = acc[2] + cr1;
+    } else {
+        acc[0] += cl0; acc[1] = acc[0] + cl1; acc[2] = acc[1] + cr0; acc[3] = acc[2] + cr1;
+    }
+}
+
+// A rectangle row's runs at height share d: `rect_row_sums`' columns with their coverage
+// (zero-coverage runs left out, neighbours of equal coverage merged).
 static inline __attribute__((always_inline)) void rect_row_runs(const lamina_rect_fill *r, float d, rect_runs *runs) {
     const long il = (long)r->left, ir = (long)r->right, width = r->width;
-    const float fl = r->left - (float)il, fr = r->right - (float)ir;
-    float cl0 = d * (1 - fl), cl1 = d * fl, cr0 = -d * (1 - fr), cr1 = -d * fr;
+    float acc[4];
+    rect_row_sums(il, ir, r->left - (float)il, r->right - (float)ir, d, acc);
     int count = 0;
-    float acc = 0;
 #define LAMINA_ADD(I, NEXT, C) do { \
         long i_ = (I), e_ = (NEXT) < width ? (NEXT) : width; \
         uint32_t a_ = i_ < e_ ? (uint32_t)alpha_scalar((C), 0) : 0; \
@@ -1171,19 +1189,10 @@ static inline __attribute__((always_inline)) void rect_row_runs(const lamina_rec
             else { runs->start[count] = i_; runs->end[count] = e_; runs->alpha[count] = a_; count++; } \
         } \
     } while (0)
-    if (ir == il) {
-        acc += cl0 + cr0; LAMINA_ADD(il, il + 1, acc);
-        acc += cl1 + cr1; LAMINA_ADD(il + 1, width, acc);
-    } else if (ir == il + 1) {
-        acc += cl0; LAMINA_ADD(il, il + 1, acc);
-        acc += cl1 + cr0; LAMINA_ADD(il + 1, il + 2, acc);
-        acc += cr1; LAMINA_ADD(il + 2, width, acc);
-    } else {
-        acc += cl0; LAMINA_ADD(il, il + 1, acc);
-        acc += cl1; LAMINA_ADD(il + 1, ir, acc);
-        acc += cr0; LAMINA_ADD(ir, ir + 1, acc);
-        acc += cr1; LAMINA_ADD(ir + 1, width, acc);
-    }
+    LAMINA_ADD(il, il + 1, acc[0]);
+    if (ir > il + 1) LAMINA_ADD(il + 1, ir, acc[1]);
+    if (ir > il) LAMINA_ADD(ir, ir + 1, acc[2]);
+    LAMINA_ADD(ir + 1, width, acc[3]);
 #undef LAMINA_ADD
     runs->count = count;
 }
@@ -1265,23 +1274,33 @@ static inline int rect_lanes_of(const lamina_rect_fill *r, rect_lanes *c) {
     return 1;
 }
 
-// A row's four coverage values (0-255 in 32-bit lanes) at height share d: `rect_row_runs`'s sums
-// in its order, converted four at a time as `alpha_sum4` does (the lanes of `rect_lanes` take
-// them). A zero-coverage pixel comes back from the blend unchanged, as where no run is painted.
+// A row's four coverage values (0-255 in 32-bit lanes) at height share d: `rect_row_sums`,
+// converted four at a time as `alpha_sum4` does (the lanes of `rect_lanes` take them). A
+// zero-coverage pixel comes back from the blend unchanged, as where no run is painted.
 __attribute__((target("avx2")))
 static inline __attribute__((always_inline)) __m128i rect_lane_alphas(const rect_lanes *c, float d) {
-    const float cl0 = d * (1 - c->fl), cl1 = d * c->fl, cr0 = -d * (1 - c->fr), cr1 = -d * c->fr;
-    float acc1 = 0, acc2 = 0, acc3, acc4;
-    if (c->ir == c->il) {
-        acc1 += cl0 + cr0; acc3 = acc1; acc4 = acc1 + (cl1 + cr1);
-    } else if (c->ir == c->il + 1) {
-        acc1 += cl0; acc3 = acc1 + (cl1 + cr0); acc4 = acc3 + cr1;
-    } else {
-        acc1 += cl0; acc2 = acc1 + cl1; acc3 = acc2 + cr0; acc4 = acc3 + cr1;
-    }
-    __m128 v = _mm_andnot_ps(_mm_set1_ps(-0.0f), _mm_setr_ps(acc1, acc2, acc3, acc4));
+    float acc[4];
+    rect_row_sums(c->il, c->ir, c->fl, c->fr, d, acc);
+    __m128 v = _mm_andnot_ps(_mm_set1_ps(-0.0f), _mm_loadu_ps(acc));
     v = _mm_max_ps(_mm_min_ps(_mm_set1_ps(1), v), _mm_setzero_ps());
     return _mm_cvttps_epi32(_mm_add_ps(_mm_mul_ps(v, _mm_set1_ps(255)), _mm_set1_ps(0.5f)));
+}
+
+// A row of a rectangle's lanes laid over by source-over: eight words `s0` (255 minus each
+// alpha in both 16-bit lanes of its word in `inv0`) at p when n <= 8 (the first n), else also
+// `s1`/`inv1` at p + n - 8, overlapping the first eight; both groups are read before either is
+// written, and where they overlap they hold the same pixels, so either store leaves the same bytes.
+__attribute__((target("avx2")))
+static inline __attribute__((always_inline))
+void rect_lanes_over(uint32_t *p, long n, __m256i s0, __m256i inv0, __m256i s1, __m256i inv1) {
+    const __m256i half = _mm256_set1_epi16(128), m257 = _mm256_set1_epi16(257);
+    if (n <= 8) {
+        over8w_avx2(p, n, s0, inv0, half, m257);
+        return;
+    }
+    const __m256i d0 = _mm256_loadu_si256((const __m256i *)p), d1 = _mm256_loadu_si256((const __m256i *)(p + n - 8));
+    _mm256_storeu_si256((__m256i *)(p + n - 8), _mm256_add_epi8(s1, scale8w_avx2(d1, inv1, half, m257)));
+    _mm256_storeu_si256((__m256i *)p, _mm256_add_epi8(s0, scale8w_avx2(d0, inv0, half, m257)));
 }
 
 // The solid painter: the colour scaled by a row's four coverage values once, put in the lanes,
@@ -1296,12 +1315,12 @@ static inline __attribute__((always_inline))
 void rect_small_paint(void *ctx, long y, long rows, float d, int changed) {
     rect_small *c = ctx;
     const lamina_rect_fill *r = c->l.r;
-    const __m256i zero = _mm256_setzero_si256(), half = _mm256_set1_epi16(128), m257 = _mm256_set1_epi16(257);
     if (changed) {
         const __m128i ff = _mm_set1_epi32(0xFF);
         const __m128i s4 = scale4_sse2(_mm_set1_epi32((int)r->color), rect_lane_alphas(&c->l, d), _mm_set1_epi16(128),
                                        _mm_setzero_si128());
-        const __m128i inv4 = _mm_sub_epi32(ff, _mm_and_si128(_mm_srl_epi32(s4, _mm_cvtsi32_si128(r->alpha_shift)), ff));
+        __m128i inv4 = _mm_sub_epi32(ff, _mm_and_si128(_mm_srl_epi32(s4, _mm_cvtsi32_si128(r->alpha_shift)), ff));
+        inv4 = _mm_or_si128(inv4, _mm_slli_epi32(inv4, 16));   // in both 16-bit lanes of each word
         c->s0 = _mm256_permutevar8x32_epi32(_mm256_castsi128_si256(s4), c->l.idx[0]);
         c->s1 = _mm256_permutevar8x32_epi32(_mm256_castsi128_si256(s4), c->l.idx[1]);
         c->inv0 = _mm256_permutevar8x32_epi32(_mm256_castsi128_si256(inv4), c->l.idx[0]);
@@ -1310,18 +1329,7 @@ void rect_small_paint(void *ctx, long y, long rows, float d, int changed) {
     const long stride = r->dst_stride, n = c->l.n;
     uint32_t *p = (uint32_t *)(r->dst + y * stride) + c->l.x0;
     const __m256i s0 = c->s0, s1 = c->s1, inv0 = c->inv0, inv1 = c->inv1;
-    if (n > 8) {
-        const long off1 = n - 8;
-        for (long q = 0; q < rows; q++, p = (uint32_t *)((char *)p + stride)) {
-            __m256i d0 = _mm256_loadu_si256((const __m256i *)p), d1 = _mm256_loadu_si256((const __m256i *)(p + off1));
-            __m256i r0 = _mm256_add_epi8(s0, scale8v_avx2(d0, inv0, half, m257, zero));
-            __m256i r1 = _mm256_add_epi8(s1, scale8v_avx2(d1, inv1, half, m257, zero));
-            _mm256_storeu_si256((__m256i *)(p + off1), r1);
-            _mm256_storeu_si256((__m256i *)p, r0);
-        }
-        return;
-    }
-    for (long q = 0; q < rows; q++, p = (uint32_t *)((char *)p + stride)) over8v_avx2(p, n, s0, inv0, half, m257, zero);
+    for (long q = 0; q < rows; q++, p = (uint32_t *)((char *)p + stride)) rect_lanes_over(p, n, s0, inv0, s1, inv1);
 }
 
 // `lamina_rect_solid_over_32` by `rect_small_paint` when it applies (else 0, nothing painted).
@@ -1402,13 +1410,12 @@ void rect_gradient_paint(void *ctx, long y, long rows, float d, int changed) {
     const long count = r->col1 - r->col0;
     if (changed) {
         // The row's coverage bytes over columns [col0, col1).
-        rect_runs runs_;
-        const rect_runs *runs = &runs_;
-        rect_row_runs(r, d, &runs_);
+        rect_runs runs;
+        rect_row_runs(r, d, &runs);
         memset(c->cov, 0, (size_t)count);
-        for (int k = 0; k < runs->count; k++) {
-            long x0 = runs->start[k] > r->col0 ? runs->start[k] : r->col0, x1 = runs->end[k] < r->col1 ? runs->end[k] : r->col1;
-            if (x0 < x1) memset(c->cov + (x0 - r->col0), (int)runs->alpha[k], (size_t)(x1 - x0));
+        for (int k = 0; k < runs.count; k++) {
+            long x0 = runs.start[k] > r->col0 ? runs.start[k] : r->col0, x1 = runs.end[k] < r->col1 ? runs.end[k] : r->col1;
+            if (x0 < x1) memset(c->cov + (x0 - r->col0), (int)runs.alpha[k], (size_t)(x1 - x0));
         }
     }
     lamina_linear_gradient_rows((uint32_t *)(r->dst + y * r->dst_stride) + r->col0, r->dst_stride, rows, count, c->g, c->dtdy,
@@ -1447,23 +1454,19 @@ void rect_small_gradient_paint(void *ctx, long y, long rows, float d, int change
         c->k[1] = _mm256_permutevar8x32_epi32(_mm256_castsi128_si256(a), c->l.idx[1]);
     }
     const __m256i select = alpha_select_avx2(g->alpha_shift);
-    const __m256i zero = _mm256_setzero_si256(), half = _mm256_set1_epi16(128), m257 = _mm256_set1_epi16(257);
-    const long stride = r->dst_stride, n = c->l.n, off1 = n - 8;
+    const long stride = r->dst_stride, n = c->l.n;
     uint32_t *p = (uint32_t *)(r->dst + y * stride) + c->l.x0;
     for (long q = 0; q < rows; q++, p = (uint32_t *)((char *)p + stride)) {
         const __m256d rt = _mm256_set1_pd(c->dtdy * ((double)(c->row0 + y + q) + 0.5));
         __m256i inv0, inv1;
         const __m256i s0 = gradient8_source(_mm256_add_pd(c->xa[0], rt), _mm256_add_pd(c->xb[0], rt), c->k[0], 0, c->lut,
                                             g->top, select, &inv0);
-        if (n <= 8) {
-            over8w_avx2(p, n, s0, inv0, half, m257);
-            continue;
-        }
-        const __m256i s1 = gradient8_source(_mm256_add_pd(c->xa[1], rt), _mm256_add_pd(c->xb[1], rt), c->k[1], 0, c->lut,
-                                            g->top, select, &inv1);
-        const __m256i d0 = _mm256_loadu_si256((const __m256i *)p), d1 = _mm256_loadu_si256((const __m256i *)(p + off1));
-        _mm256_storeu_si256((__m256i *)(p + off1), _mm256_add_epi8(s1, scale8w_avx2(d1, inv1, half, m257)));
-        _mm256_storeu_si256((__m256i *)p, _mm256_add_epi8(s0, scale8w_avx2(d0, inv0, half, m257)));
+        __m256i s1 = s0;
+        inv1 = inv0;
+        if (n > 8)   // the second group of eight, when there is one
+            s1 = gradient8_source(_mm256_add_pd(c->xa[1], rt), _mm256_add_pd(c->xb[1], rt), c->k[1], 0, c->lut, g->top, select,
+                                  &inv1);
+        rect_lanes_over(p, n, s0, inv0, s1, inv1);
     }
 }
 
