@@ -43,7 +43,10 @@ struct LocalSlots: SlotSpace {
 /// tree, its animations), so a commit costs in proportion to what it changed.
 enum CommitEncoder {
     /// The update for `layers`, and for any layer they reference that has no slot yet.
-    static func encode(_ layers: [CALayer], in space: inout some SlotSpace, animations: Bool = true) -> RenderUpdate {
+    /// Presentation copies are left out of commits; a private tree (`privateTree(of:)`) takes
+    /// them when it is made of a presentation (`presentation()?.render(in:)`).
+    static func encode(_ layers: [CALayer], in space: inout some SlotSpace, animations: Bool = true,
+                       presentations: Bool = false) -> RenderUpdate {
         var update = RenderUpdate()
         update.nodes.reserveCapacity(layers.count)
         var work = layers
@@ -52,7 +55,7 @@ enum CommitEncoder {
         while k < work.count {
             let layer = work[k]
             k += 1
-            guard !layer.flags.contains(.presentation), done.insert(ObjectIdentifier(layer)).inserted else { continue }
+            guard presentations || !layer.flags.contains(.presentation), done.insert(ObjectIdentifier(layer)).inserted else { continue }
             func slot(_ l: CALayer) -> Int32 {
                 let (s, isNew) = space.slot(for: l)
                 if isNew { work.append(l) }
@@ -79,7 +82,7 @@ enum CommitEncoder {
             for s in l._sublayers { collect(s, depth: depth + 1) }
         }
         collect(root, depth: TreeDepth.current)
-        var update = encode(all, in: &space, animations: false)
+        var update = encode(all, in: &space, animations: false, presentations: root.flags.contains(.presentation))
         // The root is drawn on its own: no superlayer.
         if let i = update.nodes.firstIndex(where: { $0.slot == space.slots[ObjectIdentifier(root)] }) {
             update.nodes[i].parent = -1

@@ -547,12 +547,16 @@ open class CALayer: NSObject, CAMediaTiming, PropertyOwner {
 
     /// Draws the layer tree into `ctx`, in the layer's own coordinate space through the context's
     /// current transform, as on Apple platforms (iOS code flips a bitmap context itself to get
-    /// y-down geometry). Pending layout and display in the tree run first. Draws model values
-    /// (the properties as set now, committed or not), without animations.
+    /// y-down geometry). Pending layout and display in the tree run first. A model layer draws
+    /// its model values (the properties as set now, committed or not), without animations; a
+    /// presentation copy (`presentation()`) draws what the screen shows at the moment it was made:
+    /// its animated values, its sublayers' and mask's presentation copies, their contents.
     open func render(in ctx: CGContext) {
-        layoutIfNeeded()
-        layoutSubtreeIfNeeded()
-        displaySubtreeIfNeeded()
+        if !flags.contains(.presentation) {
+            layoutIfNeeded()
+            layoutSubtreeIfNeeded()
+            displaySubtreeIfNeeded()
+        }
         let (tree, root) = CommitEncoder.privateTree(of: self)
         FrameRenderer().draw(Frame(still: tree, root: root, time: 0), in: ctx)
     }
