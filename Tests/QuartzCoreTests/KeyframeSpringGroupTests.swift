@@ -171,14 +171,6 @@ struct KeyframeTests {
         #expect(near(p[1].position.x, 15, 1e-9))
     }
 
-    @Test func invalidKeyTimesAreIgnored() {
-        let log = LaminaDiagnostics.collecting {
-            let p = presentations(keyframe([0, 10, 20], keyTimes: [0, 0.9]), at: [0.25])
-            #expect(near(p[0].position.x, 5))
-        }
-        #expect(log.diagnostics.contains { $0.contains("keyTimes") })
-    }
-
     @Test func pathFollowingWithRotation() {
         let path = CGMutablePath()
         path.move(to: .zero)

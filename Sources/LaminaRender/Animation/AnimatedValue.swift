@@ -236,9 +236,15 @@ package enum AnimatedValue: @unchecked Sendable {
                 guard let v, let o = (v as AnyObject?) else { return 0 }
                 return UInt64(UInt(bitPattern: ObjectIdentifier(o).hashValue))
             }
-            return mix(mix(id(x.from), id(x.to)), x.fraction.bitPattern)
+            // (From a seed: mixing the one image into itself would cancel it out.)
+            return mix(mix(mix(0xCBF2_9CE4_8422_2325, id(x.from)), id(x.to)), x.fraction.bitPattern)
         case .colors(let c): return c.reduce(17) { mix($0, $1.fingerprint) }
-        case .discrete(let v): return UInt64(bitPattern: Int64(String(describing: v).hashValue))
+        case .discrete(let v):
+            // Objects (images, layers) by identity: two images of one size describe alike.
+            guard let v else { return 0x9E37_79B9_7F4A_7C15 }
+            let text = UInt64(bitPattern: Int64(String(describing: v).hashValue))
+            guard type(of: v) is AnyClass else { return text }
+            return mix(text, UInt64(UInt(bitPattern: ObjectIdentifier(v as AnyObject).hashValue)))
         case .number(let x): return mix(0xCBF2_9CE4_8422_2325, x.bitPattern)
         case .point(let p): return mix(mix(0xCBF2_9CE4_8422_2325, Double(p.x).bitPattern), Double(p.y).bitPattern)
         case .size(let p): return mix(mix(0xCBF2_9CE4_8422_2325, Double(p.width).bitPattern), Double(p.height).bitPattern)

@@ -168,6 +168,16 @@ package final class KeyframeCurve: @unchecked Sendable {
                 values = [.point(segs[0].point(0))] + segs.map { .point($0.point(1)) }
                 if let r = a.rotation { rotationReverse = r == .autoReverse }
                 if mode == .cubic { mode = .linear }   // the path's own curves are followed
+                if mode == .discrete {
+                    // Hold keyframes: the vertices in turn, no motion along the segments.
+                    segments = nil
+                    if kind == .size {
+                        values = values.map { v in
+                            guard case .point(let p) = v else { return v }
+                            return .size(CGSize(width: p.x, height: p.y))
+                        }
+                    }
+                }
             } else {
                 guard let vs = a.values, !vs.isEmpty else {
                     LaminaDiagnostics.report("\(name): no values and no path; not animated")
@@ -179,53 +189,19 @@ package final class KeyframeCurve: @unchecked Sendable {
                     LaminaDiagnostics.report("\(name): rotationMode needs a path; ignored")
                 }
             }
-            var n = values.count
-            var intervals = mode == .discrete && segments == nil ? n : max(1, n - 1)
-            // Key times: given (when valid), paced, or uniform.
+            // Key times: Apple's rules by calculation mode (see `KeyframeCurve` below).
+            let discrete = mode == .discrete
             var times: [Double]?
-            /// Held segments added in front (key times not starting at 0), to shift the
-            /// per-segment timing functions.
-            var lead = 0
-            /// Held segments added at the end (key times ending before 1).
-            var trail = 0
-            if !isPaced, mode != .discrete, segments == nil, let kt = a.keyTimes, kt.count == n, n >= 2,
-               kt.allSatisfy(\.isFinite), !(kt.first == 0 && kt.last == 1 && zip(kt, kt.dropFirst()).allSatisfy({ $0 <= $1 })) {
-                // Key times shipped libraries use although Apple asks for 0 … 1 in increasing
-                // order. Apple shows each value at its key time and holds the first before the
-                // first key time and the last after the last one, so an array ending at 0.7
-                // reaches its last value at 0.7 and stays there. Times outside [0, 1] are
-                // clamped; times that go back (exporters write [0, -0.0167, 0.089, 1]) are
-                // undefined on Apple: each is taken as no earlier than the one before, with a
-                // diagnostic.
-                var t = kt.map { min(1, max(0, $0)) }
-                var wentBack = false
-                for i in 1..<t.count where t[i] < t[i - 1] { t[i] = t[i - 1]; wentBack = true }
-                if wentBack || kt.contains(where: { $0 < 0 || $0 > 1 }) {
-                    LaminaDiagnostics.report("\(name): keyTimes \(kt) are not increasing within 0…1; taken as \(t)")
-                }
-                if t[0] > 0 { t.insert(0, at: 0); values.insert(values[0], at: 0); lead = 1 }
-                if t[t.count - 1] < 1 { t.append(1); values.append(values[values.count - 1]); trail = 1 }
-                times = t
-                n = values.count
-                intervals = max(1, n - 1)
-            } else if !isPaced, let kt = a.keyTimes {
-                let countOK = mode == .discrete && segments == nil ? (kt.count == n + 1 || kt.count == n) : kt.count == n
-                let ordered = zip(kt, kt.dropFirst()).allSatisfy { $0 <= $1 }
-                if countOK, ordered, kt.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= 1 }),
-                   mode == .discrete || (kt.first == 0 && kt.last == 1) {
-                    times = kt
-                    if mode == .discrete && segments == nil && kt.count == n { times = kt + [1] }
-                } else {
-                    LaminaDiagnostics.report("\(name): keyTimes \(kt) do not suit \(n) values in \(a.calculation.name) mode; ignored")
-                }
-            }
-            if times == nil && isPaced {
-                var lengths: [Double] = []
-                if let segs = segments {
-                    lengths = segs.map(\.length)
-                } else {
-                    lengths = zip(values, values.dropFirst()).map { AnimatedValue.distance($0, $1) }
-                }
+            /// Held segments added in front (key times not starting at 0) and at the end (key
+            /// times ending before 1), to shift the per-segment timing functions.
+            var lead = 0, trail = 0
+            /// Keyframes (and so segments) the key times pair with.
+            var given = values.count
+            if isPaced {
+                // Key times, `timingFunctions` and the animation's `timingFunction` are ignored;
+                // times are made for constant speed (by arc length along a path).
+                let lengths = segments.map { $0.map(\.length) }
+                    ?? zip(values, values.dropFirst()).map { AnimatedValue.distance($0, $1) }
                 let total = lengths.reduce(0, +)
                 if total > 0 {
                     var acc = 0.0
@@ -234,7 +210,51 @@ package final class KeyframeCurve: @unchecked Sendable {
                     t[t.count - 1] = 1
                     times = t
                 }
+            } else if let raw = a.keyTimes, !raw.isEmpty, let kt = KeyframeCurve.orderedKeyTimes(raw, name: name) {
+                let n = values.count, m = kt.count
+                // Each keyframe takes the key time of its index. Linear and cubic want one per
+                // keyframe, discrete one more (the end of the last value); a path may run on past
+                // its last key time (a closing segment is common), and those keyframes are never
+                // reached.
+                let fits = discrete ? (m == n || m == n + 1) : m == n
+                if !fits && !(a.path != nil && m < n) {
+                    LaminaDiagnostics.report("\(name): \(m) keyTimes for \(n) keyframes in \(a.calculation.name) mode; "
+                        + "keyframes pair with key times by index (keyframes past the last key time are not reached)")
+                }
+                given = min(n, m)
+                if given < n {
+                    values.removeLast(n - given)
+                    if segments != nil { segments!.removeLast(n - given) }
+                }
+                if discrete {
+                    // Value k shows from its key time until the next one; the first from the
+                    // start, the last until the end.
+                    var b = Array(kt.prefix(given + 1))
+                    if b.count == given { b.append(1) }
+                    b[0] = 0
+                    times = b
+                } else if given == 1 {
+                    // One keyframe: its value throughout.
+                    values.append(values[0])
+                    if segments != nil, case .point(let p)? = values.first { segments = [.line(p, p)] }
+                    times = [0, 1]
+                } else {
+                    // Apple shows each value at its key time and holds the first before the first
+                    // key time and the last after the last one.
+                    var t = Array(kt.prefix(given))
+                    if t[0] > 0 {
+                        t.insert(0, at: 0); values.insert(values[0], at: 0); lead = 1
+                        if let s = segments?.first { let p = s.point(0); segments!.insert(.line(p, p), at: 0) }
+                    }
+                    if t[t.count - 1] < 1 {
+                        t.append(1); values.append(values[values.count - 1]); trail = 1
+                        if let s = segments?.last { let p = s.point(1); segments!.append(.line(p, p)) }
+                    }
+                    times = t
+                }
             }
+            let n = values.count
+            let intervals = discrete ? n : max(1, n - 1)
             keyTimes = times ?? (0...intervals).map { Double($0) / Double(intervals) }
             if segments == nil, [.number, .point, .size, .rect, .color].contains(kind) {
                 let vs = values.compactMap { v -> SIMD4<Double>? in
@@ -245,10 +265,12 @@ package final class KeyframeCurve: @unchecked Sendable {
                 }
                 if vs.count == values.count { vectors = vs; vectorKind = kind }
             }
+            // One timing function per segment between the given keyframes (n − 1); missing ones
+            // are linear, extra ones unused; none for the held segments added around them.
             let fns = a.timingFunctions
-            timingFunctions = isPaced ? [] : (0..<intervals).map { j in
+            timingFunctions = isPaced || discrete ? [] : (0..<intervals).map { j in
                 let k = j - lead
-                return k >= 0 && k < fns.count && k < n - 1 - lead ? fns[k] : nil
+                return k >= 0 && k < fns.count && k < given - 1 ? fns[k] : nil
             }
             if mode == .cubic {
                 guard values.allSatisfy({ $0.components != nil }) else {
@@ -273,6 +295,24 @@ package final class KeyframeCurve: @unchecked Sendable {
                 tangents = t
             }
         }
+    }
+
+    /// Key times as the curve uses them: times outside 0…1 are clamped and a time earlier than
+    /// the one before it is taken as that one (Apple asks for non-decreasing times in 0…1 and
+    /// leaves others undefined; exporters write arrays such as [0, −0.0167, 0.089, 1]), with a
+    /// diagnostic. Nil (with a diagnostic: uniform times are used) when one is not finite.
+    static func orderedKeyTimes(_ raw: [Double], name: String) -> [Double]? {
+        guard raw.allSatisfy(\.isFinite) else {
+            LaminaDiagnostics.report("\(name): keyTimes \(raw) are not all finite; ignored (keyframes evenly spaced)")
+            return nil
+        }
+        var t = raw.map { min(1, max(0, $0)) }
+        var wentBack = false
+        for i in t.indices.dropFirst() where t[i] < t[i - 1] { t[i] = t[i - 1]; wentBack = true }
+        if wentBack || raw.contains(where: { $0 < 0 || $0 > 1 }) {
+            LaminaDiagnostics.report("\(name): keyTimes \(raw) are not increasing within 0…1; taken as \(t)")
+        }
+        return t
     }
 
     /// Tangents with Kochanek–Bartels parameters (0 each gives Catmull-Rom), scaled for uneven

@@ -2,6 +2,24 @@ import Foundation
 
 /// An animation through a sequence of values (or along a path), at given key times, with a
 /// calculation mode (spec §6).
+///
+/// ## Key times, as Apple documents them
+/// - **linear, cubic**: one key time per keyframe, from 0 to 1. Key times that start after 0
+///   hold the first value before the first one; key times that end before 1 hold the last
+///   value after the last one.
+/// - **discrete**: one more key time than values: value *k* shows from key time *k* until key
+///   time *k + 1*. With one key time per value, the last value holds to the end.
+/// - **paced, cubicPaced**: `keyTimes`, `timingFunctions` and `timingFunction` are ignored;
+///   times are made for constant speed (by length along a path).
+/// - **path**: the keyframes are the path's first point and every element's end point (not
+///   the control points, not later move-to points), so key times run over those vertices. A
+///   path may run on past its last key time (a closing segment, as exporters write): the
+///   vertices past it are not reached. With `.discrete` the layer jumps from vertex to vertex.
+///
+/// Where Apple leaves the result undefined, Lamina still animates, with one diagnostic:
+/// keyframes pair with key times by index, so extra keyframes are not reached and extra key
+/// times are unused; key times outside 0…1 are clamped and one earlier than the one before is
+/// taken as that one; key times that are not finite are ignored (keyframes evenly spaced).
 open class CAKeyframeAnimation: CAPropertyAnimation {
     enum KSlot: Int {
         case values = 14, path, keyTimes, timingFunctions, calculationMode, rotationMode, tensionValues, continuityValues
@@ -35,12 +53,15 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
 
     /// The keyframe values.
     public var values: [Any]? { get { self[KP.values] } set { self[KP.values] = newValue } }
-    /// A path for point properties (copied); overrides `values`. Every element's end point except
-    /// move-to points is a keyframe, and the motion follows the curves between them.
+    /// A path for point properties (copied); overrides `values`. Its first point and every
+    /// element's end point except move-to points are the keyframes, and the motion follows the
+    /// curves between them.
     public var path: CGPath? { get { self[KP.path] } set { self[KP.path] = newValue?.copy() } }
-    /// When each keyframe is reached, as fractions of the duration (non-decreasing, in [0, 1]).
+    /// When each keyframe is reached, as fractions of the duration (non-decreasing, in [0, 1]);
+    /// how many depends on `calculationMode` (see "Key times, as Apple documents them").
     public var keyTimes: [NSNumber]? { get { self[KP.keyTimes] } set { self[KP.keyTimes] = newValue } }
-    /// The pacing of each segment (one fewer than the keyframes).
+    /// The pacing of each segment (one fewer than the keyframes); segments without one are
+    /// linear. Ignored in the paced and discrete modes.
     public var timingFunctions: [CAMediaTimingFunction]? {
         get { self[KP.timingFunctions] } set { self[KP.timingFunctions] = newValue }
     }
@@ -48,7 +69,8 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     public var calculationMode: CAAnimationCalculationMode {
         get { self[KP.calculationMode] } set { self[KP.calculationMode] = newValue }
     }
-    /// Whether a layer moving along `path` turns with it.
+    /// Whether a layer moving along `path` turns with it (its tangent, or the reverse). Apple
+    /// leaves it undefined without a path; Lamina ignores it there, with a diagnostic.
     public var rotationMode: CAAnimationRotationMode? { get { self[KP.rotationMode] } set { self[KP.rotationMode] = newValue } }
     /// Kochanek–Bartels tension per keyframe, in [−1, 1] (cubic modes).
     public var tensionValues: [NSNumber]? { get { self[KP.tensionValues] } set { self[KP.tensionValues] = newValue } }
