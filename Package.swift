@@ -40,6 +40,9 @@ let package = Package(
                        providers: [.apt(["libsdl2-dev"])]),
         // The hottest pixel loops in C with SSE2/AVX2 intrinsics and a scalar path (issue 17).
         .target(name: "CLaminaRaster", path: "Sources/CLaminaRaster"),
+        // Objects made from a class known at run time through non-required initializers, as
+        // Apple's runtime makes them (presentation copies, layerClass, registered cells).
+        .target(name: "CLaminaDynamicInit", path: "Sources/CLaminaDynamicInit"),
         .target(name: "CoreGraphics", dependencies: ["CLibPNG", "CTurboJPEG", "CFreeType", "CFontconfig", "CHarfBuzz", "CFriBidi",
                                                        "CThai", "CLaminaRaster"]),
         // The render tree, animation evaluator, compositor and bands: below QuartzCore, it sees
@@ -48,11 +51,11 @@ let package = Package(
         // CoreText: shaping and text layout (CTFont, CTLine, CTFramesetter), shared by
         // CATextLayer, UILabel and string drawing.
         .target(name: "CoreText", dependencies: ["CoreGraphics"]),
-        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreText", "LaminaRender"]),
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreText", "LaminaRender", "CLaminaDynamicInit"]),
         // Windows on a display (SDL2): presenting frames, input events, the render thread and
         // frame pacing of a layer tree on screen. Builds and runs headless without a display.
         .target(name: "LaminaWindow", dependencies: ["QuartzCore", "LaminaRender", "CSDL2"]),
-        .target(name: "UIKit", dependencies: ["QuartzCore", "LaminaWindow"]),
+        .target(name: "UIKit", dependencies: ["QuartzCore", "LaminaWindow", "CLaminaDynamicInit"]),
         // Empty stand-ins for Swift Testing's cross-import overlays, which Linux toolchains lack.
         .target(name: "_Testing_CoreGraphics", dependencies: ["CoreGraphics"]),
         .target(name: "_Testing_UIKit", dependencies: ["UIKit"]),

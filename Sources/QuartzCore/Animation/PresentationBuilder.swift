@@ -25,8 +25,13 @@ struct PresentationBuilder {
         return (c, state.needsDisplay)
     }
 
+    /// A sublayer's or mask's presentation (its own children again copied on demand).
+    func child(_ layer: CALayer, parentTime: Double, depth: Int) -> CALayer {
+        build(layer, parentTime: parentTime, depth: depth)
+    }
+
     private func shallowCopy(_ layer: CALayer) -> CALayer {
-        let c = type(of: layer).init(presentationCopyOf: layer)
+        let c = DynamicInit.presentationCopy(of: layer)
         c.flags.insert(.presentation)
         c.propertyStore = layer.committedStore ?? layer.propertyStore
         c.modelLayer = layer
@@ -36,22 +41,15 @@ struct PresentationBuilder {
         return c
     }
 
+    /// The presentation of `layer` alone; its sublayers and mask are copied when first asked
+    /// for (``CALayer/presentationChildrenReady()``), as Apple makes presentation layers on
+    /// demand: `presentation()` of a layer with a large subtree copies one layer, and a sublayer
+    /// whose class cannot be copied (no `init(layer:)`) is only a problem if it is reached.
     private func build(_ layer: CALayer, parentTime: Double, depth: Int) -> CALayer {
         guard TreeDepth.allows(depth, "presented") else { return layer }
         let t = layer.timingModel.layerTime(parentTime)
-        let subs = layer.committedSublayers ?? layer._sublayers
-        var kids: [CALayer] = []
-        kids.reserveCapacity(subs.count)
-        for sub in subs { kids.append(build(sub, parentTime: t, depth: depth + 1)) }
-        let mask: CALayer? = layer.committedMask ?? layer._mask
-        let maskCopy = mask.map { build($0, parentTime: t, depth: depth + 1) }
         let c = shallowCopy(layer)
-        c._sublayers = kids
-        for k in kids where k.flags.contains(.presentation) { k._superlayer = c }
-        if let m = maskCopy {
-            c._mask = m
-            if m !== mask { m.isMaskLayer = true; m._superlayer = c }
-        }
+        c.pendingPresentation = PendingPresentation(time: t, depth: depth)
         if !layer.attachedAnimations.isEmpty {
             var state = PresentationState()
             for a in layer.attachedAnimations { a.apply(to: c, model: layer, layerTime: t, state: &state) }
@@ -64,5 +62,41 @@ struct PresentationBuilder {
             }
         }
         return c
+    }
+}
+
+/// What a presentation copy still has to copy: its model's sublayers and mask, at the model's
+/// local time when the copy was made.
+struct PendingPresentation {
+    let time: Double
+    let depth: Int
+}
+
+extension CALayer {
+    /// Copies a presentation copy's sublayers and mask if not done yet (a no-op on model layers).
+    /// Every walk through a presentation tree's children calls it first.
+    @inline(__always)
+    func presentationChildrenReady() {
+        if pendingPresentation != nil { copyPresentationChildren() }
+    }
+
+    private func copyPresentationChildren() {
+        guard let p = pendingPresentation, let model = modelLayer else { return }
+        pendingPresentation = nil
+        let s = TransactionState.current
+        s.buildingPresentation += 1
+        defer { s.buildingPresentation -= 1 }
+        let builder = PresentationBuilder()
+        let subs = model.committedSublayers ?? model._sublayers
+        var kids: [CALayer] = []
+        kids.reserveCapacity(subs.count)
+        for sub in subs { kids.append(builder.child(sub, parentTime: p.time, depth: p.depth + 1)) }
+        _sublayers = kids
+        for k in kids where k.flags.contains(.presentation) { k._superlayer = self }
+        let mask: CALayer? = model.committedMask ?? model._mask
+        if let m = mask.map({ builder.child($0, parentTime: p.time, depth: p.depth + 1) }) {
+            _mask = m
+            if m !== mask { m.isMaskLayer = true; m._superlayer = self }
+        }
     }
 }

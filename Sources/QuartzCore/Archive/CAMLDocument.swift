@@ -204,7 +204,7 @@ public final class CAMLDocument {
             warn("layer class \(e.name) is drawn as a plain CALayer (line \(e.line))")
             cls = CALayer.self
         }
-        let layer = cls.init(makingDefault: ())
+        let layer = DynamicInit.make(cls)
         for (key, raw) in e.attributes.sorted(by: { $0.key < $1.key }) {
             switch key {
             case "id":

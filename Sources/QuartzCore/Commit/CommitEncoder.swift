@@ -78,6 +78,7 @@ enum CommitEncoder {
         func collect(_ l: CALayer, depth: Int) {
             guard TreeDepth.allows(depth) else { return }
             all.append(l)
+            l.presentationChildrenReady()
             if let m = l._mask { collect(m, depth: depth + 1) }
             for s in l._sublayers { collect(s, depth: depth + 1) }
         }

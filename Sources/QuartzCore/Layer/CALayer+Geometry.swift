@@ -173,6 +173,7 @@ extension CALayer {
     }
 
     private func hitTestLevel(_ p: CGPoint, base: CALayer?) -> CALayer? {
+        presentationChildrenReady()
         if preservesSublayerDepth {
             // A transform layer is never hit itself; its sublayers are tested in 3D (spec §2).
             for sub in _sublayers.reversed() {

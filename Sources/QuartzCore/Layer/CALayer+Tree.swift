@@ -4,7 +4,10 @@ extension CALayer {
     /// Setting it removes the old sublayers, moves each new one out of its previous superlayer,
     /// and marks the layer as needing layout.
     var baseSublayers: [CALayer]? {
-        get { sublayersIsNil && _sublayers.isEmpty ? nil : _sublayers }
+        get {
+            presentationChildrenReady()
+            return sublayersIsNil && _sublayers.isEmpty ? nil : _sublayers
+        }
         set {
             let incoming = newValue ?? []
             var seen = Set<ObjectIdentifier>()
@@ -115,7 +118,10 @@ extension CALayer {
     /// A layer whose alpha masks this layer's content; it is detached from any previous parent.
     /// Its `superlayer` is the masked layer, but it is not one of its sublayers.
     var baseMask: CALayer? {
-        get { _mask }
+        get {
+            presentationChildrenReady()
+            return _mask
+        }
         set {
             if newValue === _mask { return }
             touch()
@@ -138,6 +144,7 @@ extension CALayer {
     /// The sublayers in drawing order: sorted by `zPosition` (higher in front), ties kept in
     /// array order. This is how a flattening layer orders its sublayers (spec §8).
     public var sublayersInDrawingOrder: [CALayer] {
+        presentationChildrenReady()
         let subs = _sublayers
         guard subs.count > 1, subs.contains(where: { $0.zPosition != subs[0].zPosition }) else { return subs }
         return subs.enumerated().sorted {

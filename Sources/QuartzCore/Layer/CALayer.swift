@@ -15,15 +15,12 @@ import LaminaRender
 ///
 /// ## Subclassing
 /// As on Apple's platforms, a subclass overrides `init()` and `init(layer:)` (and writes the
-/// `required init?(coder:)` that `NSCoding` asks for), and may override any property or method
-/// (`override var bounds: CGRect { didSet { … } }`). Lamina makes presentation copies through
-/// `init(layer:)` and views' layers through `init()`, reached from a metatype by two `required`
-/// convenience initialisers that a subclass inherits by itself when it declares no initialisers
-/// or overrides `init()`, `init(layer:)` and `init?(coder:)`. A subclass that declares
-/// initialisers of its own but not those three is told by the compiler that
-/// `init(presentationCopyOf:)` or `init(makingDefault:)` must be provided: override `init(layer:)`
-/// (Apple needs it too for presentation copies, or traps with "use of unimplemented initializer")
-/// and `init()`.
+/// `required init?(coder:)` that `NSCoding` asks for), may declare designated initializers of
+/// its own, and may override any property or method (`override var bounds: CGRect { didSet { … }
+/// }`). Lamina makes presentation copies through the class's own `init(layer:)` and views'
+/// layers through `init()`, as Apple's runtime does (see `DynamicInit`); a subclass that
+/// declares initializers of its own without overriding `init(layer:)` stops with "Use of
+/// unimplemented initializer 'init(layer:)'" when a presentation copy of it is made, as on Apple.
 open class CALayer: NSObject, CAMediaTiming, PropertyOwner {
     var propertyStore = PropertyStore()
     private(set) var propertyClassInfo: PropertyClassInfo
@@ -56,6 +53,8 @@ open class CALayer: NSObject, CAMediaTiming, PropertyOwner {
     var committedMask: CALayer??
     /// For a presentation copy: the model layer it shows.
     var modelLayer: CALayer?
+    /// For a presentation copy whose sublayers and mask are not copied yet: when to copy them.
+    var pendingPresentation: PendingPresentation?
     /// Actions found before a property changed, run after it changed, with the presentation
     /// value before the change.
     var pendingActions: [(key: String, action: any CAAction, previous: Any?)] = []
@@ -117,14 +116,14 @@ open class CALayer: NSObject, CAMediaTiming, PropertyOwner {
     }
 
     /// A presentation copy of `layer` made through the dynamic class's `init(layer:)` (Lamina
-    /// SPI: how `presentation()` copies a subclass; see "Subclassing" above).
-    public required convenience init(presentationCopyOf layer: CALayer) {
+    /// SPI: the entry `DynamicInit` calls with the layer's class; see "Subclassing" above).
+    @_spi(LaminaRuntime) public convenience init(presentationCopyOf layer: CALayer) {
         self.init(layer: layer)
     }
 
-    /// A new layer made through the dynamic class's `init()` (Lamina SPI: how views and
-    /// archives make layers of a class given as a value; see "Subclassing" above).
-    public required convenience init(makingDefault: Void) {
+    /// A new layer made through the dynamic class's `init()` (Lamina SPI: the entry
+    /// `DynamicInit` calls for views' `layerClass` and archives; see "Subclassing" above).
+    @_spi(LaminaRuntime) public convenience init(makingDefault: Void) {
         self.init()
     }
 

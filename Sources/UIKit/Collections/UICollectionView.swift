@@ -39,13 +39,13 @@ open class UICollectionReusableView: UIView {
     public override init(frame: CGRect) { super.init(frame: frame) }
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
-    /// How a collection view makes a registered class (Lamina): Swift on Linux can only make an
-    /// object from its class through a `required` initializer. This one calls `init(frame:)`,
-    /// the subclass's override included; a subclass inherits it when it overrides
-    /// `init(frame:)` (with the required `init?(coder:)`), as cell subclasses do.
-    public required convenience init(registeredWith reuseIdentifier: String) {
+    /// How a collection view makes a registered class (Lamina SPI): `init(frame:)` of the
+    /// dynamic class, its override included, called with the class by `CLaminaDynamicInit`, as
+    /// Apple's runtime does (not `required`, so subclasses that declare initializers of their own
+    /// need not repeat it).
+    @_spi(LaminaRuntime) public convenience init(registeredWith reuseIdentifier: NSString) {
         self.init(frame: .zero)
-        self.reuseIdentifier = reuseIdentifier
+        self.reuseIdentifier = String(describing: reuseIdentifier)
     }
 }
 
@@ -204,13 +204,13 @@ open class UICollectionView: UIScrollView {
     // MARK: Cells
 
     /// Registers the class the collection view makes cells of for `identifier` (nil
-    /// unregisters); made with `init(registeredWith:)`, which calls `init(frame:)`.
+    /// unregisters); made through the class's own `init(frame:)`, as on Apple.
     open func register(_ cellClass: AnyClass?, forCellWithReuseIdentifier identifier: String) {
         guard let cellClass else { registered[identifier] = nil; return }
         guard let cls = cellClass as? UICollectionViewCell.Type else {
             preconditionFailure("UICollectionView.register: \(cellClass) is not a UICollectionViewCell subclass")
         }
-        registered[identifier] = { cls.init(registeredWith: $0) }
+        registered[identifier] = { DynamicViews.cell(cls, $0) }
     }
 
     /// A reusable cell for `identifier`, placed for `indexPath`; the identifier must be

@@ -126,15 +126,14 @@ open class UITableView: UIScrollView {
 
     // MARK: Cells
 
-    /// Registers the class the table makes cells of for `identifier` (nil unregisters). The
-    /// class is made with `init(registeredWith:)`, which calls `init(style: .default,
-    /// reuseIdentifier:)` (see `UITableViewCell`).
+    /// Registers the class the table makes cells of for `identifier` (nil unregisters). Cells
+    /// are made through the class's own `init(style: .default, reuseIdentifier:)`, as on Apple.
     open func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {
         guard let cellClass else { registered[identifier] = nil; return }
         guard let cls = cellClass as? UITableViewCell.Type else {
             preconditionFailure("UITableView.register: \(cellClass) is not a UITableViewCell subclass")
         }
-        registered[identifier] = { cls.init(registeredWith: $0) }
+        registered[identifier] = { DynamicViews.cell(cls, $0) }
     }
 
     /// A reusable cell for `identifier`, or nil when none is waiting and none is registered.

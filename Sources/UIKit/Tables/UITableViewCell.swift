@@ -123,13 +123,12 @@ open class UITableViewCell: UIView {
         setUp()
     }
 
-    /// How a table makes a registered class (Lamina): Swift on Linux can only make an object
-    /// from its class through a `required` initializer. This one calls
-    /// `init(style: .default, reuseIdentifier:)`, the subclass's override included; a subclass
-    /// inherits it when it overrides `init(style:reuseIdentifier:)` (with the required
-    /// `init?(coder:)`), as cell subclasses do.
-    public required convenience init(registeredWith reuseIdentifier: String) {
-        self.init(style: .default, reuseIdentifier: reuseIdentifier)
+    /// How a table makes a registered class (Lamina SPI): `init(style: .default,
+    /// reuseIdentifier:)` of the dynamic class, its override included, called with the class by
+    /// `CLaminaDynamicInit`, as Apple's runtime does (not `required`, so subclasses that declare
+    /// initializers of their own need not repeat it).
+    @_spi(LaminaRuntime) public convenience init(registeredWith reuseIdentifier: NSString) {
+        self.init(style: .default, reuseIdentifier: String(describing: reuseIdentifier))
     }
 
     private func setUp() {

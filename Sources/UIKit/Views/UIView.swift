@@ -167,7 +167,7 @@ open class UIView: UIResponder, CALayerDelegate {
     /// A view with `frame` in its superview's coordinates.
     public init(frame: CGRect) {
         let cls = (type(of: self).layerClass as? CALayer.Type) ?? CALayer.self
-        layer = cls.init(makingDefault: ())
+        layer = CALayer.make(cls)
         super.init()
         layer.delegate = self
         // A new layer runs no actions before its first commit: no animation here.
@@ -184,7 +184,7 @@ open class UIView: UIResponder, CALayerDelegate {
     /// a zero frame.
     public required init?(coder: NSCoder) {
         let cls = (type(of: self).layerClass as? CALayer.Type) ?? CALayer.self
-        layer = cls.init(makingDefault: ())
+        layer = CALayer.make(cls)
         super.init()
         layer.delegate = self
         layer.contentsScale = UIScreen.main.scale
