@@ -75,12 +75,12 @@ struct DisplayCycleTests {
         parent.addSublayer(l)
         l.bounds = CGRect(x: 0, y: 0, width: 10, height: 4)
         l.delegate = d
-        #expect(l.contentsAreFlipped())
+        #expect(!l.contentsAreFlipped())     // y-up geometry: the context is not flipped
         l.display()
         let image = try #require(l.contents as? CGImage)
         #expect(pixel(image, 0, 3) == (255, 0, 0, 255) && pixel(image, 0, 0) == (0, 0, 0, 0))
         l.isGeometryFlipped = true
-        #expect(!l.contentsAreFlipped())
+        #expect(l.contentsAreFlipped())
     }
 
     @Test func delegateDisplayReplacesDrawing() {

@@ -105,14 +105,21 @@ public func CTFrameGetLineOrigins(_ frame: CTFrame, _ range: CFRange, _ origins:
     }
 }
 
-/// Draws the frame's lines in its path's bounds (y up, the first line at the top).
+/// Draws the frame's lines as CoreText does: each line as `CTLineDraw` draws it, at the text
+/// position of its origin (`CTFrameGetLineOrigins` from the path's bounds, y up: the first line
+/// at the top of a y-up context), through the context's text matrix. So in a y-down context the
+/// text comes out upside down, as on iOS, unless the CTM is flipped first; a flipped text matrix
+/// turns each glyph upright but leaves the lines in y-up order. The text position is restored.
 public func CTFrameDraw(_ frame: CTFrame, _ context: CGContext) {
     guard !frame.layout.lines.isEmpty else { return }
     let box = frame.box
-    context.saveGState()
-    context.concatenate(CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: box.minX, ty: box.maxY))
-    frame.layout.draw(in: context, at: .zero, lines: 0..<frame.layout.lines.count)
-    context.restoreGState()
+    let saved = context.textPosition
+    for (i, line) in frame.lines.enumerated() {
+        let o = frame.layout.lines[i].origin
+        context.textPosition = CGPoint(x: box.minX + o.x, y: box.maxY - o.y)
+        CTLineDraw(line, context)
+    }
+    context.textPosition = saved
 }
 
 /// The characters the frame was made of.

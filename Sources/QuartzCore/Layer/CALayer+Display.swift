@@ -102,12 +102,13 @@ extension CALayer {
         ctx.resetGState()
         // User space is the layer's bounds coordinates, scaled to pixels. Lamina follows iOS,
         // where a layer's geometry is y-down, so the context is flipped to put bounds.minY at the
-        // top row; contentsAreFlipped() flips it back (spec §3).
+        // top row and contentsAreFlipped() says so; under an odd number of geometry-flipped
+        // layers it is not (spec §3).
         if contentsAreFlipped() {
-            ctx.scaleBy(x: scale, y: scale)
-        } else {
             ctx.translateBy(x: 0, y: CGFloat(h))
             ctx.scaleBy(x: scale, y: -scale)
+        } else {
+            ctx.scaleBy(x: scale, y: scale)
         }
         ctx.translateBy(x: -b.minX, y: -b.minY)
         let region = reused && !dirty.isNull && !dirty.contains(b) ? dirty.intersection(b) : b

@@ -560,10 +560,13 @@ open class CALayer: NSObject, CAMediaTiming, PropertyOwner {
         FrameRenderer().draw(Frame(still: tree, root: root, time: 0), in: ctx)
     }
 
-    /// Whether drawn content is flipped: true when an odd number of layers from here up to the
-    /// root have `isGeometryFlipped`.
+    /// Whether the context `draw(in:)` gets is y-flipped from CoreGraphics' y-up space, as
+    /// Apple documents it. A layer's geometry is y-down on iOS, so its drawing context is
+    /// flipped and this is true, unless an odd number of layers from here up to the root have
+    /// `isGeometryFlipped` (their geometry, and so the context, is y-up). Code that draws
+    /// CoreText flips the context back when it is true.
     open func contentsAreFlipped() -> Bool {
-        var flipped = false
+        var flipped = true
         var l: CALayer? = self
         while let c = l { if c.isGeometryFlipped { flipped.toggle() }; l = c._superlayer }
         return flipped
