@@ -42,7 +42,7 @@ public final class CGFont: @unchecked Sendable, CustomStringConvertible {
     /// name); nil when none matches, as on Apple platforms.
     public convenience init?(_ name: CFString) {
         guard let opened = try? CGFont.open(named: name) else { return nil }
-        self.init(face: opened.face, memory: nil, family: opened.family,
+        self.init(face: opened.face, memory: opened.memory, family: opened.family,
                   systemMetrics: FontLibrary.isSystemFontName(name as String))
     }
 
@@ -57,6 +57,9 @@ public final class CGFont: @unchecked Sendable, CustomStringConvertible {
         self.face = face; self.memory = memory; self.familyName = family
         self.usesSystemFontMetrics = systemMetrics
     }
+
+    /// The bytes a font made from data was read from (nil for a font opened from a file).
+    @_spi(Lamina) public var sourceData: Data? { memory.map { Data($0) } }
 
     /// Whether this font stands in for San Francisco (an Apple system font name): it then
     /// reports San Francisco's published vertical metrics (hhea ascender 1950, descender −494,
@@ -75,7 +78,7 @@ public final class CGFont: @unchecked Sendable, CustomStringConvertible {
     /// Loads the installed font that `name` names, or throws ``CGFontError/notFound(_:)``.
     public static func named(_ name: String) throws(CGFontError) -> CGFont {
         let o = try open(named: name)
-        return CGFont(face: o.face, memory: nil, family: o.family, systemMetrics: FontLibrary.isSystemFontName(name))
+        return CGFont(face: o.face, memory: o.memory, family: o.family, systemMetrics: FontLibrary.isSystemFontName(name))
     }
 
     /// The most font bytes ``load(_:)`` accepts (128 MiB; Lamina's limit): the largest
@@ -100,18 +103,24 @@ public final class CGFont: @unchecked Sendable, CustomStringConvertible {
         return CGFont(face: face, memory: nil, family: face.pointee.family_name.map { String(cString: $0) } ?? "Unknown")
     }
 
-    private static func open(named name: String) throws(CGFontError) -> (face: FT_Face, family: String) {
-        guard let (path, index, family) = FontLibrary.locate(name) else { throw .notFound(name) }
-        let face: FT_Face? = FontLibrary.withLock { lib in
-            var face: FT_Face?
-            guard FT_New_Face(lib, path, FT_Long(index), &face) == 0 else { return nil }
-            return face
+    private static func open(named name: String) throws(CGFontError) -> (face: FT_Face, memory: UnsafeMutableRawBufferPointer?, family: String) {
+        guard let (location, family) = FontLibrary.locate(name) else { throw .notFound(name) }
+        switch location {
+        case let .file(path, index):
+            let face: FT_Face? = FontLibrary.withLock { lib in
+                var face: FT_Face?
+                guard FT_New_Face(lib, path, FT_Long(index), &face) == 0 else { return nil }
+                return face
+            }
+            guard let face else { throw .unreadable(path) }
+            return (face, nil, family)
+        case let .data(data, index):
+            let o = try open(data: data, index: index)
+            return (o.face, o.memory, family)
         }
-        guard let face else { throw .unreadable(path) }
-        return (face, family)
     }
 
-    private static func open(data: Data) throws(CGFontError) -> (face: FT_Face, memory: UnsafeMutableRawBufferPointer, family: String) {
+    private static func open(data: Data, index: Int32 = 0) throws(CGFontError) -> (face: FT_Face, memory: UnsafeMutableRawBufferPointer, family: String) {
         guard !data.isEmpty else { throw .unreadable("no bytes") }
         guard data.count <= maximumDataSize else {
             throw .unreadable("\(data.count) bytes, more than the \(BoundedFileReader.describe(bytes: maximumDataSize)) Lamina reads")
@@ -120,7 +129,7 @@ public final class CGFont: @unchecked Sendable, CustomStringConvertible {
         data.withUnsafeBytes { buffer.copyMemory(from: $0) }
         let (face, error): (FT_Face?, FT_Error) = FontLibrary.withLock { lib in
             var face: FT_Face?
-            let e = FT_New_Memory_Face(lib, buffer.baseAddress!.assumingMemoryBound(to: FT_Byte.self), FT_Long(data.count), 0, &face)
+            let e = FT_New_Memory_Face(lib, buffer.baseAddress!.assumingMemoryBound(to: FT_Byte.self), FT_Long(data.count), FT_Long(index), &face)
             return (face, e)
         }
         guard error == 0, let face else {

@@ -50,9 +50,11 @@ enum FontLibrary {
         ("semibold", 180), ("demibold", 180), ("bold", 200), ("heavy", 210), ("black", 210),
     ]
 
-    /// Finds a font file for `name`: Apple names through the substitutes, others by family or
-    /// PostScript name. Returns nil when nothing installed matches the name.
-    static func locate(_ name: String) -> (path: String, index: Int32, family: String)? {
+    /// Finds a font for `name`: first among the faces Lamina knows by path (`FontCatalog`:
+    /// registered, Apple's, shipped), then Apple names through the substitutes, others by
+    /// family or PostScript name through fontconfig. Nil when nothing matches the name.
+    static func locate(_ name: String) -> (location: FontCatalog.Face.Location, family: String)? {
+        if let f = FontCatalog.shared.face(named: name) { return (f.location, f.family) }
         // Split a weight/style suffix: "Helvetica-Bold", "PingFangSC-Regular", "HelveticaNeue-BoldItalic".
         var base = name, weight: Int32?, italic = false
         if let dash = name.lastIndex(of: "-") {
@@ -68,12 +70,26 @@ enum FontLibrary {
         if let sub = substitutes.first(where: { $0.apple.contains(key) || $0.apple.contains(where: { key.hasPrefix($0) && $0.count > 3 }) }) {
             candidates = sub.families
         }
+        for family in candidates {
+            if let f = FontCatalog.shared.face(family: family, weight: catalogWeight(weight), italic: italic) {
+                return (f.location, f.family)
+            }
+        }
         return withLock { _ in
             for family in candidates {
-                if let found = match(family: family, weight: weight, italic: italic, exact: candidates == [base]) { return found }
+                if let (path, index, found) = match(family: family, weight: weight, italic: italic, exact: candidates == [base]) {
+                    return (.file(path, index: index), found)
+                }
             }
             return nil
         }
+    }
+
+    /// A fontconfig weight as an OS/2 weight class (400 when none was asked for).
+    static func catalogWeight(_ fc: Int32?) -> Int {
+        guard let fc else { return 400 }
+        let table: [(Int32, Int)] = [(0, 100), (40, 200), (50, 300), (75, 400), (80, 400), (100, 500), (180, 600), (200, 700), (205, 800), (210, 900)]
+        return table.last { $0.0 <= fc }?.1 ?? 400
     }
 
     /// A fontconfig match; with `exact`, only when the family or PostScript name matches.

@@ -11,34 +11,55 @@ public enum CTFontOrientation: UInt32, Sendable {
 /// A font at a size (CoreText's `CTFont`): a `CGFont`, a point size and a transform. Glyphs,
 /// metrics and outlines come from the `CGFont`, scaled from font units to the size. Usable as a
 /// text layer's `font` and as an attributed string's `.font` (`kCTFontAttributeName`).
-public final class CTFont: @unchecked Sendable, CATextLayerFontProviding, CustomStringConvertible, Hashable {
-    let graphicsFont: CGFont
-    let size: CGFloat
-    let matrix: CGAffineTransform
+///
+/// UIKit's `UIFont` is this class (toll-free bridged on Apple's platforms: `font as CTFont` and
+/// `ctFont as UIFont` both compile): UIKit adds its API in an extension.
+open class CTFont: NSObject, @unchecked Sendable, CATextLayerFontProviding {
+    package let graphicsFont: CGFont
+    package let size: CGFloat
+    package let matrix: CGAffineTransform
+    /// The name the font was asked for (an Apple name such as ".SFUI-Regular" for the system
+    /// font; `UIFont.fontName`).
+    package let requestedName: String
+    /// The Dynamic Type text style a preferred font was made for (UIKit's raw value), so labels
+    /// that adjust to the content size category can make it again.
+    package var textStyleName: String?
 
-    init(_ font: CGFont, size: CGFloat, matrix: CGAffineTransform?) {
+    package init(_ font: CGFont, size: CGFloat, matrix: CGAffineTransform?, name: String? = nil) {
         graphicsFont = font
         // "If 0.0, the default font size of 12.0 is used" (CTFontCreateWithName); odd sizes too.
         self.size = size.isFinite && size > 0 ? min(size, 1e6) : 12
         self.matrix = matrix ?? .identity
+        requestedName = name ?? (font.postScriptName ?? font.familyName)
+        super.init()
     }
 
     /// Font units to points.
-    var scale: CGFloat { size / CGFloat(max(1, graphicsFont.unitsPerEm)) }
+    package var scale: CGFloat { size / CGFloat(max(1, graphicsFont.unitsPerEm)) }
 
     public var cgFontForTextLayer: CGFont? { graphicsFont }
     public var pointSizeForTextLayer: CGFloat { size }
-    public var description: String { "<CTFont \(graphicsFont.postScriptName ?? graphicsFont.familyName) \(size) pt>" }
-    public static func == (a: CTFont, b: CTFont) -> Bool {
-        a.graphicsFont === b.graphicsFont && a.size == b.size && a.matrix == b.matrix
+    open override var description: String { "<UIFont \(requestedName) \(size)pt (\(graphicsFont.familyName))>" }
+    open override func isEqual(_ object: Any?) -> Bool {
+        // Two fonts made alike are equal (each lookup opens its own face of the same file).
+        guard let o = object as? CTFont else { return false }
+        guard requestedName == o.requestedName, size == o.size, matrix == o.matrix else { return false }
+        return graphicsFont === o.graphicsFont
+            || (graphicsFont.postScriptName == o.graphicsFont.postScriptName && graphicsFont.familyName == o.graphicsFont.familyName
+                && graphicsFont.usesSystemFontMetrics == o.graphicsFont.usesSystemFontMetrics)
     }
-    public func hash(into h: inout Hasher) { h.combine(ObjectIdentifier(graphicsFont)); h.combine(size) }
+    open override var hash: Int {
+        var h = Hasher()
+        h.combine(requestedName); h.combine(size)
+        return h.finalize()
+    }
 }
 
 /// A font by name (a PostScript or family name, or an Apple name Lamina maps), at `size` points
 /// (0: 12). A name that matches nothing gives Helvetica's stand-in, as CoreText gives a default.
 public func CTFontCreateWithName(_ name: CFString, _ size: CGFloat, _ matrix: UnsafePointer<CGAffineTransform>?) -> CTFont {
-    CTFont(CGFont(name) ?? CTFontDefaults.font, size: size, matrix: matrix?.pointee)
+    if let f = CGFont(name) { return CTFont(f, size: size, matrix: matrix?.pointee, name: name) }
+    return CTFont(CTFontDefaults.font, size: size, matrix: matrix?.pointee)
 }
 
 /// A font over a `CGFont` at `size` points.
@@ -50,7 +71,7 @@ public func CTFontCreateWithGraphicsFont(_ graphicsFont: CGFont, _ size: CGFloat
 /// A copy of `font` at another size (0: the same size).
 public func CTFontCreateCopyWithAttributes(_ font: CTFont, _ size: CGFloat, _ matrix: UnsafePointer<CGAffineTransform>?,
                                            _ attributes: CTFontDescriptor?) -> CTFont {
-    CTFont(font.graphicsFont, size: size > 0 ? size : font.size, matrix: matrix?.pointee ?? font.matrix)
+    CTFont(font.graphicsFont, size: size > 0 ? size : font.size, matrix: matrix?.pointee ?? font.matrix, name: font.requestedName)
 }
 
 /// The font's `CGFont`.

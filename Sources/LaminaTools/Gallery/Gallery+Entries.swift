@@ -14,7 +14,7 @@ extension Gallery {
 
     /// Animation.
     static var motionEntries: [GalleryEntry] {
-        [springs, timingFunctions, keyframesOnPaths, viewAnimations, transitions]
+        [springs, timingFunctions, keyframesOnPaths, holdKeyframes, viewAnimations, transitions]
     }
 
     /// Core Animation archives.

@@ -4,7 +4,12 @@ import Foundation
 /// A font at a size (UIKit's `UIFont`), backed by an installed font: Apple's names map to
 /// installed families (the system font San Francisco to Inter Display with San Francisco's
 /// vertical metrics, Helvetica to Liberation Sans, PingFang to WenQuanYi Micro Hei…, see `CGFont`).
-open class UIFont: NSObject, @unchecked Sendable, CATextLayerFontProviding {
+///
+/// It is CoreText's `CTFont` (toll-free bridged on Apple's platforms): a `UIFont` goes wherever
+/// a `CTFont` is expected and back, with `as`. Its UIKit API is added here.
+public typealias UIFont = CTFont
+
+extension CTFont {
     /// A font weight (UIKit's `UIFont.Weight`), from −1 (ultra light) to 1 (black).
     public struct Weight: RawRepresentable, Hashable, Sendable {
         public let rawValue: CGFloat
@@ -44,17 +49,14 @@ open class UIFont: NSObject, @unchecked Sendable, CATextLayerFontProviding {
     }
 
     /// The font's name as given (Apple's name, e.g. ".SFUI-Regular" for the system font).
-    public let fontName: String
+    public var fontName: String { requestedName }
     /// The size in points.
-    public let pointSize: CGFloat
+    public var pointSize: CGFloat { size }
     /// The installed font drawn.
-    public let cgFont: CGFont
+    public var cgFont: CGFont { graphicsFont }
 
-    init(name: String, cgFont: CGFont, size: CGFloat) {
-        fontName = name
-        self.cgFont = cgFont
-        pointSize = size.isFinite && size > 0 ? size : 12
-        super.init()
+    convenience init(name: String, cgFont: CGFont, size: CGFloat) {
+        self.init(cgFont, size: size.isFinite && size > 0 ? size : 12, matrix: nil, name: name)
     }
 
     /// The font named `fontName` at `fontSize`; nil when no installed font matches.
@@ -64,10 +66,10 @@ open class UIFont: NSObject, @unchecked Sendable, CATextLayerFontProviding {
     }
 
     /// The system font.
-    open class func systemFont(ofSize fontSize: CGFloat) -> UIFont { systemFont(ofSize: fontSize, weight: .regular) }
+    public class func systemFont(ofSize fontSize: CGFloat) -> UIFont { systemFont(ofSize: fontSize, weight: .regular) }
 
     /// The system font at a weight.
-    open class func systemFont(ofSize fontSize: CGFloat, weight: Weight) -> UIFont {
+    public class func systemFont(ofSize fontSize: CGFloat, weight: Weight) -> UIFont {
         let name = ".SFUI-\(weight.suffix)"
         guard let f = CGFont(name as CFString) ?? CGFont("Helvetica" as CFString) else {
             fatalError("UIFont.systemFont: no sans-serif font is installed (scripts/setup.sh installs them)")
@@ -76,21 +78,21 @@ open class UIFont: NSObject, @unchecked Sendable, CATextLayerFontProviding {
     }
 
     /// The bold system font.
-    open class func boldSystemFont(ofSize fontSize: CGFloat) -> UIFont { systemFont(ofSize: fontSize, weight: .bold) }
+    public class func boldSystemFont(ofSize fontSize: CGFloat) -> UIFont { systemFont(ofSize: fontSize, weight: .bold) }
 
     /// The italic system font.
-    open class func italicSystemFont(ofSize fontSize: CGFloat) -> UIFont {
+    public class func italicSystemFont(ofSize fontSize: CGFloat) -> UIFont {
         let f = CGFont(".SFUI-Italic" as CFString) ?? systemFont(ofSize: fontSize).cgFont
         return UIFont(name: ".SFUI-Italic", cgFont: f, size: fontSize)
     }
 
     /// A monospaced-digit system font (digits are already fixed-width in the stand-in).
-    open class func monospacedDigitSystemFont(ofSize fontSize: CGFloat, weight: Weight) -> UIFont {
+    public class func monospacedDigitSystemFont(ofSize fontSize: CGFloat, weight: Weight) -> UIFont {
         systemFont(ofSize: fontSize, weight: weight)
     }
 
     /// A monospaced system font.
-    open class func monospacedSystemFont(ofSize fontSize: CGFloat, weight: Weight) -> UIFont {
+    public class func monospacedSystemFont(ofSize fontSize: CGFloat, weight: Weight) -> UIFont {
         let name = "SFMono-\(weight.suffix)"
         let f = CGFont(name as CFString) ?? systemFont(ofSize: fontSize).cgFont
         return UIFont(name: name, cgFont: f, size: fontSize)
@@ -154,14 +156,14 @@ open class UIFont: NSObject, @unchecked Sendable, CATextLayerFontProviding {
 
     /// The system font for a text style at the content size category of
     /// `UITraitCollection.current` ("Large" unless a trait collection says otherwise).
-    open class func preferredFont(forTextStyle style: TextStyle) -> UIFont {
+    public class func preferredFont(forTextStyle style: TextStyle) -> UIFont {
         preferredFont(forTextStyle: style, compatibleWith: UITraitCollection.current)
     }
 
     /// The system font for a text style at the content size category of `traitCollection`
     /// (iOS's Dynamic Type sizes, "Large" when unspecified), bolder when its `legibilityWeight`
     /// is `.bold` (the Bold Text setting).
-    open class func preferredFont(forTextStyle style: TextStyle, compatibleWith traitCollection: UITraitCollection?) -> UIFont {
+    public class func preferredFont(forTextStyle style: TextStyle, compatibleWith traitCollection: UITraitCollection?) -> UIFont {
         let category = traitCollection?.preferredContentSizeCategory ?? .unspecified
         let m = style.metrics
         var weight = m.weight
@@ -173,40 +175,34 @@ open class UIFont: NSObject, @unchecked Sendable, CATextLayerFontProviding {
 
     /// The text style a `preferredFont` was made for (labels that adjust to the content size
     /// category make it again).
-    var textStyle: TextStyle?
+    var textStyle: TextStyle? {
+        get { textStyleName.map(TextStyle.init(rawValue:)) }
+        set { textStyleName = newValue?.rawValue }
+    }
 
     /// The size `UILabel`s use by default (17 points).
-    open class var labelFontSize: CGFloat { 17 }
+    public class var labelFontSize: CGFloat { 17 }
     /// The system font size (14 points).
-    open class var systemFontSize: CGFloat { 14 }
+    public class var systemFontSize: CGFloat { 14 }
 
     /// The same font at another size.
-    open func withSize(_ fontSize: CGFloat) -> UIFont { UIFont(name: fontName, cgFont: cgFont, size: fontSize) }
+    public func withSize(_ fontSize: CGFloat) -> UIFont { UIFont(name: fontName, cgFont: cgFont, size: fontSize) }
 
     /// The installed family's name.
-    open var familyName: String { cgFont.familyName }
+    public var familyName: String { cgFont.familyName }
 
     private var unit: CGFloat { pointSize / CGFloat(max(1, cgFont.unitsPerEm)) }
     /// The top of the tallest glyphs above the baseline.
-    open var ascender: CGFloat { CGFloat(cgFont.ascent) * unit }
+    public var ascender: CGFloat { CGFloat(cgFont.ascent) * unit }
     /// The bottom of the lowest glyphs, below the baseline (negative).
-    open var descender: CGFloat { CGFloat(cgFont.descent) * unit }
+    public var descender: CGFloat { CGFloat(cgFont.descent) * unit }
     /// Extra space between lines.
-    open var leading: CGFloat { CGFloat(cgFont.leading) * unit }
+    public var leading: CGFloat { CGFloat(cgFont.leading) * unit }
     /// The height of a line: ascender − descender + leading.
-    open var lineHeight: CGFloat { ascender - descender + leading }
+    public var lineHeight: CGFloat { ascender - descender + leading }
     /// The height of capital letters.
-    open var capHeight: CGFloat { CGFloat(cgFont.capHeight) * unit }
+    public var capHeight: CGFloat { CGFloat(cgFont.capHeight) * unit }
     /// The height of lower-case x.
-    open var xHeight: CGFloat { CGFloat(cgFont.xHeight) * unit }
+    public var xHeight: CGFloat { CGFloat(cgFont.xHeight) * unit }
 
-    public var cgFontForTextLayer: CGFont? { cgFont }
-    public var pointSizeForTextLayer: CGFloat { pointSize }
-
-    open override func isEqual(_ object: Any?) -> Bool {
-        guard let o = object as? UIFont else { return false }
-        return fontName == o.fontName && pointSize == o.pointSize
-    }
-    open override var hash: Int { fontName.hashValue ^ pointSize.hashValue }
-    open override var description: String { "<UIFont \(fontName) \(pointSize)pt (\(familyName))>" }
 }
