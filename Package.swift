@@ -43,8 +43,10 @@ let package = Package(
         // Objects made from a class known at run time through non-required initializers, as
         // Apple's runtime makes them (presentation copies, layerClass, registered cells).
         .target(name: "CLaminaDynamicInit", path: "Sources/CLaminaDynamicInit"),
+        // Resources/Fonts: the faces Lamina draws with by default, found by path (see its README).
         .target(name: "CoreGraphics", dependencies: ["CLibPNG", "CTurboJPEG", "CFreeType", "CFontconfig", "CHarfBuzz", "CFriBidi",
-                                                       "CThai", "CLaminaRaster"]),
+                                                       "CThai", "CLaminaRaster"],
+                resources: [.copy("Resources/Fonts")]),
         // The render tree, animation evaluator, compositor and bands: below QuartzCore, it sees
         // CoreGraphics and value types only (never a layer), so the compiler keeps the cut.
         .target(name: "LaminaRender", dependencies: ["CoreGraphics"]),

@@ -41,9 +41,16 @@ public final class CGFont: @unchecked Sendable, CustomStringConvertible {
     /// Loads the installed font that `name` names (a family, a PostScript name, or an Apple font
     /// name); nil when none matches, as on Apple platforms.
     public convenience init?(_ name: CFString) {
-        guard let opened = try? CGFont.open(named: name) else { return nil }
-        self.init(face: opened.face, memory: opened.memory, family: opened.family,
-                  systemMetrics: FontLibrary.isSystemFontName(name as String))
+        guard let opened = try? CGFont.open(named: name, size: nil) else { return nil }
+        self.init(face: opened.face, memory: opened.memory, family: opened.family, systemMetrics: opened.systemMetrics)
+    }
+
+    /// The font `name` names for text `size` points tall: Apple's system-font names choose
+    /// San Francisco's Text or Display optical size by it when Apple's fonts are in use
+    /// (`AppleFonts`); other names ignore it. Nil when nothing matches (Lamina SPI).
+    @_spi(Lamina) public static func named(_ name: String, size: CGFloat) -> CGFont? {
+        guard let o = try? open(named: name, size: size) else { return nil }
+        return CGFont(face: o.face, memory: o.memory, family: o.family, systemMetrics: o.systemMetrics)
     }
 
     /// Loads a font from font data (TrueType, OpenType or anything FreeType reads); nil when the
@@ -77,8 +84,8 @@ public final class CGFont: @unchecked Sendable, CustomStringConvertible {
 
     /// Loads the installed font that `name` names, or throws ``CGFontError/notFound(_:)``.
     public static func named(_ name: String) throws(CGFontError) -> CGFont {
-        let o = try open(named: name)
-        return CGFont(face: o.face, memory: o.memory, family: o.family, systemMetrics: FontLibrary.isSystemFontName(name))
+        let o = try open(named: name, size: nil)
+        return CGFont(face: o.face, memory: o.memory, family: o.family, systemMetrics: o.systemMetrics)
     }
 
     /// The most font bytes ``load(_:)`` accepts (128 MiB; Lamina's limit): the largest
@@ -103,8 +110,12 @@ public final class CGFont: @unchecked Sendable, CustomStringConvertible {
         return CGFont(face: face, memory: nil, family: face.pointee.family_name.map { String(cString: $0) } ?? "Unknown")
     }
 
-    private static func open(named name: String) throws(CGFontError) -> (face: FT_Face, memory: UnsafeMutableRawBufferPointer?, family: String) {
-        guard let (location, family) = FontLibrary.locate(name) else { throw .notFound(name) }
+    /// The face `name` names at `size`, and whether it reports San Francisco's metrics (a
+    /// stand-in for an Apple system-font name; Apple's own fonts report their own).
+    private static func open(named name: String, size: CGFloat?) throws(CGFontError)
+        -> (face: FT_Face, memory: UnsafeMutableRawBufferPointer?, family: String, systemMetrics: Bool) {
+        guard let (location, family, origin) = FontLibrary.locate(name, size: size) else { throw .notFound(name) }
+        let systemMetrics = FontLibrary.isSystemFontName(name) && origin != .appleFonts
         switch location {
         case let .file(path, index):
             let face: FT_Face? = FontLibrary.withLock { lib in
@@ -113,10 +124,10 @@ public final class CGFont: @unchecked Sendable, CustomStringConvertible {
                 return face
             }
             guard let face else { throw .unreadable(path) }
-            return (face, nil, family)
+            return (face, nil, family, systemMetrics)
         case let .data(data, index):
             let o = try open(data: data, index: index)
-            return (o.face, o.memory, family)
+            return (o.face, o.memory, family, systemMetrics)
         }
     }
 

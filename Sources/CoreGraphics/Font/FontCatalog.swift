@@ -33,11 +33,19 @@ import CFreeType
     /// The process's catalog.
     public static let shared = FontCatalog()
 
+    /// Catalogs the shipped fonts and the Apple fonts `LAMINA_APPLE_FONTS` names, once per process.
+    static func ensureDefaults() { _ = defaults }
+    private static let defaults: Void = {
+        BundledFonts.ensureLoaded()
+        AppleFonts.useEnvironment(ProcessInfo.processInfo.environment)
+    }()
+
     private let lock = NSLock()
     private var faces: [Face] = []
 
     /// The faces of `origin` (all when nil), in lookup order.
     public func faces(from origin: Origin? = nil) -> [Face] {
+        FontCatalog.ensureDefaults()
         lock.lock(); defer { lock.unlock() }
         return faces.filter { origin == nil || $0.origin == origin }
     }
@@ -65,6 +73,7 @@ import CFreeType
     public func face(named name: String) -> Face? {
         let key = FontCatalog.key(name)
         guard !key.isEmpty else { return nil }
+        FontCatalog.ensureDefaults()
         lock.lock(); defer { lock.unlock() }
         if let f = faces.first(where: { FontCatalog.key($0.postScriptName) == key }) { return f }
         if let f = faces.first(where: { FontCatalog.key($0.fullName) == key }) { return f }
@@ -75,6 +84,7 @@ import CFreeType
     /// The face of `family` closest to `weight` (and italic or not), among `origins`.
     public func face(family: String, weight: Int, italic: Bool, origins: Set<Origin> = [.registered, .appleFonts, .bundled]) -> Face? {
         let key = FontCatalog.key(family)
+        FontCatalog.ensureDefaults()
         lock.lock(); defer { lock.unlock() }
         return closest(in: faces.filter { origins.contains($0.origin) && FontCatalog.key($0.family) == key }, weight: weight, italic: italic)
     }
@@ -170,7 +180,7 @@ import CFreeType
     // MARK: Names
 
     /// A name compared without spaces, hyphens, underscores or case.
-    static func key(_ name: String) -> String { name.lowercased().filter { $0.isLetter || $0.isNumber } }
+    package static func key(_ name: String) -> String { name.lowercased().filter { $0.isLetter || $0.isNumber } }
 
     /// The weight words font names end with, and their OS/2 weight classes.
     static let weightWords: [(String, Int)] = [
@@ -181,7 +191,7 @@ import CFreeType
 
     /// `name` split into a family and the weight and italic its last word or `-Style` suffix
     /// gives ("Helvetica-BoldOblique", "Inter Display Semibold").
-    static func splitStyle(_ name: String) -> (family: String, weight: Int?, italic: Bool) {
+    package static func splitStyle(_ name: String) -> (family: String, weight: Int?, italic: Bool) {
         let separators: [Character] = ["-", " "]
         guard let cut = name.lastIndex(where: { separators.contains($0) }) else { return (name, nil, false) }
         var style = key(String(name[name.index(after: cut)...]))

@@ -53,8 +53,17 @@ enum FontLibrary {
     /// Finds a font for `name`: first among the faces Lamina knows by path (`FontCatalog`:
     /// registered, Apple's, shipped), then Apple names through the substitutes, others by
     /// family or PostScript name through fontconfig. Nil when nothing matches the name.
-    static func locate(_ name: String) -> (location: FontCatalog.Face.Location, family: String)? {
-        if let f = FontCatalog.shared.face(named: name) { return (f.location, f.family) }
+    /// Apple's system-font names (".SFUI-Bold", "SFMono-Regular"…) take Apple's own fonts when
+    /// a folder of them is in use (`AppleFonts`), choosing the optical size by `size`.
+    static func locate(_ name: String, size: CGFloat? = nil) -> (location: FontCatalog.Face.Location, family: String,
+                                                                 origin: FontCatalog.Origin?)? {
+        FontCatalog.ensureDefaults()
+        let named = FontCatalog.shared.face(named: name)
+        if let f = named, f.origin == .registered { return (f.location, f.family, f.origin) }
+        if let r = AppleFonts.systemRequest(name), let f = AppleFonts.face(r.design, weight: r.weight, italic: r.italic, size: size) {
+            return (f.location, f.family, f.origin)
+        }
+        if let f = named { return (f.location, f.family, f.origin) }
         // Split a weight/style suffix: "Helvetica-Bold", "PingFangSC-Regular", "HelveticaNeue-BoldItalic".
         var base = name, weight: Int32?, italic = false
         if let dash = name.lastIndex(of: "-") {
@@ -71,14 +80,14 @@ enum FontLibrary {
             candidates = sub.families
         }
         for family in candidates {
-            if let f = FontCatalog.shared.face(family: family, weight: catalogWeight(weight), italic: italic) {
-                return (f.location, f.family)
+            if let f = FontCatalog.shared.face(family: family, weight: catalogWeight(weight), italic: italic, origins: [.registered, .bundled]) {
+                return (f.location, f.family, f.origin)
             }
         }
         return withLock { _ in
             for family in candidates {
                 if let (path, index, found) = match(family: family, weight: weight, italic: italic, exact: candidates == [base]) {
-                    return (.file(path, index: index), found)
+                    return (.file(path, index: index), found, nil)
                 }
             }
             return nil

@@ -9,15 +9,17 @@ import CFontconfig
 ///    when the requested font has a black-and-white glyph for it;
 /// 2. the requested font, when it has a glyph for every character of the cluster;
 /// 3. for Latin, Greek, Cyrillic, Han, kana, Hangul and shared characters, DejaVu Sans and then
-///    WenQuanYi Micro Hei (the faces Lamina has always fallen back to);
-/// 4. otherwise an installed font that covers the characters, fontconfig asked with the family
-///    "Noto Sans": Noto's UI face for the script first (Noto Sans Arabic UI, Devanagari UI, Thai
-///    UI ... from Debian's fonts-noto-ui-core: line metrics made for interfaces, as iOS's system
-///    fonts have), then Noto Sans (Hebrew ... from fonts-noto-core), then any Noto face, then
-///    whatever fontconfig ranks first;
-/// 5. when nothing covers the cluster, the requested font's missing-glyph box.
+///    WenQuanYi Micro Hei (shipped with Lamina);
+/// 4. the script faces shipped with Lamina (`BundledFonts`): Noto Sans Arabic UI, Noto Sans
+///    Hebrew, Noto Sans Devanagari UI, Noto Sans Thai UI (UI faces: line metrics made for
+///    interfaces, as iOS's system fonts have);
+/// 5. otherwise an installed font that covers the characters, fontconfig asked with the family
+///    "Noto Sans": Noto's UI face for the script first, then Noto Sans, then any Noto face, then
+///    whatever fontconfig ranks first (a diagnostic, once per process, names the first);
+/// 6. when nothing covers the cluster, the requested font's missing-glyph box.
 ///
-/// Which fonts exist is the machine's: the same fonts give the same bytes.
+/// Steps 1 to 4 use only the shipped faces, so text in those scripts draws the same bytes on
+/// every machine; step 5 depends on the machine's fonts.
 @_spi(Lamina) public enum FontFallback {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var byKey: [Key: CGFont?] = [:]
@@ -49,6 +51,24 @@ import CFontconfig
         let d = defaultFamilies.compactMap { try? CGFont.named($0) }
         defaultFaces = d
         return d
+    }
+
+    /// The families of the shipped script faces, in the order they are tried.
+    public static let scriptFamilies = ["Noto Sans Arabic UI", "Noto Sans Hebrew", "Noto Sans Devanagari UI", "Noto Sans Thai UI"]
+    nonisolated(unsafe) private static var scriptFaceList: [CGFont]?
+    nonisolated(unsafe) private static var reportedFontconfig = false
+
+    /// The shipped script faces (regular weight), in order.
+    public static var scriptFaces: [CGFont] {
+        lock.lock(); defer { lock.unlock() }
+        if let f = scriptFaceList { return f }
+        let f = scriptFamilies.compactMap { family -> CGFont? in
+            guard let face = FontCatalog.shared.face(family: family, weight: 400, italic: false, origins: [.bundled]),
+                  case let .file(path, index) = face.location else { return nil }
+            return CGFont.load(file: path, index: index)
+        }
+        scriptFaceList = f
+        return f
     }
 
     /// The colour emoji face, when installed.
@@ -93,6 +113,7 @@ import CFontconfig
         if !emoji || cluster.unicodeScalars.count == 1, TextScript.prefersDefaultFaces(script) {
             for f in defaults where covers(f, cluster) { return f }
         }
+        if !emoji { for f in scriptFaces where covers(f, cluster) { return f } }
         guard let key = cluster.unicodeScalars.first(where: { !isDefaultIgnorable($0) }).map({ Key(scalar: $0.value, emoji: emoji) })
         else { return font }
         lock.lock()
@@ -161,6 +182,12 @@ import CFontconfig
         if let f = byFile[id] { return f }
         guard let f = CGFont.load(file: path, index: index) else { return nil }
         byFile[id] = f
+        if !reportedFontconfig {
+            reportedFontconfig = true
+            let hex = String(scalars[0].value, radix: 16, uppercase: true)
+            LaminaDiagnostics.report("text in a script Lamina ships no font for uses fontconfig's fonts (U+\(hex): \(f.familyName)); "
+                + "they differ from machine to machine")
+        }
         return f
     }
 }

@@ -58,7 +58,7 @@ open class CTFont: NSObject, @unchecked Sendable, CATextLayerFontProviding {
 /// A font by name (a PostScript or family name, or an Apple name Lamina maps), at `size` points
 /// (0: 12). A name that matches nothing gives Helvetica's stand-in, as CoreText gives a default.
 public func CTFontCreateWithName(_ name: CFString, _ size: CGFloat, _ matrix: UnsafePointer<CGAffineTransform>?) -> CTFont {
-    if let f = CGFont(name) { return CTFont(f, size: size, matrix: matrix?.pointee, name: name) }
+    if let f = CGFont.named(name, size: size.isFinite && size > 0 ? size : 12) { return CTFont(f, size: size, matrix: matrix?.pointee, name: name) }
     return CTFont(CTFontDefaults.font, size: size, matrix: matrix?.pointee)
 }
 

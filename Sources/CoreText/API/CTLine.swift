@@ -62,10 +62,12 @@ private func oneLineRuns(_ string: NSAttributedString) -> [LaminaTextRun] {
 @_spi(Lamina) public enum CTFontDefaults {
     /// Helvetica's stand-in (Liberation Sans), else DejaVu Sans: opened once.
     public static let helvetica: CGFont? = CGFont("Helvetica" as CFString) ?? (try? CGFont.named("DejaVu Sans"))
-    /// `helvetica`, which scripts/setup.sh installs.
+    /// `helvetica` (shipped with Lamina); with no font at all, an empty one (text draws nothing,
+    /// with a diagnostic once).
     static var font: CGFont {
-        guard let f = helvetica else { fatalError("CoreText: no font is installed at all (run scripts/setup.sh)") }
-        return f
+        if let f = helvetica { return f }
+        LaminaDiagnostics.report("CoreText: no font is found for Helvetica; text draws nothing")
+        return BundledFonts.emptyFont
     }
     static let black = CGColor(gray: 0, alpha: 1)
 }

@@ -61,7 +61,7 @@ extension CTFont {
 
     /// The font named `fontName` at `fontSize`; nil when no installed font matches.
     public convenience init?(name fontName: String, size fontSize: CGFloat) {
-        guard let f = CGFont(fontName as CFString) else { return nil }
+        guard let f = CGFont.named(fontName, size: fontSize) else { return nil }
         self.init(name: fontName, cgFont: f, size: fontSize)
     }
 
@@ -70,11 +70,18 @@ extension CTFont {
 
     /// The system font at a weight.
     public class func systemFont(ofSize fontSize: CGFloat, weight: Weight) -> UIFont {
-        let name = ".SFUI-\(weight.suffix)"
-        guard let f = CGFont(name as CFString) ?? CGFont("Helvetica" as CFString) else {
-            fatalError("UIFont.systemFont: no sans-serif font is installed (scripts/setup.sh installs them)")
+        systemFont(UIFontDescriptor.systemName(.default, weight, false), size: fontSize)
+    }
+
+    /// The system font (any design) by Lamina's name for it, at `size`: Apple's own fonts when in
+    /// use (`AppleFonts`, the optical size chosen by `size`), else the stand-in; with no font at
+    /// all, an empty one (text draws nothing, with a diagnostic).
+    static func systemFont(_ name: String, size: CGFloat) -> UIFont {
+        guard let f = CGFont.named(name, size: size) ?? CGFont.named(".SFUI-Regular", size: size) ?? CGFont("Helvetica" as CFString) else {
+            LaminaDiagnostics.report("UIFont.systemFont: no font is found for the system font; text draws nothing")
+            return UIFont(name: name, cgFont: BundledFonts.emptyFont, size: size)
         }
-        return UIFont(name: name, cgFont: f, size: fontSize)
+        return UIFont(name: name, cgFont: f, size: size)
     }
 
     /// The bold system font.
@@ -82,8 +89,7 @@ extension CTFont {
 
     /// The italic system font.
     public class func italicSystemFont(ofSize fontSize: CGFloat) -> UIFont {
-        let f = CGFont(".SFUI-Italic" as CFString) ?? systemFont(ofSize: fontSize).cgFont
-        return UIFont(name: ".SFUI-Italic", cgFont: f, size: fontSize)
+        systemFont(UIFontDescriptor.systemName(.default, .regular, true), size: fontSize)
     }
 
     /// A monospaced-digit system font (digits are already fixed-width in the stand-in).
@@ -93,9 +99,7 @@ extension CTFont {
 
     /// A monospaced system font.
     public class func monospacedSystemFont(ofSize fontSize: CGFloat, weight: Weight) -> UIFont {
-        let name = "SFMono-\(weight.suffix)"
-        let f = CGFont(name as CFString) ?? systemFont(ofSize: fontSize).cgFont
-        return UIFont(name: name, cgFont: f, size: fontSize)
+        systemFont(UIFontDescriptor.systemName(.monospaced, weight, false), size: fontSize)
     }
 
     /// The text styles of Dynamic Type (UIKit's raw values).
@@ -186,7 +190,13 @@ extension CTFont {
     public class var systemFontSize: CGFloat { 14 }
 
     /// The same font at another size.
-    public func withSize(_ fontSize: CGFloat) -> UIFont { UIFont(name: fontName, cgFont: cgFont, size: fontSize) }
+    public func withSize(_ fontSize: CGFloat) -> UIFont {
+        // The system font may change optical size (Apple's San Francisco: Text below 20 pt).
+        let f = AppleFonts.isSystemFontName(fontName) ? (CGFont.named(fontName, size: fontSize) ?? cgFont) : cgFont
+        let font = UIFont(name: fontName, cgFont: f, size: fontSize)
+        font.textStyleName = textStyleName
+        return font
+    }
 
     /// The installed family's name.
     public var familyName: String { cgFont.familyName }
