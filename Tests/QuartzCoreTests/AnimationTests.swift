@@ -199,7 +199,7 @@ struct ImplicitAnimationTests {
         let clock = MediaClock(manualAt: 0)
         clock.run {
             let layer = QuickLayer()
-            layer.opacity = 1        // a change: the layer joins the transaction and is committed
+            layer.opacity = 0.9      // a change: the layer joins the transaction and is committed
             CATransaction.flush()
             layer.opacity = 0.5
             #expect(layer.animation(forKey: "opacity")?.duration == 0.05)

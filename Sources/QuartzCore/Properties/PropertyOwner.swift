@@ -36,11 +36,12 @@ extension PropertyOwner {
             LaminaDiagnostics.report("\(diagnosticName).\(p.key): refused non-finite value \(newValue); the old value stays")
             return
         }
-        var changed = true
-        if let equal = p.equals { changed = !equal(get(p), newValue) }
+        // Setting the value a property already has changes nothing: no action is looked up or
+        // run, no transaction opened, nothing redrawn (Apple's setters return early too).
+        if let equal = p.equals, equal(get(p), newValue) { return }
         propertyWillChange(p.key)
         propertyStore.set(PropertyBox(newValue), at: p.slot)
-        propertyDidChange(p.key, descriptor: p, changed: changed)
+        propertyDidChange(p.key, descriptor: p, changed: true)
     }
 
     /// The value of `key` in the `style` dictionary chain, or nil.
@@ -92,14 +93,13 @@ extension PropertyOwner {
         }
         let old = propertyStore.extras[key]
         let new = kvcFlatten(value)
+        switch (old, new) {
+        case (nil, nil): return
+        case let (o?, n?) where kvcEqual(o, n): return
+        default: break
+        }
         propertyWillChange(key)
         propertyStore.extras[key] = new
-        let changed: Bool
-        switch (old, new) {
-        case (nil, nil): changed = false
-        case let (o?, n?): changed = !kvcEqual(o, n)
-        default: changed = true
-        }
-        propertyDidChange(key, descriptor: nil, changed: changed)
+        propertyDidChange(key, descriptor: nil, changed: true)
     }
 }
