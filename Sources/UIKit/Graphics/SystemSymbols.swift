@@ -25,7 +25,9 @@ enum SystemSymbols {
         "arrow.uturn.forward": "redo", "arrow.triangle.2.circlepath": "sync",
         "gear": "settings", "gearshape": "settings", "gearshape.fill": "settings",
         "house": "home", "house.fill": "home", "person": "person_outline", "person.fill": "person",
-        "person.circle": "account_circle", "person.circle.fill": "account_circle", "person.2": "people_outline",
+        "person.circle": "account_circle", "person.circle.fill": "account_circle", "person.crop.circle": "account_circle",
+        "person.crop.circle.fill": "account_circle", "person.crop.square": "account_box", "person.crop.square.fill": "account_box",
+        "person.2": "people_outline",
         "person.2.fill": "people", "star": "star_border", "star.fill": "star", "star.leadinghalf.filled": "star_half",
         "heart": "favorite_border", "heart.fill": "favorite", "trash": "delete_outline", "trash.fill": "delete",
         "pencil": "edit", "square.and.pencil": "edit_note", "square.and.arrow.up": "ios_share",
@@ -106,29 +108,63 @@ enum SystemSymbols {
         return min(size, 4096) * 1.2 * scale
     }
 
+    /// The icon as a vector: its outline in a square of unit side (y down, the em square of the
+    /// font filling it, the baseline at the bottom) and how much heavier than regular it is drawn.
+    static func vector(font: CGFont, glyph: CGGlyph, weight: UIImage.SymbolConfiguration.Weight) -> SymbolVector? {
+        guard let outline = font.path(for: glyph), !outline.isEmpty else { return nil }
+        // Font units (y up) to the unit square (y down).
+        let k = 1 / CGFloat(max(1, font.unitsPerEm))
+        let path = CGMutablePath()
+        path.addPath(outline, transform: CGAffineTransform(a: k, b: 0, c: 0, d: -k, tx: 0, ty: 1))
+        let heavier = max(0, weight.rawValue - UIImage.SymbolConfiguration.Weight.regular.rawValue)
+        return SymbolVector(path: path, strokeWidth: 0.012 * CGFloat(heavier))
+    }
+
     /// The icon drawn black on transparent, `side` points square at `pixelsPerPoint`.
-    static func image(font: CGFont, glyph: CGGlyph, side: CGFloat, pixelsPerPoint: CGFloat,
-                      weight: UIImage.SymbolConfiguration.Weight) -> CGImage? {
+    static func image(_ vector: SymbolVector, side: CGFloat, pixelsPerPoint: CGFloat) -> CGImage? {
         let px = Int((side * pixelsPerPoint).rounded(.up))
-        guard px > 0, px <= 16_384, let outline = font.path(for: glyph),
+        guard px > 0, px <= 16_384,
               let ctx = CGContext(data: nil, width: px, height: px, bitsPerComponent: 8, bytesPerRow: px * 4,
                                   space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
         else { return nil }
-        // The em square (y up, baseline at the bottom) fills the image.
-        let k = CGFloat(px) / CGFloat(max(1, font.unitsPerEm))
-        let path = CGMutablePath()
-        path.addPath(outline, transform: CGAffineTransform(scaleX: k, y: k))
-        ctx.setFillColor(gray: 0, alpha: 1)
+        // A y-down context whose unit square is the image.
+        ctx.translateBy(x: 0, y: CGFloat(px))
+        ctx.scaleBy(x: CGFloat(px), y: -CGFloat(px))
+        vector.fill(in: ctx, color: CGColor(gray: 0, alpha: 1))
+        return ctx.makeImage()
+    }
+}
+
+/// A symbol's outline, kept so it is drawn at the size it is shown (as iOS draws symbol images,
+/// which are vectors): in a square of unit side, y down.
+struct SymbolVector: @unchecked Sendable {
+    let path: CGPath
+    /// The stroke added around the outline for weights above regular, in units of the side.
+    let strokeWidth: CGFloat
+
+    /// Fills the outline into the unit square of `ctx`'s user space in `color`.
+    func fill(in ctx: CGContext, color: CGColor) {
+        ctx.saveGState()
+        ctx.setFillColor(color)
         ctx.addPath(path)
         ctx.fillPath()
-        let heavier = weight.rawValue - UIImage.SymbolConfiguration.Weight.regular.rawValue
-        if heavier > 0 {
-            ctx.setStrokeColor(gray: 0, alpha: 1)
-            ctx.setLineWidth(CGFloat(px) * 0.012 * CGFloat(heavier))
+        if strokeWidth > 0 {
+            ctx.setStrokeColor(color)
+            ctx.setLineWidth(strokeWidth)
             ctx.setLineJoin(.round)
             ctx.addPath(path)
             ctx.strokePath()
         }
-        return ctx.makeImage()
+        ctx.restoreGState()
+    }
+
+    /// Draws the outline into `rect` of a y-down context.
+    func draw(in rect: CGRect, of ctx: CGContext, color: CGColor) {
+        guard rect.width > 0, rect.height > 0, rect.isFinite else { return }
+        ctx.saveGState()
+        ctx.translateBy(x: rect.minX, y: rect.minY)
+        ctx.scaleBy(x: rect.width, y: rect.height)
+        fill(in: ctx, color: color)
+        ctx.restoreGState()
     }
 }

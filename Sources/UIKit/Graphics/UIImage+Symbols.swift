@@ -43,9 +43,11 @@ extension UIImage {
     }
 
     /// The symbol image `name`: Lamina draws the commonly used SF Symbols names from Material
-    /// Icons (`SystemSymbols`; the list is in the README), as a template image at the screen's
-    /// scale; other names give nil, as iOS gives for names it does not know (with a diagnostic
-    /// naming the symbol).
+    /// Icons (`SystemSymbols`; the list is in the README), as a template image. Like iOS's, it is
+    /// a vector: an image view, a button or a drawing context draws its outline at the size it
+    /// is shown, whatever `contentMode` scales it to (its `cgImage` is the outline drawn at the
+    /// screen's scale, for code that reads pixels). Other names give nil, as iOS gives for names
+    /// it does not know (with a diagnostic naming the symbol).
     public convenience init?(systemName name: String) {
         self.init(systemName: name, withConfiguration: nil)
     }
@@ -57,11 +59,13 @@ extension UIImage {
             return nil
         }
         let scale = UIScreen.main.scale
-        guard let image = SystemSymbols.image(font: font, glyph: glyph, side: SystemSymbols.side(configuration), pixelsPerPoint: scale,
-                                              weight: configuration?.weight ?? .unspecified) else { return nil }
+        guard let vector = SystemSymbols.vector(font: font, glyph: glyph, weight: configuration?.weight ?? .unspecified),
+              let image = SystemSymbols.image(vector, side: SystemSymbols.side(configuration), pixelsPerPoint: scale)
+        else { return nil }
         self.init(cgImage: image, scale: scale, orientation: .up)
         renderingMode = .alwaysTemplate
         symbol = (name, configuration)
+        symbolVector = vector
     }
 
     /// The symbol image `name` for `traitCollection` (drawn at its display scale when it has one).

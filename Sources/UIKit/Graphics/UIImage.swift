@@ -27,6 +27,8 @@ open class UIImage: NSObject, @unchecked Sendable {
     public private(set) var tintColor: UIColor?
     /// For a symbol image, its name and configuration.
     var symbol: (name: String, configuration: SymbolConfiguration?)?
+    /// For a symbol image, its outline (drawn at the size shown).
+    var symbolVector: SymbolVector?
 
     /// How an image is drawn.
     public enum RenderingMode: Int, Sendable { case automatic, alwaysOriginal, alwaysTemplate }
@@ -38,6 +40,7 @@ open class UIImage: NSObject, @unchecked Sendable {
         copy.renderingMode = renderingMode
         copy.tintColor = tintColor
         copy.symbol = symbol
+        copy.symbolVector = symbolVector
         return copy
     }
 
@@ -226,6 +229,13 @@ open class UIImage: NSObject, @unchecked Sendable {
         ctx.saveGState()
         ctx.setBlendMode(blendMode)
         ctx.setAlpha(alpha)
+        if let vector = symbolVector {
+            // A symbol is drawn as its outline, sharp at any size: black, or its tint colour.
+            let color = renderingMode != .alwaysOriginal ? (tintColor?.cgColor ?? CGColor(gray: 0, alpha: 1)) : CGColor(gray: 0, alpha: 1)
+            vector.draw(in: rect, of: ctx, color: color)
+            ctx.restoreGState()
+            return
+        }
         ctx.translateBy(x: rect.minX, y: rect.minY)
         // An image given a tint colour (`withTintColor`) draws in it unless it is drawn as its
         // original, as on iOS; the filled template is upright already.

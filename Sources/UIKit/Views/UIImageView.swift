@@ -49,6 +49,15 @@ open class UIImageView: UIView {
     private func update() {
         let shown = isHighlighted ? (highlightedImage ?? image) : image
         // The view's action for contents is NSNull, in and out of animation blocks.
+        if let shown, let vector = shown.symbolVector {
+            drawSymbol(shown, vector)
+            invalidateIntrinsicContentSize()
+            return
+        }
+        if drawsSymbol {
+            drawsSymbol = false
+            contentMode = contentMode      // the layer's gravity follows the content mode again
+        }
         if let shown, shown.renderingMode == .alwaysTemplate {
             // A template: its alpha filled with its own tint colour or the view's.
             let color = (shown.tintColor ?? tintColor ?? .systemBlue).resolvedColor(with: traitCollection).cgColor
@@ -58,6 +67,80 @@ open class UIImageView: UIView {
         }
         layer.contentsScale = shown?.scale ?? contentScaleFactor
         invalidateIntrinsicContentSize()
+    }
+
+    /// Whether the contents are a symbol drawn at the view's size.
+    private var drawsSymbol = false
+    /// The size the symbol was last drawn at.
+    private var lastSymbolSize: CGSize?
+
+    /// A symbol image is a vector: its outline is drawn into contents the size of the view, at
+    /// the screen's scale, placed by `contentMode`, so it is sharp at any size, as on iOS.
+    private func drawSymbol(_ image: UIImage, _ vector: SymbolVector) {
+        drawsSymbol = true
+        lastSymbolSize = bounds.size
+        layer.contentsGravity = .resize
+        let scale = contentScaleFactor
+        let b = bounds
+        let w = Int((b.width * scale).rounded()), h = Int((b.height * scale).rounded())
+        guard w > 0, h > 0, w <= 16_384, h <= 16_384,
+              let ctx = CGContext(data: nil, width: w, height: h, bitsPerComponent: 8, bytesPerRow: w * 4,
+                                  space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
+        else {
+            layer.contents = nil
+            return
+        }
+        ctx.translateBy(x: 0, y: CGFloat(h))
+        ctx.scaleBy(x: CGFloat(w) / b.width, y: -CGFloat(h) / b.height)
+        let color: CGColor
+        if image.renderingMode == .alwaysOriginal {
+            color = CGColor(gray: 0, alpha: 1)
+        } else {
+            color = (image.tintColor ?? tintColor ?? .systemBlue).resolvedColor(with: traitCollection).cgColor
+        }
+        vector.draw(in: UIImageView.placement(of: image.size, in: CGRect(origin: .zero, size: b.size), mode: contentMode),
+                    of: ctx, color: color)
+        layer.contents = ctx.makeImage()
+        layer.contentsScale = scale
+    }
+
+    /// Where content of `size` goes in `bounds` for `mode` (UIKit's y-down sense).
+    static func placement(of size: CGSize, in bounds: CGRect, mode: UIView.ContentMode) -> CGRect {
+        guard size.width > 0, size.height > 0 else { return bounds }
+        let fit = min(bounds.width / size.width, bounds.height / size.height)
+        let fill = max(bounds.width / size.width, bounds.height / size.height)
+        func centred(_ s: CGSize) -> CGRect {
+            CGRect(x: bounds.midX - s.width / 2, y: bounds.midY - s.height / 2, width: s.width, height: s.height)
+        }
+        var r = centred(size)
+        switch mode {
+        case .scaleToFill, .redraw: return bounds
+        case .scaleAspectFit: return centred(CGSize(width: size.width * fit, height: size.height * fit))
+        case .scaleAspectFill: return centred(CGSize(width: size.width * fill, height: size.height * fill))
+        case .center: return r
+        case .top: r.origin.y = bounds.minY
+        case .bottom: r.origin.y = bounds.maxY - size.height
+        case .left: r.origin.x = bounds.minX
+        case .right: r.origin.x = bounds.maxX - size.width
+        case .topLeft: r.origin = CGPoint(x: bounds.minX, y: bounds.minY)
+        case .topRight: r.origin = CGPoint(x: bounds.maxX - size.width, y: bounds.minY)
+        case .bottomLeft: r.origin = CGPoint(x: bounds.minX, y: bounds.maxY - size.height)
+        case .bottomRight: r.origin = CGPoint(x: bounds.maxX - size.width, y: bounds.maxY - size.height)
+        }
+        return r
+    }
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        // A new size: the symbol is drawn again at it (its intrinsic size is unchanged).
+        let shown = isHighlighted ? (highlightedImage ?? image) : image
+        if drawsSymbol, let shown, let vector = shown.symbolVector, lastSymbolSize != bounds.size {
+            drawSymbol(shown, vector)
+        }
+    }
+
+    open override var contentMode: UIView.ContentMode {
+        didSet { if drawsSymbol { update() } }
     }
 
     open override func tintColorDidChange() {
