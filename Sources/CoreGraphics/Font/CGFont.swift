@@ -65,6 +65,12 @@ public final class CGFont: @unchecked Sendable, CustomStringConvertible {
         self.usesSystemFontMetrics = systemMetrics
     }
 
+    /// The ink bounds of `glyph`'s outline in font units (y up), or nil when it has none.
+    func inkBounds(of glyph: CGGlyph) -> CGRect? {
+        guard let p = path(for: glyph), !p.isEmpty else { return nil }
+        return p.boundingBoxOfPath
+    }
+
     /// The bytes a font made from data was read from (nil for a font opened from a file).
     @_spi(Lamina) public var sourceData: Data? { memory.map { Data($0) } }
 

@@ -105,15 +105,26 @@
                 pen &+= g.advance
             }
             // The `.kern` attribute's points, plus the system font's size-specific tracking
-            // (San Francisco's widths; see `SystemFontTracking`), after each character.
-            var extra = SystemFontTracking.points(for: font, size: style.size)
-            if let kern = style.kern, kern.isFinite { extra += kern }
-            if extra != 0 {
-                for c in range {
-                    clusters[c].advance += extra
-                    // After the character in reading order: on its left when it runs right to left.
-                    if rtl { for n in clusters[c].glyphs.indices { clusters[c].glyphs[n].x += extra } }
+            // (San Francisco's widths; see `SystemFontTracking`), after each character. The
+            // stand-in's figures at text sizes take San Francisco's advances and ink positions,
+            // and Apple's published tracking (`SystemFontFigures`).
+            let kern = style.kern.flatMap { $0.isFinite ? $0 : nil } ?? 0
+            let tracking = SystemFontTracking.points(for: font, size: style.size)
+            var published: CGFloat?
+            for c in range {
+                var extra = tracking + kern
+                if clusters[c].glyphs.count == 1,
+                   let f = SystemFontFigures.adjustment(for: clusters[c].text, glyph: clusters[c].glyphs[0].glyph, font: font, size: style.size) {
+                    if published == nil { published = SystemFontTracking.publishedPoints(atSize: style.size) }
+                    clusters[c].advance = f.advance
+                    clusters[c].glyphs[0].x += f.shift
+                    clusters[c].glyphs[0].y -= f.drop
+                    extra = published! + kern
                 }
+                guard extra != 0 else { continue }
+                clusters[c].advance += extra
+                // After the character in reading order: on its left when it runs right to left.
+                if rtl { for n in clusters[c].glyphs.indices { clusters[c].glyphs[n].x += extra } }
             }
         }
         return (clusters, rightToLeft)

@@ -21,7 +21,7 @@
 @_spi(Lamina) public enum SystemFontTracking {
     /// (point size, extra advance per character in 1/1000 em).
     static let table: [(size: Double, milliEm: Double)] = [
-        (10, 64.8), (12, 52.8), (13, 46.8), (16, 32.8), (17, 29.7),
+        (10, 57.3), (12, 46.8), (13, 41.8), (16, 32.8), (17, 29.7),
         (25, 6.0), (26, 5.6), (27, 5.1), (28, 4.7), (30, 4.65), (32, 4.0), (34, 3.4),
         (38, 1.9), (43, 0.9), (48, -0.6), (53, -1.9), (58, -3.3),
     ]
