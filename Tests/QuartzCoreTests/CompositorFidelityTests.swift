@@ -55,4 +55,70 @@ struct CompositorFidelityTests {
         let green = [0, 75, 150, 225, 299].map { Int(px[($0 * 300 + 150) * 4 + 1]) }
         for (ours, apple) in zip(green, [38, 88, 147, 201, 251]) { #expect(abs(ours - apple) <= 1, "\(green)") }
     }
+
+    /// The half-side circle of Tests/Fidelity/apple/circle-half-side-shadow-3x.png (iOS, 3x): a
+    /// 150 pt yellow layer with `cornerRadius` 75 and a shadow over a red-blue gradient, cropped
+    /// to pixels 200...699 of the 900-pixel scene.
+    func halfSideCircleScene() -> CGImage? {
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 300, height: 300)
+        let gradient = CAGradientLayer()
+        gradient.frame = root.bounds
+        gradient.colors = [CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 0, blue: 1, alpha: 1)]
+        gradient.startPoint = .zero
+        gradient.endPoint = CGPoint(x: 1, y: 1)
+        root.addSublayer(gradient)
+        let circle = CALayer()
+        circle.frame = CGRect(x: 75, y: 75, width: 150, height: 150)
+        circle.backgroundColor = CGColor(red: 1, green: 1, blue: 0, alpha: 1)
+        circle.cornerRadius = 75
+        circle.shadowColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+        circle.shadowOpacity = 0.5
+        circle.shadowOffset = CGSize(width: 4, height: 4)
+        circle.shadowRadius = 10
+        root.addSublayer(circle)
+        let r = CARenderer(layer: root, scale: 3)
+        r.bounds = CGRect(x: 200.0 / 3, y: 200.0 / 3, width: 500.0 / 3, height: 500.0 / 3)
+        return r.image()
+    }
+
+    /// How far inside a circle of radius 225 px about the crop's centre the yellow's top edge
+    /// lies, `dx` pixels right of the top tangent point (sub-pixel, where yellowness crosses 1/2).
+    func topEdgeInside(_ px: [UInt8], width: Int, dx: Int) -> Double {
+        let x = 250 + dx
+        func yellow(_ y: Int) -> Double {
+            let i = (y * width + x) * 4
+            return (Double(min(px[i], px[i + 1])) - Double(px[i + 2])) / 255
+        }
+        var previous = yellow(0)
+        for y in 1..<250 {
+            let v = yellow(y)
+            if v >= 0.5 && previous < 0.5 {
+                let edge = Double(y) - 1 + (0.5 - previous) / (v - previous)
+                let top = 249.5 - (225.0 * 225.0 - (Double(x) - 249.5) * (Double(x) - 249.5)).squareRoot()
+                return edge - top
+            }
+            previous = v
+        }
+        return .nan
+    }
+
+    @Test func halfSideCircleAgainstIOS() throws {
+        let ours = try #require(halfSideCircleScene())
+        let apple = try Fidelity.reference("circle-half-side-shadow-3x.png")
+        #expect(ours.width == 500 && ours.height == 500)
+        let result = try Fidelity.compare(ours, apple, name: "circle-half-side-shadow-3x.png")
+        print("fidelity circle-half-side-shadow-3x.png: \(result)")
+        // Lamina draws a circle: its edge is within half a pixel of one everywhere.
+        let mine = try ours.straightRGBA8(), theirs = try apple.straightRGBA8()
+        for dx in stride(from: 40, through: 160, by: 10) {
+            #expect(abs(topEdgeInside(mine, width: 500, dx: dx)) < 0.5, "dx \(dx)")
+        }
+        // iOS's is not (measured here, unexplained: see the README): 10 to 13 degrees from each
+        // tangent point its edge lies 3 px inside that circle, coming back to it by 35 degrees.
+        #expect(topEdgeInside(theirs, width: 500, dx: 40) > 2.5 && topEdgeInside(theirs, width: 500, dx: 50) > 2.5)
+        #expect(abs(topEdgeInside(theirs, width: 500, dx: 130)) < 0.5)
+        // Everything else (gradient, shadow) matches: the difference is the outline's.
+        #expect(result.meanAbsoluteDifference < 2 && result.fractionOver16 < 0.02, "\(result)")
+    }
 }
