@@ -31,6 +31,10 @@ public enum AppleFonts {
         case `default`, rounded, monospaced, serif
     }
 
+    /// The most files read from a folder (Lamina's limit): Apple's fonts are a few dozen files;
+    /// a folder with more is read no further, with a diagnostic.
+    public static let maximumFileCount = 4096
+
     private static let lock = NSLock()
     nonisolated(unsafe) private static var current: URL?
     nonisolated(unsafe) private static var reportedMissing: Set<String> = []
@@ -70,9 +74,17 @@ public enum AppleFonts {
         var skipped: [String] = []
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue {
-            let files = (FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])?.allObjects as? [URL] ?? [])
-                .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true }
-                .sorted { $0.path < $1.path }
+            var files: [URL] = []
+            if let walk = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) {
+                for case let url as URL in walk where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+                    guard files.count < maximumFileCount else {
+                        LaminaDiagnostics.report("Apple's fonts: \(folder.path) holds more than \(maximumFileCount) files; the rest are not read")
+                        break
+                    }
+                    files.append(url)
+                }
+            }
+            files.sort { $0.path < $1.path }
             for file in files {
                 do {
                     let found = try FontCatalog.read(file: file.path, origin: .appleFonts)
