@@ -4,6 +4,10 @@ import CoreText
 import UIKit
 import LaminaTestSupport
 
+/// A run's attributes as a Swift dictionary, from CoreText's dictionary (on Apple's platforms a
+/// `CFDictionary`, here already a dictionary).
+func attributeDictionary<T>(_ attributes: T) -> [NSAttributedString.Key: Any]? { attributes as? [NSAttributedString.Key: Any] }
+
 let coreTextGolden = Golden(directory: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("References"))
 
 /// CoreText's fonts, lines, runs and frames, on the layout text layers and labels use.
@@ -76,7 +80,7 @@ struct CoreTextTests {
         }
         #expect(total == CTLineGetGlyphCount(line))
         // The fallback font shows in the run's attributes.
-        let arabicFont = (CTRunGetAttributes(runs[1]) as! [NSAttributedString.Key: Any])[.font] as? CTFont
+        let arabicFont = attributeDictionary(CTRunGetAttributes(runs[1]))?[.font] as? CTFont
         #expect(arabicFont.map { CTFontCopyFamilyName($0).contains("Arabic") } == true, "\(arabicFont.map { CTFontCopyFamilyName($0) } ?? "none")")
         #expect(CTLineGetStringRange(line) == CFRange(location: 0, length: 11))
         // Carets: the start of "Hello" at 0, the first Arabic letter at the right end of its word.

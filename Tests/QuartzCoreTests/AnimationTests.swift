@@ -157,8 +157,8 @@ struct ImplicitAnimationTests {
         }
     }
 
-    @Test func actionSearchOrder() throws {
-        try withCommittedLayer { layer, _ in
+    @Test func actionSearchOrder() {
+        withCommittedLayer { layer, _ in
             // The delegate's NSNull stops the search; nil continues it.
             let stopper = Stopper()
             layer.delegate = stopper

@@ -49,7 +49,7 @@ import QuartzCore
     @Test func aLinkHoldsItsTargetUntilInvalidated() {
         final class Game { var steps = 0 }
         var game: Game? = Game()
-        weak var weakGame = game
+        weak let weakGame = game
         let driver = FrameDriver(layer: CALayer())
         let link = CADisplayLink(target: game!) { g, _ in g.steps += 1 }
         driver.run { link.add(to: .main, forMode: .common) }

@@ -184,7 +184,7 @@ struct ResourceLimitTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         // An archive naming an image larger than the image limit (a sparse file) loads without it.
         let big = dir.appendingPathComponent("big.png")
-        FileManager.default.createFile(atPath: big.path, contents: Data([0x89, 0x50, 0x4E, 0x47]))
+        #expect(FileManager.default.createFile(atPath: big.path, contents: Data([0x89, 0x50, 0x4E, 0x47])))
         let h = try FileHandle(forWritingTo: big)
         try h.truncate(atOffset: UInt64(CAMLDocument.maximumImageFileSize) + 1)
         try h.close()

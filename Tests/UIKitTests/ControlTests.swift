@@ -48,7 +48,7 @@ import LaminaTestSupport
         final class Screen { var taps = 0; func tapped() { taps += 1 } }
         let control = UIControl(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
         var screen: Screen? = Screen()
-        weak var weakScreen = screen
+        weak let weakScreen = screen
         control.addTarget(screen!, action: { $0.tapped() }, for: .touchUpInside)
         control.sendActions(for: .touchUpInside)
         #expect(screen?.taps == 1)

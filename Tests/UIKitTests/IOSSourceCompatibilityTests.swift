@@ -128,7 +128,7 @@ private final class SettingsViewController: UIViewController, UIScrollViewDelega
         for run in CTLineGetGlyphRuns(line) as! [CTRun] {
             var glyphs = [CGGlyph](repeating: 0, count: CTRunGetGlyphCount(run))
             CTRunGetGlyphs(run, CFRange(location: 0, length: 0), &glyphs)
-            _ = (CTRunGetAttributes(run) as! [NSAttributedString.Key: Any])[.font]
+            _ = runAttributes(CTRunGetAttributes(run))?[.font]
         }
 
         additionalSafeAreaInsets = UIEdgeInsets(top: 8, left: 0, bottom: 0, right: 0)
@@ -165,3 +165,7 @@ private final class SettingsViewController: UIViewController, UIScrollViewDelega
         #expect(vc.button.configuration?.title == "Continue")
     }
 }
+
+/// A run's attributes as a Swift dictionary, from CoreText's dictionary (a `CFDictionary` on
+/// Apple's platforms, already a dictionary on Linux): the cast compiles on both without a warning.
+private func runAttributes<T>(_ attributes: T) -> [NSAttributedString.Key: Any]? { attributes as? [NSAttributedString.Key: Any] }

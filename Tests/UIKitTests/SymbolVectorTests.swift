@@ -84,7 +84,7 @@ struct SymbolVectorTests {
 
     @Test func theConfigurationSetsTheSizeAndTheViewItsDrawing() throws {
         let small = try #require(UIImage(systemName: "heart.fill", withConfiguration: UIImage.SymbolConfiguration(pointSize: 10)))
-        let large = try #require(small.withConfiguration(UIImage.SymbolConfiguration(pointSize: 40)))
+        let large = small.withConfiguration(UIImage.SymbolConfiguration(pointSize: 40))
         #expect(large.size.width == 4 * small.size.width)
         // Drawn into a 100-point square, both give the same pixels: the outline, not the bitmap.
         let format = UIGraphicsImageRendererFormat()
@@ -95,5 +95,114 @@ struct SymbolVectorTests {
             }.cgImage!)
         }
         #expect(drawn(small) == drawn(large))
+    }
+}
+
+/// Alignment rectangles and baselines of images, and symbol images' metrics (SF Symbols' rule:
+/// the alignment rectangle spans the system font's ascender to descender at the configuration's
+/// point size, the baseline is that font's). Written as iOS code.
+@Suite("Image alignment and baselines")
+@MainActor
+struct ImageAlignmentTests {
+    @Test func aSymbolSitsOnTheSystemFontsBaselineAndSpansItsLine() throws {
+        for size: CGFloat in [10, 17, 64] {
+            let config = UIImage.SymbolConfiguration(pointSize: size)
+            let symbol = try #require(UIImage(systemName: "chevron.down", withConfiguration: config))
+            let font = UIFont.systemFont(ofSize: size)
+            let baseline = try #require(symbol.baselineOffsetFromBottom)
+            let insets = symbol.alignmentRectInsets
+            // The alignment rectangle is the font's line: ascender above the baseline, descender below.
+            let alignmentBottom = symbol.size.height - insets.bottom
+            let alignmentTop = insets.top
+            let baselineY = symbol.size.height - baseline
+            #expect(abs((baselineY - alignmentTop) - font.ascender) < 1e-9)
+            #expect(abs((alignmentBottom - baselineY) + font.descender) < 1e-9)
+            #expect(insets.left == 0 && insets.right == 0)
+            // The symbol's middle is half the cap height above the baseline.
+            #expect(abs((baselineY - symbol.size.height / 2) - font.capHeight / 2) < 1e-9)
+        }
+        // A text style's point size, and the scale leaving the line (the font's) unchanged.
+        let styled = try #require(UIImage(systemName: "star", withConfiguration: UIImage.SymbolConfiguration(textStyle: .title1)))
+        let title1 = UIFont.preferredFont(forTextStyle: .title1)
+        let lineHeight = styled.size.height - styled.alignmentRectInsets.top - styled.alignmentRectInsets.bottom
+        #expect(abs(lineHeight - (title1.ascender - title1.descender)) < 1e-9)
+        let large = try #require(UIImage(systemName: "star", withConfiguration: UIImage.SymbolConfiguration(pointSize: 20, weight: .regular, scale: .large)))
+        let largeLine = large.size.height - large.alignmentRectInsets.top - large.alignmentRectInsets.bottom
+        #expect(large.size.height > 24.5)
+        #expect(abs(largeLine - (UIFont.systemFont(ofSize: 20).ascender - UIFont.systemFont(ofSize: 20).descender)) < 1e-9)
+        // Copies keep the metrics; a plain image has none.
+        #expect(styled.withTintColor(.red).baselineOffsetFromBottom == styled.baselineOffsetFromBottom)
+        #expect(styled.withRenderingMode(.alwaysOriginal).alignmentRectInsets == styled.alignmentRectInsets)
+        let plain = UIGraphicsImageRenderer(size: CGSize(width: 8, height: 8)).image { _ in }
+        #expect(plain.baselineOffsetFromBottom == nil && plain.alignmentRectInsets == .zero)
+    }
+
+    @Test func settingAndRemovingMetrics() {
+        let plain = UIGraphicsImageRenderer(size: CGSize(width: 20, height: 20)).image { _ in }
+        let inset = plain.withAlignmentRectInsets(UIEdgeInsets(top: 1, left: 2, bottom: 3, right: 4))
+        #expect(inset.alignmentRectInsets == UIEdgeInsets(top: 1, left: 2, bottom: 3, right: 4))
+        #expect(plain.alignmentRectInsets == .zero)     // the original is unchanged
+        let based = inset.withBaselineOffset(fromBottom: 5)
+        #expect(based.baselineOffsetFromBottom == 5 && based.alignmentRectInsets == inset.alignmentRectInsets)
+        #expect(based.imageWithoutBaseline().baselineOffsetFromBottom == nil)
+        // Odd values: no baseline, zero insets (with a diagnostic), no trap.
+        #expect(plain.withBaselineOffset(fromBottom: .nan).baselineOffsetFromBottom == nil)
+        #expect(plain.withAlignmentRectInsets(UIEdgeInsets(top: .infinity, left: 0, bottom: 0, right: 0)).alignmentRectInsets == .zero)
+    }
+
+    @Test func autoLayoutAlignsTheAlignmentRectangle() {
+        // A 40-point image whose content (a badge aside) is the 30 points at its lower left.
+        let image = UIGraphicsImageRenderer(size: CGSize(width: 40, height: 40)).image { _ in }
+            .withAlignmentRectInsets(UIEdgeInsets(top: 10, left: 0, bottom: 0, right: 10))
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
+        let view = UIImageView(image: image)
+        view.translatesAutoresizingMaskIntoConstraints = false
+        root.addSubview(view)
+        #expect(view.alignmentRectInsets == image.alignmentRectInsets)
+        #expect(view.intrinsicContentSize == CGSize(width: 30, height: 30))
+        NSLayoutConstraint.activate([
+            view.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 20),
+            view.topAnchor.constraint(equalTo: root.topAnchor, constant: 20),
+        ])
+        root.layoutIfNeeded()
+        // The frame is the image's size, placed so that its alignment rectangle is at (20, 20).
+        #expect(view.frame == CGRect(x: 20, y: 10, width: 40, height: 40))
+        #expect(view.alignmentRect(forFrame: view.frame) == CGRect(x: 20, y: 20, width: 30, height: 30))
+        #expect(view.frame(forAlignmentRect: CGRect(x: 20, y: 20, width: 30, height: 30)) == view.frame)
+        // Centring and sizing use the alignment rectangle too.
+        let centred = UIImageView(image: image)
+        centred.translatesAutoresizingMaskIntoConstraints = false
+        root.addSubview(centred)
+        NSLayoutConstraint.activate([
+            centred.centerXAnchor.constraint(equalTo: root.centerXAnchor),
+            centred.centerYAnchor.constraint(equalTo: root.centerYAnchor),
+        ])
+        root.layoutIfNeeded()
+        #expect(centred.alignmentRect(forFrame: centred.frame) == CGRect(x: 85, y: 85, width: 30, height: 30))
+    }
+
+    @Test func aSymbolImageViewAlignsItsBaselineWithALabels() throws {
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 100))
+        let label = UILabel()
+        label.text = "Favourites"
+        label.font = .systemFont(ofSize: 17)
+        let symbol = try #require(UIImage(systemName: "star.fill", withConfiguration: UIImage.SymbolConfiguration(pointSize: 17)))
+        let icon = UIImageView(image: symbol)
+        for v in [label, icon] as [UIView] { v.translatesAutoresizingMaskIntoConstraints = false; root.addSubview(v) }
+        NSLayoutConstraint.activate([
+            label.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 40),
+            label.topAnchor.constraint(equalTo: root.topAnchor, constant: 30),
+            icon.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 10),
+            icon.firstBaselineAnchor.constraint(equalTo: label.firstBaselineAnchor),
+        ])
+        root.layoutIfNeeded()
+        let labelBaseline = label.frame.minY + (label.bounds.height - label.intrinsicContentSize.height) / 2 + label.font.ascender
+        let iconBaseline = icon.frame.maxY - (symbol.baselineOffsetFromBottom ?? 0)
+        // Frames are placed on the 1/scale pixel grid.
+        #expect(abs(iconBaseline - labelBaseline) <= 1 / UIScreen.main.scale + 1e-9)
+        // Without a baseline the image view's baseline is its bottom.
+        icon.image = symbol.imageWithoutBaseline()
+        root.layoutIfNeeded()
+        #expect(abs(icon.frame.maxY - labelBaseline) <= 1 / UIScreen.main.scale + 1e-9)
     }
 }

@@ -12,7 +12,8 @@ import UIKit
         #expect(t.displayScale == 2)               // 0 is unspecified: it does not replace 2
         #expect(t.userInterfaceStyle == .dark)
         #expect(t.verticalSizeClass == .unspecified)
-        #expect(t.containsTraits(in: .init(displayScale: 2)))
+        let containsScale2 = t.containsTraits(in: UITraitCollection(displayScale: 2))
+        #expect(containsScale2)
         let containsScale3 = t.containsTraits(in: UITraitCollection(displayScale: 3))
         #expect(containsScale3 == false)
         #expect(t == UITraitCollection(traitsFrom: [.init(userInterfaceStyle: .dark), .init(displayScale: 2),

@@ -27,7 +27,7 @@ struct ViewTests {
         let v = GradientBackedView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
         #expect(v.layer is CAGradientLayer)
         #expect(v.layer.delegate === v)
-        #expect(UIView().layer.self is CALayer && !(UIView().layer is CAGradientLayer))
+        #expect(type(of: UIView().layer) == CALayer.self && !(UIView().layer is CAGradientLayer))
         #expect(v.layer.contentsScale == UIScreen.main.scale)
         #expect(v.isOpaque && !v.layer.isOpaque)   // the view's own flag, as on iOS
     }

@@ -108,7 +108,7 @@ extension CALayer {
     /// The classes Lamina declares: their accessors are Lamina's own, so KVC writes their
     /// stores directly; an instance of any other class (a subclass in user code) goes through
     /// the accessors, which it may have overridden.
-    nonisolated(unsafe) static let laminaClasses: Set<ObjectIdentifier> = [
+    static let laminaClasses: Set<ObjectIdentifier> = [
         ObjectIdentifier(CALayer.self), ObjectIdentifier(CAShapeLayer.self), ObjectIdentifier(CAGradientLayer.self),
         ObjectIdentifier(CATextLayer.self), ObjectIdentifier(CAReplicatorLayer.self), ObjectIdentifier(CAEmitterLayer.self),
         ObjectIdentifier(CAScrollLayer.self), ObjectIdentifier(CATransformLayer.self),

@@ -97,15 +97,21 @@ enum SystemSymbols {
 
     /// The side of a symbol image in points for a configuration.
     static func side(_ c: UIImage.SymbolConfiguration?) -> CGFloat {
-        var size = c?.pointSize ?? 0
-        if size <= 0, let style = c?.textStyle { size = UIFont.preferredFont(forTextStyle: style).pointSize }
-        if size <= 0 { size = 17 }
         let scale: CGFloat = switch c?.scale {
         case .small: 0.8
         case .large: 1.25
         default: 1
         }
-        return min(size, 4096) * 1.2 * scale
+        return pointSize(c) * 1.2 * scale
+    }
+
+    /// The point size of the font a symbol image goes with: the configuration's, its text
+    /// style's, else 17 (at most 4096).
+    static func pointSize(_ c: UIImage.SymbolConfiguration?) -> CGFloat {
+        var size = c?.pointSize ?? 0
+        if size <= 0, let style = c?.textStyle { size = UIFont.preferredFont(forTextStyle: style).pointSize }
+        if size <= 0 { size = 17 }
+        return min(size, 4096)
     }
 
     /// The icon as a vector: its outline in a square of unit side (y down, the em square of the

@@ -66,6 +66,7 @@ extension UIImage {
         renderingMode = .alwaysTemplate
         symbol = (name, configuration)
         symbolVector = vector
+        (alignmentInsets, baseline) = Self.symbolMetrics(configuration: configuration, height: size.height)
     }
 
     /// The symbol image `name` for `traitCollection` (drawn at its display scale when it has one).

@@ -29,18 +29,31 @@ open class UIImage: NSObject, @unchecked Sendable {
     var symbol: (name: String, configuration: SymbolConfiguration?)?
     /// For a symbol image, its outline (drawn at the size shown).
     var symbolVector: SymbolVector?
+    /// `alignmentRectInsets` (set by `withAlignmentRectInsets(_:)` or a symbol's metrics).
+    var alignmentInsets: UIEdgeInsets = .zero
+    /// `baselineOffsetFromBottom` (set by `withBaselineOffset(fromBottom:)` or a symbol's metrics).
+    var baseline: CGFloat?
 
     /// How an image is drawn.
     public enum RenderingMode: Int, Sendable { case automatic, alwaysOriginal, alwaysTemplate }
 
     /// The same image drawn with `renderingMode`.
     open func withRenderingMode(_ renderingMode: RenderingMode) -> UIImage {
-        guard let cgImage else { return self }
+        guard let copy = copied() else { return self }
+        copy.renderingMode = renderingMode
+        return copy
+    }
+
+    /// The same image as a new object (nil for an image without pixels).
+    func copied() -> UIImage? {
+        guard let cgImage else { return nil }
         let copy = UIImage(cgImage: cgImage, scale: scale, orientation: imageOrientation)
         copy.renderingMode = renderingMode
         copy.tintColor = tintColor
         copy.symbol = symbol
         copy.symbolVector = symbolVector
+        copy.alignmentInsets = alignmentInsets
+        copy.baseline = baseline
         return copy
     }
 

@@ -232,15 +232,20 @@ final class AutoLayoutEngine {
         let view = object as? UIView
         let m = view?.effectiveLayoutMargins ?? .zero
         let l = LayoutExpression(i.left), t = LayoutExpression(i.top), w = LayoutExpression(i.width), h = LayoutExpression(i.height)
+        // Edges, centres and sizes are the alignment rectangle's (the frame's, but for an image
+        // view whose image has alignment insets); margins and baselines are the frame's.
+        let ins = alignmentInsets(view)
+        let al = l + Double(ins.left), at = t + Double(ins.top)
+        let aw = w - Double(ins.left + ins.right), ah = h - Double(ins.top + ins.bottom)
         switch a {
-        case .left, .leading: return l
-        case .right, .trailing: return l + w
-        case .top: return t
-        case .bottom: return t + h
-        case .width: return w
-        case .height: return h
-        case .centerX: return l + w * 0.5
-        case .centerY: return t + h * 0.5
+        case .left, .leading: return al
+        case .right, .trailing: return al + aw
+        case .top: return at
+        case .bottom: return at + ah
+        case .width: return aw
+        case .height: return ah
+        case .centerX: return al + aw * 0.5
+        case .centerY: return at + ah * 0.5
         case .leftMargin, .leadingMargin: return l + Double(m.left)
         case .rightMargin, .trailingMargin: return l + w - Double(m.right)
         case .topMargin: return t + Double(m.top)
@@ -293,21 +298,31 @@ final class AutoLayoutEngine {
              (mask.contains(.flexibleTopMargin), mask.contains(.flexibleHeight), mask.contains(.flexibleBottomMargin)), "y")
     }
 
-    /// The intrinsic size: not smaller (compression resistance) and not larger (hugging).
+    /// The intrinsic size (of the alignment rectangle): not smaller (compression resistance)
+    /// and not larger (hugging).
     private func addIntrinsic(_ v: UIView, _ i: Item, _ add: (LayoutExpression, LayoutConstraintRef.Relation, LayoutStrength, String) -> Void) {
         let size = v.intrinsicContentSize
+        let ins = alignmentInsets(v)
+        let w = LayoutExpression(i.width) - Double(ins.left + ins.right), h = LayoutExpression(i.height) - Double(ins.top + ins.bottom)
         if size.width >= 0 {
-            add(LayoutExpression(i.width) - Double(size.width), .greaterOrEqual, v.compressionPriorities.horizontal.strength,
+            add(w - Double(size.width), .greaterOrEqual, v.compressionPriorities.horizontal.strength,
                 "\(type(of: v)) compression width")
-            add(LayoutExpression(i.width) - Double(size.width), .lessOrEqual, v.huggingPriorities.horizontal.strength,
+            add(w - Double(size.width), .lessOrEqual, v.huggingPriorities.horizontal.strength,
                 "\(type(of: v)) hugging width")
         }
         if size.height >= 0 {
-            add(LayoutExpression(i.height) - Double(size.height), .greaterOrEqual, v.compressionPriorities.vertical.strength,
+            add(h - Double(size.height), .greaterOrEqual, v.compressionPriorities.vertical.strength,
                 "\(type(of: v)) compression height")
-            add(LayoutExpression(i.height) - Double(size.height), .lessOrEqual, v.huggingPriorities.vertical.strength,
+            add(h - Double(size.height), .lessOrEqual, v.huggingPriorities.vertical.strength,
                 "\(type(of: v)) hugging height")
         }
+    }
+
+    /// A view's alignment insets, non-finite parts taken as zero.
+    private func alignmentInsets(_ view: UIView?) -> UIEdgeInsets {
+        guard let i = view?.alignmentRectInsets, i != .zero else { return .zero }
+        func finite(_ v: CGFloat) -> CGFloat { v.isFinite ? v : 0 }
+        return UIEdgeInsets(top: finite(i.top), left: finite(i.left), bottom: finite(i.bottom), right: finite(i.right))
     }
 
     /// Sets the frames of the constrained views and the guides' layout frames.

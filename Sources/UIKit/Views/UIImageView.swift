@@ -158,8 +158,31 @@ open class UIImageView: UIView {
         update()      // the image's scale, not the screen's, sets the contents scale
     }
 
-    /// The image's size.
-    open override var intrinsicContentSize: CGSize { image?.size ?? CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
+    /// The image's size, less its alignment insets (the size of the alignment rectangle, so
+    /// the frame Auto Layout gives the view is the image's size).
+    open override var intrinsicContentSize: CGSize {
+        guard let image else { return CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
+        let i = image.alignmentRectInsets
+        return CGSize(width: image.size.width - i.left - i.right, height: image.size.height - i.top - i.bottom)
+    }
+
+    /// The image's alignment insets.
+    open override var alignmentRectInsets: UIEdgeInsets { image?.alignmentRectInsets ?? .zero }
+
+    /// An image with a baseline (a symbol image, or one made by `withBaselineOffset`) gives the
+    /// view its first and last baselines there, scaled with the image when `contentMode`
+    /// stretches it; otherwise they are at the bottom.
+    override func baselineOffsets() -> (first: (k: CGFloat, c: CGFloat), last: (k: CGFloat, c: CGFloat)) {
+        guard let image, let b = image.baselineOffsetFromBottom, image.size.height > 0 else { return super.baselineOffsets() }
+        let h = image.size.height
+        let offset: (k: CGFloat, c: CGFloat) = switch contentMode {
+        case .scaleToFill, .scaleAspectFit, .scaleAspectFill, .redraw: (1 - b / h, 0)
+        case .top, .topLeft, .topRight: (0, h - b)
+        case .bottom, .bottomLeft, .bottomRight: (1, -b)
+        case .center, .left, .right: (0.5, h / 2 - b)
+        }
+        return (offset, offset)
+    }
     /// The image's size.
     open override func sizeThatFits(_ size: CGSize) -> CGSize { image?.size ?? .zero }
 }

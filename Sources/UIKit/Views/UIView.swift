@@ -121,6 +121,26 @@ open class UIView: UIResponder, CALayerDelegate {
     /// views than labels: their bottom).
     func baselineOffsets() -> (first: (k: CGFloat, c: CGFloat), last: (k: CGFloat, c: CGFloat)) { ((1, 0), (1, 0)) }
 
+    /// The insets from the frame to the rectangle Auto Layout aligns (zero; an image view
+    /// takes its image's). Constraints on edges, centres and sizes, and the intrinsic content
+    /// size, are of this alignment rectangle; margins and safe areas stay relative to the
+    /// bounds.
+    open var alignmentRectInsets: UIEdgeInsets { .zero }
+
+    /// The alignment rectangle of a view whose frame is `frame`.
+    open func alignmentRect(forFrame frame: CGRect) -> CGRect {
+        let i = alignmentRectInsets
+        return CGRect(x: frame.minX + i.left, y: frame.minY + i.top,
+                      width: frame.width - i.left - i.right, height: frame.height - i.top - i.bottom)
+    }
+
+    /// The frame of a view whose alignment rectangle is `alignmentRect`.
+    open func frame(forAlignmentRect alignmentRect: CGRect) -> CGRect {
+        let i = alignmentRectInsets
+        return CGRect(x: alignmentRect.minX - i.left, y: alignmentRect.minY - i.top,
+                      width: alignmentRect.width + i.left + i.right, height: alignmentRect.height + i.top + i.bottom)
+    }
+
     /// Whether the view needs Auto Layout (false; true for views that set up constraints in
     /// `updateConstraints`).
     open class var requiresConstraintBasedLayout: Bool { false }
