@@ -160,7 +160,8 @@ struct KeyframeTests {
         let a = keyframe([0, 10, 20, 30], mode: .cubic)
         a.tensionValues = [1, 1, 1, 1]     // tension 1: zero tangents everywhere
         let p = presentations(a, at: [1.0 / 12])   // a quarter into the first segment
-        #expect(near(p[0].position.x, 10 * (3 * 0.0625 - 2 * 0.015625), 1e-9))
+        let hermite: CGFloat = 10 * (3 * 0.0625 - 2 * 0.015625)    // 10·h01(0.25), h01 = 3t² − 2t³
+        #expect(near(p[0].position.x, hermite, 1e-9))
     }
 
     @Test func segmentTimingFunctions() {
