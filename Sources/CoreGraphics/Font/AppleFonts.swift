@@ -6,7 +6,7 @@
 /// `LAMINA_APPLE_FONTS` or ``use(folder:)``. Then the system font (`UIFont.systemFont`, text
 /// styles, `CTFontCreateWithName(".SFUI-…")`) is SF Pro Text below 20 points and SF Pro Display
 /// from 20 points, as on iOS, with the tracking Apple publishes for each size
-/// (``SystemFontTracking``); the rounded, monospaced and serif designs are SF Pro Rounded, SF Mono
+/// (`SystemFontTracking`); the rounded, monospaced and serif designs are SF Pro Rounded, SF Mono
 /// and New York; weights are the nearest the folder has. A design whose files are missing keeps
 /// Lamina's stand-in, with one diagnostic. Files are found by the names inside them, in any
 /// sub-folder; files that are not fonts are skipped, each with one diagnostic.

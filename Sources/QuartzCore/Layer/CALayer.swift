@@ -21,6 +21,15 @@ import LaminaRender
 /// layers through `init()`, as Apple's runtime does (see `DynamicInit`); a subclass that
 /// declares initializers of its own without overriding `init(layer:)` stops with "Use of
 /// unimplemented initializer 'init(layer:)'" when a presentation copy of it is made, as on Apple.
+///
+/// ## Differences from Apple
+/// - A non-finite number or geometry (`position`, `bounds`, `frame`, `opacity` and every other
+///   numeric or geometric property) is refused at the setter with a diagnostic and the old
+///   value stays; Apple raises an exception.
+/// - Lamina follows a layer tree 512 levels deep: deeper layers are not laid out, presented,
+///   hit-tested or drawn (with a diagnostic), where Apple goes on until its stack runs out.
+/// - A layer's drawing context is y-down and ``contentsAreFlipped()`` is true, as on iOS (not
+///   macOS).
 open class CALayer: NSObject, CAMediaTiming, PropertyOwner {
     var propertyStore = PropertyStore()
     private(set) var propertyClassInfo: PropertyClassInfo

@@ -84,6 +84,10 @@ open class CATextLayer: CALayer {
     }
 
     /// The text: a `String` or an `NSAttributedString`.
+    ///
+    /// Differs from Apple: runs of an attributed string that set no font, size or colour take
+    /// the layer's ``font``, ``fontSize`` and ``foregroundColor``; Apple draws such runs in
+    /// Helvetica 12, black. Runs that set their own are drawn alike.
     open var string: Any? { get { kvcFlatten(self[TP.string]) } set { self[TP.string] = newValue } }
     /// The font: a font object, a `CGFont` or a font name. Helvetica by default.
     open var font: CFTypeRef? { get { self[TP.font] } set { self[TP.font] = newValue } }

@@ -37,7 +37,7 @@ public func UIApplicationMain(_ argc: Int32, _ argv: UnsafeMutablePointer<Unsafe
 }
 
 extension UIApplication {
-    /// Whether the main loop runs (``UIApplicationMain(_:_:_:_:)`` or `@main`): windows made key
+    /// Whether the main loop runs (`UIApplicationMain(_:_:_:_:)` or `@main`): windows made key
     /// and visible then go on screen (Lamina API).
     public internal(set) static var isRunningMainLoop: Bool {
         get { mainLoop.withLock { $0 } }

@@ -13,8 +13,9 @@ open class UIPress: NSObject {
 
     open internal(set) var phase: Phase = .began
     open internal(set) var timestamp: TimeInterval = 0
-    /// The type for arrows, Return and Escape; nil for other keys (UIKit gives them a private
-    /// raw value).
+    /// The type for arrows, Return, Escape and the page keys; nil for other keys. Differs from
+    /// UIKit, whose property is not optional: UIKit gives other keys a private raw value, which
+    /// a Swift enum cannot hold.
     open internal(set) var type: PressType? = nil
     open internal(set) weak var window: UIWindow?
     open internal(set) weak var responder: UIResponder?
