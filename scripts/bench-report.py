@@ -143,6 +143,8 @@ def main():
         doc.append(f"\n## {title}\n\n{what} Command: `{command}`.\n\n" + code(out))
 
     layout = sh("bash scripts/bench-layout.sh 2>/dev/null")
+    # The script's own build lines are not figures.
+    layout = "\n".join(l for l in layout.splitlines() if not l.startswith(("[", "Build")))
     doc.append("\n## Layout: Lamina's Cassowary solver against kiwisolver\n\n"
                "`scripts/bench-layout.sh`: the same systems solved by Lamina (`lamina-bench layout`) and by "
                "kiwisolver from PyPI (`Benchmarks/layout/kiwi_bench.py`), median of 7: a chain of 1,000 views "
