@@ -1,5 +1,6 @@
-// The README's example ("Snapshot tests on Linux"), verbatim but for this comment, so that it
-// stays true; its references are in __Snapshots__/CardTests.
+// The example of the snapshot testing article (LaminaSnapshotTesting.docc), verbatim but for this
+// comment, so that it stays true; the README shows its `card` test. References:
+// __Snapshots__/CardTests.
 import Testing
 import SnapshotTesting
 import UIKit

@@ -114,8 +114,9 @@ struct CompositorFidelityTests {
         for dx in stride(from: 40, through: 160, by: 10) {
             #expect(abs(topEdgeInside(mine, width: 500, dx: dx)) < 0.5, "dx \(dx)")
         }
-        // iOS's is not (measured here, unexplained: see the README): 10 to 13 degrees from each
-        // tangent point its edge lies 3 px inside that circle, coming back to it by 35 degrees.
+        // iOS's is not (measured here, unexplained: see the CoreGraphics documentation's fonts
+        // article): 10 to 13 degrees from each tangent point its edge lies 3 px inside that
+        // circle, coming back to it by 35 degrees.
         #expect(topEdgeInside(theirs, width: 500, dx: 40) > 2.5 && topEdgeInside(theirs, width: 500, dx: 50) > 2.5)
         #expect(abs(topEdgeInside(theirs, width: 500, dx: 130)) < 0.5)
         // Everything else (gradient, shadow) matches: the difference is the outline's.

@@ -2,8 +2,8 @@ import Testing
 import Foundation
 @testable import QuartzCore
 
-/// The README's example, verbatim apart from the checks (and the PNG written to a temporary
-/// directory).
+/// The README's example, verbatim apart from the checks (and the animated PNG written to a
+/// temporary directory).
 final class ReadmeProgressLayer: CALayer {
     @Managed var progress: CGFloat = 0
 
@@ -41,12 +41,15 @@ final class ReadmeProgressLayer: CALayer {
         ring.add(fill, forKey: "fill")
     }
     let frames = driver.frames(duration: 1, framesPerSecond: 30)
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-readme-half-\(getpid()).png")
-    try frames[15].pngData().write(to: url)
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-readme-ring-\(getpid()).png")
+    try APNGEncoder.encode(frames, frameDuration: 1.0 / 30).write(to: url)
     defer { try? FileManager.default.removeItem(at: url) }
 
     #expect(frames.count == 31 && frames.allSatisfy { $0.width == 400 && $0.height == 240 })
-    #expect(try CGImage.decodePNG(Data(contentsOf: url)).width == 400)
+    // An animated PNG: its default image is the first frame, then an acTL chunk of 31 frames.
+    let apng = try Data(contentsOf: url)
+    #expect(try CGImage.decodePNG(apng).width == 400)
+    #expect(apng.range(of: Data("acTL".utf8)) != nil)
     // White arc pixels grow with the progress: none at the start, about half at 0.5 s.
     func white(_ image: CGImage) throws -> Int {
         let px = try image.straightRGBA8()

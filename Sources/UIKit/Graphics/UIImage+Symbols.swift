@@ -43,10 +43,10 @@ extension UIImage {
     }
 
     /// The symbol image `name`: Lamina draws the commonly used SF Symbols names from Material
-    /// Icons (`SystemSymbols`; the list is in the README), as a template image. Like iOS's, it is
-    /// a vector: an image view, a button or a drawing context draws its outline at the size it
-    /// is shown, whatever `contentMode` scales it to (its `cgImage` is the outline drawn at the
-    /// screen's scale, for code that reads pixels). Other names give nil, as iOS gives for names
+    /// Icons (`SystemSymbols`; the list is in the symbol images article), as a template image.
+    /// Like iOS's, it is a vector: an image view, a button or a drawing context draws its
+    /// outline at the size it is shown, whatever `contentMode` scales it to (its `cgImage` is the
+    /// outline drawn at the screen's scale, for code that reads pixels). Other names give nil, as iOS gives for names
     /// it does not know (with a diagnostic naming the symbol).
     public convenience init?(systemName name: String) {
         self.init(systemName: name, withConfiguration: nil)
