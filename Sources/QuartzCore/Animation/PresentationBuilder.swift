@@ -21,7 +21,7 @@ struct PresentationBuilder {
         let c = shallowCopy(layer)
         let t = layer.timingModel.layerTime(parentTime)
         var state = PresentationState()
-        for a in layer.attachedAnimations { a.apply(to: c, model: layer, layerTime: t, state: &state) }
+        for a in layer.committedAnimations ?? layer.attachedAnimations { a.apply(to: c, model: layer, layerTime: t, state: &state) }
         return (c, state.needsDisplay)
     }
 
@@ -50,9 +50,11 @@ struct PresentationBuilder {
         let t = layer.timingModel.layerTime(parentTime)
         let c = shallowCopy(layer)
         c.pendingPresentation = PendingPresentation(time: t, depth: depth)
-        if !layer.attachedAnimations.isEmpty {
+        // The committed properties with the committed animations (see `committedAnimations`).
+        let animations = layer.committedAnimations ?? layer.attachedAnimations
+        if !animations.isEmpty {
             var state = PresentationState()
-            for a in layer.attachedAnimations { a.apply(to: c, model: layer, layerTime: t, state: &state) }
+            for a in animations { a.apply(to: c, model: layer, layerTime: t, state: &state) }
             c.renderVersion = c.renderVersion &+ state.fingerprint
             c.contentVersion = c.contentVersion &+ state.contentFingerprint
             if state.needsDisplay {

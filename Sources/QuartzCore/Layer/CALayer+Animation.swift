@@ -74,9 +74,10 @@ extension CALayer {
     // MARK: Presentation
 
     /// A copy of the layer as it appears now: its properties as of the last commit with the
-    /// running animations applied at the current media time (`CACurrentMediaTime()`). Its
-    /// sublayers and mask are presentation copies too. Nil when the layer was never committed.
-    /// Do not change it.
+    /// animations of the last commit applied at the current media time (`CACurrentMediaTime()`).
+    /// Changes and animations added or removed in a transaction still open appear after its
+    /// commit, as on Apple's platforms. Its sublayers and mask are presentation copies too. Nil
+    /// when the layer was never committed. Do not change it.
     public func presentation() -> Self? {
         if flags.contains(.presentation) { return self }
         guard flags.contains(.committed) else { return nil }
@@ -151,6 +152,7 @@ extension CALayer {
             committedStore = propertyStore
             committedSublayers = _sublayers
             committedMask = .some(_mask)
+            committedAnimations = attachedAnimations
         }
         s.ensureOpen()
         s.touched.append(self)

@@ -60,6 +60,10 @@ open class CALayer: NSObject, CAMediaTiming, PropertyOwner {
     var committedStore: PropertyStore?
     var committedSublayers: [CALayer]?
     var committedMask: CALayer??
+    /// The animations as last committed, kept while the layer has uncommitted changes: a
+    /// presentation copy pairs the committed properties with these, never with animations
+    /// added or removed since (which take effect at the commit, as on Apple's platforms).
+    var committedAnimations: [AttachedAnimation]?
     /// For a presentation copy: the model layer it shows.
     var modelLayer: CALayer?
     /// For a presentation copy whose sublayers and mask are not copied yet: when to copy them.

@@ -138,6 +138,7 @@ enum TransactionCommitter {
         guard !s.committing else { return }
         s.committing = true
         defer { s.committing = false }
+        let scopesAtStart = s.scopes.count
         let now = CACurrentMediaTime()
         // Layout, then display, of every tree with changes; layout may change more layers.
         var seen = Set<ObjectIdentifier>()
@@ -184,11 +185,20 @@ enum TransactionCommitter {
             l.committedStore = nil
             l.committedSublayers = nil
             l.committedMask = nil
+            l.committedAnimations = nil
             l.flags.remove(.touched)
             l.markCommitted()
         }
         s.touched = []
         s.added = []
+        // A layer made or changed by layout or display during this commit (a view measuring text
+        // with a label it makes and drops) opened an implicit transaction; its changes are in
+        // this commit, so that transaction ends with it. Left open, it would swallow the thread's
+        // next changes: explicit transactions nested in it would commit nothing.
+        if s.scopes.count > scopesAtStart, s.scopes[scopesAtStart...].allSatisfy(\.isImplicit) {
+            for scope in s.scopes[scopesAtStart...] { scope.completion?.commit() }
+            s.scopes.removeSubrange(scopesAtStart...)
+        }
     }
 
     static func runCompletions(_ s: TransactionState) {
