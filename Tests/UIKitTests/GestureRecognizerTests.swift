@@ -111,8 +111,10 @@ import UIKit
         w.touchMove(t, to: CGPoint(x: 40, y: 20))
         w.advance(to: 1.06)
         w.touchMove(t, to: CGPoint(x: 60, y: 30))
+        w.advance(to: 1.07)
+        w.touchMove(t, to: CGPoint(x: 60, y: 30))              // every update is reported
         w.touchUp(t)
-        #expect(log.items == ["began", "changed", "ended"])
+        #expect(log.items == ["began", "changed", "changed", "ended"])
         #expect(translations.first == CGPoint(x: 20, y: 0))
         #expect(translations.last == CGPoint(x: 40, y: 10))
         #expect(velocity.x > 500 && velocity.x < 2000)          // 40 points in 0.04 s

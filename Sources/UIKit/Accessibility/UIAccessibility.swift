@@ -57,7 +57,7 @@ public enum UIAccessibility {
     private struct Settings { var reduceMotion = false, boldText = false, voiceOver = false }
     private static let settings = Mutex(Settings())
 
-    private static func change(_ key: WritableKeyPath<Settings, Bool>, _ value: Bool, _ name: Notification.Name) {
+    private static func change(_ key: WritableKeyPath<Settings, Bool>, _ value: Bool, _ name: Foundation.Notification.Name) {
         let changed = settings.withLock { s -> Bool in
             guard s[keyPath: key] != value else { return false }
             s[keyPath: key] = value
@@ -82,7 +82,40 @@ public enum UIAccessibility {
         set { change(\.voiceOver, newValue, voiceOverStatusDidChangeNotification) }
     }
 
-    public static let reduceMotionStatusDidChangeNotification = Notification.Name("UIAccessibilityReduceMotionStatusDidChangeNotification")
-    public static let boldTextStatusDidChangeNotification = Notification.Name("UIAccessibilityBoldTextStatusDidChangeNotification")
-    public static let voiceOverStatusDidChangeNotification = Notification.Name("UIAccessibilityVoiceOverStatusDidChangeNotification")
+    /// A notification an app posts to assistive technologies (UIKit's
+    /// `UIAccessibility.Notification`, with UIKit's raw values).
+    public struct Notification: Hashable, Sendable, RawRepresentable {
+        public let rawValue: UInt32
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+        /// A new screen appeared (argument: the element to focus, or nil).
+        public static let screenChanged = Notification(rawValue: 1000)
+        /// The layout of the screen changed (argument: the element to focus, or nil).
+        public static let layoutChanged = Notification(rawValue: 1001)
+        /// A message to speak (argument: a `String` or an `NSAttributedString`).
+        public static let announcement = Notification(rawValue: 1008)
+        /// A scroll view scrolled by a page (argument: a `String` describing where it is).
+        public static let pageScrolled = Notification(rawValue: 1009)
+    }
+
+    /// Posts `notification` with `argument` to assistive technologies. On iOS VoiceOver hears
+    /// it; Lamina has none, so it posts ``didPostNotification`` to `NotificationCenter.default`
+    /// (Lamina API) for code and tests that observe what an app announces, with the
+    /// notification under ``notificationUserInfoKey`` and the argument, when there is one,
+    /// under ``argumentUserInfoKey``.
+    public static func post(notification: Notification, argument: Any?) {
+        var info: [AnyHashable: Any] = [notificationUserInfoKey: notification]
+        if let argument { info[argumentUserInfoKey] = argument }
+        NotificationCenter.default.post(name: didPostNotification, object: nil, userInfo: info)
+    }
+
+    /// Posted by ``post(notification:argument:)`` (Lamina API).
+    public static let didPostNotification = Foundation.Notification.Name("LaminaAccessibilityDidPostNotification")
+    /// The posted `UIAccessibility.Notification` in ``didPostNotification``'s user info.
+    public static let notificationUserInfoKey = "notification"
+    /// The posted argument in ``didPostNotification``'s user info.
+    public static let argumentUserInfoKey = "argument"
+
+    public static let reduceMotionStatusDidChangeNotification = Foundation.Notification.Name("UIAccessibilityReduceMotionStatusDidChangeNotification")
+    public static let boldTextStatusDidChangeNotification = Foundation.Notification.Name("UIAccessibilityBoldTextStatusDidChangeNotification")
+    public static let voiceOverStatusDidChangeNotification = Foundation.Notification.Name("UIAccessibilityVoiceOverStatusDidChangeNotification")
 }

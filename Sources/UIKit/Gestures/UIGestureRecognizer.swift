@@ -25,7 +25,12 @@ open class UIGestureRecognizer: NSObject {
     }
 
     /// The current state; subclasses set it (as with `UIGestureRecognizerSubclass` on iOS).
-    open var state: State = .possible
+    open var state: State = .possible {
+        // Every update of a continuous gesture is news, even when it stays `.changed`.
+        didSet { if state == .changed { changeUnsent = true } }
+    }
+    /// Whether a `.changed` update has not been sent to the targets yet.
+    var changeUnsent = false
     /// The view the recognizer is attached to.
     open internal(set) weak var view: UIView?
     /// Whether the recognizer receives touches (turning it off while recognizing cancels it).
@@ -169,6 +174,7 @@ open class UIGestureRecognizer: NSObject {
             guard trackedTouches.isEmpty || state == .failed else { return }
             state = .possible
             notifiedState = .possible
+            changeUnsent = false
             deadline = nil
             trackedTouches = []
             touchesSeen = []

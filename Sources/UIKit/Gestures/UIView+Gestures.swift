@@ -132,11 +132,13 @@ extension UIWindow {
                         }
                     }
                     g.notifiedState = g.state
+                    g.changeUnsent = false
                     g.sendActions()
                     progress = true
-                } else if g.state != g.notifiedState {
+                } else if g.state != g.notifiedState || (g.state == .changed && g.changeUnsent) {
                     let was = g.notifiedState
                     g.notifiedState = g.state
+                    g.changeUnsent = false
                     progress = true
                     if g.state == .failed || g.state == .possible { continue }
                     if was == .began || was == .changed { g.sendActions() }

@@ -89,6 +89,14 @@ open class UIImage: NSObject, @unchecked Sendable {
     /// An image of `cgImage` at scale 1, upright.
     public convenience init(cgImage: CGImage) { self.init(cgImage: cgImage, scale: 1, orientation: .up) }
 
+    /// The empty image: no pixels, size zero, scale 1; drawing it draws nothing.
+    public override init() {
+        cgImage = nil
+        scale = 1
+        imageOrientation = .up
+        super.init()
+    }
+
     /// An image decoded from PNG or JPEG data; nil (with a diagnostic) when it cannot be decoded.
     public convenience init?(data: Data, scale: CGFloat = 1) {
         do {

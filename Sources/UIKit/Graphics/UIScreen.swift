@@ -38,6 +38,22 @@ open class UIScreen: NSObject, @unchecked Sendable {
 
     /// The native scale (the same as `scale`).
     public var nativeScale: CGFloat { scale }
+    /// The screen's coordinate space: its points, the origin at the top left (windows' frames
+    /// are in it).
+    public var coordinateSpace: any UICoordinateSpace { screenSpace }
+    /// The screen's space in portrait, home button down. Lamina's screens do not rotate: the same
+    /// as ``coordinateSpace``.
+    public var fixedCoordinateSpace: any UICoordinateSpace { screenSpace }
+    private var screenSpace: ScreenCoordinateSpace {
+        spaceLock.withLock { space in
+            if let s = space { return s }
+            let s = ScreenCoordinateSpace(screen: self)
+            space = s
+            return s
+        }
+    }
+    private let spaceLock = Mutex<ScreenCoordinateSpace?>(nil)
+
     /// The bounds in pixels.
     public var nativeBounds: CGRect { CGRect(x: 0, y: 0, width: bounds.width * scale, height: bounds.height * scale) }
 

@@ -116,6 +116,21 @@ open class UIResponder: NSObject {
         get { accessibility?.elements }
         set { accessibilityValues.elements = newValue }
     }
+    /// How many elements this container holds (UIKit's `UIAccessibilityContainer`; override it
+    /// with the two methods below to provide elements on demand). By default the count of
+    /// ``accessibilityElements``.
+    open func accessibilityElementCount() -> Int { accessibilityElements?.count ?? 0 }
+    /// The element at `index`, or nil outside the elements. By default from
+    /// ``accessibilityElements``.
+    open func accessibilityElement(at index: Int) -> Any? {
+        guard let elements = accessibilityElements, elements.indices.contains(index) else { return nil }
+        return elements[index]
+    }
+    /// Where `element` is among the elements (compared by identity), or `NSNotFound`.
+    open func index(ofAccessibilityElement element: Any) -> Int {
+        let target = element as AnyObject
+        return accessibilityElements?.firstIndex { ($0 as AnyObject) === target } ?? NSNotFound
+    }
     /// Whether the element's children are hidden from assistive technologies.
     open var accessibilityElementsHidden: Bool {
         get { accessibility?.elementsHidden ?? false }
