@@ -354,6 +354,19 @@ public final class NativeWindow {
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
             return .text(s)
+        case SDL_TEXTEDITING.rawValue:
+            var t = e.edit
+            guard t.windowID == windowID else { return nil }
+            let s = withUnsafeBytes(of: &t.text) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            // SDL counts the selection in characters (code points); UIKit in UTF-16 units.
+            let scalars = Array(s.unicodeScalars)
+            func utf16(_ n: Int32) -> Int {
+                scalars.prefix(max(0, min(Int(n), scalars.count))).reduce(0) { $0 + $1.utf16.count }
+            }
+            let start = utf16(t.start), end = utf16(t.start &+ max(0, t.length))
+            return .textEditing(s, start: start, length: max(0, end - start))
         case SDL_WINDOWEVENT.rawValue:
             let w = e.window
             guard w.windowID == windowID else { return nil }

@@ -120,6 +120,7 @@ final class SDLEventHub: @unchecked Sendable {
         case SDL_FINGERDOWN.rawValue, SDL_FINGERMOTION.rawValue, SDL_FINGERUP.rawValue: e.tfinger.windowID
         case SDL_KEYDOWN.rawValue, SDL_KEYUP.rawValue: e.key.windowID
         case SDL_TEXTINPUT.rawValue: e.text.windowID
+        case SDL_TEXTEDITING.rawValue: e.edit.windowID
         case SDL_WINDOWEVENT.rawValue: e.window.windowID
         default: 0
         }

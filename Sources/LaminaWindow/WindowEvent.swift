@@ -26,6 +26,9 @@ public enum WindowEvent: Equatable, Sendable {
     case keyUp(Key, time: TimeInterval)
     /// Text typed (after the keyboard layout and input method).
     case text(String)
+    /// An input method's composition in progress: the text so far, and the selection in it
+    /// (UTF-16 offset and length); an empty string ends it.
+    case textEditing(String, start: Int, length: Int)
     /// The window's size changed (points).
     case resized(CGSize)
     /// Part of the window must be presented again (it was uncovered).

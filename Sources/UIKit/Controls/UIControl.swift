@@ -161,6 +161,11 @@ open class UIControl: UIView {
         sendActions(for: controlEvents, with: nil)
     }
 
+    /// Whether any action or target is registered for one of `controlEvents`.
+    func hasActions(for controlEvents: Event) -> Bool {
+        registrations.contains { !$0.events.isDisjoint(with: controlEvents) }
+    }
+
     func sendActions(for controlEvents: Event, with event: UIEvent?) {
         let now = registrations.filter { !$0.events.isDisjoint(with: controlEvents) }
         for r in now { r.call(self, event) }
@@ -216,7 +221,7 @@ open class UIControl: UIView {
         if inside {
             touchUpInside(with: event)
             sendActions(for: .touchUpInside, with: event)
-            sendActions(for: .primaryActionTriggered, with: event)
+            if sendsPrimaryActionOnTap { sendActions(for: .primaryActionTriggered, with: event) }
         } else {
             sendActions(for: .touchUpOutside, with: event)
         }
@@ -232,6 +237,9 @@ open class UIControl: UIView {
 
     /// A tap finished inside: switches toggle here, before the actions are sent.
     func touchUpInside(with event: UIEvent?) {}
+
+    /// Whether a tap inside sends `.primaryActionTriggered` (a text field sends it on Return).
+    var sendsPrimaryActionOnTap: Bool { true }
 
     override var defaultIsAccessibilityElement: Bool { true }
     override var defaultAccessibilityTraits: UIAccessibilityTraits {

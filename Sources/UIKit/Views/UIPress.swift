@@ -81,6 +81,12 @@ public struct UIKeyboardHIDUsage: RawRepresentable, Hashable, Sendable {
     public static let keyboardUpArrow = UIKeyboardHIDUsage(rawValue: 0x52)
     public static let keyboardPageUp = UIKeyboardHIDUsage(rawValue: 0x4B)
     public static let keyboardPageDown = UIKeyboardHIDUsage(rawValue: 0x4E)
+    public static let keyboardV = UIKeyboardHIDUsage(rawValue: 0x19)
+    public static let keyboardY = UIKeyboardHIDUsage(rawValue: 0x1C)
+    public static let keyboardHome = UIKeyboardHIDUsage(rawValue: 0x4A)
+    public static let keyboardEnd = UIKeyboardHIDUsage(rawValue: 0x4D)
+    public static let keyboardDeleteForward = UIKeyboardHIDUsage(rawValue: 0x4C)
+    public static let keypadEnter = UIKeyboardHIDUsage(rawValue: 0x58)
 }
 
 /// An event of presses (UIKit's `UIPressesEvent`).

@@ -121,7 +121,22 @@ extension UIWindow {
             press(UIKey(key), phase: isRepeat ? .changed : .began)
         case let .keyUp(key, _):
             press(UIKey(key), phase: .ended)
-        case .pointerLeft, .text, .exposed:
+        case let .text(string):
+            // Typed text goes to a first responder that takes key input (text fields and views).
+            guard let input = firstResponder as? any UIKeyInput else { return }
+            clock.run {
+                input.insertText(string)
+                CATransaction.flush()
+            }
+        case let .textEditing(string, start, length):
+            // An input method's composition: marked text in a first responder that takes it.
+            guard let input = firstResponder as? any UITextInput else { return }
+            clock.run {
+                if string.isEmpty { input.setMarkedText(nil, selectedRange: NSRange(location: 0, length: 0)) }
+                else { input.setMarkedText(string, selectedRange: NSRange(location: start, length: length)) }
+                CATransaction.flush()
+            }
+        case .pointerLeft, .exposed:
             break
         }
     }
