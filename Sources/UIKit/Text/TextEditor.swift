@@ -216,7 +216,7 @@ final class TextEditor {
 
     /// The end a move starts from: the moving end when extending, else the caret or the side of
     /// the selection in the direction of the move.
-    private func movingEnd(forward: Bool, extending: Bool) -> Int {
+    func movingEnd(forward: Bool, extending: Bool) -> Int {
         if extending, let a = anchor { return a == selection.lowerBound ? selection.upperBound : selection.lowerBound }
         if extending { return forward ? selection.upperBound : selection.lowerBound }
         return forward ? selection.upperBound : selection.lowerBound
@@ -257,7 +257,9 @@ final class TextEditor {
         let before = selection
         apply(r, inserted)
         // Typing coalesces into the last edit while it continues it.
-        if typing, var last = undoStack.last, last.typing, last.range.lowerBound + last.inserted.utf16.count == r.lowerBound, r.isEmpty {
+        // A line break ends the group: undo takes back a line at a time.
+        if typing, var last = undoStack.last, last.typing, last.range.lowerBound + last.inserted.utf16.count == r.lowerBound, r.isEmpty,
+           !inserted.contains("\n"), !last.inserted.hasSuffix("\n") {
             last.inserted += inserted
             undoStack[undoStack.count - 1] = last
         } else {
