@@ -222,6 +222,64 @@ import UIKit
         #expect(w.render() != nil)
     }
 
+    /// A click places the caret in a text field and typing edits it; a click in a text view
+    /// moves the editing there and Return makes a line. Text arrives as SDL's text events, so
+    /// what `xdotool type` sends is what the field holds (xdotool types letters outside the
+    /// keymap by remapping a key for an instant, which SDL does not see: those are tested
+    /// headless, through the same window events).
+    @Test func clicksAndTypingEditTextFieldsAndViews() throws {
+        guard SDLVideo.isAvailable else { return }
+        let title = "lamina-test-\(UUID().uuidString.prefix(8))"
+        let w = UIWindow(frame: CGRect(x: 0, y: 0, width: 200, height: 140))
+        w.backgroundColor = .systemGroupedBackground
+        let field = UITextField(frame: CGRect(x: 10, y: 10, width: 180, height: 34))
+        field.borderStyle = .roundedRect
+        field.placeholder = "Name"
+        field.pasteboard = .makeLocal()
+        w.addSubview(field)
+        let view = UITextView(frame: CGRect(x: 10, y: 54, width: 180, height: 76))
+        view.font = .systemFont(ofSize: 15)
+        w.addSubview(view)
+        w.makeKeyAndVisible()
+        let host = try w.showOnScreen(title: title)
+        let scale = host.window.scale
+        func s(_ v: CGFloat) -> String { String(Int(v * scale)) }
+        var step = 0
+        var blinking = false
+        let start = MediaClock.system.now
+        w.runOnScreen {
+            let t = MediaClock.system.now - start
+            switch step {
+            case 0 where t > 0.3 && host.pacing.frames >= 1:
+                let id = self.uncover(title, at: (20, 380))
+                _ = try? self.run("xdotool", ["mousemove", "--window", id, s(100), s(27), "click", "1"])
+                _ = try? self.run("xdotool", ["type", "--window", id, "--delay", "20", "Hello, world!"])
+                step = 1
+            case 1 where field.text == "Hello, world!" || t > 8:
+                blinking = field.layer.sublayers?.contains { $0.animation(forKey: "blink") != nil } == true
+                let id = self.uncover(title, at: (20, 380))
+                _ = try? self.run("xdotool", ["mousemove", "--window", id, s(100), s(90), "click", "1"])
+                _ = try? self.run("xdotool", ["type", "--window", id, "--delay", "20", "one"])
+                _ = try? self.run("xdotool", ["key", "--window", id, "Return"])
+                _ = try? self.run("xdotool", ["type", "--window", id, "--delay", "20", "two"])
+                _ = try? self.run("xdotool", ["key", "--window", id, "BackSpace"])
+                step = 2
+            case 2 where view.text == "one\ntw" || t > 16:
+                host.window.close()
+                step = 3
+            default: break
+            }
+            return t > 18
+        }
+        #expect(step == 3)
+        #expect(field.text == "Hello, world!" && !field.isEditing, "field: \(field.text.debugDescription)")
+        #expect(blinking, "the caret blinks in a window on screen")
+        #expect(view.text == "one\ntw" && view.isFirstResponder)
+        // Off screen the caret no longer blinks: snapshots are still.
+        view.insertText("o")
+        #expect(view.layer.sublayers?.contains { $0.animation(forKey: "blink") != nil } == false)
+    }
+
     /// Both ways of presenting show the offscreen render's pixels: the window system's
     /// framebuffer, and an SDL renderer (vsync asked for; honoured where the driver can).
     @Test(arguments: [NativeWindow.Presentation.surface, .renderer(vsync: true)])
