@@ -110,7 +110,9 @@ package final class FrameRenderer: @unchecked Sendable {
     /// (`render(in:)`): one drawing, on this thread.
     package func draw(_ frame: Frame, in ctx: CGContext) {
         guard frame.tree.isLive(frame.root) else { return }
-        Compositor(ctx: ctx, caches: caches).render(frame, frame.root, alpha: 1)
+        var compositor = Compositor(ctx: ctx, caches: caches)
+        if ctx.data != nil { compositor.backdropRoot = BackdropRoot(ctm: ctx.ctm, width: ctx.width, height: ctx.height) }
+        compositor.render(frame, frame.root, alpha: 1)
     }
 
     /// Draws the rectangle `rows` × `columns` of the bitmap, band by band on the pool (clearing
@@ -136,7 +138,9 @@ package final class FrameRenderer: @unchecked Sendable {
                     (base + (y * g.width + columns.lowerBound) * 4).initializeMemory(as: UInt8.self, repeating: 0, count: columns.count * 4)
                 }
             }
-            Compositor(ctx: c, caches: caches).render(frame, frame.root, alpha: 1)
+            var compositor = Compositor(ctx: c, caches: caches)
+            compositor.backdropRoot = BackdropRoot(ctm: c.ctm, width: g.width, height: g.height)
+            compositor.render(frame, frame.root, alpha: 1)
         }
     }
 }

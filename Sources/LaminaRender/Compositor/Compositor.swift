@@ -14,6 +14,10 @@
 package struct Compositor {
     package let ctx: CGContext
     package let caches: RenderCaches
+    /// The frame's bitmap, for backdrops (nil in offscreen planes: no backdrop is drawn there).
+    package var backdropRoot: BackdropRoot?
+    /// Where drawing stops (drawing what lies under a backdrop).
+    var stop: BackdropStop?
 
     /// The largest offscreen image made for one perspective layer, in pixels per side.
     static let maximumOffscreenSide = 4096
@@ -26,6 +30,10 @@ package struct Compositor {
     /// Renders node `slot` of `f` and its subtree in the node's own coordinate space.
     package func render(_ f: Frame, _ slot: Int32, alpha inherited: CGFloat, ignoringTransitions: Bool = false, depth: Int = 0) {
         let i = Int(slot)
+        if let stop {
+            if stop.reached { return }
+            if slot == stop.slot { stop.reached = true; return }
+        }
         guard !f.values.flags[i].contains(.hidden) else { return }
         guard depth < RenderTree.depthLimit else {
             LaminaDiagnostics.report("a layer tree deeper than \(RenderTree.depthLimit) levels: the deeper layers are not drawn")
@@ -121,6 +129,7 @@ package struct Compositor {
         let i = Int(slot)
         let v = f.values
         let shape = LayerShape.of(v, i)
+        if let backdrop = v.style[i].backdrop { drawBackdrop(f, i, backdrop, alpha: alpha, shape: shape) }
         if let bg = v.backgroundColor[i], bg.a > 0 {
             ctx.saveGState()
             ctx.setAlpha(alpha)
@@ -145,6 +154,7 @@ package struct Compositor {
         }
         ctx.restoreGState()
         ctx.restoreGState()
+        if stop?.reached == true { return }
         if v.borderWidth[i] > 0, let bc = v.borderColor[i], bc.a > 0 {
             ctx.saveGState()
             ctx.setAlpha(alpha)

@@ -7,6 +7,8 @@ package struct DamageTracker {
     private var last: [Int32: (version: UInt64, rect: CGRect)] = [:]
     /// Shadowed nodes' device rectangles, kept to widen damage that touches their shadows.
     private var shadowed: [CGRect] = []
+    /// Backdrop layers' device rectangles, and how far their blur reaches beyond them.
+    private var backdropped: [(rect: CGRect, reach: CGRect)] = []
 
     package init() {}
 
@@ -17,6 +19,7 @@ package struct DamageTracker {
         let timeBits = f.time.bitPattern
         var current: [Int32: (version: UInt64, rect: CGRect)] = [:]
         var shadows: [CGRect] = []
+        var backdrops: [(rect: CGRect, reach: CGRect)] = []
         var damage = CGRect.null
         let v = f.values
         func walk(_ slot: Int32, _ t: CGAffineTransform, _ ancestorChanged: Bool, _ depth: Int) {
@@ -49,6 +52,12 @@ package struct DamageTracker {
                 if let o = old { damage = damage.union(o.rect) }
             }
             if v.shadowOpacity[i] > 0 { shadows.append(extent) }
+            if let b = v.style[i].backdrop {
+                // What changes under a backdrop within its blur's reach changes all of it.
+                let scale = abs(t.a * t.d - t.b * t.c).squareRoot()
+                let k = 3 * b.blurRadius * scale + 3 * 16   // the blur and the sampling grid (at most 16 px)
+                backdrops.append((extent, extent.insetBy(dx: -k, dy: -k)))
+            }
             let m = f.tree.mask[i]
             if m >= 0 { walk(m, t, changed, depth + 1) }
             for sub in f.tree.children[i] where !v.flags[Int(sub)].contains(.hidden) {
@@ -79,9 +88,13 @@ package struct DamageTracker {
             for r in shadows + shadowed where r.intersects(damage) && !damage.contains(r) {
                 damage = damage.union(r); grown = true
             }
+            for b in backdrops + backdropped where b.reach.intersects(damage) && !damage.contains(b.rect) {
+                damage = damage.union(b.rect); grown = true
+            }
         }
         last = current
         shadowed = shadows
+        backdropped = backdrops
         return firstFrame ? nil : damage
     }
 

@@ -45,6 +45,8 @@ package final class Frame: @unchecked Sendable {
     package let rootLocalTime: Double?
     /// Transitions' "before" frames, by transition.
     package let beforeFrames = OnceMap<UInt64, Frame>()
+    /// Backdrops (what lies under a backdrop layer, blurred), shared by the bands.
+    package let backdrops = OnceMap<BackdropKey, BackdropImage?>()
 
     /// A frame of `tree` with `values` at `time`, drawn from `root`. `sublayersOnly`: only the
     /// root's sublayers are drawn from this frame (a replicator's delayed copies), so the root's

@@ -91,7 +91,21 @@ package struct NodeStyle: Equatable, Sendable {
     package var magnificationFilter: CGImageFilter = .linear
     /// The blend mode `compositingFilter` names, if any.
     package var blendMode: CGBlendMode?
+    /// What is behind the layer, blurred and saturated, drawn as its first content (a
+    /// backdrop filter in `backgroundFilters`), if any.
+    package var backdrop: BackdropEffect?
     package init() {}
+}
+
+/// A backdrop: what lies behind a layer within its bounds, blurred by a Gaussian of
+/// `blurRadius` points' standard deviation and saturated by `saturation` (1 leaves colours).
+package struct BackdropEffect: Equatable, Sendable {
+    package var blurRadius: CGFloat
+    package var saturation: CGFloat
+    package init(blurRadius: CGFloat, saturation: CGFloat) {
+        self.blurRadius = blurRadius
+        self.saturation = saturation
+    }
 }
 
 /// A shape layer's drawing.

@@ -106,6 +106,26 @@ enum CommitEncoder {
 
     typealias P = CALayer.P
 
+    /// The backdrop a layer's `backgroundFilters` ask for: the first `LaminaBackdropFilter`
+    /// (its values clamped); any other filter is reported and not drawn.
+    static func backdrop(of filters: [Any]) -> BackdropEffect? {
+        var found: BackdropEffect?
+        for f in filters {
+            if let b = f as? LaminaBackdropFilter {
+                guard found == nil else { continue }
+                let radius = b.blurRadius.isFinite ? min(max(0, b.blurRadius), 200) : 0
+                let saturation = b.saturation.isFinite ? min(max(0, b.saturation), 10) : 1
+                if radius != b.blurRadius || saturation != b.saturation {
+                    LaminaDiagnostics.report("LaminaBackdropFilter: blurRadius \(b.blurRadius), saturation \(b.saturation) clamped to \(radius), \(saturation)")
+                }
+                found = BackdropEffect(blurRadius: radius, saturation: saturation)
+            } else {
+                LaminaDiagnostics.report("backgroundFilters: \(type(of: f)) is not drawn (only LaminaBackdropFilter is)")
+            }
+        }
+        return found
+    }
+
     /// The layer's properties as values (read from its store: what was set, else its style,
     /// else its class's defaults; never through overridable accessors).
     static func state(of layer: CALayer) -> NodeState {
@@ -147,6 +167,7 @@ enum CommitEncoder {
         style.minificationFilter = filter(layer[P.minificationFilter])
         style.magnificationFilter = filter(layer[P.magnificationFilter])
         style.blendMode = blendMode(forCompositingFilter: kvcFlatten(layer[P.compositingFilter]))
+        if let filters = layer[P.backgroundFilters], !filters.isEmpty { style.backdrop = backdrop(of: filters) }
         switch layer {
         case is CATransformLayer: style.kind = .transformLayer
         case let shape as CAShapeLayer: style.kind = .shape; s.content = .shape(content(of: shape))

@@ -1,0 +1,153 @@
+@_spi(Lamina) import CoreGraphics
+import Foundation
+
+/// The bitmap a frame is drawn into, as the top-level compositor sees it: what a backdrop
+/// renders again, below the backdrop layer, to blur.
+package struct BackdropRoot: Sendable {
+    /// The root node's coordinates to the bitmap's device pixels.
+    package var ctm: CGAffineTransform
+    package var width: Int
+    package var height: Int
+    package init(ctm: CGAffineTransform, width: Int, height: Int) {
+        self.ctm = ctm
+        self.width = width
+        self.height = height
+    }
+}
+
+/// Where drawing stops: at a node (not drawn), and everything after it in painting order.
+final class BackdropStop {
+    let slot: Int32
+    var reached = false
+    init(_ slot: Int32) { self.slot = slot }
+}
+
+/// A backdrop made once per frame, shared by the bands: node, area (low-resolution pixels) and
+/// the sampling factor.
+package struct BackdropKey: Hashable, Sendable {
+    var slot: Int32
+    var x0: Int, y0: Int, x1: Int, y1: Int
+    var factor: Int
+}
+
+/// A blurred backdrop: its image and the device rectangle (y up) it covers.
+package struct BackdropImage: @unchecked Sendable {
+    let image: CGImage
+    let rect: CGRect
+}
+
+extension Compositor {
+    /// The largest backdrop made, in low-resolution pixels (larger ones are not drawn, with a
+    /// diagnostic).
+    static let maximumBackdropPixels = 4096 * 4096
+
+    /// Draws node `i`'s backdrop: the frame under it, blurred and saturated, clipped to `shape`.
+    ///
+    /// The frame is drawn again from its root up to this node, into a bitmap covering the
+    /// node's device rectangle and the blur's reach, at a pixel per `factor` device pixels;
+    /// blurred there (three box passes per direction, per channel) and scaled up bilinearly. The
+    /// bitmap is made once per frame (every band shares it), so the bytes do not depend on the
+    /// bands or threads. Edges of the frame are extended outward, as a blur on iOS does not
+    /// darken at the screen's edge.
+    func drawBackdrop(_ f: Frame, _ i: Int, _ effect: BackdropEffect, alpha: CGFloat, shape: CGPath) {
+        guard let root = backdropRoot else { return }
+        let device = f.values.bounds[i].applying(ctx.ctm)
+        guard device.isFinite, !device.isEmpty else { return }
+        let sigma = Double(effect.blurRadius * ctx.deviceScale)
+        let factor = max(1, min(16, Int(sigma / 3)))
+        let ff = CGFloat(factor)
+        let low = sigma / Double(factor)
+        let margin = Int((3 * low).rounded(.up)) + 2
+        // The node's rectangle and the bitmap, in low-resolution pixels.
+        // Only whole low-resolution pixels count as inside (a partial one at an edge is partly
+        // empty): the edge is repeated from the last whole one.
+        let bw = max(1, root.width / factor), bh = max(1, root.height / factor)
+        let lo = (x: Int((device.minX / ff).rounded(.down)), y: Int((device.minY / ff).rounded(.down)))
+        let hi = (x: Int((device.maxX / ff).rounded(.up)), y: Int((device.maxY / ff).rounded(.up)))
+        let x0 = max(lo.x, 0) - margin, y0 = max(lo.y, 0) - margin
+        let x1 = min(hi.x, bw) + margin, y1 = min(hi.y, bh) + margin
+        guard x0 < x1, y0 < y1, lo.x < bw, lo.y < bh, hi.x > 0, hi.y > 0 else { return }
+        guard (x1 - x0) * (y1 - y0) <= Compositor.maximumBackdropPixels else {
+            LaminaDiagnostics.report("a backdrop of \(x1 - x0) x \(y1 - y0) pixels is larger than \(Compositor.maximumBackdropPixels): not drawn")
+            return
+        }
+        let key = BackdropKey(slot: Int32(i), x0: x0, y0: y0, x1: x1, y1: y1, factor: factor)
+        let made = f.backdrops.value(for: key) {
+            makeBackdrop(f, key, root: root, sigma: low, saturation: Double(effect.saturation), bitmap: (bw, bh))
+        }
+        guard let made else { return }
+        ctx.saveGState()
+        ctx.addPath(shape)
+        ctx.clip()
+        ctx.setAlpha(alpha)
+        ctx.interpolationQuality = .default
+        ctx.concatenate(ctx.ctm.inverted())
+        ctx.draw(made.image, in: made.rect)
+        ctx.restoreGState()
+    }
+
+    private func makeBackdrop(_ f: Frame, _ key: BackdropKey, root: BackdropRoot, sigma: Double, saturation: Double,
+                              bitmap: (w: Int, h: Int)) -> BackdropImage? {
+        let w = key.x1 - key.x0, h = key.y1 - key.y0
+        let ff = CGFloat(key.factor)
+        guard let c = CGContext(data: nil, width: w, height: h, bitsPerComponent: 8, bytesPerRow: w * 4,
+                                space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue),
+              let base = c.data?.assumingMemoryBound(to: UInt8.self) else { return nil }
+        c.concatenate(root.ctm.concatenating(CGAffineTransform(translationX: -CGFloat(key.x0) * ff, y: -CGFloat(key.y0) * ff))
+            .concatenating(CGAffineTransform(scaleX: 1 / ff, y: 1 / ff)))
+        var below = Compositor(ctx: c, caches: caches)
+        below.stop = BackdropStop(key.slot)
+        below.render(f, f.root, alpha: 1)
+        // Memory row r is low-resolution y = y1 - 1 - r (device y up). Outside the frame's
+        // bitmap, its edge pixels are repeated.
+        let c0 = max(0, -key.x0), c1 = min(w, bitmap.w - key.x0)
+        let r0 = max(0, key.y1 - bitmap.h), rowsEnd = min(h, key.y1)
+        guard c0 < c1, r0 < rowsEnd else { return nil }
+        let stride = w * 4
+        for r in r0..<rowsEnd {
+            let row = base + r * stride
+            for x in 0..<c0 { for k in 0..<4 { row[x * 4 + k] = row[c0 * 4 + k] } }
+            for x in c1..<w { for k in 0..<4 { row[x * 4 + k] = row[(c1 - 1) * 4 + k] } }
+        }
+        for r in 0..<r0 { (base + r * stride).update(from: base + r0 * stride, count: stride) }
+        for r in rowsEnd..<h { (base + r * stride).update(from: base + (rowsEnd - 1) * stride, count: stride) }
+        if saturation != 1 { Compositor.saturate(base, count: w * h, by: saturation) }
+        Compositor.blurChannels(base, width: w, height: h, sigma: sigma)
+        guard let image = c.makeImage() else { return nil }
+        return BackdropImage(image: image, rect: CGRect(x: CGFloat(key.x0) * ff, y: CGFloat(key.y0) * ff,
+                                                        width: CGFloat(w) * ff, height: CGFloat(h) * ff))
+    }
+
+    /// Scales each premultiplied pixel's distance from its luminance (Rec. 709 weights) by
+    /// `s`, clamped to its alpha.
+    static func saturate(_ p: UnsafeMutablePointer<UInt8>, count: Int, by s: Double) {
+        for k in 0..<count {
+            let q = p + k * 4
+            let a = Double(q[3])
+            guard a > 0 else { continue }
+            let r = Double(q[0]), g = Double(q[1]), b = Double(q[2])
+            let l = 0.2126 * r + 0.7152 * g + 0.0722 * b
+            for (j, v) in [r, g, b].enumerated() {
+                q[j] = UInt8(min(a, max(0, l + s * (v - l))).rounded())
+            }
+        }
+    }
+
+    /// Blurs each channel of an RGBA bitmap by a Gaussian of `sigma` pixels, keeping colours
+    /// within alpha.
+    static func blurChannels(_ p: UnsafeMutablePointer<UInt8>, width w: Int, height h: Int, sigma: Double) {
+        guard sigma >= 0.5 else { return }
+        let n = w * h
+        let plane = UnsafeMutablePointer<UInt8>.allocate(capacity: n)
+        defer { plane.deallocate() }
+        for k in 0..<4 {
+            for j in 0..<n { plane[j] = p[j * 4 + k] }
+            BoxBlur.blur(plane, width: w, height: h, stride: w, sigma: sigma)
+            for j in 0..<n { p[j * 4 + k] = plane[j] }
+        }
+        for j in 0..<n {
+            let a = p[j * 4 + 3]
+            for k in 0..<3 where p[j * 4 + k] > a { p[j * 4 + k] = a }
+        }
+    }
+}
