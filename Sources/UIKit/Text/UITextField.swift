@@ -159,7 +159,7 @@ open class UITextField: UIControl, UITextInput {
     /// The pasteboard copy, cut and paste use (`UIPasteboard.general` unless set; Lamina API).
     public var pasteboard: UIPasteboard = .general
 
-    let caretLayer = CALayer()
+    let caretLayer = CaretLayer()
     private lazy var clearButton: UIButton = {
         let b = UIButton(type: .custom)
         b.setImage(UIImage(systemName: "xmark.circle.fill"), for: .normal)
@@ -507,27 +507,14 @@ open class UITextField: UIControl, UITextInput {
     /// Places the caret (a 2-point bar in the tint colour) while editing with an empty
     /// selection; it blinks only in a window on a display.
     private func updateCaret() {
-        let show = isEditing && editor.selection.isEmpty
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        defer { CATransaction.commit() }
-        caretLayer.isHidden = !show
-        guard show else { caretLayer.removeAllAnimations(); return }
+        guard isEditing && editor.selection.isEmpty else {
+            caretLayer.place(nil, color: caretLayer.backgroundColor ?? CGColor.black, blinking: false)
+            return
+        }
         let (l, origin) = placedLayout()
         let r = l.caretRect(for: displayOffset(editor.selection.lowerBound))
-        caretLayer.frame = r.offsetBy(dx: origin.x, dy: origin.y)
-        caretLayer.backgroundColor = (tintColor ?? .systemBlue).cgColor
-        caretLayer.removeAnimation(forKey: "blink")
-        if window?.isOnScreen == true {
-            let blink = CAKeyframeAnimation(keyPath: "opacity")
-            blink.values = [1, 0]
-            blink.keyTimes = [0, 0.5, 1]
-            blink.calculationMode = .discrete
-            blink.duration = 1
-            blink.repeatCount = .infinity
-            blink.beginTime = CACurrentMediaTime() + 0.5
-            caretLayer.add(blink, forKey: "blink")
-        }
+        caretLayer.place(r.offsetBy(dx: origin.x, dy: origin.y), color: (tintColor ?? .systemBlue).cgColor,
+                         blinking: window?.isOnScreen == true)
     }
 
     open override func tintColorDidChange() {
@@ -652,26 +639,15 @@ open class UITextField: UIControl, UITextInput {
     open func insertText(_ text: String) { editor.insertText(text) }
     open func deleteBackward() { editor.deleteBackward() }
 
-    open func text(in range: UITextRange) -> String? {
-        guard let r = (range as? TextOffsetRange)?.range else { return nil }
-        return editor.substring(r.clamped(to: 0..<editor.length))
-    }
-
-    open func replace(_ range: UITextRange, withText text: String) {
-        guard let r = (range as? TextOffsetRange)?.range else { return }
-        editor.replace(r.clamped(to: 0..<editor.length), with: text)
-    }
+    open func text(in range: UITextRange) -> String? { editor.text(in: range) }
+    open func replace(_ range: UITextRange, withText text: String) { editor.replace(range, withText: text) }
 
     open var selectedTextRange: UITextRange? {
         get { isEditing ? TextOffsetRange(editor.selection) : nil }
-        set {
-            guard let r = (newValue as? TextOffsetRange)?.range else { return }
-            editor.commitMarked()
-            editor.select(r.clamped(to: 0..<editor.length))
-        }
+        set { editor.setSelectedTextRange(newValue) }
     }
 
-    open var markedTextRange: UITextRange? { editor.marked.map { TextOffsetRange($0) } }
+    open var markedTextRange: UITextRange? { editor.markedTextRange }
 
     open func setMarkedText(_ markedText: String?, selectedRange: NSRange) {
         editor.setMarkedText(markedText, selected: selectedRange)
@@ -686,35 +662,19 @@ open class UITextField: UIControl, UITextInput {
     open var endOfDocument: UITextPosition { TextOffsetPosition(editor.length) }
 
     open func textRange(from fromPosition: UITextPosition, to toPosition: UITextPosition) -> UITextRange? {
-        guard let a = (fromPosition as? TextOffsetPosition)?.offset, let b = (toPosition as? TextOffsetPosition)?.offset else { return nil }
-        return TextOffsetRange(min(a, b)..<max(a, b))
+        editor.textRange(from: fromPosition, to: toPosition)
     }
-
-    open func position(from position: UITextPosition, offset: Int) -> UITextPosition? {
-        guard let p = (position as? TextOffsetPosition)?.offset else { return nil }
-        let (o, overflow) = p.addingReportingOverflow(offset)
-        guard !overflow, (0...editor.length).contains(o) else { return nil }
-        return TextOffsetPosition(o)
-    }
-
-    open func offset(from: UITextPosition, to toPosition: UITextPosition) -> Int {
-        guard let a = (from as? TextOffsetPosition)?.offset, let b = (toPosition as? TextOffsetPosition)?.offset else { return 0 }
-        return b - a
-    }
-
-    open func compare(_ position: UITextPosition, to other: UITextPosition) -> ComparisonResult {
-        let a = (position as? TextOffsetPosition)?.offset ?? 0, b = (other as? TextOffsetPosition)?.offset ?? 0
-        return a < b ? .orderedAscending : a > b ? .orderedDescending : .orderedSame
-    }
+    open func position(from position: UITextPosition, offset: Int) -> UITextPosition? { editor.position(from: position, offset: offset) }
+    open func offset(from: UITextPosition, to toPosition: UITextPosition) -> Int { editor.offset(from: from, to: toPosition) }
+    open func compare(_ position: UITextPosition, to other: UITextPosition) -> ComparisonResult { editor.compare(position, to: other) }
 
     open func caretRect(for position: UITextPosition) -> CGRect {
-        let o = (position as? TextOffsetPosition)?.offset ?? 0
         let (l, origin) = placedLayout()
-        return l.caretRect(for: displayOffset(min(max(0, o), editor.length))).offsetBy(dx: origin.x, dy: origin.y)
+        return l.caretRect(for: displayOffset(editor.offset(of: position))).offsetBy(dx: origin.x, dy: origin.y)
     }
 
     open func firstRect(for range: UITextRange) -> CGRect {
-        guard let r = (range as? TextOffsetRange)?.range else { return .null }
+        guard let r = editor.offsets(range) else { return .null }
         let (l, origin) = placedLayout()
         let rects = l.selectionRects(displayOffset(r.lowerBound)..<displayOffset(r.upperBound))
         return rects.first?.offsetBy(dx: origin.x, dy: origin.y) ?? caretRect(for: TextOffsetPosition(r.lowerBound))

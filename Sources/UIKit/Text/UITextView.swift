@@ -174,7 +174,7 @@ open class UITextView: UIScrollView, UITextInput {
 
     private var textViewDelegate: UITextViewDelegate? { delegate as? UITextViewDelegate }
 
-    let caretLayer = CALayer()
+    let caretLayer = CaretLayer()
     /// Draws the text: it covers the visible part of the content and a screen above and below,
     /// so a long text does not need a backing store its whole height.
     private let content = TextViewContent()
@@ -369,26 +369,13 @@ open class UITextView: UIScrollView, UITextInput {
     /// Places the caret (2 points wide, the tint colour) while editing with an empty selection;
     /// it blinks only in a window on a display.
     private func updateCaret() {
-        let show = isEditing && editor.selection.isEmpty
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        defer { CATransaction.commit() }
-        caretLayer.isHidden = !show
-        guard show else { caretLayer.removeAllAnimations(); return }
-        let o = textOrigin
-        caretLayer.frame = textLayout.caretRect(for: editor.selection.lowerBound).offsetBy(dx: o.x, dy: o.y)
-        caretLayer.backgroundColor = (tintColor ?? .systemBlue).cgColor
-        caretLayer.removeAnimation(forKey: "blink")
-        if window?.isOnScreen == true {
-            let blink = CAKeyframeAnimation(keyPath: "opacity")
-            blink.values = [1, 0]
-            blink.keyTimes = [0, 0.5, 1]
-            blink.calculationMode = .discrete
-            blink.duration = 1
-            blink.repeatCount = .infinity
-            blink.beginTime = CACurrentMediaTime() + 0.5
-            caretLayer.add(blink, forKey: "blink")
+        guard isEditing && editor.selection.isEmpty else {
+            caretLayer.place(nil, color: caretLayer.backgroundColor ?? CGColor.black, blinking: false)
+            return
         }
+        let o = textOrigin
+        caretLayer.place(textLayout.caretRect(for: editor.selection.lowerBound).offsetBy(dx: o.x, dy: o.y),
+                         color: (tintColor ?? .systemBlue).cgColor, blinking: window?.isOnScreen == true)
     }
 
     private func scrollToCaret() {
@@ -544,26 +531,15 @@ open class UITextView: UIScrollView, UITextInput {
     open func insertText(_ text: String) { if isEditable { editor.insertText(text) } }
     open func deleteBackward() { if isEditable { editor.deleteBackward() } }
 
-    open func text(in range: UITextRange) -> String? {
-        guard let r = (range as? TextOffsetRange)?.range else { return nil }
-        return editor.substring(r.clamped(to: 0..<editor.length))
-    }
-
-    open func replace(_ range: UITextRange, withText text: String) {
-        guard let r = (range as? TextOffsetRange)?.range else { return }
-        editor.replace(r.clamped(to: 0..<editor.length), with: text)
-    }
+    open func text(in range: UITextRange) -> String? { editor.text(in: range) }
+    open func replace(_ range: UITextRange, withText text: String) { editor.replace(range, withText: text) }
 
     open var selectedTextRange: UITextRange? {
         get { isFirstResponder ? TextOffsetRange(editor.selection) : nil }
-        set {
-            guard let r = (newValue as? TextOffsetRange)?.range else { return }
-            editor.commitMarked()
-            editor.select(r.clamped(to: 0..<editor.length))
-        }
+        set { editor.setSelectedTextRange(newValue) }
     }
 
-    open var markedTextRange: UITextRange? { editor.marked.map { TextOffsetRange($0) } }
+    open var markedTextRange: UITextRange? { editor.markedTextRange }
 
     open func setMarkedText(_ markedText: String?, selectedRange: NSRange) {
         guard isEditable else { return }
@@ -579,37 +555,21 @@ open class UITextView: UIScrollView, UITextInput {
     open var endOfDocument: UITextPosition { TextOffsetPosition(editor.length) }
 
     open func textRange(from fromPosition: UITextPosition, to toPosition: UITextPosition) -> UITextRange? {
-        guard let a = (fromPosition as? TextOffsetPosition)?.offset, let b = (toPosition as? TextOffsetPosition)?.offset else { return nil }
-        return TextOffsetRange(min(a, b)..<max(a, b))
+        editor.textRange(from: fromPosition, to: toPosition)
     }
-
-    open func position(from position: UITextPosition, offset: Int) -> UITextPosition? {
-        guard let p = (position as? TextOffsetPosition)?.offset else { return nil }
-        let (o, overflow) = p.addingReportingOverflow(offset)
-        guard !overflow, (0...editor.length).contains(o) else { return nil }
-        return TextOffsetPosition(o)
-    }
-
-    open func offset(from: UITextPosition, to toPosition: UITextPosition) -> Int {
-        guard let a = (from as? TextOffsetPosition)?.offset, let b = (toPosition as? TextOffsetPosition)?.offset else { return 0 }
-        return b - a
-    }
-
-    open func compare(_ position: UITextPosition, to other: UITextPosition) -> ComparisonResult {
-        let a = (position as? TextOffsetPosition)?.offset ?? 0, b = (other as? TextOffsetPosition)?.offset ?? 0
-        return a < b ? .orderedAscending : a > b ? .orderedDescending : .orderedSame
-    }
+    open func position(from position: UITextPosition, offset: Int) -> UITextPosition? { editor.position(from: position, offset: offset) }
+    open func offset(from: UITextPosition, to toPosition: UITextPosition) -> Int { editor.offset(from: from, to: toPosition) }
+    open func compare(_ position: UITextPosition, to other: UITextPosition) -> ComparisonResult { editor.compare(position, to: other) }
 
     open func caretRect(for position: UITextPosition) -> CGRect {
-        let o = (position as? TextOffsetPosition)?.offset ?? 0
         let origin = textOrigin
-        return textLayout.caretRect(for: min(max(0, o), editor.length)).offsetBy(dx: origin.x, dy: origin.y)
+        return textLayout.caretRect(for: editor.offset(of: position)).offsetBy(dx: origin.x, dy: origin.y)
     }
 
     open func firstRect(for range: UITextRange) -> CGRect {
-        guard let r = (range as? TextOffsetRange)?.range else { return .null }
+        guard let r = editor.offsets(range) else { return .null }
         let origin = textOrigin
-        return textLayout.selectionRects(r.clamped(to: 0..<editor.length)).first?.offsetBy(dx: origin.x, dy: origin.y)
+        return textLayout.selectionRects(r).first?.offsetBy(dx: origin.x, dy: origin.y)
             ?? caretRect(for: TextOffsetPosition(r.lowerBound))
     }
 
