@@ -129,7 +129,9 @@ def main():
         ("Compositor", "lamina-bench compositor", "compositor",
          "An iPhone screen at 3x (1179 × 2556 pixels, 552 layers of cards, text, gradients, images, shadows "
          "and masks): the first frame, full frames on 1, 2 and 4 band threads, the damage-tracked next "
-         "frame after one badge changed, and the cost of committing that change."),
+         "frame after one badge changed, the cost of committing that change, and the full frame under a "
+         "blur material (`UIVisualEffectView`'s backdrop: blur 20 pt, saturation 1.8) covering the screen "
+         "and a 393 × 100 pt bar."),
         ("Animation", "lamina-bench animation", "animation",
          "Frame evaluation from the render tree: layers each running a spring and a keyframe animation."),
         ("Text", "lamina-bench text", "text",
