@@ -107,6 +107,24 @@ struct VisualEffectTests {
         #expect(many.lastDamage.minY <= 0)              // the bar, at the top, was redrawn
     }
 
+    @Test func oddGeometryDrawsNothingAndDoesNotTrap() throws {
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
+        root.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        for (position, scale, radius) in [(CGPoint(x: 1e30, y: -1e30), 1.0, 20.0), (CGPoint(x: 50, y: 50), 1e20, 20.0),
+                                          (CGPoint(x: 50, y: 50), 1.0, 1e30), (CGPoint(x: 50, y: 50), 1.0, -5.0)] {
+            let backdrop = CALayer()
+            backdrop.bounds = CGRect(x: 0, y: 0, width: 60, height: 60)
+            backdrop.position = position
+            backdrop.transform = CATransform3DMakeScale(scale, scale, 1)
+            backdrop.backgroundFilters = [LaminaBackdropFilter(blurRadius: radius, saturation: .nan)]
+            root.addSublayer(backdrop)
+        }
+        let (image, diagnostics) = LaminaDiagnostics.collecting { CARenderer(layer: root, scale: 2).image(atTime: 0) }
+        #expect(image != nil)
+        #expect(diagnostics.contains { $0.contains("LaminaBackdropFilter") })
+    }
+
     @Test func stylesAndVibrancyAreAccepted() {
         let styles: [UIBlurEffect.Style] = [.extraLight, .light, .dark, .regular, .prominent,
                                             .systemUltraThinMaterial, .systemChromeMaterialDark]

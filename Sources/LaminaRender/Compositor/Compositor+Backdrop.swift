@@ -51,9 +51,12 @@ extension Compositor {
     /// darken at the screen's edge.
     func drawBackdrop(_ f: Frame, _ i: Int, _ effect: BackdropEffect, alpha: CGFloat, shape: CGPath) {
         guard let root = backdropRoot else { return }
-        let device = f.values.bounds[i].applying(ctx.ctm)
-        guard device.isFinite, !device.isEmpty else { return }
-        let sigma = Double(effect.blurRadius * ctx.deviceScale)
+        // Far outside the bitmap counts as at its edge (and keeps the arithmetic in Int's range).
+        let reach = CGRect(x: -1e5, y: -1e5, width: CGFloat(root.width) + 2e5, height: CGFloat(root.height) + 2e5)
+        let device = f.values.bounds[i].applying(ctx.ctm).intersection(reach)
+        guard device.isFinite, !device.isNull, !device.isEmpty else { return }
+        let scale = ctx.deviceScale
+        let sigma = scale.isFinite ? min(Double(effect.blurRadius * scale), 1e5) : 0
         let factor = max(1, min(16, Int(sigma / 3)))
         let ff = CGFloat(factor)
         let low = sigma / Double(factor)
