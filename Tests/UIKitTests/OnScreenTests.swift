@@ -235,7 +235,7 @@ import UIKit
         let field = UITextField(frame: CGRect(x: 10, y: 10, width: 180, height: 34))
         field.borderStyle = .roundedRect
         field.placeholder = "Name"
-        field.pasteboard = .makeLocal()
+        field.pasteboard = .withUniqueName()
         w.addSubview(field)
         let view = UITextView(frame: CGRect(x: 10, y: 54, width: 180, height: 76))
         view.font = .systemFont(ofSize: 15)

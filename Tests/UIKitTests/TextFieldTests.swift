@@ -21,7 +21,7 @@ struct TextFieldTests {
         let window = Self.window()
         let field = UITextField(frame: CGRect(x: 10, y: 10, width: 280, height: 34))
         field.text = text
-        field.pasteboard = .makeLocal()
+        field.pasteboard = .withUniqueName()
         window.addSubview(field)
         #expect(field.becomeFirstResponder())
         return (window, field)

@@ -30,7 +30,7 @@ struct TextViewTests {
         let view = UITextView(frame: CGRect(origin: CGPoint(x: 10, y: 10), size: size))
         view.font = .systemFont(ofSize: 17)
         view.text = text
-        view.pasteboard = .makeLocal()
+        view.pasteboard = .withUniqueName()
         window.addSubview(view)
         window.layoutIfNeeded()
         #expect(view.becomeFirstResponder())
@@ -106,6 +106,25 @@ struct TextViewTests {
         #expect(window.render(atTime: 0) != nil)
     }
 
+    @Test func aNewWidthOrFontLaysTheTextOutAgain() {
+        let (window, view) = editingView("A paragraph long enough to wrap onto a few lines in a narrow text view.\nShort.")
+        defer { withExtendedLifetime(window) {} }
+        let wide = view.contentSize.height
+        view.frame.size.width = 140
+        view.layoutIfNeeded()
+        #expect(view.contentSize.height > wide)
+        let caret = view.caretRect(for: view.beginningOfDocument).height
+        view.font = .systemFont(ofSize: 30)
+        view.layoutIfNeeded()
+        #expect(view.caretRect(for: view.beginningOfDocument).height > caret * 1.5)
+        // Sizing to another width does not disturb the view's own layout.
+        let height = view.contentSize.height
+        #expect(view.sizeThatFits(CGSize(width: 600, height: 0)).height < height)
+        view.setNeedsLayout()
+        view.layoutIfNeeded()
+        #expect(view.contentSize.height == height)
+    }
+
     @Test func attributedTextKeepsItsRunsAndTypingTakesThePreviousOnes() throws {
         let (window, view) = editingView()
         defer { withExtendedLifetime(window) {} }
@@ -135,7 +154,7 @@ struct TextViewTests {
         let view = UITextView(frame: CGRect(x: 0, y: 0, width: 300, height: 100))
         view.text = "Read only"
         view.isEditable = false
-        view.pasteboard = .makeLocal()
+        view.pasteboard = .withUniqueName()
         window.addSubview(view)
         #expect(view.becomeFirstResponder() && !view.isEditing)
         view.insertText("x")

@@ -128,11 +128,8 @@ extension Compositor {
             let q = p + k * 4
             let a = Double(q[3])
             guard a > 0 else { continue }
-            let r = Double(q[0]), g = Double(q[1]), b = Double(q[2])
-            let l = 0.2126 * r + 0.7152 * g + 0.0722 * b
-            for (j, v) in [r, g, b].enumerated() {
-                q[j] = UInt8(min(a, max(0, l + s * (v - l))).rounded())
-            }
+            let l = 0.2126 * Double(q[0]) + 0.7152 * Double(q[1]) + 0.0722 * Double(q[2])
+            for j in 0..<3 { q[j] = UInt8(min(a, max(0, l + s * (Double(q[j]) - l))).rounded()) }
         }
     }
 

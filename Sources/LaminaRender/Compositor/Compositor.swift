@@ -129,7 +129,9 @@ package struct Compositor {
         let i = Int(slot)
         let v = f.values
         let shape = LayerShape.of(v, i)
-        if let backdrop = v.style[i].backdrop { drawBackdrop(f, i, backdrop, alpha: alpha, shape: shape) }
+        // The root layer ignores backgroundFilters (spec: CALayer, filters); a mask's are not
+        // reached (masks are drawn without a backdrop root).
+        if let backdrop = v.style[i].backdrop, slot != f.root { drawBackdrop(f, i, backdrop, alpha: alpha, shape: shape) }
         if let bg = v.backgroundColor[i], bg.a > 0 {
             ctx.saveGState()
             ctx.setAlpha(alpha)

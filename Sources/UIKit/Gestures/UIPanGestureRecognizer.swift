@@ -16,7 +16,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     private var origin: CGPoint = .zero
     /// Translation added by ``setTranslation(_:in:)`` and by fingers joining or leaving.
     private var offset: CGPoint = .zero
-    private var samples: [(time: CFTimeInterval, point: CGPoint)] = []
+    private var motion = RecentMotion()
     private var touchCount = 0
 
     /// The translation in `view`'s coordinate system (the window's when nil) since the pan's
@@ -37,9 +37,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
 
     /// The velocity in `view`'s coordinates, points per second, over the last 0.1 s.
     open func velocity(in view: UIView?) -> CGPoint {
-        guard let first = samples.first, let last = samples.last, last.time > first.time else { return .zero }
-        let dt = CGFloat(last.time - first.time)
-        return vector(CGPoint(x: (last.point.x - first.point.x) / dt, y: (last.point.y - first.point.y) / dt), in: view)
+        vector(motion.velocity, in: view)
     }
 
     /// A window-space vector in `view`'s coordinates (or back, `inverse`).
@@ -53,10 +51,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         return CGPoint(x: b.x - a.x, y: b.y - a.y)
     }
 
-    private func sample(_ time: CFTimeInterval) {
-        samples.append((time, location(in: nil)))
-        samples.removeAll { time - $0.time > 0.1 }
-    }
+    private func sample(_ time: CFTimeInterval) { motion.add(location(in: nil), at: time) }
 
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         if numberOfTouches > maximumNumberOfTouches {
@@ -72,7 +67,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
             origin = location(in: nil)
         }
         touchCount = numberOfTouches
-        samples = []
+        motion.restart()
         sample(event.timestamp)
     }
 
@@ -106,7 +101,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         origin = centroid(others)
         offset = t
         touchCount = remaining
-        samples = []
+        motion.restart()
         if remaining < minimumNumberOfTouches, state == .began || state == .changed { state = .ended }
     }
 
@@ -114,7 +109,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         super.reset()
         origin = .zero
         offset = .zero
-        samples = []
+        motion.restart()
         touchCount = 0
     }
 }

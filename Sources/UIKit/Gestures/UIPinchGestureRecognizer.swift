@@ -26,7 +26,7 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
     private var startDistance: CGFloat = 0
     private var referenceDistance: CGFloat = 0
     private var referenceScale: CGFloat = 1
-    private var samples: [(time: CFTimeInterval, scale: CGFloat)] = []
+    private var motion = RecentMotion()
     /// The scale when the second finger lifted (kept for the `.ended` action).
     private var lastScale: CGFloat = 1
 
@@ -37,22 +37,18 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
     }
 
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
-        guard numberOfTouches == 2, state == .possible else {
-            if numberOfTouches > 2, state == .possible { state = .failed }
-            return
-        }
+        guard twoFingersWentDown() else { return }
         startDistance = currentDistance
         referenceDistance = startDistance
         referenceScale = 1
-        samples = [(event.timestamp, 1)]
+        motion.restart(1, at: event.timestamp)
     }
 
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
         guard numberOfTouches == 2 else { return }
         lastScale = scale
-        samples.append((event.timestamp, scale))
-        samples.removeAll { event.timestamp - $0.time > 0.1 }
-        if let f = samples.first, let l = samples.last, l.time > f.time { velocity = (l.scale - f.scale) / CGFloat(l.time - f.time) }
+        motion.add(scale, at: event.timestamp)
+        velocity = motion.velocity.x
         switch state {
         case .possible:
             if abs(currentDistance - startDistance) >= Self.hysteresis { state = .began }
@@ -64,11 +60,7 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
 
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
         if trackedTouches.count >= 2 { lastScale = scale }
-        switch state {
-        case .began, .changed: state = .ended
-        case .possible: if numberOfTouches - touches.count <= 0 { state = .failed }
-        default: break
-        }
+        twoFingerTouchesEnded(touches)
     }
 
     open override func reset() {
@@ -78,6 +70,6 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
         referenceScale = 1
         lastScale = 1
         velocity = 0
-        samples = []
+        motion.restart()
     }
 }

@@ -28,7 +28,7 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
     private var referenceTurn: CGFloat = 0
     private var referenceRotation: CGFloat = 0
     private var lastRotation: CGFloat = 0
-    private var samples: [(time: CFTimeInterval, rotation: CGFloat)] = []
+    private var motion = RecentMotion()
 
     private var currentAngle: CGFloat {
         guard trackedTouches.count >= 2 else { return lastAngle }
@@ -37,15 +37,12 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
     }
 
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
-        guard numberOfTouches == 2, state == .possible else {
-            if numberOfTouches > 2, state == .possible { state = .failed }
-            return
-        }
+        guard twoFingersWentDown() else { return }
         lastAngle = currentAngle
         turned = 0
         referenceTurn = 0
         referenceRotation = 0
-        samples = [(event.timestamp, 0)]
+        motion.restart(0, at: event.timestamp)
     }
 
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
@@ -57,11 +54,8 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
         if delta.isFinite { turned += delta }
         lastAngle = angle
         lastRotation = rotation
-        samples.append((event.timestamp, rotation))
-        samples.removeAll { event.timestamp - $0.time > 0.1 }
-        if let f = samples.first, let l = samples.last, l.time > f.time {
-            velocity = (l.rotation - f.rotation) / CGFloat(l.time - f.time)
-        }
+        motion.add(rotation, at: event.timestamp)
+        velocity = motion.velocity.x
         switch state {
         case .possible:
             if abs(turned) >= Self.hysteresis { state = .began }
@@ -73,11 +67,7 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
 
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
         if trackedTouches.count >= 2 { lastRotation = rotation }
-        switch state {
-        case .began, .changed: state = .ended
-        case .possible: if numberOfTouches - touches.count <= 0 { state = .failed }
-        default: break
-        }
+        twoFingerTouchesEnded(touches)
     }
 
     open override func reset() {
@@ -88,6 +78,6 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
         referenceRotation = 0
         lastRotation = 0
         velocity = 0
-        samples = []
+        motion.restart()
     }
 }

@@ -157,3 +157,21 @@ struct EditableTextLayout {
     /// Draws the text with the layout's top left at `origin` (y down).
     func draw(in ctx: CGContext, at origin: CGPoint) { layout.draw(in: ctx, at: origin) }
 }
+
+/// How editable text shows a selection and marked text: the selection's rectangles filled with
+/// the tint at 20% under the text, the marked text underlined by a 1-point line in the text
+/// colour, as an input method composes it. Rectangles are in the text's coordinates and drawn
+/// offset by `origin`.
+enum TextHighlights {
+    static func drawSelection(_ rects: [CGRect], tint: UIColor?, at origin: CGPoint, in ctx: CGContext) {
+        guard !rects.isEmpty else { return }
+        ctx.setFillColor((tint ?? .systemBlue).withAlphaComponent(0.2).cgColor)
+        for r in rects { ctx.fill(r.offsetBy(dx: origin.x, dy: origin.y)) }
+    }
+
+    static func drawMarkedUnderline(_ rects: [CGRect], color: UIColor?, at origin: CGPoint, in ctx: CGContext) {
+        guard !rects.isEmpty else { return }
+        ctx.setFillColor((color ?? .label).cgColor)
+        for r in rects { ctx.fill(CGRect(x: origin.x + r.minX, y: origin.y + r.maxY - 1, width: r.width, height: 1)) }
+    }
+}

@@ -19,8 +19,21 @@ struct ParagraphStackLayout {
     let width: CGFloat
 
     /// The paragraphs laid out last, by their text (with their runs when attributed), to be
-    /// taken again while unchanged.
-    typealias Reuse = [String: [(runs: [LaminaTextRun]?, layout: EditableTextLayout)]]
+    /// taken again while unchanged, and what they were laid out with: none is taken when the
+    /// width, font, colour, alignment or direction differ.
+    struct Reuse {
+        fileprivate var setting: Setting?
+        fileprivate var table: [String: [(runs: [LaminaTextRun]?, layout: EditableTextLayout)]] = [:]
+        init() {}
+    }
+
+    fileprivate struct Setting: Equatable {
+        var width: CGFloat
+        var font: UIFont
+        var color: CGColor
+        var alignment: CTTextAlignment
+        var direction: LaminaWritingDirection
+    }
 
     /// Lays out `text` wrapped at `width`. `attributed` gives a paragraph's runs (nil: plain
     /// text in `font` and `color`); `spacing` the space after a paragraph. `reuse` is the last
@@ -29,8 +42,11 @@ struct ParagraphStackLayout {
          direction: LaminaWritingDirection, attributed: ((Range<Int>) -> (runs: [LaminaTextRun], spacing: CGFloat))?,
          reuse: inout Reuse) {
         self.width = width
-        var fresh: Reuse = [:]
-        func find(_ table: Reuse, _ piece: String, _ runs: [LaminaTextRun]?) -> EditableTextLayout? {
+        let setting = Setting(width: width, font: font, color: color, alignment: alignment, direction: direction)
+        let previous = reuse.setting == setting ? reuse.table : [:]
+        var fresh: [String: [(runs: [LaminaTextRun]?, layout: EditableTextLayout)]] = [:]
+        func find(_ table: [String: [(runs: [LaminaTextRun]?, layout: EditableTextLayout)]], _ piece: String,
+                  _ runs: [LaminaTextRun]?) -> EditableTextLayout? {
             table[piece]?.first(where: { $0.runs == runs })?.layout
         }
         var top: CGFloat = 0
@@ -47,7 +63,7 @@ struct ParagraphStackLayout {
             if let found = find(fresh, piece, attributes?.runs) {
                 layout = found
             } else {
-                layout = find(reuse, piece, attributes?.runs) ?? EditableTextLayout(
+                layout = find(previous, piece, attributes?.runs) ?? EditableTextLayout(
                     text: piece, runs: attributes?.runs, font: font, color: color, width: width, wraps: true,
                     alignment: alignment, direction: direction)
                 fresh[piece, default: []].append((attributes?.runs, layout))
@@ -68,7 +84,8 @@ struct ParagraphStackLayout {
             index = next
         }
         close(offset, index)
-        reuse = fresh
+        reuse.setting = setting
+        reuse.table = fresh
     }
 
     /// The text's height.

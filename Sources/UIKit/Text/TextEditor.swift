@@ -200,6 +200,18 @@ final class TextEditor {
         selectionDidChange()
     }
 
+    /// What a tap at `offset` does: a double tap selects the word there, a single one commits
+    /// any marked text and puts the caret there.
+    func tap(at offset: Int, count: Int) {
+        if count >= 2 {
+            let end = wordEnd(after: offset)
+            select(wordStart(before: end == offset ? offset : next(offset))..<end)
+        } else {
+            commitMarked()
+            select(offset..<offset)
+        }
+    }
+
     /// Moves the caret to `offset`, or extends the selection to it from its anchor.
     func move(to offset: Int, extending: Bool) {
         let o = boundary(atOrBefore: offset)

@@ -454,20 +454,10 @@ open class UITextField: UIControl, UITextInput {
     open func drawText(in rect: CGRect) {
         guard let ctx = UIGraphicsGetCurrentContext() else { return }
         let (l, origin) = placedLayout()
-        if isEditing, !editor.selection.isEmpty {
-            ctx.setFillColor((tintColor ?? .systemBlue).withAlphaComponent(0.2).cgColor)
-            let r = displayOffset(editor.selection.lowerBound)..<displayOffset(editor.selection.upperBound)
-            for s in l.selectionRects(r) { ctx.fill(s.offsetBy(dx: origin.x, dy: origin.y)) }
-        }
+        func rects(_ r: Range<Int>) -> [CGRect] { l.selectionRects(displayOffset(r.lowerBound)..<displayOffset(r.upperBound)) }
+        if isEditing { TextHighlights.drawSelection(rects(editor.selection), tint: tintColor, at: origin, in: ctx) }
         l.draw(in: ctx, at: origin)
-        if let m = editor.marked {
-            // Marked text is underlined, as an input method composes it.
-            let r = displayOffset(m.lowerBound)..<displayOffset(m.upperBound)
-            ctx.setFillColor((textColor ?? .label).cgColor)
-            for s in l.selectionRects(r) {
-                ctx.fill(CGRect(x: origin.x + s.minX, y: origin.y + s.maxY - 1, width: s.width, height: 1))
-            }
-        }
+        if let m = editor.marked { TextHighlights.drawMarkedUnderline(rects(m), color: textColor, at: origin, in: ctx) }
     }
 
     private func drawBorder(in ctx: CGContext) {
@@ -611,14 +601,8 @@ open class UITextField: UIControl, UITextInput {
         if !isEditing { _ = becomeFirstResponder() }
         guard isEditing else { return }
         let o = textOffset(at: t.location(in: self))
-        if t.tapCount >= 2 {
-            editor.select(editor.wordStart(before: editor.wordEnd(after: o) == o ? o : editor.next(o))..<editor.wordEnd(after: o))
-            dragAnchor = nil
-        } else {
-            editor.commitMarked()
-            editor.select(o..<o)
-            dragAnchor = o
-        }
+        editor.tap(at: o, count: t.tapCount)
+        dragAnchor = t.tapCount >= 2 ? nil : o
     }
 
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {

@@ -178,7 +178,7 @@ open class UITextView: UIScrollView, UITextInput {
     /// Draws the text: it covers the visible part of the content and a screen above and below,
     /// so a long text does not need a backing store its whole height.
     private let content = TextViewContent()
-    private var layoutReuse: ParagraphStackLayout.Reuse = [:]
+    private var layoutReuse = ParagraphStackLayout.Reuse()
     private var cachedLayout: (key: LayoutKey, layout: ParagraphStackLayout)?
     /// Where Up and Down keep the caret horizontally.
     private var goalX: CGFloat?
@@ -256,9 +256,9 @@ open class UITextView: UIScrollView, UITextInput {
         var attributed: ObjectIdentifier?
     }
 
-    /// The width lines wrap at: the view's, less the insets and the padding.
-    private var wrapWidth: CGFloat {
-        max(0, bounds.width - textContainerInset.left - textContainerInset.right - 2 * textContainer.lineFragmentPadding)
+    /// The width lines wrap at in a view `width` wide: less the insets and the padding.
+    private func wrapWidth(_ width: CGFloat) -> CGFloat {
+        max(0, width - textContainerInset.left - textContainerInset.right - 2 * textContainer.lineFragmentPadding)
     }
 
     /// Where the text's top left is in the content.
@@ -279,11 +279,19 @@ open class UITextView: UIScrollView, UITextInput {
     /// The text laid out at the current width (kept until the text, its attributes or the
     /// width change).
     var textLayout: ParagraphStackLayout {
-        let color = (textColor ?? .label).cgColor
-        let key = LayoutKey(text: editor.text, width: wrapWidth, font: resolvedFont, color: color, alignment: textAlignment,
-                            rightToLeft: effectiveUserInterfaceLayoutDirection == .rightToLeft,
+        let key = LayoutKey(text: editor.text, width: wrapWidth(bounds.width), font: resolvedFont, color: (textColor ?? .label).cgColor,
+                            alignment: textAlignment, rightToLeft: effectiveUserInterfaceLayoutDirection == .rightToLeft,
                             attributed: storage.map { ObjectIdentifier($0) })
         if let c = cachedLayout, c.key == key { return c.layout }
+        let l = makeLayout(wrapping: key.width, reuse: &layoutReuse)
+        cachedLayout = (key, l)
+        return l
+    }
+
+    /// The text (attributed when it has attributes) laid out wrapping at `width`, taking
+    /// unchanged paragraphs from `reuse`.
+    private func makeLayout(wrapping width: CGFloat, reuse: inout ParagraphStackLayout.Reuse) -> ParagraphStackLayout {
+        let color = (textColor ?? .label).cgColor
         let attributed: ((Range<Int>) -> (runs: [LaminaTextRun], spacing: CGFloat))? = storage.map { storage in
             { [resolvedFont] range in
                 guard !range.isEmpty else { return ([], 0) }
@@ -292,11 +300,9 @@ open class UITextView: UIScrollView, UITextInput {
                 return (runs, runs.first?.paragraph?.paragraphSpacing ?? 0)
             }
         }
-        let l = ParagraphStackLayout(text: editor.text, width: wrapWidth, font: resolvedFont, color: color, alignment: ctAlignment,
-                                     direction: effectiveUserInterfaceLayoutDirection == .rightToLeft ? .rightToLeft : .natural,
-                                     attributed: attributed, reuse: &layoutReuse)
-        cachedLayout = (key, l)
-        return l
+        return ParagraphStackLayout(text: editor.text, width: width, font: resolvedFont, color: color, alignment: ctAlignment,
+                                    direction: effectiveUserInterfaceLayoutDirection == .rightToLeft ? .rightToLeft : .natural,
+                                    attributed: attributed, reuse: &reuse)
     }
 
     open override func layoutSubviews() {
@@ -330,10 +336,9 @@ open class UITextView: UIScrollView, UITextInput {
 
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
         let width = size.width > 0 && size.width.isFinite ? size.width : bounds.width
-        let wrap = max(0, width - textContainerInset.left - textContainerInset.right - 2 * textContainer.lineFragmentPadding)
-        var reuse: ParagraphStackLayout.Reuse = [:]
-        let l = ParagraphStackLayout(text: editor.text, width: wrap, font: resolvedFont, color: (textColor ?? .label).cgColor,
-                                     alignment: ctAlignment, direction: .natural, attributed: nil, reuse: &reuse)
+        // Laid out apart from the view's own layout (another width), its paragraphs reused.
+        var reuse = layoutReuse
+        let l = makeLayout(wrapping: wrapWidth(width), reuse: &reuse)
         return CGSize(width: width, height: (textContainerInset.top + l.height + textContainerInset.bottom).rounded(.up))
     }
 
@@ -351,19 +356,9 @@ open class UITextView: UIScrollView, UITextInput {
         let l = textLayout
         let o = textOrigin
         ctx.translateBy(x: -band.minX, y: -band.minY)
-        if isFirstResponder, !editor.selection.isEmpty {
-            ctx.setFillColor((tintColor ?? .systemBlue).withAlphaComponent(0.2).cgColor)
-            for r in l.selectionRects(editor.selection) where r.offsetBy(dx: o.x, dy: o.y).intersects(band) {
-                ctx.fill(r.offsetBy(dx: o.x, dy: o.y))
-            }
-        }
+        if isFirstResponder { TextHighlights.drawSelection(l.selectionRects(editor.selection), tint: tintColor, at: o, in: ctx) }
         l.draw(in: ctx, at: o, visible: (band.minY - o.y)...(band.maxY - o.y))
-        if let m = editor.marked {
-            ctx.setFillColor((textColor ?? .label).cgColor)
-            for r in l.selectionRects(m) {
-                ctx.fill(CGRect(x: o.x + r.minX, y: o.y + r.maxY - 1, width: r.width, height: 1))
-            }
-        }
+        if let m = editor.marked { TextHighlights.drawMarkedUnderline(l.selectionRects(m), color: textColor, at: o, in: ctx) }
     }
 
     /// Places the caret (2 points wide, the tint colour) while editing with an empty selection;
@@ -473,7 +468,7 @@ open class UITextView: UIScrollView, UITextInput {
         let shift = key.modifierFlags.contains(.shift)
         switch key.keyCode {
         case .keyboardReturnOrEnter, .keypadEnter:
-            if isEditing { editor.insertText("\n") }
+            if isEditing { editor.insertText("\n") } else { super.pressesBegan(presses, with: event) }
         case .keyboardTab where key.modifierFlags.isEmpty || key.modifierFlags == .shift:
             if isEditing { editor.insertText("\t") } else { super.pressesBegan(presses, with: event) }
         case .keyboardUpArrow, .keyboardDownArrow:
@@ -511,13 +506,7 @@ open class UITextView: UIScrollView, UITextInput {
         guard hypot(p.x - start.x, p.y - start.y) < 10 else { return }
         if !isFirstResponder { _ = becomeFirstResponder() }
         guard isFirstResponder else { return }
-        let o = textOffset(at: p)
-        if t.tapCount >= 2 {
-            editor.select(editor.wordStart(before: editor.wordEnd(after: o) == o ? o : editor.next(o))..<editor.wordEnd(after: o))
-        } else {
-            editor.commitMarked()
-            editor.select(o..<o)
-        }
+        editor.tap(at: textOffset(at: p), count: t.tapCount)
     }
 
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {

@@ -177,8 +177,8 @@ open class UIVisualEffectView: UIView {
 
     open override func layoutSubviews() {
         super.layoutSubviews()
-        for v in [backdropView, tintView, contentView] { v.frame = bounds }
-        // The backdrop follows the view's rounded corners.
+        // The layers follow the view's size by their autoresizing masks, and its rounded corners
+        // here.
         backdropView.layer.cornerRadius = layer.cornerRadius
         backdropView.layer.maskedCorners = layer.maskedCorners
         backdropView.layer.cornerCurve = layer.cornerCurve
