@@ -40,4 +40,20 @@ extension CGImage {
                   space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGBitmapInfo(rawValue: CGImageAlphaInfo.premultipliedLast.rawValue),
                   provider: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent)
     }
+
+    /// A premultiplied RGBA image of `words` (each pixel's bytes red, green, blue, alpha in
+    /// memory), which a context of that byte order draws without converting its pixels
+    /// (Lamina SPI: pixels the compositor makes every frame).
+    @_spi(Lamina) public convenience init?(premultipliedRGBAWords words: [UInt32], width: Int, height: Int) {
+        guard width > 0, height > 0, words.count == width * height else { return nil }
+        let data = words.withUnsafeBytes { Data($0) }
+        guard let provider = CGDataProvider(data: data) else { return nil }
+        self.init(width: width, height: height, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: width * 4,
+                  space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGBitmapInfo(rawValue: CGImageAlphaInfo.premultipliedLast.rawValue),
+                  provider: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent)
+        #if _endian(little)
+        // The words are already what sampling in red, green, blue, alpha byte order makes.
+        samplingCache.set(0 | 1 << 2 | 2 << 4 | 3 << 6, SampledImage(width: width, height: height, pixels: words))
+        #endif
+    }
 }

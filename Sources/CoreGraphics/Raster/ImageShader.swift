@@ -348,3 +348,10 @@ struct ImagePainter {
     }
 }
 
+/// Bilinear steps on premultiplied 32-bit pixels, as images are sampled (Lamina SPI: the
+/// compositor scales a backdrop up with the same arithmetic).
+@_spi(Lamina) public enum PixelLerp {
+    /// `a + (b − a)·t/256` per byte (t in 0...256).
+    @inline(__always)
+    public static func lerp(_ a: UInt32, _ b: UInt32, _ t: UInt32) -> UInt32 { ImagePainter.lerp(a, b, t) }
+}

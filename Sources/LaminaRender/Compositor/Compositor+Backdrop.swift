@@ -30,10 +30,11 @@ package struct BackdropKey: Hashable, Sendable {
     var factor: Int
 }
 
-/// A blurred backdrop: its image and the device rectangle (y up) it covers.
-package struct BackdropImage: @unchecked Sendable {
-    let image: CGImage
-    let rect: CGRect
+/// A blurred backdrop at its low resolution: premultiplied words in the frame bitmap's byte
+/// order, rows from the top, covering `key`'s low-resolution pixels.
+package struct BackdropImage: Sendable {
+    let pixels: [UInt32]
+    let key: BackdropKey
 }
 
 extension Compositor {
@@ -79,14 +80,70 @@ extension Compositor {
             makeBackdrop(f, key, root: root, sigma: low, saturation: Double(effect.saturation), bitmap: (bw, bh))
         }
         guard let made else { return }
+        // The pixels this band draws: the layer's, in the clip and the row and column windows.
+        let node = ctx.pixelBounds(of: f.values.bounds[i]), clip = ctx.clipPixelBounds
+        let rows = ctx.rowWindow, columns = ctx.columnWindow
+        let px0 = max(node.x0, clip.x0, columns.x0, 0), px1 = min(node.x1, clip.x1, columns.x1, ctx.width)
+        let py0 = max(node.y0, clip.y0, rows.y0, 0), py1 = min(node.y1, clip.y1, rows.y1, ctx.height)
+        guard px0 < px1, py0 < py1,
+              let image = Compositor.upsample(made, columns: px0..<px1, rows: py0..<py1, bitmapHeight: ctx.height) else { return }
         ctx.saveGState()
         ctx.addPath(shape)
         ctx.clip()
         ctx.setAlpha(alpha)
-        ctx.interpolationQuality = .default
-        ctx.concatenate(ctx.ctm.inverted())
-        ctx.draw(made.image, in: made.rect)
+        ctx.drawImage(image, atPixelX: px0, y: py0)
         ctx.restoreGState()
+    }
+
+    /// The backdrop at full resolution over raster `columns` × `rows` (rows down from the top of
+    /// a bitmap `bitmapHeight` rows high), bilinearly from its low-resolution pixels: each row
+    /// blends two low-resolution rows, then each pixel two neighbours of that row, with weights
+    /// in 256ths from integer arithmetic (a pixel's value depends on its position only, so
+    /// bands and windows give the same bytes).
+    static func upsample(_ b: BackdropImage, columns: Range<Int>, rows: Range<Int>, bitmapHeight: Int) -> CGImage? {
+        let k = b.key, f = k.factor
+        let lw = k.x1 - k.x0, lh = k.y1 - k.y0
+        let w = columns.count, h = rows.count
+        var words = [UInt32](repeating: 0, count: w * h)
+        // A device coordinate c (pixel centre c + ½) in low-resolution pixels from `origin`,
+        // less ½: (2c + 1 − f) / 2f. Its floor and its fraction in 256ths.
+        func split(_ c: Int, _ origin: Int) -> (Int, UInt32) {
+            let n = 2 * (c - origin * f) + 1 - f, d = 2 * f
+            let q = n >= 0 ? n / d : -((-n + d - 1) / d)
+            return (q, UInt32((n - q * d) * 256 / d))
+        }
+        // Each column's two neighbours and weight, once.
+        var js = [Int](repeating: 0, count: w), ws = [UInt32](repeating: 0, count: w)
+        for x in 0..<w {
+            let (j, a) = split(columns.lowerBound + x, k.x0)
+            js[x] = j; ws[x] = a
+        }
+        var line = [UInt32](repeating: 0, count: lw)
+        words.withUnsafeMutableBufferPointer { out in
+        b.pixels.withUnsafeBufferPointer { px in
+            js.withUnsafeBufferPointer { js in
+                ws.withUnsafeBufferPointer { ws in
+                    line.withUnsafeMutableBufferPointer { line in
+                        for y in 0..<h {
+                            // Device y (up) of the raster row, in low-resolution rows from the
+                            // bottom; memory rows count from the top.
+                            let (t, a) = split(bitmapHeight - 1 - (rows.lowerBound + y), k.y0)
+                            let lower = lh - 1 - min(max(t, 0), lh - 1), upper = lh - 1 - min(max(t + 1, 0), lh - 1)
+                            let rowA = px.baseAddress! + lower * lw, rowB = px.baseAddress! + upper * lw
+                            for j in 0..<lw { line[j] = PixelLerp.lerp(rowA[j], rowB[j], a) }
+                            let o = out.baseAddress! + y * w
+                            for x in 0..<w {
+                                let j = js[x]
+                                let l = line[min(max(j, 0), lw - 1)], r = line[min(max(j + 1, 0), lw - 1)]
+                                o[x] = PixelLerp.lerp(l, r, ws[x])
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        }
+        return CGImage(premultipliedRGBAWords: words, width: w, height: h)
     }
 
     private func makeBackdrop(_ f: Frame, _ key: BackdropKey, root: BackdropRoot, sigma: Double, saturation: Double,
@@ -98,7 +155,7 @@ extension Compositor {
               let base = c.data?.assumingMemoryBound(to: UInt8.self) else { return nil }
         c.concatenate(root.ctm.concatenating(CGAffineTransform(translationX: -CGFloat(key.x0) * ff, y: -CGFloat(key.y0) * ff))
             .concatenating(CGAffineTransform(scaleX: 1 / ff, y: 1 / ff)))
-        var below = Compositor(ctx: c, caches: caches)
+        var below = Compositor(ctx: c, caches: caches.backdropCaches)
         below.stop = BackdropStop(key.slot)
         below.render(f, f.root, alpha: 1)
         // Memory row r is low-resolution y = y1 - 1 - r (device y up). Outside the frame's
@@ -116,9 +173,8 @@ extension Compositor {
         for r in rowsEnd..<h { (base + r * stride).update(from: base + (rowsEnd - 1) * stride, count: stride) }
         if saturation != 1 { Compositor.saturate(base, count: w * h, by: saturation) }
         Compositor.blurChannels(base, width: w, height: h, sigma: sigma)
-        guard let image = c.makeImage() else { return nil }
-        return BackdropImage(image: image, rect: CGRect(x: CGFloat(key.x0) * ff, y: CGFloat(key.y0) * ff,
-                                                        width: CGFloat(w) * ff, height: CGFloat(h) * ff))
+        let words = UnsafeBufferPointer(start: UnsafeRawPointer(base).assumingMemoryBound(to: UInt32.self), count: w * h)
+        return BackdropImage(pixels: Array(words), key: key)
     }
 
     /// Scales each premultiplied pixel's distance from its luminance (Rec. 709 weights) by

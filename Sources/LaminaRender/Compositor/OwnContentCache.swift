@@ -92,6 +92,26 @@ package final class RenderCaches: @unchecked Sendable {
         withLock { table in
             for k in table.keys where !live(k) { if case .made = table[k]! { table[k] = nil } }
         }
+        backdropCachesIfMade?.forget(live)
+    }
+
+    private var backdropCachesStorage: RenderCaches?
+    private var backdropCachesIfMade: RenderCaches? {
+        lock.lock()
+        defer { lock.unlock() }
+        return backdropCachesStorage
+    }
+
+    /// The caches of what backdrops draw again under themselves, at their lower resolution: a
+    /// node has one entry here, so sharing them would replace each node's full-resolution content
+    /// with its backdrop-resolution one and back on every frame.
+    var backdropCaches: RenderCaches {
+        lock.lock()
+        defer { lock.unlock() }
+        if let c = backdropCachesStorage { return c }
+        let c = RenderCaches()
+        backdropCachesStorage = c
+        return c
     }
 }
 
