@@ -112,11 +112,11 @@ extension Compositor {
             let q = n >= 0 ? n / d : -((-n + d - 1) / d)
             return (q, UInt32((n - q * d) * 256 / d))
         }
-        // Each column's two neighbours and weight, once.
-        var js = [Int](repeating: 0, count: w), ws = [UInt32](repeating: 0, count: w)
+        // Each column's two neighbours (clamped to the row) and weight, once.
+        var js = [Int](repeating: 0, count: 2 * w), ws = [UInt32](repeating: 0, count: w)
         for x in 0..<w {
             let (j, a) = split(columns.lowerBound + x, k.x0)
-            js[x] = j; ws[x] = a
+            js[2 * x] = min(max(j, 0), lw - 1); js[2 * x + 1] = min(max(j + 1, 0), lw - 1); ws[x] = a
         }
         var line = [UInt32](repeating: 0, count: lw)
         words.withUnsafeMutableBufferPointer { out in
@@ -132,11 +132,7 @@ extension Compositor {
                             let rowA = px.baseAddress! + lower * lw, rowB = px.baseAddress! + upper * lw
                             for j in 0..<lw { line[j] = PixelLerp.lerp(rowA[j], rowB[j], a) }
                             let o = out.baseAddress! + y * w
-                            for x in 0..<w {
-                                let j = js[x]
-                                let l = line[min(max(j, 0), lw - 1)], r = line[min(max(j + 1, 0), lw - 1)]
-                                o[x] = PixelLerp.lerp(l, r, ws[x])
-                            }
+                            for x in 0..<w { o[x] = PixelLerp.lerp(line[js[2 * x]], line[js[2 * x + 1]], ws[x]) }
                         }
                     }
                 }
