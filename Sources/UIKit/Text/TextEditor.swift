@@ -97,14 +97,18 @@ final class TextEditor {
 
     /// The cluster boundary at or before `offset` (offsets inside a cluster, a surrogate pair or
     /// a combining sequence, snap back to its start).
-    func boundary(atOrBefore offset: Int) -> Int {
+    func boundary(atOrBefore offset: Int) -> Int { boundaries[cluster(atOrBefore: offset)] }
+
+    /// The index of the cluster holding `offset` (clamped to the text; the text's length is
+    /// the last index, one past the last cluster).
+    func cluster(atOrBefore offset: Int) -> Int {
         let o = min(max(0, offset), length)
         var lo = 0, hi = boundaries.count - 1
         while lo < hi {
             let mid = (lo + hi + 1) / 2
             if boundaries[mid] <= o { lo = mid } else { hi = mid - 1 }
         }
-        return boundaries[lo]
+        return lo
     }
 
     /// The nearest cluster boundary to `offset`.
@@ -115,26 +119,14 @@ final class TextEditor {
     }
 
     func next(_ offset: Int) -> Int {
-        let b = boundary(atOrBefore: offset)
-        guard let i = index(of: b), i + 1 < boundaries.count else { return length }
-        return boundaries[i + 1]
+        let i = cluster(atOrBefore: offset)
+        return i + 1 < boundaries.count ? boundaries[i + 1] : length
     }
 
     func previous(_ offset: Int) -> Int {
-        let b = boundary(atOrBefore: offset)
-        if b < offset { return b }
-        guard let i = index(of: b), i > 0 else { return 0 }
-        return boundaries[i - 1]
-    }
-
-    private func index(of boundary: Int) -> Int? {
-        var lo = 0, hi = boundaries.count - 1
-        while lo <= hi {
-            let mid = (lo + hi) / 2
-            if boundaries[mid] == boundary { return mid }
-            if boundaries[mid] < boundary { lo = mid + 1 } else { hi = mid - 1 }
-        }
-        return nil
+        let i = cluster(atOrBefore: offset)
+        if boundaries[i] < offset { return boundaries[i] }
+        return i > 0 ? boundaries[i - 1] : 0
     }
 
     /// The string between two offsets.

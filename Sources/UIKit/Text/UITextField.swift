@@ -326,12 +326,7 @@ open class UITextField: UIControl, UITextInput {
     /// Maps a text offset to the displayed text's (bullets are one UTF-16 unit each).
     private func displayOffset(_ offset: Int) -> Int {
         guard isSecureTextEntry else { return offset }
-        var lo = 0, hi = editor.boundaries.count - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if editor.boundaries[mid] <= offset { lo = mid } else { hi = mid - 1 }
-        }
-        return lo
+        return editor.cluster(atOrBefore: offset)
     }
 
     private func textOffset(_ display: Int) -> Int {
