@@ -69,7 +69,7 @@ let package = Package(
         // The gallery and archive export behind the command line (not a product).
         .target(name: "LaminaTools", dependencies: ["UIKit"]),
         .executableTarget(name: "lamina", dependencies: ["LaminaTools", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
-        .executableTarget(name: "lamina-bench", dependencies: ["QuartzCore", "LaminaRender", "LaminaWindow"]),
+        .executableTarget(name: "lamina-bench", dependencies: ["QuartzCore", "LaminaRender", "LaminaWindow", "UIKit"]),
         .executableTarget(name: "lamina-example", dependencies: ["UIKit"], path: "Examples/UIKitApp"),
         // Shared test helpers (fidelity comparison, contexts); not a product.
         .target(name: "LaminaTestSupport", dependencies: ["CoreGraphics"]),

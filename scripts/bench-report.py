@@ -132,6 +132,10 @@ def main():
          "frame after one badge changed, the cost of committing that change, and the full frame under a "
          "blur material (`UIVisualEffectView`'s backdrop: blur 20 pt, saturation 1.8) covering the screen "
          "and a 393 × 100 pt bar."),
+        ("Scrolling", "lamina-bench scroll", "scroll",
+         "A `UITableView` of 200 rows (symbol, title, subtitle, disclosure indicator) in a 1179 × 2556 window, "
+         "scrolled 1 pt per frame for 240 frames: the commit (offset, layout reusing rows, flush) and the "
+         "damage-tracked frame, p50 and p99."),
         ("Animation", "lamina-bench animation", "animation",
          "Frame evaluation from the render tree: layers each running a spring and a keyframe animation."),
         ("Text", "lamina-bench text", "text",

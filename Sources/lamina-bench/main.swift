@@ -6,6 +6,7 @@ import Foundation
 ///     swift run -c release lamina-bench model                  # the CALayer model
 ///     swift run -c release lamina-bench raster SCENES OUT      # CoreGraphics vs Cairo/Skia/Blend2D
 ///     swift run -c release lamina-bench compositor             # a phone screen of ~500 layers
+///     swift run -c release lamina-bench scroll                 # a table scrolled 1 pt per frame
 ///     swift run -c release lamina-bench spans                  # solid span throughput (Gpx/s)
 ///
 /// The compositor, animation and layout benchmarks arrive with their issues.
@@ -107,6 +108,8 @@ case "damage-profile":
     CompositorBenchmark.damageProfile()
 case "text":
     TextBenchmark.run()
+case "scroll":
+    ScrollBenchmark.run(writingLastFrameTo: args.dropFirst().first)
 case "window":
     WindowBenchmark.run(seconds: args.dropFirst().first.flatMap(Double.init).map { max(1, min($0, 600)) } ?? 10)
 case "layout":
@@ -127,9 +130,10 @@ case "raster":
         exit(1)
     }
 default:
-    print("usage: lamina-bench model | compositor | animation | raster SCENES_DIR OUT_DIR")
+    print("usage: lamina-bench model | compositor | animation | text | scroll | window [SECONDS] | layout | spans | raster SCENES_DIR OUT_DIR")
     print("  animation   frame evaluation from the render tree: 1k–20k layers with two running animations each")
     print("  layout      the Cassowary solver on Benchmarks/layout's systems (kiwi_bench.py is kiwisolver's side)")
+    print("  scroll   a 200-row UITableView in a 1179x2556 window scrolled 1 pt per frame: commit and frame p50/p99 [OUT.png]")
     print("  compositor  a 1179x2556 screen of 552 layers: full frame on 1, 2 and 4 threads, damage-tracked next frame, commit cost")
     print("  model    the CALayer model: property store, KVC, geometry")
     print("  window [SECONDS]  the compositor screen in a 1179x2556 window with one spinning layer: frame pacing, CPU per frame (needs a display)")
