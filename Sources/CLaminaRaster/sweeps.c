@@ -71,6 +71,10 @@ static inline void solid_mask(uint32_t *p, long count, const uint8_t *m, uint32_
     }
 }
 
+void lamina_solid_mask_over_32(uint32_t *dst, long count, const uint8_t *mask, uint32_t color, int alpha_shift) {
+    if (count > 0) solid_mask(dst, count, mask, color, alpha_shift, raster_level());
+}
+
 // A row being swept: where its pixels (or mask bytes) are, and what a painter keeps.
 typedef struct {
     char *row;

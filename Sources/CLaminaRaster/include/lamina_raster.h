@@ -110,6 +110,11 @@ typedef struct {
 /// source-over. Clears the cells and marks it reads.
 void lamina_sweep_solid_over_32(const lamina_solid_sweep *s);
 
+/// A premultiplied colour word laid over `count` pixels by source-over, pixel i at coverage
+/// `mask[i]` (0 leaves it as it is): `d = c·m + d·(1 − α(c·m))` as Lamina's Swift blitter
+/// computes it, on every SIMD path. Shadows are composited with it.
+void lamina_solid_mask_over_32(uint32_t *dst, long count, const uint8_t *mask, uint32_t color, int alpha_shift);
+
 /// Sweeps the rows as `lamina_sweep_solid_over_32` does, writing each run's coverage byte into
 /// a mask instead (row r's bytes at `dst + r * dst_stride`, byte x for cell x; bytes of zero
 /// coverage and outside [col0, col1) are left as they are). `color`, `alpha_shift` and

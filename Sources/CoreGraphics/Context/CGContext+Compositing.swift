@@ -1,3 +1,4 @@
+import CLaminaRaster
 /// An open transparency layer: its buffer and what its contents are composited with at the end.
 struct TransparencyLayer {
     let buffer: UnsafeMutableRawPointer
@@ -73,7 +74,7 @@ extension CGContext {
     /// A full-size offscreen buffer, transparent within the current clip bounds (the only part
     /// ever drawn into or read back). Buffers are pooled: return them with `releaseOffscreen`.
     func makeOffscreen() -> UnsafeMutableRawPointer {
-        let b = offscreenPool.popLast() ?? UnsafeMutableRawPointer.allocate(byteCount: bytesPerRow * height, alignment: 16)
+        let b = offscreenPool.popLast() ?? OffscreenBuffers.take(bytesPerRow * height)
         let rows = activeRows, cols = activeColumns
         if !cols.isEmpty {
             let bpp = bitsPerPixel / 8
@@ -85,9 +86,10 @@ extension CGContext {
         return b
     }
 
-    /// Returns an offscreen buffer to the pool (a few are kept).
+    /// Returns an offscreen buffer to the pool (a few are kept; the others, and these when the
+    /// context ends, go to the process's pool).
     func releaseOffscreen(_ b: UnsafeMutableRawPointer) {
-        if offscreenPool.count < 4 { offscreenPool.append(b) } else { b.deallocate() }
+        if offscreenPool.count < 4 { offscreenPool.append(b) } else { OffscreenBuffers.give(b, byteCount: bytesPerRow * height) }
     }
 
     /// Runs one drawing operation: directly, or, when a shadow is set, into an offscreen buffer
@@ -241,7 +243,6 @@ extension CGContext {
     /// plane spans the clip grown by the blur's reach.
     private func compositeShadow(of buffer: UnsafeMutableRawPointer, _ shadow: Shadow, source: PixelRegion) {
         guard state.clipX0 < state.clipX1, state.clipY0 < state.clipY1, !source.isEmpty else { return }
-        let sigma = Double(shadow.blur) / 2
         let reach = CGContext.shadowReach(shadow)
         // Device offsets are y up; rows run down.
         let (dx, dy) = shadow.pixelOffset
@@ -256,11 +257,24 @@ extension CGContext {
         let px1 = min(width, visibleCols.upperBound + reach, source.x1 + dx + reach)
         let py0 = max(0, visible.lowerBound - reach, source.y0 + dy - reach)
         let py1 = min(height, visible.upperBound + reach, source.y1 + dy + reach)
+        let region = PixelRegion(x0: px0, y0: py0, x1: px1, y1: py1)
+        guard !region.isEmpty else { return }
+        let plane = shadowPlane(of: UnsafeRawPointer(buffer), bytesPerRow: bytesPerRow, source: source, shadow: shadow, over: region)
+        defer { plane.deallocate() }
+        paintShadowPlane(plane, over: region, word: pixelWord(shadow.color, alpha: state.alpha))
+    }
+
+    /// The shadow's alpha over `region` (raster pixels): the alpha of `buffer`'s pixels in
+    /// `source` (a bitmap with this context's byte order), moved by the shadow's offset and
+    /// blurred. Nothing outside `source` casts a shadow. The caller deallocates the plane
+    /// (`region`'s width × height bytes, top row first).
+    func shadowPlane(of buffer: UnsafeRawPointer, bytesPerRow: Int, source: PixelRegion, shadow: Shadow,
+                     over region: PixelRegion) -> UnsafeMutablePointer<UInt8> {
+        let (px0, py0, px1, py1) = (region.x0, region.y0, region.x1, region.y1)
         let pw = px1 - px0, ph = py1 - py0
-        guard pw > 0, ph > 0 else { return }
+        let (dx, dy) = shadow.pixelOffset
         let plane = UnsafeMutablePointer<UInt8>.allocate(capacity: pw * ph)
         plane.initialize(repeating: 0, count: pw * ph)
-        defer { plane.deallocate() }
         let aByte = channel.a
         for row in py0..<py1 {
             let sr = row - dy
@@ -270,18 +284,31 @@ extension CGContext {
             let xs = max(px0, source.x0 + dx), xe = min(px1, source.x1 + dx)
             if xs < xe { for x in xs..<xe { dst[x] = src[(x - dx) * 4 + aByte] } }
         }
-        BoxBlur.blur(plane, width: pw, height: ph, stride: pw, sigma: sigma)
-        let word = pixelWord(shadow.color, alpha: state.alpha)
-        let shift = alphaShift
+        BoxBlur.blur(plane, width: pw, height: ph, stride: pw, sigma: Double(shadow.blur) / 2)
+        return plane
+    }
+
+    /// Composites a shadow's alpha plane covering `region` (raster pixels; rows `stride` bytes
+    /// apart, the region's width unless given), tinted by `word` (the colour with the global
+    /// alpha, premultiplied), source-over within the clip.
+    func paintShadowPlane(_ plane: UnsafePointer<UInt8>, over region: PixelRegion, stride: Int? = nil, word: UInt32) {
+        let (px0, py0, px1, py1) = (region.x0, region.y0, region.x1, region.y1)
+        let pw = stride ?? (px1 - px0)
+        let shift = Int32(alphaShift)
+        // The plane's bytes times the clip's coverage, where the clip is not a plain rectangle.
+        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, px1 - px0))
+        defer { scratch.deallocate() }
         paintClip { row, x, n, coverage in
             guard row >= py0, row < py1 else { return }
-            let dst = (pixels + row * bytesPerRow).assumingMemoryBound(to: UInt32.self) + x
-            let a = plane + (row - py0) * pw + (x - px0)
-            for i in max(0, px0 - x)..<max(0, min(n, px1 - x)) {
-                let cov = mul255(UInt32(a[i]), coverage[i])
-                if cov == 0 { continue }
-                let s = scaleWord(word, cov)
-                dst[i] = s &+ scaleWord(dst[i], 255 &- ((s >> shift) & 0xFF))
+            let lo = max(0, px0 - x), hi = min(n, px1 - x)
+            guard lo < hi else { return }
+            let dst = (pixels + row * bytesPerRow).assumingMemoryBound(to: UInt32.self) + x + lo
+            let a = plane + (row - py0) * pw + (x + lo - px0)
+            if coverage.mask == nil && coverage.constant == 255 && coverage.skip <= lo {
+                lamina_solid_mask_over_32(dst, hi - lo, a, word, shift)
+            } else {
+                for i in lo..<hi { scratch[i - lo] = UInt8(truncatingIfNeeded: mul255(UInt32(a[i - lo]), coverage[i])) }
+                lamina_solid_mask_over_32(dst, hi - lo, scratch, word, shift)
             }
         }
     }

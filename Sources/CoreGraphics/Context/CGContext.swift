@@ -297,8 +297,8 @@ public final class CGContext {
     deinit {
         CoverageAccumulator.give(accumulator)
         adoptedMemory?.deallocate()
-        for l in layers { l.buffer.deallocate() }
-        for b in offscreenPool { b.deallocate() }
+        for l in layers { OffscreenBuffers.give(l.buffer, byteCount: bytesPerRow * height) }
+        for b in offscreenPool { OffscreenBuffers.give(b, byteCount: bytesPerRow * height) }
         if ownsPixels { basePixels.deallocate() }
     }
 

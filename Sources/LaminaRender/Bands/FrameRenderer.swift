@@ -60,10 +60,19 @@ package final class FrameRenderer: @unchecked Sendable {
 
     package init() {}
 
+    /// The memory of the last image ``image(_:geometry:)`` handed out, reused for the next one
+    /// when that image has been released (new memory would cost a page fault per 4 KiB).
+    private var recycled: PixelStorage?
+
     /// Draws `frame` into a new bitmap of `geometry`.
     package func image(_ frame: Frame, geometry g: FrameGeometry) -> CGImage? {
-        let storage = PixelStorage(count: g.width * 4 * g.height)
-        drawBands(frame, into: storage, geometry: g, rows: 0..<g.height, columns: 0..<g.width, clear: false)
+        let count = g.width * 4 * g.height
+        let storage: PixelStorage
+        let reused = recycled != nil && recycled!.count == count && isKnownUniquelyReferenced(&recycled!)
+        if reused { storage = recycled! } else { storage = PixelStorage(count: count) }
+        recycled = storage
+        // Fresh memory is zeroed; reused memory is cleared band by band as it is drawn.
+        drawBands(frame, into: storage, geometry: g, rows: 0..<g.height, columns: 0..<g.width, clear: reused)
         return CGImage(sharing: storage, width: g.width, height: g.height, bytesPerRow: g.width * 4)
     }
 

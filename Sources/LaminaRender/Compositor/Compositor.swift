@@ -87,9 +87,14 @@ package struct Compositor {
             ctx.setAlpha(inherited * (group ? opacity : 1))
             if shadowVisible && shadowPath == nil && !maskedShadow {
                 let (offset, blur, color) = shadowParameters(v, i)
-                // The shadow follows the layer's composited alpha: set it on the group.
-                // The layer's opacity fades its shadow too (it is composited with the group).
-                ctx.setShadow(offset: offset, blur: blur, color: color)
+                // The shadow follows the layer's composited alpha; the layer's opacity fades its
+                // shadow too (it is composited with the group). Blurred once and kept while the
+                // layer's body stays the same; else set on the group, which casts it.
+                if let cached = cachedShadow(f, slot, bodyAlpha: group ? 1 : opacity, offset: offset, blur: blur, depth: depth) {
+                    if let (mask, x, y) = cached { ctx.drawShadowMask(mask, atPixelX: x, y: y, color: color) }
+                } else {
+                    ctx.setShadow(offset: offset, blur: blur, color: color)
+                }
             }
             if maskedShadow {
                 let bodyAlpha = group ? 1 : opacity
@@ -125,7 +130,7 @@ package struct Compositor {
     }
 
     /// Background, contents, own content, sublayers, border.
-    private func drawBody(_ f: Frame, _ slot: Int32, alpha: CGFloat, depth: Int) {
+    func drawBody(_ f: Frame, _ slot: Int32, alpha: CGFloat, depth: Int) {
         let i = Int(slot)
         let v = f.values
         let shape = LayerShape.of(v, i)

@@ -21,24 +21,23 @@ struct OwnContentKey: Equatable {
 }
 
 /// What a renderer keeps from frame to frame, shared by every band and thread drawing for it:
-/// each node's rasterized own content (one entry per node, replaced when its key changes).
+/// each node's rasterized own content and the shadow it casts (one entry of each per node,
+/// replaced when its key changes), each within a bound on the memory it holds.
 package final class RenderCaches: @unchecked Sendable {
-    private enum Entry {
-        case making(OwnContentKey)
-        case made(OwnContentKey, CGImage)
-    }
-    private var table: [Int32: Entry] = [:]
-    private var buildCounts: [Int32: Int] = [:]
-    private let lock = NSLock()
-    private let condition = Condition()
+    /// The bytes the own-content images may take by default (64 MiB: a few full 1179x2556
+    /// screens of shapes and gradients).
+    package static let defaultOwnContentBytes = 64 << 20
+    /// The bytes the shadow masks may take by default (32 MiB: one byte per pixel).
+    package static let defaultShadowBytes = 32 << 20
 
-    private func withLock<R>(_ body: (inout [Int32: Entry]) -> R) -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&table)
-    }
+    let ownContents: SlotCache<OwnContentKey, CGImage>
+    let shadows: SlotCache<ShadowMaskKey, CachedShadow>
 
-    package init() {}
+    package init(ownContentBytes: Int = RenderCaches.defaultOwnContentBytes,
+                 shadowBytes: Int = RenderCaches.defaultShadowBytes) {
+        ownContents = SlotCache(byteLimit: ownContentBytes)
+        shadows = SlotCache(byteLimit: shadowBytes)
+    }
 
     /// The largest cached content, in pixels and pixels per side; bigger content is drawn
     /// directly each time.
@@ -47,54 +46,47 @@ package final class RenderCaches: @unchecked Sendable {
 
     /// The image for `key` of node `slot`, made by `make` when not cached; nil when `make` fails.
     func ownContent(_ slot: Int32, _ key: OwnContentKey, _ make: () -> CGImage?) -> CGImage? {
-        while true {
-            let generation = condition.generation
-            enum Found { case image(CGImage), wait, make }
-            let found: Found = withLock { table in
-                switch table[slot] {
-                case .made(let k, let image)? where k == key: return .image(image)
-                case .making(let k)? where k == key: return .wait
-                case .making?:
-                    // Another thread makes this node at another resolution (an offscreen plane):
-                    // make ours without caching it.
-                    return .make
-                default:
-                    table[slot] = .making(key)
-                    return .make
-                }
-            }
-            switch found {
-            case .image(let image): return image
-            case .wait: condition.wait(after: generation)
-            case .make:
-                let image = make()
-                lock.lock(); buildCounts[slot, default: 0] += 1; lock.unlock()
-                withLock { table in
-                    if case .making(let k)? = table[slot], k == key {
-                        if let image { table[slot] = .made(key, image) } else { table[slot] = nil }
-                    }
-                }
-                condition.broadcast()
-                return image
-            }
-        }
+        ownContents.value(slot, key, size: { $0.bytesPerRow * $0.height }, make: make)
     }
 
     /// How many times node `slot`'s own content was rasterized (tests and statistics).
-    package func ownContentBuilds(_ slot: Int32) -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return buildCounts[slot, default: 0]
+    package func ownContentBuilds(_ slot: Int32) -> Int { ownContents.builds(slot) }
+
+    /// How many times the shadow node `slot` casts was made (tests and statistics).
+    package func shadowBuilds(_ slot: Int32) -> Int { shadows.builds(slot) }
+
+    /// The own-content cache's counts.
+    package var ownContentStatistics: CacheStatistics { ownContents.statistics }
+    /// The shadow cache's counts.
+    package var shadowStatistics: CacheStatistics { shadows.statistics }
+
+    /// Changes the bounds (in bytes), evicting what no longer fits; 0 keeps nothing (every
+    /// frame makes what it draws again: the same pixels, slower).
+    package func setByteLimits(ownContent: Int, shadows limit: Int) {
+        ownContents.setByteLimit(ownContent)
+        shadows.setByteLimit(limit)
+        backdropCachesIfMade?.setByteLimits(ownContent: ownContent, shadows: limit)
+    }
+
+    /// Whether anything is kept from frame to frame. Off, every drawing makes the content and
+    /// shadows it draws again (the same pixels, slower): tests compare the two.
+    package var isEnabled: Bool {
+        get { ownContents.isEnabled }
+        set {
+            ownContents.isEnabled = newValue
+            shadows.isEnabled = newValue
+            backdropCachesIfMade?.isEnabled = newValue
+        }
     }
 
     /// Forgets the content of nodes that are gone (or whose slot was reused).
     package func forget(_ live: (Int32) -> Bool) {
-        withLock { table in
-            for k in table.keys where !live(k) { if case .made = table[k]! { table[k] = nil } }
-        }
+        ownContents.forget(live)
+        shadows.forget(live)
         backdropCachesIfMade?.forget(live)
     }
 
+    private let lock = NSLock()
     private var backdropCachesStorage: RenderCaches?
     private var backdropCachesIfMade: RenderCaches? {
         lock.lock()
@@ -109,7 +101,8 @@ package final class RenderCaches: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let c = backdropCachesStorage { return c }
-        let c = RenderCaches()
+        let c = RenderCaches(ownContentBytes: ownContents.byteLimit, shadowBytes: shadows.byteLimit)
+        c.isEnabled = ownContents.isEnabled
         backdropCachesStorage = c
         return c
     }

@@ -43,6 +43,27 @@ public final class CARenderer {
 
     let frames = FrameRenderer()
 
+    /// The most memory, in bytes, the renderer keeps for layers' rasterized own content (shape
+    /// and gradient layers drawn at the scale they are shown, reused while they only move by
+    /// whole pixels or fade): 64 MiB by default. Beyond it the least recently drawn are evicted;
+    /// content larger than the limit is drawn directly on every frame. 0 keeps nothing.
+    public var contentCacheByteLimit: Int = RenderCaches.defaultOwnContentBytes {
+        didSet { applyCacheLimits() }
+    }
+
+    /// The most memory, in bytes, the renderer keeps for layers' blurred shadows (one byte per
+    /// pixel the shadow covers, reused while the layer and its sublayers draw the same alpha and
+    /// it only moves by whole pixels, fades or changes its shadow colour): 32 MiB by default.
+    /// Beyond it the least recently drawn are evicted; a shadow larger than the limit is
+    /// blurred again on every frame (with one diagnostic). 0 keeps nothing.
+    public var shadowCacheByteLimit: Int = RenderCaches.defaultShadowBytes {
+        didSet { applyCacheLimits() }
+    }
+
+    private func applyCacheLimits() {
+        frames.caches.setByteLimits(ownContent: max(0, contentCacheByteLimit), shadows: max(0, shadowCacheByteLimit))
+    }
+
     /// A renderer for `layer` at `scale` pixels per point.
     public init(layer: CALayer, scale: CGFloat = 1) {
         self.layer = layer
@@ -175,6 +196,23 @@ public final class CARenderer {
     /// cache (tests).
     func ownContentBuilds(of layer: CALayer) -> Int {
         layer.renderSlot < 0 ? 0 : frames.caches.ownContentBuilds(layer.renderSlot)
+    }
+
+    /// How many times this renderer blurred the shadow `layer` casts into its cache (tests).
+    func shadowBuilds(of layer: CALayer) -> Int {
+        layer.renderSlot < 0 ? 0 : frames.caches.shadowBuilds(layer.renderSlot)
+    }
+
+    /// Whether the renderer keeps content and shadows from frame to frame (tests turn it off:
+    /// the pixels must not change).
+    package var cachesEnabled: Bool {
+        get { frames.caches.isEnabled }
+        set { frames.caches.isEnabled = newValue }
+    }
+
+    /// The caches' counts since the renderer was made: own content, then shadows.
+    package var cacheStatistics: (content: CacheStatistics, shadows: CacheStatistics) {
+        (frames.caches.ownContentStatistics, frames.caches.shadowStatistics)
     }
 
     /// The area rendered and the bitmap's size, or nil (with a diagnostic).

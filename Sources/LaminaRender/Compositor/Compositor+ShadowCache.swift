@@ -1,0 +1,114 @@
+@_spi(Lamina) import CoreGraphics
+
+/// What the shadow a layer casts depends on: its own values (where it is, its transform, its
+/// opacity and its shadow's colour set aside: they move or tint the shadow, not its shape), its
+/// sublayers' versions, the alpha its body is drawn with, and the device transform's linear part
+/// and sub-pixel offset. A layer that moves by whole pixels, fades or changes its shadow colour
+/// keeps its shadow; anything that changes the alpha it draws makes a new one.
+struct ShadowMaskKey: Equatable {
+    var node: NodeState
+    var sublayers: UInt64
+    var bodyAlpha: CGFloat
+    var a, b, c, d, fx, fy: CGFloat
+    var offset: CGSize
+    var blur: CGFloat
+}
+
+/// A layer's shadow, blurred once, and where it goes relative to the whole-pixel part of the
+/// layer's device translation.
+final class CachedShadow: @unchecked Sendable {
+    let mask: CGShadowMask
+    let x: Int, y: Int
+    init(mask: CGShadowMask, x: Int, y: Int) { self.mask = mask; self.x = x; self.y = y }
+}
+
+extension Compositor {
+    /// The versions of the subtrees under node `slot` (not itself), or nil when something in
+    /// them draws differently with time or with what lies behind it (particles, delayed
+    /// replicator copies, transitions, backdrops), so the shadow is cast anew every frame.
+    static func cacheableSublayerVersion(_ f: Frame, _ slot: Int32, depth: Int = 0) -> UInt64? {
+        guard depth < RenderTree.depthLimit else { return nil }
+        var version: UInt64 = 0
+        for sub in f.tree.children[Int(slot)] {
+            guard let v = cacheableSubtreeVersion(f, sub, depth: depth + 1) else { return nil }
+            version = (version &* 1_000_003) &+ v
+        }
+        return version
+    }
+
+    private static func cacheableSubtreeVersion(_ f: Frame, _ slot: Int32, depth: Int) -> UInt64? {
+        guard depth < RenderTree.depthLimit else { return nil }
+        let i = Int(slot)
+        let v = f.values
+        if f.transitions[slot] != nil || v.style[i].backdrop != nil { return nil }
+        switch v.content[i] {
+        case .emitter: return nil
+        case .replicator(let r) where r.instanceDelay != 0: return nil
+        default: break
+        }
+        var version = v.renderVersion[i] &* 0x9E37_79B9_7F4A_7C15
+        let m = f.tree.mask[i]
+        if m >= 0 {
+            guard let mv = cacheableSubtreeVersion(f, m, depth: depth + 1) else { return nil }
+            version = version &+ mv &* 31
+        }
+        for sub in f.tree.children[i] {
+            guard let cv = cacheableSubtreeVersion(f, sub, depth: depth + 1) else { return nil }
+            version = (version &* 1_000_003) &+ cv
+        }
+        return version
+    }
+
+    /// The shadow node `slot` casts (its body drawn with `bodyAlpha`), blurred once and kept in
+    /// the renderer's caches, and the raster pixel of its top-left corner. Nil when it cannot be
+    /// cached (the transparency layer casts it instead); `.some(nil)` when it covers no pixels.
+    func cachedShadow(_ f: Frame, _ slot: Int32, bodyAlpha: CGFloat, offset: CGSize, blur: CGFloat,
+                      depth: Int) -> (CGShadowMask, Int, Int)?? {
+        guard f.sourceSlots == nil, f.rootLocalTime == nil, stop == nil else { return nil }
+        let i = Int(slot)
+        let v = f.values
+        if v.style[i].backdrop != nil { return nil }
+        if case .emitter = v.content[i] { return nil }
+        if case .replicator(let r) = v.content[i], r.instanceDelay != 0 { return nil }
+        let m = ctx.userToPixels
+        let extent = f.extents[i]
+        guard m.a.isFinite, m.b.isFinite, m.c.isFinite, m.d.isFinite, m.tx.isFinite, m.ty.isFinite,
+              m.a * m.d - m.b * m.c != 0, extent.isFinite, !extent.isNull else { return nil }
+        let ix = m.tx.rounded(.down), iy = m.ty.rounded(.down)
+        let local = CGAffineTransform(a: m.a, b: m.b, c: m.c, d: m.d, tx: m.tx - ix, ty: m.ty - iy)
+        // The body's pixels (the extent covers it and its shadow; one pixel of margin).
+        let r = extent.applying(local).insetBy(dx: -1, dy: -1)
+        let far: CGFloat = 1_073_741_824
+        guard abs(ix) < far, abs(iy) < far, abs(r.minX) < far, abs(r.maxX) < far, abs(r.minY) < far, abs(r.maxY) < far
+        else { return .some(nil) }
+        let x0 = Int(r.minX.rounded(.down)), y0 = Int(r.minY.rounded(.down))
+        let w = Int(r.maxX.rounded(.up)) - x0, h = Int(r.maxY.rounded(.up)) - y0
+        guard w > 0, h > 0 else { return .some(nil) }
+        // Drawn directly when the body or its mask is larger than the caches keep.
+        guard let pixels = CGShadowMask.pixelCount(width: w, height: h, offset: offset, blur: blur) else { return nil }
+        guard w * h <= RenderCaches.maximumPixels, max(w, h) <= RenderCaches.maximumSide,
+              pixels <= caches.shadows.byteLimit else {
+            LaminaDiagnostics.report("a layer's shadow is larger than the shadow cache holds: it is blurred again on every frame")
+            return nil
+        }
+        guard let sublayers = Compositor.cacheableSublayerVersion(f, slot, depth: depth) else { return nil }
+        var node = v.state(i)
+        node.position = .zero; node.zPosition = 0; node.anchorPoint = .zero; node.anchorPointZ = 0
+        node.transform = CATransform3DIdentity; node.opacity = 1; node.renderVersion = 0
+        node.shadowColor = nil; node.shadowOpacity = 0; node.timing = TimingModel()
+        let key = ShadowMaskKey(node: node, sublayers: sublayers, bodyAlpha: bodyAlpha, a: m.a, b: m.b, c: m.c, d: m.d,
+                                fx: local.tx, fy: local.ty, offset: offset, blur: blur)
+        let caches = self.caches
+        let shadow = caches.shadows.value(f.cacheSlot(slot), key, size: { $0.mask.byteCount }) { () -> CachedShadow? in
+            guard let c = CGContext(data: nil, width: w, height: h, bitsPerComponent: 8, bytesPerRow: w * 4,
+                                    space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
+            else { return nil }
+            c.setUserToPixels(local.concatenating(CGAffineTransform(translationX: CGFloat(-x0), y: CGFloat(-y0))))
+            Compositor(ctx: c, caches: caches).drawBody(f, slot, alpha: bodyAlpha, depth: depth)
+            guard let mask = c.shadowMask(offset: offset, blur: blur) else { return nil }
+            return CachedShadow(mask: mask, x: x0 + mask.x0, y: y0 + mask.y0)
+        }
+        guard let shadow else { return .some(nil) }
+        return .some((shadow.mask, Int(ix) + shadow.x, Int(iy) + shadow.y))
+    }
+}
