@@ -58,8 +58,15 @@ enum AnimationBenchmark {
         let (root, snapshot) = committed(10_000, clock: clock)
         let frames = Int(ProcessInfo.processInfo.environment["FRAMES"] ?? "") ?? 600
         var checksum: Float = 0
+        // WHOLE=1: whole frames (evaluation and extents), as `run` measures them.
+        let whole = ProcessInfo.processInfo.environment["WHOLE"] == "1"
         let t = CompositorBenchmark.seconds {
             for f in 0..<frames {
+                if whole {
+                    let frame = FrameEvaluator.frame(snapshot, root: root.renderSlot, time: 0.05 + Double(f) / 60)
+                    checksum += frame.values.opacity[Int(root.sublayers![5_000].renderSlot)]
+                    continue
+                }
                 var values = snapshot.columns
                 var transitions: [Int32: [FrameTransition]] = [:]
                 FrameEvaluator.evaluate(snapshot, root: root.renderSlot, parentTime: 0.05 + Double(f) / 60, into: &values,
@@ -67,7 +74,8 @@ enum AnimationBenchmark {
                 checksum += values.opacity[Int(root.sublayers![5_000].renderSlot)]
             }
         }
-        print(String(format: "%.3f ms per frame (evaluation only)   [checksum %.3f]", t * 1000 / Double(frames), checksum))
+        print(String(format: "%.3f ms per frame (%@)   [checksum %.3f]", t * 1000 / Double(frames), whole ? "whole frame" : "evaluation only",
+                     checksum))
         withExtendedLifetime(root) {}
     }
 

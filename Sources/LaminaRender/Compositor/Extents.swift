@@ -43,6 +43,14 @@ package enum Extents {
     static func visibleExtent(_ f: Frame, _ i: Int, _ known: ExtentTable) -> CGRect {
         let v = f.values
         var r = v.bounds[i]
+        if f.tree.children[i].isEmpty, case .none = v.content[i], !(v.shadowOpacity[i] > 0), f.transitions.isEmpty,
+           v.contents[i] == .none || v.style[i].contentsGravity == "resize",
+           r.origin.x.isFinite, r.origin.y.isFinite, r.size.width.isFinite, r.size.height.isFinite {
+            // A plain leaf (most layers) draws its bounds: what the general rule below gives
+            // it (the bounds, standardized, cut to their own reach), without its rectangle calls.
+            let s = r.standardized
+            return CGRect(x: s.minX, y: s.minY, width: s.maxX - s.minX, height: s.maxY - s.minY)
+        }
         let flags = v.flags[i]
         if !flags.contains(.masksToBounds) {
             r = r.union(ownContentExtent(f, i))
@@ -89,7 +97,18 @@ package enum Extents {
     /// Where node `sub`'s subtree draws in its superlayer's plane. A transform layer's sublayers
     /// keep their depth until they reach that plane.
     static func extentInSuperlayer(_ f: Frame, _ sub: Int32, _ known: ExtentTable, depth: Int) -> CGRect {
-        projectedExtent(f, sub, through: f.transformToSuperlayer(sub), known, depth: depth)
+        let i = Int(sub)
+        if !f.isTransformLayer(i), let t = f.translationToSuperlayer(sub) {
+            // Most layers only move: the corners mapped as the general path maps them (x + tx,
+            // exactly), without building and applying a matrix.
+            let r = known[i]
+            // Finite (a null rectangle's origin is infinite).
+            guard r.origin.x.isFinite, r.origin.y.isFinite, r.size.width.isFinite, r.size.height.isFinite else { return r }
+            let s = r.standardized
+            let x0 = s.minX + t.x, x1 = s.maxX + t.x, y0 = s.minY + t.y, y1 = s.maxY + t.y
+            return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        }
+        return projectedExtent(f, sub, through: f.transformToSuperlayer(sub), known, depth: depth)
     }
 
     private static func projectedExtent(_ f: Frame, _ slot: Int32, through m: CATransform3D, _ known: ExtentTable,

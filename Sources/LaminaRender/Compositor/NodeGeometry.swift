@@ -35,6 +35,19 @@ extension Frame {
         return m
     }
 
+    /// The offset from node `slot`'s coordinates to its superlayer's when that mapping is a
+    /// plain translation in the plane (no transform, no superlayer `sublayerTransform`: most
+    /// layers); nil otherwise (use ``transformToSuperlayer(_:)``).
+    @inline(__always)
+    package func translationToSuperlayer(_ slot: Int32) -> CGPoint? {
+        let i = Int(slot)
+        guard values.transform[i].isIdentity else { return nil }
+        let s = tree.parent[i]
+        if s >= 0, !values.flags[i].contains(.isMask), !values.sublayerTransform[Int(s)].isIdentity { return nil }
+        let a = anchorInBounds(i), p = values.position[i]
+        return CGPoint(x: p.x - a.x, y: p.y - a.y)
+    }
+
     /// Whether node `i` keeps its sublayers' depth (a `CATransformLayer`).
     @inline(__always)
     package func isTransformLayer(_ i: Int) -> Bool {

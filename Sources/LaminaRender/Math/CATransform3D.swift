@@ -66,7 +66,16 @@ public let CATransform3DIdentity = CATransform3D(
     m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)
 
 /// Whether `t` is the identity.
-public func CATransform3DIsIdentity(_ t: CATransform3D) -> Bool { t == CATransform3DIdentity }
+public func CATransform3DIsIdentity(_ t: CATransform3D) -> Bool { t.isIdentity }
+
+extension CATransform3D {
+    /// Whether this is the identity, compared field by field (-0 equals 0, NaN never matches).
+    @inline(__always)
+    package var isIdentity: Bool {
+        m11 == 1 && m12 == 0 && m13 == 0 && m14 == 0 && m21 == 0 && m22 == 1 && m23 == 0 && m24 == 0
+            && m31 == 0 && m32 == 0 && m33 == 1 && m34 == 0 && m41 == 0 && m42 == 0 && m43 == 0 && m44 == 1
+    }
+}
 
 /// Whether `a` and `b` are equal.
 public func CATransform3DEqualToTransform(_ a: CATransform3D, _ b: CATransform3D) -> Bool { a == b }
