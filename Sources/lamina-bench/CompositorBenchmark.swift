@@ -118,6 +118,27 @@ enum CompositorBenchmark {
         print(String(format: "%.3f ms per change and frame", t * 1000 / Double(frames)))
     }
 
+    /// Many commits of one badge's change (no frames drawn), for profilers.
+    static func commitProfile() {
+        let (root, badges, _) = screen()
+        let renderer = CARenderer(layer: root, scale: 3)
+        _ = renderer.nextFrame()
+        let commits = Int(ProcessInfo.processInfo.environment["COMMITS"] ?? "") ?? 200_000
+        // FRAMES=1: a damage-tracked frame after each commit (not timed), as `run` measures.
+        let frames = ProcessInfo.processInfo.environment["FRAMES"] == "1"
+        var t = 0.0
+        for k in 0..<commits {
+            t += seconds {
+                CATransaction.begin()
+                CATransaction.setDisableActions(true)
+                badges[3].backgroundColor = k % 2 == 0 ? CGColor(red: 0.2, green: 0.6, blue: 0.2, alpha: 1) : CGColor(red: 0.9, green: 0.2, blue: 0.2, alpha: 1)
+                CATransaction.commit()
+            }
+            if frames { _ = renderer.nextFrame() }
+        }
+        print(String(format: "%.2f us per commit", t * 1e6 / Double(commits)))
+    }
+
     /// Many full frames of the screen on one thread (caches warm), for profilers.
     static func profile() {
         let (root, _, _) = screen()

@@ -106,6 +106,8 @@ case "compositor-profile":
     CompositorBenchmark.profile()
 case "damage-profile":
     CompositorBenchmark.damageProfile()
+case "commit-profile":
+    CompositorBenchmark.commitProfile()
 case "text":
     TextBenchmark.run()
 case "scroll":

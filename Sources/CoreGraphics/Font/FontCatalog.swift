@@ -42,6 +42,13 @@ import CFreeType
 
     private let lock = NSLock()
     private var faces: [Face] = []
+    /// Answers of ``face(named:)`` and ``face(family:weight:italic:origins:)`` so far, forgotten
+    /// when faces are added or removed (a text layer looks its font up every time it draws).
+    private var namedAnswers: [String: Face?] = [:]
+    private var familyAnswers: [FamilyQuery: Face?] = [:]
+    private struct FamilyQuery: Hashable {
+        let family: String, weight: Int, italic: Bool, origins: Set<Origin>
+    }
 
     /// The faces of `origin` (all when nil), in lookup order.
     public func faces(from origin: Origin? = nil) -> [Face] {
@@ -53,6 +60,7 @@ import CFreeType
     /// Adds faces (kept in origin order, later additions of one origin after earlier ones).
     public func add(_ new: [Face]) {
         lock.lock(); defer { lock.unlock() }
+        namedAnswers = [:]; familyAnswers = [:]
         for f in new {
             let i = faces.firstIndex { $0.origin > f.origin } ?? faces.count
             faces.insert(f, at: i)
@@ -65,16 +73,26 @@ import CFreeType
         lock.lock(); defer { lock.unlock() }
         let before = faces.count
         faces.removeAll(where: remove)
+        if faces.count != before { namedAnswers = [:]; familyAnswers = [:] }
         return before - faces.count
     }
 
     /// The face `name` names: a PostScript or full name, else a family with an optional weight
     /// or style suffix ("Inter Display-Bold", "SF Pro Text Semibold"). Nil when none matches.
     public func face(named name: String) -> Face? {
-        let key = FontCatalog.key(name)
-        guard !key.isEmpty else { return nil }
         FontCatalog.ensureDefaults()
         lock.lock(); defer { lock.unlock() }
+        if let known = namedAnswers[name] { return known }
+        let answer = lookUp(named: name)
+        if namedAnswers.count >= 4096 { namedAnswers = [:] }
+        namedAnswers[name] = answer
+        return answer
+    }
+
+    /// ``face(named:)`` without the memo (lock held).
+    private func lookUp(named name: String) -> Face? {
+        let key = FontCatalog.key(name)
+        guard !key.isEmpty else { return nil }
         if let f = faces.first(where: { FontCatalog.key($0.postScriptName) == key }) { return f }
         if let f = faces.first(where: { FontCatalog.key($0.fullName) == key }) { return f }
         let (family, weight, italic) = FontCatalog.splitStyle(name)
@@ -83,10 +101,16 @@ import CFreeType
 
     /// The face of `family` closest to `weight` (and italic or not), among `origins`.
     public func face(family: String, weight: Int, italic: Bool, origins: Set<Origin> = [.registered, .appleFonts, .bundled]) -> Face? {
-        let key = FontCatalog.key(family)
         FontCatalog.ensureDefaults()
         lock.lock(); defer { lock.unlock() }
-        return closest(in: faces.filter { origins.contains($0.origin) && FontCatalog.key($0.family) == key }, weight: weight, italic: italic)
+        let query = FamilyQuery(family: family, weight: weight, italic: italic, origins: origins)
+        if let known = familyAnswers[query] { return known }
+        let key = FontCatalog.key(family)
+        let answer = closest(in: faces.filter { origins.contains($0.origin) && FontCatalog.key($0.family) == key }, weight: weight,
+                             italic: italic)
+        if familyAnswers.count >= 4096 { familyAnswers = [:] }
+        familyAnswers[query] = answer
+        return answer
     }
 
     /// The first of `candidates` of the lowest origin, nearest in weight, italic as asked when it can be.

@@ -100,9 +100,12 @@ extension CGRect {
     public func applying(_ t: CGAffineTransform) -> CGRect {
         if isNull || isInfinite { return self }
         let r = standardized
-        let corners = [CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY),
-                       CGPoint(x: r.minX, y: r.maxY), CGPoint(x: r.maxX, y: r.maxY)].map { $0.applying(t) }
-        return CGRect.boundingBox(of: corners)
+        // The four corners, without an array (compositing maps a rectangle per layer).
+        let (x0, y0, x1, y1) = (r.minX, r.minY, r.maxX, r.maxY)
+        return CGRect.boundingBox { add in
+            add(CGPoint(x: x0, y: y0).applying(t)); add(CGPoint(x: x1, y: y0).applying(t))
+            add(CGPoint(x: x0, y: y1).applying(t)); add(CGPoint(x: x1, y: y1).applying(t))
+        }
     }
 
     /// The smallest rectangle containing every point, or `.null` for no points.

@@ -4,7 +4,11 @@ import Foundation
 /// subtree's visible extent) are remembered, and the damage is the union of the old and new
 /// rectangles of every node that changed, appeared or disappeared.
 package struct DamageTracker {
-    private var last: [Int32: (version: UInt64, rect: CGRect)] = [:]
+    /// Each node's version and device rectangle in the last frame, and the ones of this frame
+    /// (kept in arrays by slot and swapped: a frame touches every node, so dictionaries rebuilt
+    /// per frame cost more than the walk).
+    private var last = NodeRecords()
+    private var current = NodeRecords()
     /// Shadowed nodes' device rectangles, kept to widen damage that touches their shadows.
     private var shadowed: [CGRect] = []
     /// Backdrop layers' device rectangles, and how far their blur reaches beyond them.
@@ -17,7 +21,7 @@ package struct DamageTracker {
     package mutating func damage(_ f: Frame, toDevice: CGAffineTransform, firstFrame: Bool) -> CGRect? {
         // Emitters change with time alone.
         let timeBits = f.time.bitPattern
-        var current: [Int32: (version: UInt64, rect: CGRect)] = [:]
+        current.reset(slots: f.values.count)
         var shadows: [CGRect] = []
         var backdrops: [(rect: CGRect, reach: CGRect)] = []
         var damage = CGRect.null
@@ -44,7 +48,7 @@ package struct DamageTracker {
             if let ts = f.transitions[slot] {
                 for tr in ts { version = (version &* 31) ^ tr.progress.bitPattern }
             }
-            current[slot] = (version, extent)
+            current.set(slot, version, extent)
             let old = last[slot]
             let changed = ancestorChanged || old == nil || old!.version != version || old!.rect != extent
             if changed {
@@ -61,6 +65,11 @@ package struct DamageTracker {
             let m = f.tree.mask[i]
             if m >= 0 { walk(m, t, changed, depth + 1) }
             for sub in f.tree.children[i] where !v.flags[Int(sub)].contains(.hidden) {
+                if !f.isTransformLayer(Int(sub)), let o = f.translationToSuperlayer(sub) {
+                    // Most sublayers only move (the matrix's affine part, exactly).
+                    walk(sub, CGAffineTransform(translationX: o.x, y: o.y).concatenating(t), changed, depth + 1)
+                    continue
+                }
                 let h = Homography(f.transformToSuperlayer(sub))
                 if let affine = h.affine, !f.isTransformLayer(Int(sub)) {
                     walk(sub, affine.concatenating(t), changed, depth + 1)
@@ -69,7 +78,7 @@ package struct DamageTracker {
                     let ext = Extents.extentInSuperlayer(f, sub, f.extents, depth: depth + 1).applying(t)
                     let version = DamageTracker.subtreeVersion(f, sub, depth: depth + 1)
                     let o = last[sub]
-                    current[sub] = (version, ext)
+                    current.set(sub, version, ext)
                     if changed || o == nil || o!.version != version || o!.rect != ext {
                         damage = damage.union(ext)
                         if let o { damage = damage.union(o.rect) }
@@ -78,7 +87,7 @@ package struct DamageTracker {
             }
         }
         walk(f.root, toDevice, false, 0)
-        for (id, old) in last where current[id] == nil { damage = damage.union(old.rect) }
+        for id in last.slots where current[id] == nil { if let old = last[id] { damage = damage.union(old.rect) } }
         // Damage touching a shadow takes in the whole shadowed node, so its blur sees all of it.
         var grown = true
         var rounds = 0
@@ -92,7 +101,7 @@ package struct DamageTracker {
                 damage = damage.union(b.rect); grown = true
             }
         }
-        last = current
+        swap(&last, &current)
         shadowed = shadows
         backdropped = backdrops
         return firstFrame ? nil : damage
@@ -108,5 +117,45 @@ package struct DamageTracker {
         if m >= 0 { v = v &+ subtreeVersion(f, m, depth: depth + 1) &* 31 }
         for sub in f.tree.children[i] { v = (v &* 1_000_003) &+ subtreeVersion(f, sub, depth: depth + 1) }
         return v
+    }
+}
+
+/// Per-slot records of one frame: a version and a rectangle for the slots set since the last
+/// ``reset(slots:)`` (a generation stamp tells them from older ones).
+private struct NodeRecords {
+    private var versions: [UInt64] = []
+    private var rects: [CGRect] = []
+    private var stamps: [UInt32] = []
+    private var generation: UInt32 = 0
+    /// The slots set, in order.
+    private(set) var slots: [Int32] = []
+
+    mutating func reset(slots count: Int) {
+        generation &+= 1
+        if generation == 0 {
+            // Wrapped: no stamp may match the new generation.
+            for k in stamps.indices { stamps[k] = 0 }
+            generation = 1
+        }
+        slots.removeAll(keepingCapacity: true)
+        if versions.count < count {
+            versions += [UInt64](repeating: 0, count: count - versions.count)
+            rects += [CGRect](repeating: .null, count: count - rects.count)
+            stamps += [UInt32](repeating: 0, count: count - stamps.count)
+        }
+    }
+
+    subscript(_ slot: Int32) -> (version: UInt64, rect: CGRect)? {
+        let i = Int(slot)
+        guard i >= 0, i < stamps.count, stamps[i] == generation else { return nil }
+        return (versions[i], rects[i])
+    }
+
+    mutating func set(_ slot: Int32, _ version: UInt64, _ rect: CGRect) {
+        let i = Int(slot)
+        guard i >= 0, i < stamps.count else { return }
+        if stamps[i] != generation { stamps[i] = generation; slots.append(slot) }
+        versions[i] = version
+        rects[i] = rect
     }
 }

@@ -29,8 +29,17 @@ package struct Homography: Sendable {
     package func mapRect(_ r: CGRect) -> CGRect {
         if r.isNull { return r }
         let s = r.standardized
-        return CGRect.boundingBox(of: [CGPoint(x: s.minX, y: s.minY), CGPoint(x: s.maxX, y: s.minY),
-                                       CGPoint(x: s.minX, y: s.maxY), CGPoint(x: s.maxX, y: s.maxY)].compactMap(map))
+        // CGRect.boundingBox(of:) of the corners that map, without arrays (a rectangle per
+        // sublayer per band is mapped here).
+        var minX = CGFloat.infinity, minY = CGFloat.infinity, maxX = -CGFloat.infinity, maxY = -CGFloat.infinity
+        func add(_ x: CGFloat, _ y: CGFloat) {
+            guard let p = map(CGPoint(x: x, y: y)) else { return }
+            minX = Swift.min(minX, p.x); maxX = Swift.max(maxX, p.x)
+            minY = Swift.min(minY, p.y); maxY = Swift.max(maxY, p.y)
+        }
+        add(s.minX, s.minY); add(s.maxX, s.minY); add(s.minX, s.maxY); add(s.maxX, s.maxY)
+        guard minX <= maxX, minY <= maxY else { return .null }
+        return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
     /// `self` followed by `o` (row-vector product).
