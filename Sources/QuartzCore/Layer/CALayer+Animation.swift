@@ -31,6 +31,7 @@ extension CALayer {
             AnimationEvents.removed(old)
         }
         attachedAnimations.append(attached)
+        if attached.body.redraws { CALayer.redrawingAnimationsAdded.store(true, ordering: .relaxed) }
         let state = TransactionState.current
         state.ensureOpen()
         for scope in state.scopes {

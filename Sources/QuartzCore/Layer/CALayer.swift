@@ -55,20 +55,10 @@ open class CALayer: NSObject, CAMediaTiming, PropertyOwner {
 
     // Time and transactions (see CALayer+Animation.swift).
     /// The animations added, in the order they apply.
-    var attachedAnimations: [AttachedAnimation] = [] {
-        didSet {
-            let redraws = attachedAnimations.contains { $0.body.redraws }
-            if redraws != hasRedrawingAnimations {
-                hasRedrawingAnimations = redraws
-                CALayer.layersWithRedrawingAnimations.add(redraws ? 1 : -1, ordering: .relaxed)
-            }
-        }
-    }
-    /// Whether an attached animation animates a property the layer redraws for
-    /// (`needsDisplay(forKey:)`): the renderer looks for such layers only while some exist.
-    private(set) var hasRedrawingAnimations = false
-    /// How many layers in the process have such animations.
-    static let layersWithRedrawingAnimations = Atomic<Int>(0)
+    var attachedAnimations: [AttachedAnimation] = []
+    /// Whether an animation of a property a layer redraws for (`needsDisplay(forKey:)`) was
+    /// ever added in this process: until one is, the renderer does not look for such layers.
+    static let redrawingAnimationsAdded = Atomic<Bool>(false)
     /// The properties as last committed, kept while the layer has uncommitted changes.
     var committedStore: PropertyStore?
     var committedSublayers: [CALayer]?
@@ -158,7 +148,6 @@ open class CALayer: NSObject, CAMediaTiming, PropertyOwner {
     private static func firstVersion() -> UInt64 { serials.add(1, ordering: .relaxed).newValue << 24 }
 
     deinit {
-        if hasRedrawingAnimations { CALayer.layersWithRedrawingAnimations.subtract(1, ordering: .relaxed) }
         // The renderer frees the layer's node at its next commit or snapshot.
         if renderSlot >= 0 { RenderStore.shared.release(renderSlot) }
         // Sublayers and mask are freed by a loop, not recursively (deep trees).

@@ -11,8 +11,8 @@ enum AnimatedDisplay {
     /// `root` that have such animations running then.
     static func redraw(under root: CALayer, at time: CFTimeInterval) -> [Int32: CGImage] {
         var out: [Int32: CGImage] = [:]
-        // No layer anywhere has such an animation: nothing to look for.
-        guard CALayer.layersWithRedrawingAnimations.load(ordering: .relaxed) > 0 else { return out }
+        // No layer has ever had such an animation: nothing to look for.
+        guard CALayer.redrawingAnimationsAdded.load(ordering: .relaxed) else { return out }
         func walk(_ layer: CALayer, _ parentTime: Double, _ depth: Int) {
             guard TreeDepth.allows(depth, "redrawn") else { return }
             let t = layer.timingModel.layerTime(parentTime)
