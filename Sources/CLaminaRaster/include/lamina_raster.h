@@ -115,6 +115,16 @@ void lamina_sweep_solid_over_32(const lamina_solid_sweep *s);
 /// computes it, on every SIMD path. Shadows are composited with it.
 void lamina_solid_mask_over_32(uint32_t *dst, long count, const uint8_t *mask, uint32_t color, int alpha_shift);
 
+/// One box-blur pass down every column of a `columns` x `rows` plane (rows `stride` bytes
+/// apart): each byte becomes the mean of the window [y - left, y + right] of its column (zero
+/// outside), `(sum * floor(2^24 / size) + 2^23) >> 24`. `copy` holds rows x columns bytes,
+/// `sums` one counter per column.
+void lamina_box_columns(uint8_t *plane, long columns, long rows, long stride, long left, long right, uint8_t *copy,
+                        uint32_t *sums);
+
+/// Writes the transpose of the `width` x `height` bytes at `src` to `dst` (`height` x `width`).
+void lamina_transpose_bytes(const uint8_t *src, long src_stride, long width, long height, uint8_t *dst, long dst_stride);
+
 /// Sweeps the rows as `lamina_sweep_solid_over_32` does, writing each run's coverage byte into
 /// a mask instead (row r's bytes at `dst + r * dst_stride`, byte x for cell x; bytes of zero
 /// coverage and outside [col0, col1) are left as they are). `color`, `alpha_shift` and

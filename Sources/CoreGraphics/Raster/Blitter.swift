@@ -60,10 +60,21 @@ struct SolidOver32: SpanTarget {
     mutating func span(row: Int, x: Int, count: Int, alpha: UInt8) {
         let p = (base + row * bytesPerRow).assumingMemoryBound(to: UInt32.self) + x
         if let mask {
+            // Through a clip mask (a clip that is not whole pixels, a rounded clip): each pixel
+            // at the mask's coverage times the run's, by the C loop (SIMD, the same arithmetic).
             let m = mask.pointer(row: row, x: x)
-            for i in 0..<count {
-                let a = mul255(UInt32(alpha), UInt32(m[i]))
-                if a != 0 { p[i] = over(p[i], a) }
+            if alpha == 255 {
+                lamina_solid_mask_over_32(p, count, m, color, Int32(alphaShift))
+                return
+            }
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: min(count, 1024)) { scratch in
+                var i = 0
+                while i < count {
+                    let n = min(count - i, scratch.count)
+                    for k in 0..<n { scratch[k] = UInt8(truncatingIfNeeded: mul255(UInt32(alpha), UInt32(m[i + k]))) }
+                    lamina_solid_mask_over_32(p + i, n, scratch.baseAddress!, color, Int32(alphaShift))
+                    i += n
+                }
             }
             return
         }

@@ -1,3 +1,5 @@
+import CLaminaRaster
+
 /// A fast Gaussian blur of an 8-bit plane: three box passes per direction (cost independent of
 /// the radius), box widths chosen so the three passes match a Gaussian of standard deviation σ
 /// (the SVG/CSS filter-effects rule: d = ⌊σ·3·√(2π)/4 + ½⌋).
@@ -20,9 +22,29 @@
         let sums = UnsafeMutablePointer<UInt32>.allocate(capacity: max(width, height))
         defer { sums.deallocate() }
         // Horizontal passes: on the transpose (height columns, width rows).
-        transpose(plane, stride: stride, width: width, height: height, into: buffer, stride: height)
+        // The passes and transposes run in C (vectorized; the same arithmetic as `columnBox`).
+        lamina_transpose_bytes(plane, stride, width, height, buffer, height)
         let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: width * height)
         defer { copy.deallocate() }
+        for (l, r) in passes { lamina_box_columns(buffer, height, width, height, l, r, copy, sums) }
+        lamina_transpose_bytes(buffer, height, height, width, plane, stride)
+        for (l, r) in passes { lamina_box_columns(plane, width, height, stride, l, r, copy, sums) }
+    }
+
+    /// ``blur(_:width:height:stride:sigma:)`` in Swift alone: the reference the C passes are
+    /// tested against (the same bytes on every SIMD path).
+    static func referenceBlur(_ plane: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, sigma: Double) {
+        guard sigma >= 0.5, sigma.isFinite, width > 0, height > 0 else { return }
+        let d = max(1, Int(min(sigma, 1e6) * 3 * (2 * Double.pi).squareRoot() / 4 + 0.5))
+        let passes: [(Int, Int)] = d % 2 == 1 ? [(d / 2, d / 2), (d / 2, d / 2), (d / 2, d / 2)]
+                                              : [(d / 2, d / 2 - 1), (d / 2 - 1, d / 2), (d / 2, d / 2)]
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: width * height)
+        defer { buffer.deallocate() }
+        let sums = UnsafeMutablePointer<UInt32>.allocate(capacity: max(width, height))
+        defer { sums.deallocate() }
+        let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: width * height)
+        defer { copy.deallocate() }
+        transpose(plane, stride: stride, width: width, height: height, into: buffer, stride: height)
         for (l, r) in passes {
             columnBox(buffer, columns: height, rows: width, stride: height, left: l, right: r, copy: copy, sums: sums)
         }

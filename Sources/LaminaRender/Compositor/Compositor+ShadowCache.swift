@@ -14,6 +14,15 @@ struct ShadowMaskKey: Equatable {
     var blur: CGFloat
 }
 
+/// What the shadow of a layer's `shadowPath` depends on: the path (paths are immutable: the
+/// same object is the same path), and the device transform's linear part and sub-pixel offset.
+struct PathShadowKey: Equatable {
+    var path: CGPathBox
+    var a, b, c, d, fx, fy: CGFloat
+    var offset: CGSize
+    var blur: CGFloat
+}
+
 /// A layer's shadow, blurred once, and where it goes relative to the whole-pixel part of the
 /// layer's device translation.
 final class CachedShadow: @unchecked Sendable {
@@ -59,6 +68,59 @@ extension Compositor {
         return version
     }
 
+    /// The shadow of node `slot`'s `shadowPath`, blurred once and kept in the renderer's caches,
+    /// and the raster pixel of its top-left corner; nil when it cannot be cached (drawn directly
+    /// instead), `.some(nil)` when it covers no pixels.
+    func cachedPathShadow(_ f: Frame, _ slot: Int32, path: CGPath, offset: CGSize, blur: CGFloat) -> (CGShadowMask, Int, Int)?? {
+        guard f.sourceSlots == nil, stop == nil else { return nil }
+        guard let place = shadowPlacement(path.boundingBoxOfPath, offset: offset, blur: blur) else { return nil }
+        guard let (m, local, ix, iy, x0, y0, w, h) = place else { return .some(nil) }
+        let key = PathShadowKey(path: CGPathBox(path), a: m.a, b: m.b, c: m.c, d: m.d, fx: local.tx, fy: local.ty, offset: offset,
+                                blur: blur)
+        let shadow = caches.pathShadows.value(f.cacheSlot(slot), key, size: { $0.mask.byteCount }) { () -> CachedShadow? in
+            guard let c = CGContext(data: nil, width: w, height: h, bitsPerComponent: 8, bytesPerRow: w * 4,
+                                    space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
+            else { return nil }
+            c.setUserToPixels(local.concatenating(CGAffineTransform(translationX: CGFloat(-x0), y: CGFloat(-y0))))
+            c.setFillColor(red: 0, green: 0, blue: 0, alpha: 1)
+            c.addPath(path)
+            c.fillPath()
+            guard let mask = c.shadowMask(offset: offset, blur: blur) else { return nil }
+            return CachedShadow(mask: mask, x: x0 + mask.x0, y: y0 + mask.y0)
+        }
+        guard let shadow else { return .some(nil) }
+        return .some((shadow.mask, ix + shadow.x, iy + shadow.y))
+    }
+
+    /// Where a cached shadow of what draws in `area` (node coordinates) goes: the device
+    /// transform, its sub-pixel part, the whole-pixel offset, and the bitmap the caster is drawn
+    /// into (relative to that offset). Nil when it cannot be cached (non-finite, or larger than
+    /// the cache holds: one diagnostic); `.some(nil)` when it covers no pixels.
+    private func shadowPlacement(_ area: CGRect, offset: CGSize, blur: CGFloat)
+        -> (CGAffineTransform, CGAffineTransform, Int, Int, Int, Int, Int, Int)?? {
+        let m = ctx.userToPixels
+        guard m.a.isFinite, m.b.isFinite, m.c.isFinite, m.d.isFinite, m.tx.isFinite, m.ty.isFinite,
+              m.a * m.d - m.b * m.c != 0, area.isFinite, !area.isNull else { return nil }
+        let ix = m.tx.rounded(.down), iy = m.ty.rounded(.down)
+        let local = CGAffineTransform(a: m.a, b: m.b, c: m.c, d: m.d, tx: m.tx - ix, ty: m.ty - iy)
+        // One pixel of margin for antialiasing.
+        let r = area.applying(local).insetBy(dx: -1, dy: -1)
+        let far: CGFloat = 1_073_741_824
+        guard abs(ix) < far, abs(iy) < far, abs(r.minX) < far, abs(r.maxX) < far, abs(r.minY) < far, abs(r.maxY) < far
+        else { return .some(nil) }
+        let x0 = Int(r.minX.rounded(.down)), y0 = Int(r.minY.rounded(.down))
+        let w = Int(r.maxX.rounded(.up)) - x0, h = Int(r.maxY.rounded(.up)) - y0
+        guard w > 0, h > 0 else { return .some(nil) }
+        guard let pixels = CGShadowMask.pixelCount(width: w, height: h, offset: offset, blur: blur) else { return nil }
+        // Drawn directly when the caster or its mask is larger than the caches keep.
+        guard w * h <= RenderCaches.maximumPixels, max(w, h) <= RenderCaches.maximumSide,
+              pixels <= caches.shadows.byteLimit else {
+            LaminaDiagnostics.report("a layer's shadow is larger than the shadow cache holds: it is blurred again on every frame")
+            return nil
+        }
+        return .some((m, local, Int(ix), Int(iy), x0, y0, w, h))
+    }
+
     /// The shadow node `slot` casts (its body drawn with `bodyAlpha`), blurred once and kept in
     /// the renderer's caches, and the raster pixel of its top-left corner. Nil when it cannot be
     /// cached (the transparency layer casts it instead); `.some(nil)` when it covers no pixels.
@@ -70,27 +132,8 @@ extension Compositor {
         if v.style[i].backdrop != nil { return nil }
         if case .emitter = v.content[i] { return nil }
         if case .replicator(let r) = v.content[i], r.instanceDelay != 0 { return nil }
-        let m = ctx.userToPixels
-        let extent = f.extents[i]
-        guard m.a.isFinite, m.b.isFinite, m.c.isFinite, m.d.isFinite, m.tx.isFinite, m.ty.isFinite,
-              m.a * m.d - m.b * m.c != 0, extent.isFinite, !extent.isNull else { return nil }
-        let ix = m.tx.rounded(.down), iy = m.ty.rounded(.down)
-        let local = CGAffineTransform(a: m.a, b: m.b, c: m.c, d: m.d, tx: m.tx - ix, ty: m.ty - iy)
-        // The body's pixels (the extent covers it and its shadow; one pixel of margin).
-        let r = extent.applying(local).insetBy(dx: -1, dy: -1)
-        let far: CGFloat = 1_073_741_824
-        guard abs(ix) < far, abs(iy) < far, abs(r.minX) < far, abs(r.maxX) < far, abs(r.minY) < far, abs(r.maxY) < far
-        else { return .some(nil) }
-        let x0 = Int(r.minX.rounded(.down)), y0 = Int(r.minY.rounded(.down))
-        let w = Int(r.maxX.rounded(.up)) - x0, h = Int(r.maxY.rounded(.up)) - y0
-        guard w > 0, h > 0 else { return .some(nil) }
-        // Drawn directly when the body or its mask is larger than the caches keep.
-        guard let pixels = CGShadowMask.pixelCount(width: w, height: h, offset: offset, blur: blur) else { return nil }
-        guard w * h <= RenderCaches.maximumPixels, max(w, h) <= RenderCaches.maximumSide,
-              pixels <= caches.shadows.byteLimit else {
-            LaminaDiagnostics.report("a layer's shadow is larger than the shadow cache holds: it is blurred again on every frame")
-            return nil
-        }
+        guard let place = shadowPlacement(f.extents[i], offset: offset, blur: blur) else { return nil }
+        guard let (m, local, ix, iy, x0, y0, w, h) = place else { return .some(nil) }
         guard let sublayers = Compositor.cacheableSublayerVersion(f, slot, depth: depth) else { return nil }
         var node = v.state(i)
         node.position = .zero; node.zPosition = 0; node.anchorPoint = .zero; node.anchorPointZ = 0
@@ -109,6 +152,6 @@ extension Compositor {
             return CachedShadow(mask: mask, x: x0 + mask.x0, y: y0 + mask.y0)
         }
         guard let shadow else { return .some(nil) }
-        return .some((shadow.mask, Int(ix) + shadow.x, Int(iy) + shadow.y))
+        return .some((shadow.mask, ix + shadow.x, iy + shadow.y))
     }
 }

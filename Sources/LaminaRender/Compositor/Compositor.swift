@@ -73,7 +73,12 @@ package struct Compositor {
             ctx.saveGState()
             ctx.setAlpha(inherited * opacity)
             let (offset, blur, color) = shadowParameters(v, i)
-            ctx.fillShadowOnly(of: path, offset: offset, blur: blur, color: color)
+            // Blurred once and kept while the path and the scale stay the same.
+            if let cached = cachedPathShadow(f, slot, path: path, offset: offset, blur: blur) {
+                if let (mask, x, y) = cached { ctx.drawShadowMask(mask, atPixelX: x, y: y, color: color) }
+            } else {
+                ctx.fillShadowOnly(of: path, offset: offset, blur: blur, color: color)
+            }
             ctx.restoreGState()
         }
 

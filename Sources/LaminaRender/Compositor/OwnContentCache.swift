@@ -32,11 +32,14 @@ package final class RenderCaches: @unchecked Sendable {
 
     let ownContents: SlotCache<OwnContentKey, CGImage>
     let shadows: SlotCache<ShadowMaskKey, CachedShadow>
+    /// The shadows of `shadowPath`s (a node casts one or the other).
+    let pathShadows: SlotCache<PathShadowKey, CachedShadow>
 
     package init(ownContentBytes: Int = RenderCaches.defaultOwnContentBytes,
                  shadowBytes: Int = RenderCaches.defaultShadowBytes) {
         ownContents = SlotCache(byteLimit: ownContentBytes)
         shadows = SlotCache(byteLimit: shadowBytes)
+        pathShadows = SlotCache(byteLimit: shadowBytes)
     }
 
     /// The largest cached content, in pixels and pixels per side; bigger content is drawn
@@ -53,18 +56,23 @@ package final class RenderCaches: @unchecked Sendable {
     package func ownContentBuilds(_ slot: Int32) -> Int { ownContents.builds(slot) }
 
     /// How many times the shadow node `slot` casts was made (tests and statistics).
-    package func shadowBuilds(_ slot: Int32) -> Int { shadows.builds(slot) }
+    package func shadowBuilds(_ slot: Int32) -> Int { shadows.builds(slot) + pathShadows.builds(slot) }
 
     /// The own-content cache's counts.
     package var ownContentStatistics: CacheStatistics { ownContents.statistics }
     /// The shadow cache's counts.
-    package var shadowStatistics: CacheStatistics { shadows.statistics }
+    package var shadowStatistics: CacheStatistics {
+        let a = shadows.statistics, b = pathShadows.statistics
+        return CacheStatistics(hits: a.hits + b.hits, misses: a.misses + b.misses, evictions: a.evictions + b.evictions,
+                               oversized: a.oversized + b.oversized, entries: a.entries + b.entries, bytes: a.bytes + b.bytes)
+    }
 
     /// Changes the bounds (in bytes), evicting what no longer fits; 0 keeps nothing (every
     /// frame makes what it draws again: the same pixels, slower).
     package func setByteLimits(ownContent: Int, shadows limit: Int) {
         ownContents.setByteLimit(ownContent)
         shadows.setByteLimit(limit)
+        pathShadows.setByteLimit(limit)
         backdropCachesIfMade?.setByteLimits(ownContent: ownContent, shadows: limit)
     }
 
@@ -75,6 +83,7 @@ package final class RenderCaches: @unchecked Sendable {
         set {
             ownContents.isEnabled = newValue
             shadows.isEnabled = newValue
+            pathShadows.isEnabled = newValue
             backdropCachesIfMade?.isEnabled = newValue
         }
     }
@@ -83,6 +92,7 @@ package final class RenderCaches: @unchecked Sendable {
     package func forget(_ live: (Int32) -> Bool) {
         ownContents.forget(live)
         shadows.forget(live)
+        pathShadows.forget(live)
         backdropCachesIfMade?.forget(live)
     }
 
