@@ -44,6 +44,9 @@ package struct FrameGeometry: Equatable, Sendable {
 package final class FrameRenderer: @unchecked Sendable {
     /// Caches kept from frame to frame (shapes' and gradients' rasterized content).
     package let caches = RenderCaches()
+    /// Whether what opaque layers cover is skipped (tests compare frames drawn with and
+    /// without: the bytes must be the same).
+    package var occlusionCulling = true
     /// How many threads draw a frame's bands (the processors, by default).
     package var threads = WorkerPool.processorCount
     /// Rows per band.
@@ -133,6 +136,7 @@ package final class FrameRenderer: @unchecked Sendable {
         let h = FrameRenderer.bandHeight
         let first = rows.lowerBound / h, last = (rows.upperBound - 1) / h
         let caches = self.caches
+        let occlusionCulling = self.occlusionCulling
         WorkerPool.shared.run(last - first + 1, threads: threads) { k in
             let band = first + k
             let y0 = max(rows.lowerBound, band * h), y1 = min(rows.upperBound, band * h + h)
@@ -149,6 +153,10 @@ package final class FrameRenderer: @unchecked Sendable {
             }
             var compositor = Compositor(ctx: c, caches: caches)
             compositor.backdropRoot = BackdropRoot(ctm: c.ctm, width: g.width, height: g.height)
+            if occlusionCulling {
+                let toDevice = c.userToPixels
+                compositor.occlusion = frame.occlusions.value(for: OcclusionKey(toDevice)) { Occlusion.of(frame, toDevice: toDevice) }
+            }
             compositor.render(frame, frame.root, alpha: 1)
         }
     }

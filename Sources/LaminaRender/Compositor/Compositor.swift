@@ -18,6 +18,9 @@ package struct Compositor {
     package var backdropRoot: BackdropRoot?
     /// Where drawing stops (drawing what lies under a backdrop).
     var stop: BackdropStop?
+    /// What the frame's opaque layers hide, when this compositor draws straight into the
+    /// frame's bitmap (nil elsewhere: offscreen planes, masks, shadows, backdrops).
+    package var occlusion: Occlusion?
 
     /// The largest offscreen image made for one perspective layer, in pixels per side.
     static let maximumOffscreenSide = 4096
@@ -311,6 +314,15 @@ package struct Compositor {
         // Skip what lies entirely outside the rows and clip this drawing covers.
         let extent = h.mapRect(f.extents[s])
         if !extent.isNull, !extent.intersects(ctx.boundingBoxOfDrawableRegion) { return }
+        // What an opaque layer drawn later covers is not drawn (its pixels would all be replaced).
+        if let occlusion, stop == nil, let seen = occlusion.visiblePart(sub, device: extent.applying(ctx.userToPixels)) {
+            guard seen.x1 > seen.x0, seen.y1 > seen.y0 else { return }
+            ctx.saveGState()
+            ctx.clip(toDevicePixels: seen)
+            drawFlattened(f, sub, h, alpha: alpha, depth: depth)
+            ctx.restoreGState()
+            return
+        }
         drawFlattened(f, sub, h, alpha: alpha, depth: depth)
     }
 

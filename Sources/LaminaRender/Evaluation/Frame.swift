@@ -45,6 +45,8 @@ package final class Frame: @unchecked Sendable {
     package let rootLocalTime: Double?
     /// Transitions' "before" frames, by transition.
     package let beforeFrames = OnceMap<UInt64, Frame>()
+    /// What opaque layers hide (see ``Occlusion``), by device transform, shared by the bands.
+    package let occlusions = OnceMap<OcclusionKey, Occlusion>()
     /// Backdrops (what lies under a backdrop layer, blurred), shared by the bands.
     package let backdrops = OnceMap<BackdropKey, BackdropImage?>()
 

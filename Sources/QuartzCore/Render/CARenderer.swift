@@ -210,6 +210,13 @@ public final class CARenderer {
         set { frames.caches.isEnabled = newValue }
     }
 
+    /// Whether what opaque layers cover is skipped (tests turn it off: the pixels must not
+    /// change).
+    package var occlusionCulling: Bool {
+        get { frames.occlusionCulling }
+        set { frames.occlusionCulling = newValue }
+    }
+
     /// The caches' counts since the renderer was made: own content, then shadows.
     package var cacheStatistics: (content: CacheStatistics, shadows: CacheStatistics) {
         (frames.caches.ownContentStatistics, frames.caches.shadowStatistics)
