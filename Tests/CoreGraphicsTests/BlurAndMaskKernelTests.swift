@@ -3,9 +3,9 @@ import Testing
 @testable @_spi(Lamina) import CoreGraphics
 import CLaminaRaster
 
-/// The C loops shadows use give the bytes of the Swift code they replace, on every SIMD path:
-/// the box blur's passes, and the masked source-over that composites a shadow's alpha and fills
-/// through clip masks.
+/// The C loops shadows and images use give the bytes of the Swift code they replace, on every
+/// SIMD path: the box blur's passes, the masked source-over that composites a shadow's alpha and
+/// fills through clip masks, and images laid over at whole-pixel offsets.
 @Suite("Blur and masked source-over kernels", .serialized)
 struct BlurAndMaskKernelTests {
     static func levels() -> [Int] {
@@ -71,5 +71,41 @@ struct BlurAndMaskKernelTests {
             }
         }
         #expect(mismatches == 0 && cases > 70, "\(mismatches) of \(cases)")
+    }
+
+    @Test func imageRowsOverAreTheSwiftArithmeticOnEveryPath() {
+        var rng = RowWindowTests.Random(state: 47)
+        let levels = Self.levels()
+        defer { lamina_raster_force_simd_level(-1) }
+        var cases = 0, mismatches = 0
+        for count in 0...70 {
+            for alpha in [255, 128, 1, UInt32(rng.int(256))] as [UInt32] {
+                // Premultiplied sources: transparent, opaque and in between.
+                let source = (0..<count).map { _ -> UInt32 in
+                    let a = UInt32([0, 255, rng.int(256)][rng.int(3)])
+                    return UInt32(rng.int(Int(a) + 1)) | UInt32(rng.int(Int(a) + 1)) << 8 | UInt32(rng.int(Int(a) + 1)) << 16 | a << 24
+                }
+                let original = (0..<count).map { _ in UInt32(truncatingIfNeeded: rng.next()) }
+                let expected = zip(original, source).map { d, s0 -> UInt32 in
+                    guard s0 != 0, alpha != 0 else { return d }
+                    let s = alpha == 255 ? s0 : scaleWord(s0, alpha)
+                    let inv = 255 &- (s >> 24)
+                    return inv == 0 ? s : s &+ scaleWord(d, inv)
+                }
+                for level in levels {
+                    lamina_raster_force_simd_level(Int32(level))
+                    var buffer = original
+                    buffer.withUnsafeMutableBufferPointer { b in
+                        source.withUnsafeBufferPointer { src in
+                            lamina_image_over_32(b.baseAddress ?? UnsafeMutablePointer(bitPattern: 16)!,
+                                                 src.baseAddress ?? UnsafePointer(bitPattern: 16)!, count, alpha, 24)
+                        }
+                    }
+                    cases += 1
+                    if buffer != expected { mismatches += 1 }
+                }
+            }
+        }
+        #expect(mismatches == 0 && cases > 280, "\(mismatches) of \(cases)")
     }
 }

@@ -115,6 +115,12 @@ void lamina_sweep_solid_over_32(const lamina_solid_sweep *s);
 /// computes it, on every SIMD path. Shadows are composited with it.
 void lamina_solid_mask_over_32(uint32_t *dst, long count, const uint8_t *mask, uint32_t color, int alpha_shift);
 
+/// A row of premultiplied source words laid over `count` destination words by source-over,
+/// each source word first scaled by `alpha` (0...255; 255 leaves it), as Lamina's Swift image
+/// painter computes it: `d = s + d * (255 - alpha(s)) / 255`. Images drawn at whole-pixel
+/// offsets and scale 1 use it.
+void lamina_image_over_32(uint32_t *dst, const uint32_t *src, long count, uint32_t alpha, int alpha_shift);
+
 /// One box-blur pass down every column of a `columns` x `rows` plane (rows `stride` bytes
 /// apart): each byte becomes the mean of the window [y - left, y + right] of its column (zero
 /// outside), `(sum * floor(2^24 / size) + 2^23) >> 24`. `copy` holds rows x columns bytes,

@@ -1,3 +1,5 @@
+import CLaminaRaster
+
 /// An image's pixels as premultiplied 32-bit words in a destination's byte order, top row first,
 /// with its mipmap chain (each level half the size, box filtered) made on first use.
 final class SampledImage: @unchecked Sendable {
@@ -238,11 +240,11 @@ struct ImagePainter {
                     let w = image.width
                     let src = px.baseAddress! + min(max(Int((v - 0.5).rounded()), 0), image.height - 1) * w
                     let ix0 = Int((u - 0.5).rounded())
-                    // Pixels [lo, hi) read inside the image; with full coverage, no opacity and
-                    // normal blending they are plain source-over of the image's row.
+                    // Pixels [lo, hi) read inside the image; with full coverage and normal
+                    // blending they are source-over of the image's row, the opacity folded in.
                     let lo = min(count, max(0, -ix0)), hi = max(lo, min(count, w - ix0))
                     // The others (and every pixel of other spans) go one by one.
-                    let plain = coverage.mask == nil && coverage.constant == 255 && coverage.skip <= lo && alpha == 255 && blend.mode == nil
+                    let plain = coverage.mask == nil && coverage.constant == 255 && coverage.skip <= lo && blend.mode == nil
                     for part in 0..<2 {
                         let range = plain ? (part == 0 ? 0..<lo : hi..<count) : (part == 0 ? 0..<count : 0..<0)
                         for i in range {
@@ -257,17 +259,9 @@ struct ImagePainter {
                             p[i] = inv == 0 ? s : s &+ scaleWord(p[i], inv)
                         }
                     }
-                    if plain {
-                        let row = src + ix0
-                        var i = lo
-                        while i < hi {
-                            let s = row[i]
-                            if s != 0 {
-                                let inv = 255 &- ((s >> alphaShift) & 0xFF)
-                                p[i] = inv == 0 ? s : s &+ scaleWord(p[i], inv)
-                            }
-                            i += 1
-                        }
+                    if plain && hi > lo {
+                        // The C loop (SIMD, the same arithmetic as the loop above).
+                        lamina_image_over_32(p + lo, src + ix0 + lo, hi - lo, alpha, Int32(alphaShift))
                     }
                     return
                 }
