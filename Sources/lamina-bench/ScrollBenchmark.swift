@@ -52,7 +52,8 @@ enum ScrollBenchmark {
                      percentile(commits, 0.5) * 1000, percentile(commits, 0.99) * 1000))
         print(String(format: "frame (damage-tracked, %.0f%% of the pixels redrawn at the median): p50 %7.2f ms, p99 %7.2f ms",
                      percentile(damaged, 0.5) * 100, percentile(frames, 0.5) * 1000, percentile(frames, 0.99) * 1000))
-        print("layer content caches: none yet for scrolled layers (every moved layer is composited again)")
+        let stats = renderer.cacheStatistics
+        print("caches over the scroll: shadows \(stats.shadows); shape and gradient content \(stats.content)")
         if let path, let last, let png = try? last.pngData() { try? png.write(to: URL(fileURLWithPath: path)) }
     }
 }
