@@ -9,13 +9,20 @@ import UIKit
 /// redrawn). Reports the p50 and p99 of the commit and of the drawing, on the renderer's
 /// threads. `lamina-bench scroll OUT.png` also writes the last frame.
 enum ScrollBenchmark {
+    /// Rows of a symbol, a title, a subtitle and a disclosure indicator (the transition
+    /// benchmark's screens show them too).
     final class Rows: NSObject, UITableViewDataSource {
-        let symbols = ["star.fill", "heart.fill", "bell.fill", "folder.fill", "paperplane.fill", "bookmark.fill"]
-        func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 200 }
+        let name: String, count: Int
+        let symbols: [String]
+        init(name: String = "Row", count: Int = 200,
+             symbols: [String] = ["star.fill", "heart.fill", "bell.fill", "folder.fill", "paperplane.fill", "bookmark.fill"]) {
+            self.name = name; self.count = count; self.symbols = symbols
+        }
+        func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { count }
         func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
             let cell = tableView.dequeueReusableCell(withIdentifier: "row")
                 ?? UITableViewCell(style: .subtitle, reuseIdentifier: "row")
-            cell.textLabel?.text = "Row \(indexPath.row + 1)"
+            cell.textLabel?.text = "\(name) \(indexPath.row + 1)"
             cell.detailTextLabel?.text = "A subtitle under the title of row \(indexPath.row + 1)"
             cell.imageView?.image = UIImage(systemName: symbols[indexPath.row % symbols.count])
             cell.accessoryType = .disclosureIndicator

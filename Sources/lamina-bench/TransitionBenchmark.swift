@@ -13,19 +13,17 @@ import UIKit
 /// Lamina's `UINavigationController` does not animate its pushes yet; this benchmark animates
 /// the same views the way UIKit's transition moves them.
 enum TransitionBenchmark {
-    final class Screen: NSObject, UITableViewDataSource {
-        let name: String
-        let symbols: [String]
+    /// A header with a title over a table of rows.
+    final class Screen {
         let view: UIView
         let table: UITableView
+        let rows: ScrollBenchmark.Rows
         init(name: String, symbols: [String], frame: CGRect) {
-            self.name = name
-            self.symbols = symbols
+            rows = ScrollBenchmark.Rows(name: name, count: 100, symbols: symbols)
             view = UIView(frame: frame)
             view.backgroundColor = .systemBackground
             table = UITableView(frame: CGRect(x: 0, y: 91, width: frame.width, height: frame.height - 91), style: .plain)
-            super.init()
-            table.dataSource = self
+            table.dataSource = rows
             table.rowHeight = 60
             let header = UIView(frame: CGRect(x: 0, y: 0, width: frame.width, height: 91))
             header.backgroundColor = .secondarySystemBackground
@@ -36,16 +34,6 @@ enum TransitionBenchmark {
             header.addSubview(title)
             view.addSubview(table)
             view.addSubview(header)
-        }
-        func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 100 }
-        func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
-            let cell = tableView.dequeueReusableCell(withIdentifier: "row")
-                ?? UITableViewCell(style: .subtitle, reuseIdentifier: "row")
-            cell.textLabel?.text = "\(name) \(indexPath.row + 1)"
-            cell.detailTextLabel?.text = "A subtitle under row \(indexPath.row + 1)"
-            cell.imageView?.image = UIImage(systemName: symbols[indexPath.row % symbols.count])
-            cell.accessoryType = .disclosureIndicator
-            return cell
         }
     }
 

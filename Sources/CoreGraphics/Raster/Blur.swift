@@ -11,12 +11,7 @@ import CLaminaRaster
 @_spi(Lamina) public enum BoxBlur {
     /// Blurs `plane` (width × height bytes, rows `stride` apart) in place.
     public static func blur(_ plane: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, sigma: Double) {
-        guard sigma >= 0.5, sigma.isFinite, width > 0, height > 0 else { return }
-        let d = max(1, Int(min(sigma, 1e6) * 3 * (2 * Double.pi).squareRoot() / 4 + 0.5))
-        // Three passes of width d: for odd d centred boxes; for even d two boxes offset by half a
-        // pixel either way and one of width d + 1 centred.
-        let passes: [(Int, Int)] = d % 2 == 1 ? [(d / 2, d / 2), (d / 2, d / 2), (d / 2, d / 2)]
-                                              : [(d / 2, d / 2 - 1), (d / 2 - 1, d / 2), (d / 2, d / 2)]
+        guard let passes = passes(sigma), width > 0, height > 0 else { return }
         let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: width * height)
         defer { buffer.deallocate() }
         let sums = UnsafeMutablePointer<UInt32>.allocate(capacity: max(width, height))
@@ -31,13 +26,20 @@ import CLaminaRaster
         for (l, r) in passes { lamina_box_columns(plane, width, height, stride, l, r, copy, sums) }
     }
 
+    /// The three box passes for `sigma` (how far each reaches left and right), nil below half
+    /// a pixel: for an odd width d centred boxes; for even d two boxes offset by half a pixel
+    /// either way and one of width d + 1 centred.
+    static func passes(_ sigma: Double) -> [(Int, Int)]? {
+        guard sigma >= 0.5, sigma.isFinite else { return nil }
+        let d = max(1, Int(min(sigma, 1e6) * 3 * (2 * Double.pi).squareRoot() / 4 + 0.5))
+        return d % 2 == 1 ? [(d / 2, d / 2), (d / 2, d / 2), (d / 2, d / 2)]
+                          : [(d / 2, d / 2 - 1), (d / 2 - 1, d / 2), (d / 2, d / 2)]
+    }
+
     /// ``blur(_:width:height:stride:sigma:)`` in Swift alone: the reference the C passes are
     /// tested against (the same bytes on every SIMD path).
     static func referenceBlur(_ plane: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, sigma: Double) {
-        guard sigma >= 0.5, sigma.isFinite, width > 0, height > 0 else { return }
-        let d = max(1, Int(min(sigma, 1e6) * 3 * (2 * Double.pi).squareRoot() / 4 + 0.5))
-        let passes: [(Int, Int)] = d % 2 == 1 ? [(d / 2, d / 2), (d / 2, d / 2), (d / 2, d / 2)]
-                                              : [(d / 2, d / 2 - 1), (d / 2 - 1, d / 2), (d / 2, d / 2)]
+        guard let passes = passes(sigma), width > 0, height > 0 else { return }
         let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: width * height)
         defer { buffer.deallocate() }
         let sums = UnsafeMutablePointer<UInt32>.allocate(capacity: max(width, height))

@@ -73,8 +73,9 @@ extension Compositor {
     /// instead), `.some(nil)` when it covers no pixels.
     func cachedPathShadow(_ f: Frame, _ slot: Int32, path: CGPath, offset: CGSize, blur: CGFloat) -> (CGShadowMask, Int, Int)?? {
         guard f.sourceSlots == nil, stop == nil else { return nil }
-        guard let place = shadowPlacement(path.boundingBoxOfPath, offset: offset, blur: blur) else { return nil }
-        guard let (m, local, ix, iy, x0, y0, w, h) = place else { return .some(nil) }
+        guard let placement = shadowPlacement(path.boundingBoxOfPath, offset: offset, blur: blur) else { return nil }
+        guard let place = placement else { return .some(nil) }
+        let (m, local, ix, iy, x0, y0, w, h) = (place.m, place.local, place.ix, place.iy, place.x0, place.y0, place.width, place.height)
         let key = PathShadowKey(path: CGPathBox(path), a: m.a, b: m.b, c: m.c, d: m.d, fx: local.tx, fy: local.ty, offset: offset,
                                 blur: blur)
         let shadow = caches.pathShadows.value(f.cacheSlot(slot), key, size: { $0.mask.byteCount }) { () -> CachedShadow? in
@@ -97,20 +98,14 @@ extension Compositor {
     /// into (relative to that offset). Nil when it cannot be cached (non-finite, or larger than
     /// the cache holds: one diagnostic); `.some(nil)` when it covers no pixels.
     private func shadowPlacement(_ area: CGRect, offset: CGSize, blur: CGFloat)
-        -> (CGAffineTransform, CGAffineTransform, Int, Int, Int, Int, Int, Int)?? {
-        let m = ctx.userToPixels
-        guard m.a.isFinite, m.b.isFinite, m.c.isFinite, m.d.isFinite, m.tx.isFinite, m.ty.isFinite,
-              m.a * m.d - m.b * m.c != 0, area.isFinite, !area.isNull else { return nil }
-        let ix = m.tx.rounded(.down), iy = m.ty.rounded(.down)
-        let local = CGAffineTransform(a: m.a, b: m.b, c: m.c, d: m.d, tx: m.tx - ix, ty: m.ty - iy)
-        // One pixel of margin for antialiasing.
-        let r = area.applying(local).insetBy(dx: -1, dy: -1)
-        let far: CGFloat = 1_073_741_824
-        guard abs(ix) < far, abs(iy) < far, abs(r.minX) < far, abs(r.maxX) < far, abs(r.minY) < far, abs(r.maxY) < far
-        else { return .some(nil) }
-        let x0 = Int(r.minX.rounded(.down)), y0 = Int(r.minY.rounded(.down))
-        let w = Int(r.maxX.rounded(.up)) - x0, h = Int(r.maxY.rounded(.up)) - y0
-        guard w > 0, h > 0 else { return .some(nil) }
+        -> PixelPlacement?? {
+        let place: PixelPlacement
+        switch PixelPlacement.of(area, through: ctx.userToPixels) {
+        case .cannot: return nil
+        case .empty: return .some(nil)
+        case .placed(let p): place = p
+        }
+        let (w, h) = (place.width, place.height)
         guard let pixels = CGShadowMask.pixelCount(width: w, height: h, offset: offset, blur: blur) else { return nil }
         // Drawn directly when the caster or its mask is larger than the caches keep.
         guard w * h <= RenderCaches.maximumPixels, max(w, h) <= RenderCaches.maximumSide,
@@ -118,7 +113,7 @@ extension Compositor {
             LaminaDiagnostics.report("a layer's shadow is larger than the shadow cache holds: it is blurred again on every frame")
             return nil
         }
-        return .some((m, local, Int(ix), Int(iy), x0, y0, w, h))
+        return .some(place)
     }
 
     /// The shadow node `slot` casts (its body drawn with `bodyAlpha`), blurred once and kept in
@@ -132,8 +127,9 @@ extension Compositor {
         if v.style[i].backdrop != nil { return nil }
         if case .emitter = v.content[i] { return nil }
         if case .replicator(let r) = v.content[i], r.instanceDelay != 0 { return nil }
-        guard let place = shadowPlacement(f.extents[i], offset: offset, blur: blur) else { return nil }
-        guard let (m, local, ix, iy, x0, y0, w, h) = place else { return .some(nil) }
+        guard let placement = shadowPlacement(f.extents[i], offset: offset, blur: blur) else { return nil }
+        guard let place = placement else { return .some(nil) }
+        let (m, local, ix, iy, x0, y0, w, h) = (place.m, place.local, place.ix, place.iy, place.x0, place.y0, place.width, place.height)
         guard let sublayers = Compositor.cacheableSublayerVersion(f, slot, depth: depth) else { return nil }
         var node = v.state(i)
         node.position = .zero; node.zPosition = 0; node.anchorPoint = .zero; node.anchorPointZ = 0

@@ -167,26 +167,18 @@ extension Compositor {
     /// no pixels; nil when the content cannot be cached here (drawn directly instead).
     private func cachedContent(_ v: NodeColumns, _ slot: Int32, cacheSlot: Int32, extent: CGRect, shape: CGPath) -> (CGImage, Int, Int)?? {
         let i = Int(slot)
-        let m = ctx.userToPixels
-        guard m.a.isFinite, m.b.isFinite, m.c.isFinite, m.d.isFinite, m.tx.isFinite, m.ty.isFinite,
-              m.a * m.d - m.b * m.c != 0, extent.isFinite else { return nil }
-        let ix = m.tx.rounded(.down), iy = m.ty.rounded(.down)
-        let local = CGAffineTransform(a: m.a, b: m.b, c: m.c, d: m.d, tx: m.tx - ix, ty: m.ty - iy)
-        // One pixel of margin for antialiasing.
-        let r = extent.applying(local).insetBy(dx: -1, dy: -1)
-        guard r.width * r.height <= CGFloat(RenderCaches.maximumPixels),
-              max(r.width, r.height) <= CGFloat(RenderCaches.maximumSide) else { return nil }
-        // Content a billion pixels away lands on no bitmap.
-        let far: CGFloat = 1_073_741_824
-        guard abs(ix) < far, abs(iy) < far, abs(r.minX) < far, abs(r.maxX) < far, abs(r.minY) < far, abs(r.maxY) < far
-        else { return .some(nil) }
-        let x0 = Int(r.minX.rounded(.down)), y0 = Int(r.minY.rounded(.down))
-        let w = Int(r.maxX.rounded(.up)) - x0, h = Int(r.maxY.rounded(.up)) - y0
-        guard w > 0, h > 0 else { return .some(nil) }
+        let place: PixelPlacement
+        switch PixelPlacement.of(extent, through: ctx.userToPixels) {
+        case .cannot: return nil
+        case .empty: return .some(nil)
+        case .placed(let p): place = p
+        }
+        let (m, local, x0, y0, w, h) = (place.m, place.local, place.x0, place.y0, place.width, place.height)
+        guard w * h <= RenderCaches.maximumPixels, max(w, h) <= RenderCaches.maximumSide else { return nil }
         let key = OwnContentKey(version: v.contentVersion[i], bounds: v.bounds[i], cornerRadius: v.cornerRadius[i],
                                 corners: v.style[i].maskedCorners, continuous: v.flags[i].contains(.continuousCorners),
                                 a: m.a, b: m.b, c: m.c, d: m.d, fx: local.tx, fy: local.ty, x0: x0, y0: y0, width: w, height: h)
-        let origin = (Int(ix) + x0, Int(iy) + y0)
+        let origin = (place.ix + x0, place.iy + y0)
         let image = caches.ownContent(cacheSlot, key) { () -> CGImage? in
             guard let c = CGContext(data: nil, width: w, height: h, bitsPerComponent: 8, bytesPerRow: w * 4,
                                     space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
@@ -197,5 +189,39 @@ extension Compositor {
         }
         guard let image else { return nil }
         return (image, origin.0, origin.1)
+    }
+}
+
+/// Where content drawn in an area of a node's coordinates lands in raster pixels, for a bitmap
+/// that is reused while the node moves by whole pixels: the device transform, the same with only
+/// its sub-pixel translation, the whole-pixel translation, and the bitmap (one pixel of margin
+/// for antialiasing) relative to that translation.
+struct PixelPlacement {
+    let m: CGAffineTransform
+    let local: CGAffineTransform
+    let ix: Int, iy: Int
+    let x0: Int, y0: Int, width: Int, height: Int
+
+    enum Result {
+        /// Not finite, or a singular transform: drawn directly.
+        case cannot
+        /// Covers no pixels (or lies a billion pixels away, on no bitmap).
+        case empty
+        case placed(PixelPlacement)
+    }
+
+    static func of(_ area: CGRect, through m: CGAffineTransform) -> Result {
+        guard m.a.isFinite, m.b.isFinite, m.c.isFinite, m.d.isFinite, m.tx.isFinite, m.ty.isFinite,
+              m.a * m.d - m.b * m.c != 0, area.isFinite, !area.isNull else { return .cannot }
+        let ix = m.tx.rounded(.down), iy = m.ty.rounded(.down)
+        let local = CGAffineTransform(a: m.a, b: m.b, c: m.c, d: m.d, tx: m.tx - ix, ty: m.ty - iy)
+        let r = area.applying(local).insetBy(dx: -1, dy: -1)
+        let far: CGFloat = 1_073_741_824
+        guard abs(ix) < far, abs(iy) < far, abs(r.minX) < far, abs(r.maxX) < far, abs(r.minY) < far, abs(r.maxY) < far
+        else { return .empty }
+        let x0 = Int(r.minX.rounded(.down)), y0 = Int(r.minY.rounded(.down))
+        let w = Int(r.maxX.rounded(.up)) - x0, h = Int(r.maxY.rounded(.up)) - y0
+        guard w > 0, h > 0 else { return .empty }
+        return .placed(PixelPlacement(m: m, local: local, ix: Int(ix), iy: Int(iy), x0: x0, y0: y0, width: w, height: h))
     }
 }
