@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Transparency-layer and shadow buffers kept for reuse by every context in the process. A
 /// compositor draws each band of a frame with a context of its own, so a pool per context
 /// would hand the system a fresh buffer (and its page faults) for every band of every frame.
@@ -12,7 +10,8 @@ enum OffscreenBuffers {
         var buffers: [Int: [UInt]] = [:]
         var bytes = 0
     }
-    private static let pool = Mutex(Pool())
+    /// Locked with a pthread mutex (`Locked`), which ThreadSanitizer sees.
+    private static let pool = Locked(Pool())
 
     /// A buffer of `byteCount` bytes (16-byte aligned), its contents unspecified.
     static func take(_ byteCount: Int) -> UnsafeMutableRawPointer {
