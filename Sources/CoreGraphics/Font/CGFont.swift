@@ -48,10 +48,33 @@ public final class CGFont: @unchecked Sendable, CustomStringConvertible {
     /// The font `name` names for text `size` points tall: Apple's system-font names choose
     /// San Francisco's Text or Display optical size by it when Apple's fonts are in use
     /// (`AppleFonts`); other names ignore it. Nil when nothing matches (Lamina SPI).
+    ///
+    /// A face from a file is opened once per process and shared (Apple's `UIFont.systemFont`
+    /// hands out shared fonts too): code that asks for a font on every draw does not open the
+    /// file, or hold a FreeType face, each time. The process keeps one per face it has used.
     @_spi(Lamina) public static func named(_ name: String, size: CGFloat) -> CGFont? {
+        guard let (location, family, origin) = FontLibrary.locate(name, size: size) else { return nil }
+        let systemMetrics = FontLibrary.isSystemFontName(name) && origin != .appleFonts
+        guard case let .file(path, index) = location else {
+            guard let o = try? open(named: name, size: size) else { return nil }
+            return CGFont(face: o.face, memory: o.memory, family: o.family, systemMetrics: o.systemMetrics)
+        }
+        let key = SharedFace(path: path, index: index, family: family, systemMetrics: systemMetrics)
+        if let f = sharedFaces.withLock({ $0[key] }) { return f }
         guard let o = try? open(named: name, size: size) else { return nil }
-        return CGFont(face: o.face, memory: o.memory, family: o.family, systemMetrics: o.systemMetrics)
+        let made = CGFont(face: o.face, memory: o.memory, family: o.family, systemMetrics: o.systemMetrics)
+        return sharedFaces.withLock { faces in
+            if let f = faces[key] { return f }
+            faces[key] = made
+            return made
+        }
     }
+
+    /// Faces opened from files by ``named(_:size:)``, shared by every caller.
+    private struct SharedFace: Hashable {
+        let path: String, index: Int32, family: String, systemMetrics: Bool
+    }
+    private static let sharedFaces = Locked<[SharedFace: CGFont]>([:])
 
     /// Loads a font from font data (TrueType, OpenType or anything FreeType reads); nil when the
     /// data is not a font.
