@@ -136,7 +136,9 @@ package final class FrameRenderer: @unchecked Sendable {
         let h = FrameRenderer.bandHeight
         let first = rows.lowerBound / h, last = (rows.upperBound - 1) / h
         let caches = self.caches
-        let occlusionCulling = self.occlusionCulling
+        // Occlusion pays for its walk over the tree only when much of the bitmap is drawn (a
+        // small damaged rectangle rarely lies under an opaque layer drawn above it).
+        let occlusionCulling = self.occlusionCulling && rows.count * columns.count * 4 >= g.width * g.height
         WorkerPool.shared.run(last - first + 1, threads: threads) { k in
             let band = first + k
             let y0 = max(rows.lowerBound, band * h), y1 = min(rows.upperBound, band * h + h)
