@@ -28,6 +28,8 @@ package final class Occlusion: @unchecked Sendable {
     /// How many occluders a frame keeps (the largest): each drawn sublayer is tested against
     /// every one.
     static let maximumOccluders = 16
+    /// How deep in the tree layers are culled or occlude (deeper ones are drawn as usual).
+    static let maximumDepth = 64
     /// The smallest occluder kept, in pixels (smaller ones hide little).
     static let minimumArea = 64 * 64
 
@@ -79,7 +81,9 @@ package final class Occlusion: @unchecked Sendable {
         /// drawn straight into the frame (it may be culled and may occlude).
         func walk(_ slot: Int32, _ t: CGAffineTransform?, _ clip: (x0: Int, y0: Int, x1: Int, y1: Int), _ direct: Bool, _ depth: Int) {
             let i = Int(slot), k = i - base
-            guard depth < RenderTree.depthLimit, k >= 0, k < count, !v.flags[i].contains(.hidden) else { return }
+            // Deeper layers are neither culled nor occluders (a bounded recursion: its frames are
+            // larger than the compositor's).
+            guard depth < maximumDepth, k >= 0, k < count, !v.flags[i].contains(.hidden) else { return }
             let mine = order
             order += 1
             if direct { first[k] = mine }
