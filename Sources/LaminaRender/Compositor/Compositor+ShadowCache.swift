@@ -36,34 +36,10 @@ extension Compositor {
     /// them draws differently with time or with what lies behind it (particles, delayed
     /// replicator copies, transitions, backdrops), so the shadow is cast anew every frame.
     static func cacheableSublayerVersion(_ f: Frame, _ slot: Int32, depth: Int = 0) -> UInt64? {
-        guard depth < RenderTree.depthLimit else { return nil }
         var version: UInt64 = 0
         for sub in f.tree.children[Int(slot)] {
-            guard let v = cacheableSubtreeVersion(f, sub, depth: depth + 1) else { return nil }
+            guard let v = DamageTracker.timelessSubtreeVersion(f, sub, depth: depth + 1) else { return nil }
             version = (version &* 1_000_003) &+ v
-        }
-        return version
-    }
-
-    private static func cacheableSubtreeVersion(_ f: Frame, _ slot: Int32, depth: Int) -> UInt64? {
-        guard depth < RenderTree.depthLimit else { return nil }
-        let i = Int(slot)
-        let v = f.values
-        if f.transitions[slot] != nil || v.style[i].backdrop != nil { return nil }
-        switch v.content[i] {
-        case .emitter: return nil
-        case .replicator(let r) where r.instanceDelay != 0: return nil
-        default: break
-        }
-        var version = v.renderVersion[i] &* 0x9E37_79B9_7F4A_7C15
-        let m = f.tree.mask[i]
-        if m >= 0 {
-            guard let mv = cacheableSubtreeVersion(f, m, depth: depth + 1) else { return nil }
-            version = version &+ mv &* 31
-        }
-        for sub in f.tree.children[i] {
-            guard let cv = cacheableSubtreeVersion(f, sub, depth: depth + 1) else { return nil }
-            version = (version &* 1_000_003) &+ cv
         }
         return version
     }
@@ -122,11 +98,9 @@ extension Compositor {
     func cachedShadow(_ f: Frame, _ slot: Int32, bodyAlpha: CGFloat, offset: CGSize, blur: CGFloat,
                       depth: Int) -> (CGShadowMask, Int, Int)?? {
         guard f.sourceSlots == nil, f.rootLocalTime == nil, stop == nil else { return nil }
+        guard !DamageTracker.dependsOnTimeOrBackdrop(f, slot) else { return nil }
         let i = Int(slot)
         let v = f.values
-        if v.style[i].backdrop != nil { return nil }
-        if case .emitter = v.content[i] { return nil }
-        if case .replicator(let r) = v.content[i], r.instanceDelay != 0 { return nil }
         guard let placement = shadowPlacement(f.extents[i], offset: offset, blur: blur) else { return nil }
         guard let place = placement else { return .some(nil) }
         let (m, local, ix, iy, x0, y0, w, h) = (place.m, place.local, place.ix, place.iy, place.x0, place.y0, place.width, place.height)

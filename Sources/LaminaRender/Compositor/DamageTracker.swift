@@ -109,13 +109,43 @@ package struct DamageTracker {
 
     /// A version number that changes when anything in a subtree changes.
     static func subtreeVersion(_ f: Frame, _ slot: Int32, depth: Int) -> UInt64 {
-        guard depth < RenderTree.depthLimit else { return 0 }
+        version(f, slot, depth: depth, timeless: false) ?? 0
+    }
+
+    /// ``subtreeVersion(_:_:depth:)`` for a subtree whose drawing is a function of its values
+    /// alone; nil when something in it draws differently with time or with what lies behind it
+    /// (see ``dependsOnTimeOrBackdrop(_:_:)``), or lies deeper than the tree's depth limit.
+    static func timelessSubtreeVersion(_ f: Frame, _ slot: Int32, depth: Int) -> UInt64? {
+        version(f, slot, depth: depth, timeless: true)
+    }
+
+    /// Whether node `slot` draws differently with time alone or with what lies behind it:
+    /// particles, delayed replicator copies, a transition in progress, a backdrop.
+    static func dependsOnTimeOrBackdrop(_ f: Frame, _ slot: Int32) -> Bool {
+        let i = Int(slot)
+        if f.transitions[slot] != nil || f.values.style[i].backdrop != nil { return true }
+        switch f.values.content[i] {
+        case .emitter: return true
+        case .replicator(let r): return r.instanceDelay != 0
+        default: return false
+        }
+    }
+
+    private static func version(_ f: Frame, _ slot: Int32, depth: Int, timeless: Bool) -> UInt64? {
+        guard depth < RenderTree.depthLimit else { return timeless ? nil : 0 }
+        if timeless && dependsOnTimeOrBackdrop(f, slot) { return nil }
         let i = Int(slot)
         var v = f.values.renderVersion[i] &* 0x9E37_79B9_7F4A_7C15
         if let ts = f.transitions[slot] { for tr in ts { v = (v &* 31) ^ tr.progress.bitPattern } }
         let m = f.tree.mask[i]
-        if m >= 0 { v = v &+ subtreeVersion(f, m, depth: depth + 1) &* 31 }
-        for sub in f.tree.children[i] { v = (v &* 1_000_003) &+ subtreeVersion(f, sub, depth: depth + 1) }
+        if m >= 0 {
+            guard let mv = version(f, m, depth: depth + 1, timeless: timeless) else { return nil }
+            v = v &+ mv &* 31
+        }
+        for sub in f.tree.children[i] {
+            guard let sv = version(f, sub, depth: depth + 1, timeless: timeless) else { return nil }
+            v = (v &* 1_000_003) &+ sv
+        }
         return v
     }
 }

@@ -46,7 +46,8 @@ public final class CARenderer {
     /// The most memory, in bytes, the renderer keeps for layers' rasterized own content (shape
     /// and gradient layers drawn at the scale they are shown, reused while they only move by
     /// whole pixels or fade): 64 MiB by default. Beyond it the least recently drawn are evicted;
-    /// content larger than the limit is drawn directly on every frame. 0 keeps nothing.
+    /// content larger than the limit is drawn directly on every frame. 0 keeps nothing. (Lamina
+    /// API: Apple's render server manages its caches itself.)
     public var contentCacheByteLimit: Int = RenderCaches.defaultOwnContentBytes {
         didSet { applyCacheLimits() }
     }
@@ -55,7 +56,7 @@ public final class CARenderer {
     /// pixel the shadow covers, reused while the layer and its sublayers draw the same alpha and
     /// it only moves by whole pixels, fades or changes its shadow colour): 32 MiB by default.
     /// Beyond it the least recently drawn are evicted; a shadow larger than the limit is
-    /// blurred again on every frame (with one diagnostic). 0 keeps nothing.
+    /// blurred again on every frame (with one diagnostic). 0 keeps nothing. (Lamina API.)
     public var shadowCacheByteLimit: Int = RenderCaches.defaultShadowBytes {
         didSet { applyCacheLimits() }
     }

@@ -27,7 +27,8 @@ struct ParagraphStackLayout {
         init() {}
     }
 
-    fileprivate struct Setting: Equatable {
+    /// What the paragraphs are laid out with.
+    struct Setting: Equatable {
         var width: CGFloat
         var font: UIFont
         var color: CGColor
@@ -38,11 +39,11 @@ struct ParagraphStackLayout {
     /// Lays out `text` wrapped at `width`. `attributed` gives a paragraph's runs (nil: plain
     /// text in `font` and `color`); `spacing` the space after a paragraph. `reuse` is the last
     /// layout's paragraphs by their source, taken when unchanged.
-    init(text: String, width: CGFloat, font: UIFont, color: CGColor, alignment: CTTextAlignment,
-         direction: LaminaWritingDirection, attributed: ((Range<Int>) -> (runs: [LaminaTextRun], spacing: CGFloat))?,
+    init(text: String, setting: Setting, attributed: ((Range<Int>) -> (runs: [LaminaTextRun], spacing: CGFloat))?,
          reuse: inout Reuse) {
+        let (width, font, color, alignment, direction) = (setting.width, setting.font, setting.color, setting.alignment,
+                                                         setting.direction)
         self.width = width
-        let setting = Setting(width: width, font: font, color: color, alignment: alignment, direction: direction)
         let previous = reuse.setting == setting ? reuse.table : [:]
         var fresh: [String: [(runs: [LaminaTextRun]?, layout: EditableTextLayout)]] = [:]
         func find(_ table: [String: [(runs: [LaminaTextRun]?, layout: EditableTextLayout)]], _ piece: String,

@@ -248,11 +248,7 @@ open class UITextView: UIScrollView, UITextInput {
 
     private struct LayoutKey: Equatable {
         var text: String
-        var width: CGFloat
-        var font: UIFont
-        var color: CGColor
-        var alignment: NSTextAlignment
-        var rightToLeft: Bool
+        var setting: ParagraphStackLayout.Setting
         var attributed: ObjectIdentifier?
     }
 
@@ -279,19 +275,25 @@ open class UITextView: UIScrollView, UITextInput {
     /// The text laid out at the current width (kept until the text, its attributes or the
     /// width change).
     var textLayout: ParagraphStackLayout {
-        let key = LayoutKey(text: editor.text, width: wrapWidth(bounds.width), font: resolvedFont, color: (textColor ?? .label).cgColor,
-                            alignment: textAlignment, rightToLeft: effectiveUserInterfaceLayoutDirection == .rightToLeft,
-                            attributed: storage.map { ObjectIdentifier($0) })
+        let setting = layoutSetting(width: bounds.width)
+        let key = LayoutKey(text: editor.text, setting: setting, attributed: storage.map { ObjectIdentifier($0) })
         if let c = cachedLayout, c.key == key { return c.layout }
-        let l = makeLayout(wrapping: key.width, reuse: &layoutReuse)
+        let l = makeLayout(setting, reuse: &layoutReuse)
         cachedLayout = (key, l)
         return l
     }
 
-    /// The text (attributed when it has attributes) laid out wrapping at `width`, taking
-    /// unchanged paragraphs from `reuse`.
-    private func makeLayout(wrapping width: CGFloat, reuse: inout ParagraphStackLayout.Reuse) -> ParagraphStackLayout {
-        let color = (textColor ?? .label).cgColor
+    /// What the text is laid out with in a view `width` wide.
+    private func layoutSetting(width: CGFloat) -> ParagraphStackLayout.Setting {
+        ParagraphStackLayout.Setting(width: wrapWidth(width), font: resolvedFont, color: (textColor ?? .label).cgColor,
+                                     alignment: ctAlignment,
+                                     direction: effectiveUserInterfaceLayoutDirection == .rightToLeft ? .rightToLeft : .natural)
+    }
+
+    /// The text (attributed when it has attributes) laid out with `setting`, taking unchanged
+    /// paragraphs from `reuse`.
+    private func makeLayout(_ setting: ParagraphStackLayout.Setting, reuse: inout ParagraphStackLayout.Reuse) -> ParagraphStackLayout {
+        let color = setting.color
         let attributed: ((Range<Int>) -> (runs: [LaminaTextRun], spacing: CGFloat))? = storage.map { storage in
             { [resolvedFont] range in
                 guard !range.isEmpty else { return ([], 0) }
@@ -300,9 +302,7 @@ open class UITextView: UIScrollView, UITextInput {
                 return (runs, runs.first?.paragraph?.paragraphSpacing ?? 0)
             }
         }
-        return ParagraphStackLayout(text: editor.text, width: width, font: resolvedFont, color: color, alignment: ctAlignment,
-                                    direction: effectiveUserInterfaceLayoutDirection == .rightToLeft ? .rightToLeft : .natural,
-                                    attributed: attributed, reuse: &reuse)
+        return ParagraphStackLayout(text: editor.text, setting: setting, attributed: attributed, reuse: &reuse)
     }
 
     open override func layoutSubviews() {
@@ -338,7 +338,7 @@ open class UITextView: UIScrollView, UITextInput {
         let width = size.width > 0 && size.width.isFinite ? size.width : bounds.width
         // Laid out apart from the view's own layout (another width), its paragraphs reused.
         var reuse = layoutReuse
-        let l = makeLayout(wrapping: wrapWidth(width), reuse: &reuse)
+        let l = makeLayout(layoutSetting(width: width), reuse: &reuse)
         return CGSize(width: width, height: (textContainerInset.top + l.height + textContainerInset.bottom).rounded(.up))
     }
 
