@@ -5,7 +5,8 @@ import CLaminaRaster
 
 /// The C loops shadows and images use give the bytes of the Swift code they replace, on every
 /// SIMD path: the box blur's passes, the masked source-over that composites a shadow's alpha and
-/// fills through clip masks, and images laid over at whole-pixel offsets.
+/// fills through clip masks, images laid over at whole-pixel offsets and images sampled
+/// bilinearly through affine mappings.
 @Suite("Blur and masked source-over kernels", .serialized)
 struct BlurAndMaskKernelTests {
     static func levels() -> [Int] {
@@ -107,5 +108,99 @@ struct BlurAndMaskKernelTests {
             }
         }
         #expect(mismatches == 0 && cases > 280, "\(mismatches) of \(cases)")
+    }
+    /// The Swift painter's per-pixel route (positions stepped in doubles, `ImagePainter.sample`,
+    /// coverage times alpha, source-over): what the C bilinear loop replaces.
+    static func bilinearReference(_ span: lamina_bilinear_span, image: SampledImage, original: [UInt32], mask: [UInt8]?) -> [UInt32] {
+        let painter = ImagePainter(image: image, m: (span.du, span.dv, 0, 0, 0, 0, 0, 0, 1), bilinear: true, tiled: span.tiled != 0,
+                                   alpha: span.alpha)
+        let coverage = mask.map { m in m.withUnsafeBufferPointer { Array($0) } }
+        var out = original
+        var u = span.u, v = span.v
+        image.pixels.withUnsafeBufferPointer { px in
+            for i in 0..<span.count {
+                defer { u += span.du; v += span.dv }
+                var cov: UInt32 = i < span.skip ? 0 : (coverage.map { span.constant == 255 ? UInt32($0[i]) : mul255(span.constant, UInt32($0[i])) } ?? span.constant)
+                if cov == 0 { continue }
+                var s = painter.sample(u, v, px)
+                if s == 0 { continue }
+                if span.alpha != 255 { cov = mul255(cov, span.alpha) }
+                if cov != 255 { s = scaleWord(s, cov) }
+                let inv = 255 &- ((s >> UInt32(span.alpha_shift)) & 0xFF)
+                out[i] = inv == 0 ? s : s &+ scaleWord(out[i], inv)
+            }
+        }
+        return out
+    }
+
+    @Test func bilinearSamplingIsTheSwiftArithmeticOnEveryPath() {
+        var rng = RowWindowTests.Random(state: 53)
+        let levels = Self.levels()
+        defer { lamina_raster_force_simd_level(-1) }
+        var cases = 0, mismatches = 0, fastCases = 0
+        for trial in 0..<400 {
+            let w = 1 + rng.int(40), h = 1 + rng.int(12)
+            let pixels = (0..<(w * h)).map { _ -> UInt32 in
+                let a = UInt32([0, 255, rng.int(256)][rng.int(3)])
+                return UInt32(rng.int(Int(a) + 1)) | UInt32(rng.int(Int(a) + 1)) << 8 | UInt32(rng.int(Int(a) + 1)) << 16 | a << 24
+            }
+            let image = SampledImage(width: w, height: h, pixels: pixels)
+            let count = rng.int(71)
+            // Whole-pixel steps at fractional offsets (backing stores), scales, rotations.
+            let kind = trial % 4
+            let fractions: [Double] = [0.5, 0.25, 1.0 / 3, 0.0, Double(rng.int(256)) / 256, 1e-7]
+            var u = Double(rng.int(w + 20) - 10) + fractions[rng.int(fractions.count)]
+            let v = Double(rng.int(h + 4) - 2) + fractions[rng.int(fractions.count)]
+            var du = 1.0, dv = 0.0
+            switch kind {
+            case 1: du = Double(rng.range(0.1, 3))
+            case 2: du = Double(rng.range(-1.5, 1.5)); dv = Double(rng.range(-1.5, 1.5))
+            case 3: u = Double(rng.range(-30, 60)); du = 1 - 1e-12
+            default: break
+            }
+            let masked = rng.int(3) == 0
+            let mask: [UInt8]? = masked ? (0..<count).map { _ in UInt8(truncatingIfNeeded: [0, 255, rng.int(256)][rng.int(3)]) } : nil
+            let constant = UInt32([255, 255, rng.int(256)][rng.int(3)])
+            let skip = rng.int(4) == 0 ? rng.int(count + 1) : 0
+            let alpha = UInt32([255, 255, 128, rng.int(256)][rng.int(4)])
+            let tiled: Int32 = rng.int(5) == 0 ? 1 : 0
+            let shift: Int32 = rng.int(2) == 0 ? 24 : 0
+            if kind == 0 && !masked && skip == 0 && tiled == 0 { fastCases += 1 }
+            // Words in the order the shift says (alpha at bit 0 or 24), so the alpha read is the right byte.
+            let ordered = shift == 24 ? pixels : pixels.map { ($0 << 8) | ($0 >> 24) }
+            let orderedImage = SampledImage(width: w, height: h, pixels: ordered)
+            _ = image
+            let original = (0..<count).map { _ in UInt32(truncatingIfNeeded: rng.next()) }
+            mask.withUnsafeBufferPointerOrNil { maskPointer in
+                orderedImage.pixels.withUnsafeBufferPointer { px in
+                    let template = lamina_bilinear_span(dst: nil, count: count, pixels: px.baseAddress!, width: w, height: h,
+                                                        u: u, v: v, du: du, dv: dv, mask: maskPointer, constant: constant, skip: skip,
+                                                        alpha: alpha, alpha_shift: shift, tiled: tiled)
+                    let expected = Self.bilinearReference(template, image: orderedImage, original: original, mask: mask)
+                    for level in levels {
+                        lamina_raster_force_simd_level(Int32(level))
+                        var buffer = original
+                        buffer.withUnsafeMutableBufferPointer { b in
+                            var span = template
+                            span.dst = b.baseAddress ?? UnsafeMutablePointer(bitPattern: 16)!
+                            lamina_bilinear_over_32(&span)
+                        }
+                        cases += 1
+                        if buffer != expected { mismatches += 1 }
+                    }
+                }
+            }
+        }
+        #expect(fastCases > 30)
+        #expect(mismatches == 0 && cases >= 800, "\(mismatches) of \(cases)")
+    }
+}
+
+extension Optional where Wrapped == [UInt8] {
+    func withUnsafeBufferPointerOrNil<R>(_ body: (UnsafePointer<UInt8>?) -> R) -> R {
+        switch self {
+        case .some(let array): array.withUnsafeBufferPointer { body($0.baseAddress) }
+        case .none: body(nil)
+        }
     }
 }

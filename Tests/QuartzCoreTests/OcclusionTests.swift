@@ -89,4 +89,36 @@ struct OcclusionTests {
         #expect(occlusion.visiblePart(cover.renderSlot, device: cover.frame) == nil)
         #expect(occlusion.visiblePart(side.renderSlot, device: CGRect(x: 0, y: 100, width: 120, height: 60)) == nil)
     }
+
+    /// A reused bitmap is cleared before a frame is drawn into it, except in bands one opaque
+    /// layer covers whole: those pixels are overwritten. A frame drawn over the previous one's
+    /// memory is the bytes of one drawn into fresh memory, band by band covered or not.
+    @Test func bandsUnderAnOpaqueLayerAreNotClearedYetMatchFreshMemory() throws {
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 100, height: 120)
+        // Frame 1: colour everywhere.
+        root.backgroundColor = CGColor(red: 0.9, green: 0.1, blue: 0.3, alpha: 1)
+        let panel = CALayer()
+        // Rows 150...360 at scale 3: bands 192..<256 and 256..<320 lie wholly inside.
+        panel.frame = CGRect(x: 0, y: 50, width: 100, height: 70)
+        panel.backgroundColor = CGColor(red: 0.1, green: 0.6, blue: 0.2, alpha: 1)
+        let dot = CAShapeLayer()
+        dot.path = CGPath(ellipseIn: CGRect(x: 10, y: 5, width: 60, height: 60), transform: nil)
+        dot.fillColor = CGColor(red: 1, green: 0.8, blue: 0, alpha: 0.5)
+        panel.addSublayer(dot)
+        root.addSublayer(panel)
+        let reused = CARenderer(layer: root, scale: 3)
+        let first = try #require(reused.image(atTime: 0)).straightRGBA8()
+        // Frame 2: a transparent root; only the panel (and what lies on it) is opaque.
+        withoutActions { root.backgroundColor = nil }
+        let second = try #require(reused.image(atTime: 0)).straightRGBA8()
+        let fresh = try #require(CARenderer(layer: root, scale: 3).image(atTime: 0)).straightRGBA8()
+        // (Compared outside #expect, which would print every byte of a failure.)
+        let matchesFresh = second == fresh, differsFromFirst = first != fresh
+        #expect(matchesFresh)
+        #expect(differsFromFirst)
+        // Above the panel, nothing: transparent pixels, not frame 1's.
+        #expect(second[(10 * 300 + 10) * 4 + 3] == 0)
+        #expect(first[(10 * 300 + 10) * 4 + 3] == 255)
+    }
 }

@@ -121,6 +121,36 @@ void lamina_solid_mask_over_32(uint32_t *dst, long count, const uint8_t *mask, u
 /// offsets and scale 1 use it.
 void lamina_image_over_32(uint32_t *dst, const uint32_t *src, long count, uint32_t alpha, int alpha_shift);
 
+/// An image sampled with bilinear filtering through an affine mapping along a span of pixels.
+typedef struct {
+    /// The span's first pixel; `count` pixels.
+    uint32_t *dst;
+    long count;
+    /// The image: `width` x `height` premultiplied words, top row first, rows `width` words apart.
+    const uint32_t *pixels;
+    long width, height;
+    /// The image position of the first pixel's centre, and the steps to the next pixel's
+    /// (added after every pixel, in doubles, as Lamina's Swift image painter steps them).
+    double u, v, du, dv;
+    /// Coverage: 0 for the first `skip` pixels, else `constant`, times `mask[i]` / 255 when
+    /// `mask` is given.
+    const uint8_t *mask;
+    uint32_t constant;
+    long skip;
+    /// Global alpha (0...255), the alpha byte's position in a word, and whether the image
+    /// repeats (else its edge pixels extend outward).
+    uint32_t alpha;
+    int alpha_shift;
+    int tiled;
+} lamina_bilinear_span;
+
+/// Source-over of an image sampled bilinearly along a span: at each pixel's position (u, v),
+/// the four words around (u - 0.5, v - 0.5) mixed by their fractions in 256ths (horizontally,
+/// then vertically: `a + (b - a) * t / 256` per byte, truncated), scaled by the coverage times
+/// the global alpha and laid over the pixel. The same bytes as Lamina's Swift image painter on
+/// every SIMD path.
+void lamina_bilinear_over_32(const lamina_bilinear_span *s);
+
 /// One box-blur pass down every column of a `columns` x `rows` plane (rows `stride` bytes
 /// apart): each byte becomes the mean of the window [y - left, y + right] of its column (zero
 /// outside), `(sum * floor(2^24 / size) + 2^23) >> 24`. `copy` holds rows x columns bytes,

@@ -200,14 +200,10 @@ extension CGContext {
         paintClip { row, x, n, coverage in
             let src = (buffer + row * bytesPerRow).assumingMemoryBound(to: UInt32.self) + x
             let dst = (pixels + row * bytesPerRow).assumingMemoryBound(to: UInt32.self) + x
-            if mode == .normal && alpha == 255 && coverage.mask == nil && coverage.skip == 0 && coverage.constant == 255 {
-                // Plain source-over.
-                for i in 0..<n {
-                    let s = src[i]
-                    if s == 0 { continue }
-                    let inv = 255 &- ((s >> shift) & 0xFF)
-                    dst[i] = inv == 0 ? s : s &+ scaleWord(dst[i], inv)
-                }
+            if mode == .normal && coverage.mask == nil && coverage.skip == 0 {
+                // Source-over at one coverage: the C row loop (SIMD; the arithmetic of the loop
+                // below with the coverage times the alpha folded in).
+                lamina_image_over_32(dst, src, n, mul255(coverage.constant, alpha), Int32(shift))
                 return
             }
             for i in 0..<n {

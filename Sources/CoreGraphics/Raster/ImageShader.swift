@@ -265,36 +265,13 @@ struct ImagePainter {
                     }
                     return
                 }
-                if bilinear && m.1 == 0 && !tiled {
-                    // No vertical step along the row: both source rows and their weight are
-                    // the span's (the same samples as `sample`, without recomputing them).
-                    let w = image.width, h = image.height
-                    let fv = v - 0.5
-                    let y0 = ImagePainter.floorInt(fv)
-                    let ay = UInt32((fv - Double(y0)) * 256)
-                    let rowA = px.baseAddress! + min(max(y0, 0), h - 1) * w
-                    let rowB = px.baseAddress! + min(max(y0 + 1, 0), h - 1) * w
-                    for i in 0..<count {
-                        defer { u += m.0 }
-                        var cov = coverage[i]
-                        if cov == 0 { continue }
-                        let fu = u - 0.5
-                        let x0 = ImagePainter.floorInt(fu)
-                        let ax = UInt32((fu - Double(x0)) * 256)
-                        let xa = min(max(x0, 0), w - 1), xb = min(max(x0 + 1, 0), w - 1)
-                        let a0 = rowA[xa], a1 = rowA[xb], b0 = rowB[xa], b1 = rowB[xb]
-                        // Four transparent neighbours give a transparent sample.
-                        if (a0 | a1 | b0 | b1) == 0 && blend.mode == nil { continue }
-                        // Both rows' horizontal lerps at once, one row per half of a 64-bit word.
-                        let h = ImagePainter.lerp64(UInt64(a0) | UInt64(b0) << 32, UInt64(a1) | UInt64(b1) << 32, UInt64(ax))
-                        var s = ImagePainter.lerp(UInt32(truncatingIfNeeded: h), UInt32(truncatingIfNeeded: h >> 32), ay)
-                        if s == 0 && blend.mode == nil { continue }
-                        if let mode = blend.mode { p[i] = blended(s, p[i], cov, mode, blend.order); continue }
-                        if alpha != 255 { cov = mul255(cov, alpha) }
-                        if cov != 255 { s = scaleWord(s, cov) }
-                        let inv = 255 &- ((s >> alphaShift) & 0xFF)
-                        p[i] = inv == 0 ? s : s &+ scaleWord(p[i], inv)
-                    }
+                if bilinear && blend.mode == nil {
+                    // The C loop (SIMD; the same positions, samples and arithmetic as below).
+                    var span = lamina_bilinear_span(
+                        dst: p, count: count, pixels: px.baseAddress!, width: image.width, height: image.height,
+                        u: u, v: v, du: m.0, dv: m.1, mask: coverage.mask, constant: coverage.constant, skip: coverage.skip,
+                        alpha: alpha, alpha_shift: Int32(alphaShift), tiled: tiled ? 1 : 0)
+                    lamina_bilinear_over_32(&span)
                     return
                 }
                 for i in 0..<count {

@@ -148,16 +148,17 @@ package final class FrameRenderer: @unchecked Sendable {
             c.setRowWindow(y0, y1)
             if columns.count < g.width { c.setColumnWindow(columns.lowerBound, columns.upperBound) }
             g.prepare(c)
-            if clear {
-                for y in y0..<y1 {
-                    (base + (y * g.width + columns.lowerBound) * 4).initializeMemory(as: UInt8.self, repeating: 0, count: columns.count * 4)
-                }
-            }
             var compositor = Compositor(ctx: c, caches: caches)
             compositor.backdropRoot = BackdropRoot(ctm: c.ctm, width: g.width, height: g.height)
             if occlusionCulling {
                 let toDevice = c.userToPixels
                 compositor.occlusion = frame.occlusions.value(for: OcclusionKey(toDevice)) { Occlusion.of(frame, toDevice: toDevice) }
+            }
+            // A band wholly under one opaque layer is overwritten by it: no clearing first.
+            if clear && compositor.occlusion?.covers(x0: columns.lowerBound, y0: y0, x1: columns.upperBound, y1: y1) != true {
+                for y in y0..<y1 {
+                    (base + (y * g.width + columns.lowerBound) * 4).initializeMemory(as: UInt8.self, repeating: 0, count: columns.count * 4)
+                }
             }
             compositor.render(frame, frame.root, alpha: 1)
         }

@@ -66,6 +66,13 @@ package final class Occlusion: @unchecked Sendable {
         return cut ? r : nil
     }
 
+    /// Whether one occluder covers the device pixels [x0, x1) x [y0, y1) completely: every one
+    /// of them is then set to an opaque colour whatever it held before, so a bitmap need not be
+    /// cleared there before the frame is drawn.
+    package func covers(x0: Int, y0: Int, x1: Int, y1: Int) -> Bool {
+        occluders.contains { $0.x0 <= x0 && $0.y0 <= y0 && $0.x1 >= x1 && $0.y1 >= y1 }
+    }
+
     /// The occlusion of frame `f` drawn from its root with `toDevice` (root coordinates to raster
     /// pixels, rows down).
     package static func of(_ f: Frame, toDevice: CGAffineTransform) -> Occlusion {
