@@ -40,17 +40,30 @@ typedef struct {
 typedef struct { double u, v; } position;
 
 // Fills pixels [0, n) of a block starting at span pixel `first`, advancing `p` past them.
+// Pixels at zero coverage are stepped over (their words left zero) without being sampled.
 static inline void fill_block(const lamina_bilinear_span *s, position *p, long first, long n, block8 *b) {
     const uint32_t *px = s->pixels;
     const long w = s->width, h = s->height;
     double u = p->u, v = p->v;
+    if (!s->mask) {
+        uint32_t k = s->alpha != 255 ? mul255(s->constant, s->alpha) : s->constant;
+        for (long j = 0; j < 8; j++) b->k[j] = j < n ? k : 0;
+    } else {
+        for (long j = 0; j < n; j++) {
+            uint32_t c = span_coverage(s, first + j);
+            b->k[j] = s->alpha != 255 ? mul255(c, s->alpha) : c;
+        }
+        for (long j = n; j < 8; j++) b->k[j] = 0;
+    }
+    for (long j = 0; j < 8; j++) { b->a0[j] = b->a1[j] = b->b0[j] = b->b1[j] = 0; b->tx[j] = b->ty[j] = 0; }
     if (s->dv == 0 && !s->tiled) {
         // One pair of rows and one vertical weight for the block (v does not move).
         double fv = v - 0.5;
         long y0 = floor_long(fv);
         uint32_t ty = (uint32_t)((fv - (double)y0) * 256);
         const uint32_t *row_a = px + wrap_index(y0, h, 0) * w, *row_b = px + wrap_index(y0 + 1, h, 0) * w;
-        for (long j = 0; j < n; j++) {
+        for (long j = 0; j < n; j++, u += s->du) {
+            if (b->k[j] == 0) continue;
             double fu = u - 0.5;
             long x0 = floor_long(fu);
             b->tx[j] = (uint32_t)((fu - (double)x0) * 256);
@@ -60,10 +73,10 @@ static inline void fill_block(const lamina_bilinear_span *s, position *p, long f
             b->a1[j] = row_a[xb];
             b->b0[j] = row_b[xa];
             b->b1[j] = row_b[xb];
-            u += s->du;
         }
     } else {
-        for (long j = 0; j < n; j++) {
+        for (long j = 0; j < n; j++, u += s->du, v += s->dv) {
+            if (b->k[j] == 0) continue;
             double fu = u - 0.5, fv = v - 0.5;
             long x0 = floor_long(fu), y0 = floor_long(fv);
             b->tx[j] = (uint32_t)((fu - (double)x0) * 256);
@@ -74,20 +87,8 @@ static inline void fill_block(const lamina_bilinear_span *s, position *p, long f
             b->a1[j] = px[ya * w + xb];
             b->b0[j] = px[yb * w + xa];
             b->b1[j] = px[yb * w + xb];
-            u += s->du;
-            v += s->dv;
         }
     }
-    if (!s->mask && first >= s->skip) {
-        uint32_t k = s->alpha != 255 ? mul255(s->constant, s->alpha) : s->constant;
-        for (long j = 0; j < n; j++) b->k[j] = k;
-    } else {
-        for (long j = 0; j < n; j++) {
-            uint32_t c = span_coverage(s, first + j);
-            b->k[j] = s->alpha != 255 ? mul255(c, s->alpha) : c;
-        }
-    }
-    for (long j = n; j < 8; j++) { b->a0[j] = b->a1[j] = b->b0[j] = b->b1[j] = 0; b->tx[j] = b->ty[j] = b->k[j] = 0; }
     p->u = u;
     p->v = v;
 }
@@ -268,8 +269,20 @@ static void bilinear_avx2(const lamina_bilinear_span *s) {
 }
 #endif
 
-void lamina_bilinear_over_32(const lamina_bilinear_span *s) {
-    if (s->count <= 0 || s->alpha == 0 || s->width <= 0 || s->height <= 0) return;
+void lamina_bilinear_over_32(const lamina_bilinear_span *span) {
+    if (span->count <= 0 || span->alpha == 0 || span->width <= 0 || span->height <= 0 || span->skip >= span->count) return;
+    lamina_bilinear_span rest = *span;
+    const lamina_bilinear_span *s = span;
+    if (span->skip > 0) {
+        // The first `skip` pixels are not painted, but the position steps over them one by one
+        // (as the Swift loop steps it, so the rest sample where they did).
+        for (long i = 0; i < span->skip; i++) { rest.u += rest.du; rest.v += rest.dv; }
+        rest.dst += span->skip;
+        rest.count -= span->skip;
+        if (rest.mask) rest.mask += span->skip;
+        rest.skip = 0;
+        s = &rest;
+    }
 #ifdef LAMINA_X86
     int level = raster_level();
     if (level == 2) { bilinear_avx2(s); return; }

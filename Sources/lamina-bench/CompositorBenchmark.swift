@@ -122,12 +122,15 @@ enum CompositorBenchmark {
     static func commitProfile() {
         let (root, badges, _) = screen()
         let renderer = CARenderer(layer: root, scale: 3)
+        if let threads = Int(ProcessInfo.processInfo.environment["THREADS"] ?? "") { renderer.threads = threads }
         _ = renderer.nextFrame()
         let commits = Int(ProcessInfo.processInfo.environment["COMMITS"] ?? "") ?? 200_000
         // FRAMES=1: a damage-tracked frame after each commit (not timed), as `run` measures.
         let frames = ProcessInfo.processInfo.environment["FRAMES"] == "1"
         // CLOBBER=1: 32 MB written between commits instead (the caches emptied, nothing else).
         var clobber = ProcessInfo.processInfo.environment["CLOBBER"] == "1" ? [UInt8](repeating: 0, count: 32 << 20) : nil
+        // SLEEP=us: the thread sleeps that long between commits instead (as a display loop waits).
+        let pause = UInt32(ProcessInfo.processInfo.environment["SLEEP"] ?? "")
         var t = 0.0
         for k in 0..<commits {
             t += seconds {
@@ -137,6 +140,7 @@ enum CompositorBenchmark {
                 CATransaction.commit()
             }
             if frames { _ = renderer.nextFrame() }
+            if let pause { usleep(pause) }
             if clobber != nil { clobber!.withUnsafeMutableBytes { _ = $0.initializeMemory(as: UInt8.self, repeating: UInt8(truncatingIfNeeded: k)) } }
         }
         print(String(format: "%.2f us per commit", t * 1e6 / Double(commits)))

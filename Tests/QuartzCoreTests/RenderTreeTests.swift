@@ -90,6 +90,7 @@ struct RenderTreeTests {
                 for n in [2, 3, 4, 7] {
                     let r = CARenderer(layer: root, scale: 3)
                     r.threads = n
+                    r.frames.minimumPixelsPerThread = 0
                     #expect(try bytes(r.image(atTime: t)) == reference, "\(n) threads at \(t)")
                     // Incremental frames on N threads equal it too.
                     _ = r.nextFrame(atTime: max(0, t - 0.1))

@@ -89,6 +89,8 @@ struct ShadowCacheTests {
         let (root, card, header, other, dot) = scene()
         renderer.layer = root
         renderer.threads = threads
+        // Even the small damaged rectangles spread over the threads.
+        renderer.frames.minimumPixelsPerThread = 0
         var out: [[UInt8]] = []
         let changes: [() -> Void] = [
             {}, {},

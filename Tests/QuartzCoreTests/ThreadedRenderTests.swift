@@ -177,6 +177,7 @@ struct ThreadedRenderTests {
         let renderer = Thread {
             let r = CARenderer(layer: shared.value, scale: 0.5)
             r.threads = 2
+            r.frames.minimumPixelsPerThread = 0
             for f in 0..<frames {
                 r.beginFrame(atTime: 100 + Double(f) / 60, timeStamp: nil)
                 _ = r.updateBounds()

@@ -49,6 +49,13 @@ package final class FrameRenderer: @unchecked Sendable {
     package var occlusionCulling = true
     /// How many threads draw a frame's bands (the processors, by default).
     package var threads = WorkerPool.processorCount
+
+    /// Each thread beyond the first draws at least this many pixels: smaller drawings run on
+    /// fewer threads, a damaged rectangle of a few thousand pixels on the caller's alone (waking
+    /// another thread and waiting for it costs more than such a drawing, tens of microseconds on
+    /// a virtual machine, and the caller would sleep in the wait, its caches going cold).
+    /// Tests set 0 to spread even small drawings over ``threads`` threads.
+    package var minimumPixelsPerThread = 256 * 1024
     /// Rows per band.
     package static let bandHeight = 64
 
@@ -139,6 +146,8 @@ package final class FrameRenderer: @unchecked Sendable {
         // Occlusion pays for its walk over the tree only when much of the bitmap is drawn (a
         // small damaged rectangle rarely lies under an opaque layer drawn above it).
         let occlusionCulling = self.occlusionCulling && rows.count * columns.count * 4 >= g.width * g.height
+        let pixels = rows.count * columns.count
+        let threads = minimumPixelsPerThread > 0 ? max(1, min(self.threads, pixels / minimumPixelsPerThread)) : self.threads
         WorkerPool.shared.run(last - first + 1, threads: threads) { k in
             let band = first + k
             let y0 = max(rows.lowerBound, band * h), y1 = min(rows.upperBound, band * h + h)

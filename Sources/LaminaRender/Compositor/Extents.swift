@@ -7,57 +7,85 @@ import Foundation
 package enum Extents {
     static func compute(_ f: Frame, sublayersOnly: Bool = false) -> ExtentTable {
         guard f.tree.isLive(f.root) else { return ExtentTable(base: 0, count: 0) }
-        // The table spans the slots of the frame's subtree only, not the whole render store: a
-        // small tree drawn in a process with many layers alive costs what it holds.
+        // The nodes under the root in pre-order (a node before its mask and sublayers), each
+        // with whether it lies at the depth limit. The table spans their slots only, not the
+        // whole render store: a small tree drawn in a process with many layers alive costs what
+        // it holds.
+        let children = f.tree.children, mask = f.tree.mask
+        // Slots in pre-order; a slot at the depth limit is stored as -1 - slot.
+        var order: [Int32] = []
         var lo = Int(f.root), hi = Int(f.root)
-        func span(_ slot: Int32, _ depth: Int) {
-            let i = Int(slot)
-            lo = min(lo, i); hi = max(hi, i)
-            guard depth < RenderTree.depthLimit else { return }
-            let m = f.tree.mask[i]
-            if m >= 0 { span(m, depth + 1) }
-            for c in f.tree.children[i] { span(c, depth + 1) }
-        }
-        span(f.root, 0)
-        var out = ExtentTable(base: lo, count: hi - lo + 1)
-        func visit(_ slot: Int32, _ depth: Int) {
-            let i = Int(slot)
-            guard depth < RenderTree.depthLimit else { out[i] = f.values.bounds[i]; return }
-            let m = f.tree.mask[i]
-            if m >= 0 { visit(m, depth + 1) }
-            for c in f.tree.children[i] { visit(c, depth + 1) }
-            out[i] = visibleExtent(f, i, out)
-        }
+        var stack: [(slot: Int32, depth: Int32)] = [(f.root, 0)]
         if sublayersOnly {
             // A replicator's delayed copy: its sublayers only (its own extent loops over every
             // copy, which made 10,000 delayed copies cost 10,000² steps).
-            for c in f.tree.children[Int(f.root)] { visit(c, 1) }
-            out[Int(f.root)] = f.values.bounds[Int(f.root)]
-        } else {
-            visit(f.root, 0)
+            stack = children[Int(f.root)].reversed().map { ($0, 1) }
         }
+        while let (slot, depth) = stack.popLast() {
+            let i = Int(slot)
+            lo = min(lo, i); hi = max(hi, i)
+            guard depth < RenderTree.depthLimit else { order.append(-1 - slot); continue }
+            order.append(slot)
+            // Pushed in reverse, so popped mask first, then sublayers in order.
+            for c in children[i].reversed() { stack.append((c, depth + 1)) }
+            let m = mask[i]
+            if m >= 0 { stack.append((m, depth + 1)) }
+        }
+        // Plain leaves (most nodes) first: their extents depend on nothing else. Then the
+        // others in reverse pre-order, every node after all of its descendants.
+        let v = f.values
+        let plainContext = f.transitions.isEmpty
+        var rects = [CGRect](repeating: .null, count: hi - lo + 1)
+        var others: [Int32] = []
+        rects.withUnsafeMutableBufferPointer { r in
+            for slot in order {
+                if slot < 0 { let i = Int(-1 - slot); r[i - lo] = v.bounds[i]; continue }
+                let i = Int(slot)
+                if plainContext, children[i].isEmpty, let e = plainLeafExtent(v, i) { r[i - lo] = e } else { others.append(slot) }
+            }
+        }
+        var out = ExtentTable(base: lo, rects: rects)
+        for slot in others.reversed() { out[Int(slot)] = visibleExtent(f, Int(slot), out) }
+        if sublayersOnly { out[Int(f.root)] = v.bounds[Int(f.root)] }
         return out
+    }
+
+    /// The extent of a plain leaf (most layers: no sublayers, no own content, no shadow,
+    /// contents filling the bounds): its bounds, standardized. What the general rule gives it
+    /// (the bounds cut to their own reach), without its rectangle calls; nil for other nodes.
+    @inline(__always)
+    private static func plainLeafExtent(_ v: NodeColumns, _ i: Int) -> CGRect? {
+        guard !(v.shadowOpacity[i] > 0), case .none = v.content[i] else { return nil }
+        let r = v.bounds[i]
+        guard r.origin.x.isFinite, r.origin.y.isFinite, r.size.width.isFinite, r.size.height.isFinite else { return nil }
+        if v.contents[i] != .none && v.style[i].contentsGravity != "resize" { return nil }
+        let s = r.standardized
+        return CGRect(x: s.minX, y: s.minY, width: s.maxX - s.minX, height: s.maxY - s.minY)
+    }
+
+    /// `a.union(b)` for two finite, standardized rectangles, inline: the same values.
+    @inline(__always)
+    static func union(_ a: CGRect, _ b: CGRect) -> CGRect {
+        guard a.size.width >= 0, a.size.height >= 0, b.size.width >= 0, b.size.height >= 0,
+              a.origin.x.isFinite, a.origin.y.isFinite, b.origin.x.isFinite, b.origin.y.isFinite,
+              a.size.width.isFinite, a.size.height.isFinite, b.size.width.isFinite, b.size.height.isFinite else { return a.union(b) }
+        let x0 = min(a.origin.x, b.origin.x), y0 = min(a.origin.y, b.origin.y)
+        let x1 = max(a.origin.x + a.size.width, b.origin.x + b.size.width)
+        let y1 = max(a.origin.y + a.size.height, b.origin.y + b.size.height)
+        return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     /// The visible extent of node `i`, its descendants' already known.
     static func visibleExtent(_ f: Frame, _ i: Int, _ known: ExtentTable) -> CGRect {
         let v = f.values
         var r = v.bounds[i]
-        if f.tree.children[i].isEmpty, case .none = v.content[i], !(v.shadowOpacity[i] > 0), f.transitions.isEmpty,
-           v.contents[i] == .none || v.style[i].contentsGravity == "resize",
-           r.origin.x.isFinite, r.origin.y.isFinite, r.size.width.isFinite, r.size.height.isFinite {
-            // A plain leaf (most layers) draws its bounds: what the general rule below gives
-            // it (the bounds, standardized, cut to their own reach), without its rectangle calls.
-            let s = r.standardized
-            return CGRect(x: s.minX, y: s.minY, width: s.maxX - s.minX, height: s.maxY - s.minY)
-        }
         let flags = v.flags[i]
         if !flags.contains(.masksToBounds) {
             r = r.union(ownContentExtent(f, i))
             var subs = CGRect.null
             for c in f.tree.children[Int(i)] where !v.flags[Int(c)].contains(.hidden) {
                 let mapped = extentInSuperlayer(f, c, known, depth: 0)
-                if !mapped.isNull { subs = subs.union(mapped) }
+                if !mapped.isNull { subs = subs.isNull ? mapped : union(subs, mapped) }
             }
             if case .replicator(let rep) = v.content[i], !subs.isNull {
                 // Every copy's place.
@@ -96,6 +124,7 @@ package enum Extents {
 
     /// Where node `sub`'s subtree draws in its superlayer's plane. A transform layer's sublayers
     /// keep their depth until they reach that plane.
+    @inline(__always)
     static func extentInSuperlayer(_ f: Frame, _ sub: Int32, _ known: ExtentTable, depth: Int) -> CGRect {
         let i = Int(sub)
         if !f.isTransformLayer(i), let t = f.translationToSuperlayer(sub) {
@@ -196,6 +225,11 @@ package struct ExtentTable: Sendable {
     init(base: Int, count: Int) {
         self.base = base
         rects = [CGRect](repeating: .null, count: max(0, count))
+    }
+
+    init(base: Int, rects: [CGRect]) {
+        self.base = base
+        self.rects = rects
     }
 
     /// How many slots the table spans.

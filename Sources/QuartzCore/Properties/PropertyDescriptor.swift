@@ -186,6 +186,9 @@ enum PropertyValueTraits {
         if V.self == CATransform3D.self {
             return { unsafeBitCast($0, to: CATransform3D.self) == unsafeBitCast($1, to: CATransform3D.self) }
         }
+        // Colours (compared by value) without the dynamic casts of `kvcEqual`.
+        if V.self == CGColor?.self { return { unsafeBitCast($0, to: CGColor?.self) == unsafeBitCast($1, to: CGColor?.self) } }
+        if V.self == CGColor.self { return { unsafeBitCast($0, to: CGColor.self) == unsafeBitCast($1, to: CGColor.self) } }
         guard V.self is any Equatable.Type else { return nil }
         return { kvcEqual($0, $1) }
     }

@@ -88,9 +88,7 @@ open class CATransaction: NSObject {
 
     /// Whether property changes skip `action(forKey:)` (no implicit animations).
     open class func disableActions() -> Bool {
-        let s = TransactionState.current
-        guard !s.scopes.isEmpty, let v = s.value(forKey: kCATransactionDisableActions) else { return false }
-        return kvcCoerce(v, to: Bool.self) ?? false
+        TransactionState.current.actionsDisabled
     }
 
     open class func setDisableActions(_ flag: Bool) {

@@ -39,6 +39,9 @@ final class CompletionGroup {
 /// One nesting level of transactions on a thread.
 final class TransactionScope {
     var values: [String: Any] = [:]
+    /// `values["disableActions"]` read as a Bool (nil when unset), kept beside it so that every
+    /// property change can ask without a dictionary lookup.
+    var disableActions: Bool?
     var completion: CompletionGroup?
     let isImplicit: Bool
     init(implicit: Bool) { isImplicit = implicit }
@@ -83,6 +86,14 @@ final class TransactionState {
 
     func setValue(_ value: Any?, forKey key: String) {
         ensureOpen()
-        scopes[scopes.count - 1].values[key] = value
+        let scope = scopes[scopes.count - 1]
+        scope.values[key] = value
+        if key == kCATransactionDisableActions { scope.disableActions = value.map { kvcCoerce($0, to: Bool.self) ?? false } }
+    }
+
+    /// Whether the innermost transaction that set `disableActions` disabled actions.
+    var actionsDisabled: Bool {
+        for s in scopes.reversed() { if let d = s.disableActions { return d } }
+        return false
     }
 }
