@@ -112,15 +112,43 @@ static void bilinear_scalar(const lamina_bilinear_span *s) {
     }
 }
 
-// True when every position of the span is u0 + i exactly (a step of one pixel, no vertical
-// step, and a start whose fraction has at most 20 bits, far from 2^32): the samples then share
-// their weights and read consecutive words of two rows.
-static int steps_whole_pixels(const lamina_bilinear_span *s) {
-    if (s->du != 1.0 || s->dv != 0.0 || s->tiled) return 0;
-    double limit = 4294967296.0;
-    if (!(fabs(s->u) < limit && fabs(s->v) < limit) || (double)s->count > limit) return 0;
-    double scaled = (s->u - floor(s->u)) * 1048576.0;
-    return scaled == floor(scaled);
+// How many pixels from one at position `u` (stepping by exactly 1.0) sit at u + j exactly, j
+// counted from 0, at most `most`: while u + j stays in u's binade [2^e, 2^(e+1)) each sum is
+// representable, so the running additions make no rounding, every such position keeps u's
+// fraction (u - 0.5 too, exactly), and the samples share their weights. 0 for u below 1 or
+// beyond 2^52 (those pixels are stepped one at a time).
+static inline long exact_run(double u, long most) {
+    if (!(u >= 1.0 && u < 4503599627370496.0)) return 0;
+    int e;
+    (void)frexp(u, &e);  // u = m * 2^e, m in [0.5, 1): the binade ends at 2^e.
+    double room = ldexp(1.0, e) - u;  // exact (both in [2^(e-1), 2^e])
+    long n = (long)ceil(room);
+    return n < most ? n : most;
+}
+
+// Samples and lays over one pixel at position (u, v) as the Swift painter does, at coverage k
+// (coverage times alpha).
+static inline void one_pixel(const lamina_bilinear_span *s, uint32_t *d, double u, double v, uint32_t k) {
+    if (k == 0) return;
+    const long w = s->width, h = s->height;
+    double fu = u - 0.5, fv = v - 0.5;
+    long x0 = floor_long(fu), y0 = floor_long(fv);
+    uint32_t tx = (uint32_t)((fu - (double)x0) * 256), ty = (uint32_t)((fv - (double)y0) * 256);
+    long xa = wrap_index(x0, w, s->tiled), xb = wrap_index(x0 + 1, w, s->tiled);
+    long ya = wrap_index(y0, h, s->tiled), yb = wrap_index(y0 + 1, h, s->tiled);
+    uint32_t a0 = s->pixels[ya * w + xa], a1 = s->pixels[ya * w + xb], b0 = s->pixels[yb * w + xa], b1 = s->pixels[yb * w + xb];
+    if ((a0 | a1 | b0 | b1) == 0) return;
+    uint32_t c = lerp_word(lerp_word(a0, a1, tx), lerp_word(b0, b1, tx), ty);
+    if (c == 0) return;
+    if (k != 255) c = scale_word(c, k);
+    uint32_t inv = 255 - ((c >> s->alpha_shift) & 0xFF);
+    *d = inv == 0 ? c : c + scale_word(*d, inv);
+}
+
+// Pixel i's coverage times the global alpha.
+static inline uint32_t pixel_factor(const lamina_bilinear_span *s, long i) {
+    uint32_t c = span_coverage(s, i);
+    return s->alpha != 255 ? mul255(c, s->alpha) : c;
 }
 
 #ifdef LAMINA_X86
@@ -211,28 +239,53 @@ static void bilinear_avx2(const lamina_bilinear_span *s) {
     const __m256i select = alpha_select_avx2(s->alpha_shift);
     const long count = s->count;
     long i = 0;
-    if (steps_whole_pixels(s) && !s->mask && s->skip <= 0) {
-        // One weight pair for the whole span; pixel i reads words x0 + i and x0 + i + 1 of two
-        // rows. The pixels whose neighbours all lie inside the image are done here, straight
-        // from the rows; the rest (clamped at the edges) below.
+    if (s->du == 1.0 && s->dv == 0.0 && !s->tiled) {
+        // Whole-pixel steps along a row (an image at scale 1 and a fractional offset): one pair
+        // of rows and one vertical weight; the positions are run through as the Swift loop runs
+        // them (u += 1 after every pixel), in stretches where that addition is exact, so every
+        // pixel of a stretch shares its horizontal weight and reads the next word of each row.
         const long w = s->width, h = s->height;
-        double fu = s->u - 0.5, fv = s->v - 0.5;
-        long x0 = floor_long(fu), y0 = floor_long(fv);
-        uint32_t tx = (uint32_t)((fu - (double)x0) * 256), ty = (uint32_t)((fv - (double)y0) * 256);
+        double fv = s->v - 0.5;
+        long y0 = floor_long(fv);
+        uint32_t ty = (uint32_t)((fv - (double)y0) * 256);
         const uint32_t *row_a = s->pixels + wrap_index(y0, h, 0) * w, *row_b = s->pixels + wrap_index(y0 + 1, h, 0) * w;
-        uint32_t k = s->alpha != 255 ? mul255(s->constant, s->alpha) : s->constant;
-        // Pixels [lo, hi) have 0 <= x0 + i and x0 + i + 1 <= w - 1.
-        long lo = -x0 > 0 ? -x0 : 0, hi = w - 1 - x0;
-        if (lo > count) lo = count;
-        if (hi > count) hi = count;
-        if (hi > lo && k != 0) {
-            const __m256i vtx = _mm256_set1_epi16((short)tx), vty = _mm256_set1_epi16((short)ty);
-            const __m256i vk = _mm256_set1_epi16((short)k);
-            lamina_bilinear_span head = *s, tail = *s;
-            head.count = lo;
-            for (long j = lo; j < hi; j += 8) {
-                long n = hi - j < 8 ? hi - j : 8;
-                const uint32_t *a = row_a + x0 + j, *b = row_b + x0 + j;
+        const __m256i vty = _mm256_set1_epi16((short)ty);
+        double u = s->u;
+        while (i < count) {
+            long run = exact_run(u, count - i);
+            if (run < 8) {
+                // Too short to share: a pixel at a time (below 1, at a binade's end).
+                one_pixel(s, s->dst + i, u, s->v, pixel_factor(s, i));
+                u += 1.0;
+                i += 1;
+                continue;
+            }
+            double fu = u - 0.5;
+            long x0 = floor_long(fu);
+            uint32_t tx = (uint32_t)((fu - (double)x0) * 256);
+            const __m256i vtx = _mm256_set1_epi16((short)tx);
+            for (long j = 0; j < run; ) {
+                long x = x0 + j;
+                long n = run - j < 8 ? run - j : 8;
+                // Eight pixels whose neighbours all lie inside the row, straight from it; the
+                // others (clamped at the row's ends) one at a time, with the same weights.
+                if (x < 0 || x + n > w - 1) {
+                    long xa = x < 0 ? 0 : (x >= w ? w - 1 : x), xb = x + 1 < 0 ? 0 : (x + 1 >= w ? w - 1 : x + 1);
+                    uint32_t k = pixel_factor(s, i + j);
+                    uint32_t a0 = row_a[xa], a1 = row_a[xb], b0 = row_b[xa], b1 = row_b[xb];
+                    uint32_t *d = s->dst + i + j;
+                    if (k != 0 && (a0 | a1 | b0 | b1) != 0) {
+                        uint32_t c = lerp_word(lerp_word(a0, a1, tx), lerp_word(b0, b1, tx), ty);
+                        if (c != 0) {
+                            if (k != 255) c = scale_word(c, k);
+                            uint32_t inv = 255 - ((c >> s->alpha_shift) & 0xFF);
+                            *d = inv == 0 ? c : c + scale_word(*d, inv);
+                        }
+                    }
+                    j += 1;
+                    continue;
+                }
+                const uint32_t *a = row_a + x, *b = row_b + x;
                 __m256i a0, a1, b0, b1;
                 if (n == 8) {
                     a0 = _mm256_loadu_si256((const __m256i *)a); a1 = _mm256_loadu_si256((const __m256i *)(a + 1));
@@ -241,19 +294,33 @@ static void bilinear_avx2(const lamina_bilinear_span *s) {
                     a0 = load_tail_avx2(a, n); a1 = load_tail_avx2(a + 1, n);
                     b0 = load_tail_avx2(b, n); b1 = load_tail_avx2(b + 1, n);
                 }
-                if (_mm256_testz_si256(_mm256_or_si256(_mm256_or_si256(a0, a1), _mm256_or_si256(b0, b1)),
-                                       _mm256_set1_epi32(-1))) continue;
-                blend8_avx2(s->dst + j, n, a0, a1, b0, b1, vtx, vty, vk, k == 255, select);
+                if (!_mm256_testz_si256(_mm256_or_si256(_mm256_or_si256(a0, a1), _mm256_or_si256(b0, b1)), _mm256_set1_epi32(-1))) {
+                    __m256i k;
+                    int one = 0;
+                    if (!s->mask) {
+                        uint32_t kc = pixel_factor(s, i + j);
+                        k = _mm256_set1_epi16((short)kc);
+                        one = kc == 255;
+                    } else {
+                        // The coverage bytes times the constant, then the alpha (mul255 twice).
+                        uint64_t m8 = 0;
+                        if (n == 8) memcpy(&m8, s->mask + i + j, 8); else m8 = load_tail_bytes(s->mask + i + j, n);
+                        __m256i kv = mask_coverage8(m8, s->constant, _mm256_set1_epi32((int)s->constant));
+                        if (s->alpha != 255) {
+                            __m256i t = _mm256_add_epi32(_mm256_mullo_epi32(kv, _mm256_set1_epi32((int)s->alpha)), _mm256_set1_epi32(128));
+                            kv = _mm256_srli_epi32(_mm256_add_epi32(t, _mm256_srli_epi32(t, 8)), 8);
+                        }
+                        k = both_lanes(kv);
+                    }
+                    blend8_avx2(s->dst + i + j, n, a0, a1, b0, b1, vtx, vty, k, one, select);
+                }
+                j += n;
             }
-            // The clamped pixels before and after, through the general loop below: position i
-            // is u + i exactly, so each part starts where the span would have stepped to.
-            tail.dst = s->dst + hi;
-            tail.count = count - hi;
-            tail.u = s->u + (double)hi;
-            if (head.count > 0) bilinear_avx2(&head);
-            if (tail.count > 0) bilinear_avx2(&tail);
-            return;
+            // Past the stretch: the last position plus one, rounded as the running sum rounds it.
+            u = (u + (double)(run - 1)) + 1.0;
+            i += run;
         }
+        return;
     }
     position p = { s->u, s->v };
     block8 b;

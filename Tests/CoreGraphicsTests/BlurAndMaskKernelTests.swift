@@ -138,18 +138,22 @@ struct BlurAndMaskKernelTests {
         let levels = Self.levels()
         defer { lamina_raster_force_simd_level(-1) }
         var cases = 0, mismatches = 0, fastCases = 0
-        for trial in 0..<400 {
-            let w = 1 + rng.int(40), h = 1 + rng.int(12)
+        for trial in 0..<480 {
+            // Every fifth image is a wide one (a backing store's row), sampled far from 0 where
+            // the running position crosses binades and rounds.
+            let wide = trial % 5 == 4
+            let w = wide ? 200 + rng.int(1300) : 1 + rng.int(40), h = 1 + rng.int(12)
             let pixels = (0..<(w * h)).map { _ -> UInt32 in
                 let a = UInt32([0, 255, rng.int(256)][rng.int(3)])
                 return UInt32(rng.int(Int(a) + 1)) | UInt32(rng.int(Int(a) + 1)) << 8 | UInt32(rng.int(Int(a) + 1)) << 16 | a << 24
             }
             let image = SampledImage(width: w, height: h, pixels: pixels)
-            let count = rng.int(71)
+            let count = wide ? rng.int(w + 40) : rng.int(71)
             // Whole-pixel steps at fractional offsets (backing stores), scales, rotations.
             let kind = trial % 4
             let fractions: [Double] = [0.5, 0.25, 1.0 / 3, 0.0, Double(rng.int(256)) / 256, 1e-7]
             var u = Double(rng.int(w + 20) - 10) + fractions[rng.int(fractions.count)]
+            if wide { u = Double(rng.range(-20, CGFloat(w) / 2)) }
             let v = Double(rng.int(h + 4) - 2) + fractions[rng.int(fractions.count)]
             var du = 1.0, dv = 0.0
             switch kind {
@@ -192,7 +196,52 @@ struct BlurAndMaskKernelTests {
             }
         }
         #expect(fastCases > 30)
-        #expect(mismatches == 0 && cases >= 800, "\(mismatches) of \(cases)")
+        #expect(mismatches == 0 && cases >= 960, "\(mismatches) of \(cases)")
+    }
+    /// Positions a hair below a binade's end (127.75 - 2^-46...): stepping past it rounds, and
+    /// the next pixel's weight is not the first one's. The C loop steps exactly as the Swift
+    /// loop does there too (a loop keeping one weight for the whole row would not).
+    @Test func bilinearStepsRoundWhereTheSwiftLoopRounds() {
+        var rng = RowWindowTests.Random(state: 59)
+        let levels = Self.levels()
+        defer { lamina_raster_force_simd_level(-1) }
+        let w = 1300, h = 3
+        let pixels = (0..<(w * h)).map { _ -> UInt32 in
+            let a = UInt32(rng.int(256))
+            return UInt32(rng.int(Int(a) + 1)) | UInt32(rng.int(Int(a) + 1)) << 8 | UInt32(rng.int(Int(a) + 1)) << 16 | a << 24
+        }
+        let image = SampledImage(width: w, height: h, pixels: pixels)
+        var weightChanges = 0, mismatches = 0
+        for end in [64.0, 128.0, 256.0, 1024.0] {
+            for back in 1...40 {
+                // Start `back` pixels before the end, a quarter pixel and one unit in the last
+                // place below it.
+                let start = (end - Double(back) + 0.75).nextDown
+                var u = start
+                var weights = Set<Int>()
+                for _ in 0..<(back + 8) { let fu = u - 0.5; weights.insert(Int((fu - fu.rounded(.down)) * 256)); u += 1 }
+                if weights.count > 1 { weightChanges += 1 }
+                let original = (0..<(back + 40)).map { _ in UInt32(truncatingIfNeeded: rng.next()) }
+                image.pixels.withUnsafeBufferPointer { px in
+                    let template = lamina_bilinear_span(dst: nil, count: original.count, pixels: px.baseAddress!, width: w, height: h,
+                                                        u: start, v: 1.5, du: 1, dv: 0, mask: nil, constant: 255, skip: 0,
+                                                        alpha: 255, alpha_shift: 24, tiled: 0)
+                    let expected = Self.bilinearReference(template, image: image, original: original, mask: nil)
+                    for level in levels {
+                        lamina_raster_force_simd_level(Int32(level))
+                        var buffer = original
+                        buffer.withUnsafeMutableBufferPointer { b in
+                            var span = template
+                            span.dst = b.baseAddress!
+                            lamina_bilinear_over_32(&span)
+                        }
+                        if buffer != expected { mismatches += 1 }
+                    }
+                }
+            }
+        }
+        #expect(weightChanges > 0)
+        #expect(mismatches == 0)
     }
 }
 
