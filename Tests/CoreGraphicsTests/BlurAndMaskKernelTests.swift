@@ -243,6 +243,39 @@ struct BlurAndMaskKernelTests {
         #expect(weightChanges > 0)
         #expect(mismatches == 0)
     }
+    /// Planes made of runs of identical rows (shadows of rectangles and rounded rectangles)
+    /// take the shortcut that blurs each run's row once and only the rows near where runs
+    /// meet: the bytes of the full blur.
+    @Test func blurringRunsOfRowsIsTheFullBlur() {
+        var rng = RowWindowTests.Random(state: 61)
+        var cases = 0, mismatches = 0, shortcuts = 0
+        for trial in 0..<60 {
+            let width = 1 + rng.int(200), height = 64 + rng.int(400)
+            let sigma = [0.7, 2.3, 5.0, 12.7, 40.0, 150.0][trial % 6]
+            // Rows drawn from a few patterns, in runs of random lengths (a few runs of one row).
+            let patterns: [[UInt8]] = (0..<(1 + rng.int(5))).map { p in
+                (0..<width).map { x in p == 0 ? 0 : (x > width / 5 && x < width * 4 / 5 ? 255 : UInt8(truncatingIfNeeded: rng.int(256))) }
+            }
+            var plane: [UInt8] = []
+            while plane.count < width * height {
+                let row = patterns[rng.int(patterns.count)]
+                for _ in 0..<[1, 2, 7, 30, 120][rng.int(5)] where plane.count < width * height { plane += row }
+            }
+            var expected = plane
+            expected.withUnsafeMutableBufferPointer { BoxBlur.referenceBlur($0.baseAddress!, width: width, height: height, stride: width, sigma: sigma) }
+            var fast = plane
+            let took = fast.withUnsafeMutableBufferPointer { p in
+                BoxBlur.blurByRuns(p.baseAddress!, width: width, height: height, stride: width, passes: BoxBlur.passes(sigma)!)
+            }
+            if took { shortcuts += 1 } else {
+                fast.withUnsafeMutableBufferPointer { BoxBlur.blur($0.baseAddress!, width: width, height: height, stride: width, sigma: sigma) }
+            }
+            cases += 1
+            if fast != expected { mismatches += 1 }
+        }
+        #expect(shortcuts > 30)
+        #expect(mismatches == 0, "\(mismatches) of \(cases)")
+    }
 }
 
 extension Optional where Wrapped == [UInt8] {

@@ -1,4 +1,5 @@
 import CLaminaRaster
+import Foundation
 
 /// A fast Gaussian blur of an 8-bit plane: three box passes per direction (cost independent of
 /// the radius), box widths chosen so the three passes match a Gaussian of standard deviation σ
@@ -12,6 +13,7 @@ import CLaminaRaster
     /// Blurs `plane` (width × height bytes, rows `stride` apart) in place.
     public static func blur(_ plane: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, sigma: Double) {
         guard let passes = passes(sigma), width > 0, height > 0 else { return }
+        if blurByRuns(plane, width: width, height: height, stride: stride, passes: passes) { return }
         let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: width * height)
         defer { buffer.deallocate() }
         let sums = UnsafeMutablePointer<UInt32>.allocate(capacity: max(width, height))
@@ -24,6 +26,71 @@ import CLaminaRaster
         for (l, r) in passes { lamina_box_columns(buffer, height, width, height, l, r, copy, sums) }
         lamina_transpose_bytes(buffer, height, height, width, plane, stride)
         for (l, r) in passes { lamina_box_columns(plane, width, height, stride, l, r, copy, sums) }
+    }
+
+    /// ``blur(_:width:height:stride:sigma:)`` for planes made of runs of identical rows (a
+    /// shadow of a rectangle or a rounded rectangle, whose straight sides repeat one row many
+    /// times), with the same bytes: the horizontal passes run once per run, and the vertical
+    /// ones only near where runs meet. Rows that do not change are left alone: a box pass over
+    /// rows of one value v gives v again (`(n·v·⌊2²⁴/n⌋ + 2²³) >> 24 = v` while 255·(2²⁴ mod n)
+    /// ≤ 2²³, so for windows up to 32,896 rows), so a row whose whole reach lies in its own run
+    /// keeps its horizontally blurred value. False (nothing done) when the plane has too few
+    /// repeated rows to gain.
+    static func blurByRuns(_ plane: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, passes: [(Int, Int)]) -> Bool {
+        let up = passes.reduce(0) { $0 + $1.0 }, down = passes.reduce(0) { $0 + $1.1 }
+        guard height >= 64, passes.allSatisfy({ $0.0 + $0.1 + 1 <= 32_896 }) else { return false }
+        // Where each run of identical rows starts.
+        var starts = [0]
+        for y in 1..<height where memcmp(plane + y * stride, plane + (y - 1) * stride, width) != 0 {
+            starts.append(y)
+            if starts.count * 4 > height { return false }
+        }
+        let runs = starts.count
+        // Horizontal passes on one row of each run (on the transpose, as `blur` does).
+        let compact = UnsafeMutablePointer<UInt8>.allocate(capacity: width * runs)
+        defer { compact.deallocate() }
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: width * max(runs, 1))
+        defer { buffer.deallocate() }
+        let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: width * max(runs, 1))
+        defer { copy.deallocate() }
+        let sums = UnsafeMutablePointer<UInt32>.allocate(capacity: max(width, height))
+        defer { sums.deallocate() }
+        for k in 0..<runs { (compact + k * width).update(from: plane + starts[k] * stride, count: width) }
+        lamina_transpose_bytes(compact, width, width, runs, buffer, runs)
+        for (l, r) in passes { lamina_box_columns(buffer, runs, width, runs, l, r, copy, sums) }
+        lamina_transpose_bytes(buffer, runs, runs, width, compact, width)
+        for k in 0..<runs {
+            let end = k + 1 < runs ? starts[k + 1] : height
+            for y in starts[k]..<end { (plane + y * stride).update(from: compact + k * width, count: width) }
+        }
+        // Vertical passes: a row y keeps its value when rows [y - up, y + down] lie in its run.
+        // The others form bands around where runs meet (and at the plane's edges); each band is
+        // computed from a copy of the rows it reaches, so bands never read each other's results
+        // (bands closer than their reach are merged).
+        var bands: [(Int, Int)] = []
+        func need(_ a: Int, _ b: Int) {
+            let a = max(0, a), b = min(height, b)
+            guard a < b else { return }
+            if let last = bands.last, a - last.1 <= up + down { bands[bands.count - 1].1 = max(last.1, b) } else { bands.append((a, b)) }
+        }
+        for k in 0..<runs {
+            let s = starts[k], e = k + 1 < runs ? starts[k + 1] : height
+            if e - s <= up + down { need(s, e); continue }
+            need(s, s + up)
+            need(e - down, e)
+        }
+        let tallest = bands.map { min(height, $0.1 + down) - max(0, $0.0 - up) }.max() ?? 0
+        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: width * max(tallest, 1))
+        defer { scratch.deallocate() }
+        let rowsCopy = UnsafeMutablePointer<UInt8>.allocate(capacity: width * max(tallest, 1))
+        defer { rowsCopy.deallocate() }
+        for (b0, b1) in bands {
+            let i0 = max(0, b0 - up), i1 = min(height, b1 + down)
+            for y in i0..<i1 { (scratch + (y - i0) * width).update(from: plane + y * stride, count: width) }
+            for (l, r) in passes { lamina_box_columns(scratch, width, i1 - i0, width, l, r, rowsCopy, sums) }
+            for y in b0..<b1 { (plane + y * stride).update(from: scratch + (y - i0) * width, count: width) }
+        }
+        return true
     }
 
     /// The three box passes for `sigma` (how far each reaches left and right), nil below half
