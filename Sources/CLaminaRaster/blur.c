@@ -91,3 +91,24 @@ void lamina_transpose_bytes(const uint8_t *src, long src_stride, long width, lon
         }
     }
 }
+
+// One byte of every 32-bit pixel (the alpha of a shadow's source), SSE2: sixteen pixels' words
+// shifted so the byte sits lowest, masked and packed down.
+void lamina_extract_bytes(uint8_t *dst, const uint8_t *src, long count, int byte) {
+    long i = 0;
+#ifdef LAMINA_X86
+    if (raster_level() >= 1) {
+        const __m128i low = _mm_set1_epi32(0xFF);
+        const __m128i shift = _mm_cvtsi32_si128(byte * 8);
+        for (; i + 16 <= count; i += 16) {
+            const __m128i *p = (const __m128i *)(src + 4 * i);
+            __m128i a = _mm_and_si128(_mm_srl_epi32(_mm_loadu_si128(p), shift), low);
+            __m128i b = _mm_and_si128(_mm_srl_epi32(_mm_loadu_si128(p + 1), shift), low);
+            __m128i c = _mm_and_si128(_mm_srl_epi32(_mm_loadu_si128(p + 2), shift), low);
+            __m128i d = _mm_and_si128(_mm_srl_epi32(_mm_loadu_si128(p + 3), shift), low);
+            _mm_storeu_si128((__m128i *)(dst + i), _mm_packus_epi16(_mm_packs_epi32(a, b), _mm_packs_epi32(c, d)));
+        }
+    }
+#endif
+    for (; i < count; i++) dst[i] = src[4 * i + byte];
+}

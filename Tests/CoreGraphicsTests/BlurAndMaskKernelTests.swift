@@ -276,6 +276,31 @@ struct BlurAndMaskKernelTests {
         #expect(shortcuts > 30)
         #expect(mismatches == 0, "\(mismatches) of \(cases)")
     }
+    @Test func bytesExtractedFromPixelsAreTheBytesOnEveryPath() {
+        var rng = RowWindowTests.Random(state: 67)
+        let levels = Self.levels()
+        defer { lamina_raster_force_simd_level(-1) }
+        var mismatches = 0, cases = 0
+        for count in 0...70 {
+            let pixels = (0..<(4 * count)).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
+            for byte in 0..<4 {
+                let expected = (0..<count).map { pixels[4 * $0 + byte] }
+                for level in levels {
+                    lamina_raster_force_simd_level(Int32(level))
+                    var out = [UInt8](repeating: 0xAA, count: count + 1)
+                    out.withUnsafeMutableBufferPointer { o in
+                        pixels.withUnsafeBufferPointer { p in
+                            lamina_extract_bytes(o.baseAddress!, p.baseAddress ?? UnsafePointer(bitPattern: 16)!, count, Int32(byte))
+                        }
+                    }
+                    cases += 1
+                    // Exactly `count` bytes written.
+                    if Array(out.prefix(count)) != expected || out[count] != 0xAA { mismatches += 1 }
+                }
+            }
+        }
+        #expect(mismatches == 0 && cases > 280, "\(mismatches) of \(cases)")
+    }
 }
 
 extension Optional where Wrapped == [UInt8] {

@@ -158,6 +158,9 @@ void lamina_bilinear_over_32(const lamina_bilinear_span *s);
 void lamina_box_columns(uint8_t *plane, long columns, long rows, long stride, long left, long right, uint8_t *copy,
                         uint32_t *sums);
 
+/// Byte `byte` (0...3) of each of `count` 32-bit pixels at `src`, written to `dst[0..<count]`.
+void lamina_extract_bytes(uint8_t *dst, const uint8_t *src, long count, int byte);
+
 /// Writes the transpose of the `width` x `height` bytes at `src` to `dst` (`height` x `width`).
 void lamina_transpose_bytes(const uint8_t *src, long src_stride, long width, long height, uint8_t *dst, long dst_stride);
 

@@ -294,17 +294,25 @@ extension CGContext {
         // The plane's bytes times the clip's coverage, where the clip is not a plain rectangle.
         let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, px1 - px0))
         defer { scratch.deallocate() }
+        let hole = layers.isEmpty ? shadowHole : nil
         paintClip { row, x, n, coverage in
             guard row >= py0, row < py1 else { return }
             let lo = max(0, px0 - x), hi = min(n, px1 - x)
             guard lo < hi else { return }
-            let dst = (pixels + row * bytesPerRow).assumingMemoryBound(to: UInt32.self) + x + lo
-            let a = plane + (row - py0) * pw + (x + lo - px0)
-            if coverage.mask == nil && coverage.constant == 255 && coverage.skip <= lo {
-                lamina_solid_mask_over_32(dst, hi - lo, a, word, shift)
-            } else {
-                for i in lo..<hi { scratch[i - lo] = UInt8(truncatingIfNeeded: mul255(UInt32(a[i - lo]), coverage[i])) }
-                lamina_solid_mask_over_32(dst, hi - lo, scratch, word, shift)
+            // Pixels [lo, hi) of the span, less the hole's columns on its rows.
+            var parts = [(lo, hi), (hi, hi)]
+            if let h = hole, row >= h.y0, row < h.y1, h.x0 - x < hi, h.x1 - x > lo {
+                parts = [(lo, max(lo, h.x0 - x)), (min(hi, h.x1 - x), hi)]
+            }
+            for (from, to) in parts where from < to {
+                let dst = (pixels + row * bytesPerRow).assumingMemoryBound(to: UInt32.self) + x + from
+                let a = plane + (row - py0) * pw + (x + from - px0)
+                if coverage.mask == nil && coverage.constant == 255 && coverage.skip <= from {
+                    lamina_solid_mask_over_32(dst, to - from, a, word, shift)
+                } else {
+                    for i in from..<to { scratch[i - from] = UInt8(truncatingIfNeeded: mul255(UInt32(a[i - from]), coverage[i])) }
+                    lamina_solid_mask_over_32(dst, to - from, scratch, word, shift)
+                }
             }
         }
     }

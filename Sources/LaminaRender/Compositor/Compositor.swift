@@ -71,17 +71,24 @@ package struct Compositor {
         // whole result, shadow included: a masked layer shows no shadow outside its mask.
         let maskedShadow = mask >= 0 && shadowVisible
 
+        // A shadow drawn straight into the frame is not composited where an opaque layer drawn
+        // after it (often the layer itself) covers it.
+        let hole = shadowVisible && !maskedShadow && stop == nil && ctx.transparencyLayerDepth == 0
+            ? occlusion?.hole(after: slot) : nil
+
         // The shadow of a shadowPath is drawn first and on its own.
         if shadowVisible, !maskedShadow, let path = shadowPath {
             ctx.saveGState()
             ctx.setAlpha(inherited * opacity)
             let (offset, blur, color) = shadowParameters(v, i)
             // Blurred once and kept while the path and the scale stay the same.
+            ctx.shadowHole = hole
             if let cached = cachedPathShadow(f, slot, path: path, offset: offset, blur: blur) {
                 if let (mask, x, y) = cached { ctx.drawShadowMask(mask, atPixelX: x, y: y, color: color) }
             } else {
                 ctx.fillShadowOnly(of: path, offset: offset, blur: blur, color: color)
             }
+            ctx.shadowHole = nil
             ctx.restoreGState()
         }
 
@@ -99,7 +106,9 @@ package struct Compositor {
                 // shadow too (it is composited with the group). Blurred once and kept while the
                 // layer's body stays the same; else set on the group, which casts it.
                 if let cached = cachedShadow(f, slot, bodyAlpha: group ? 1 : opacity, offset: offset, blur: blur, depth: depth) {
+                    ctx.shadowHole = hole
                     if let (mask, x, y) = cached { ctx.drawShadowMask(mask, atPixelX: x, y: y, color: color) }
+                    ctx.shadowHole = nil
                 } else {
                     ctx.setShadow(offset: offset, blur: blur, color: color)
                 }

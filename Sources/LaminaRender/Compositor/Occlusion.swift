@@ -66,6 +66,18 @@ package final class Occlusion: @unchecked Sendable {
         return cut ? r : nil
     }
 
+    /// The largest opaque rectangle drawn after node `slot`'s first drawing (its shadow), in
+    /// device pixels: a shadow the node casts is overwritten there. Nil when there is none or
+    /// the node is not drawn straight into the frame.
+    package func hole(after slot: Int32) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
+        let k = Int(slot) - base
+        guard k >= 0, k < first.count, first[k] >= 0 else { return nil }
+        let mine = Int(first[k])
+        // Sorted largest first.
+        guard let o = occluders.first(where: { $0.order >= mine }) else { return nil }
+        return (o.x0, o.y0, o.x1, o.y1)
+    }
+
     /// Whether one occluder covers the device pixels [x0, x1) x [y0, y1) completely: every one
     /// of them is then set to an opaque colour whatever it held before, so a bitmap need not be
     /// cleared there before the frame is drawn.
