@@ -30,6 +30,18 @@ static inline uint32_t span_coverage(const lamina_bilinear_span *s, long i) {
     return s->constant == 255 ? s->mask[i] : mul255(s->constant, s->mask[i]);
 }
 
+// Mixes four neighbours by the weights and lays the result over *d at factor k (coverage times
+// alpha), as the Swift painter does one pixel.
+static inline void mix_over(uint32_t *d, uint32_t a0, uint32_t a1, uint32_t b0, uint32_t b1, uint32_t tx, uint32_t ty,
+                            uint32_t k, int alpha_shift) {
+    if (k == 0 || (a0 | a1 | b0 | b1) == 0) return;
+    uint32_t c = lerp_word(lerp_word(a0, a1, tx), lerp_word(b0, b1, tx), ty);
+    if (c == 0) return;
+    if (k != 255) c = scale_word(c, k);
+    uint32_t inv = 255 - ((c >> alpha_shift) & 0xFF);
+    *d = inv == 0 ? c : c + scale_word(*d, inv);
+}
+
 // Up to eight pixels' neighbours and weights: row a's left and right words, row b's, and the
 // horizontal and vertical weights (0...255).
 typedef struct {
@@ -99,16 +111,7 @@ static void bilinear_scalar(const lamina_bilinear_span *s) {
     for (long i = 0; i < s->count; i += 8) {
         long n = s->count - i < 8 ? s->count - i : 8;
         fill_block(s, &p, i, n, &b);
-        for (long j = 0; j < n; j++) {
-            if (b.k[j] == 0 || (b.a0[j] | b.a1[j] | b.b0[j] | b.b1[j]) == 0) continue;
-            uint32_t top = lerp_word(b.a0[j], b.a1[j], b.tx[j]), bottom = lerp_word(b.b0[j], b.b1[j], b.tx[j]);
-            uint32_t c = lerp_word(top, bottom, b.ty[j]);
-            if (c == 0) continue;
-            if (b.k[j] != 255) c = scale_word(c, b.k[j]);
-            uint32_t inv = 255 - ((c >> s->alpha_shift) & 0xFF);
-            uint32_t *d = s->dst + i + j;
-            *d = inv == 0 ? c : c + scale_word(*d, inv);
-        }
+        for (long j = 0; j < n; j++) mix_over(s->dst + i + j, b.a0[j], b.a1[j], b.b0[j], b.b1[j], b.tx[j], b.ty[j], b.k[j], s->alpha_shift);
     }
 }
 
@@ -136,13 +139,8 @@ static inline void one_pixel(const lamina_bilinear_span *s, uint32_t *d, double 
     uint32_t tx = (uint32_t)((fu - (double)x0) * 256), ty = (uint32_t)((fv - (double)y0) * 256);
     long xa = wrap_index(x0, w, s->tiled), xb = wrap_index(x0 + 1, w, s->tiled);
     long ya = wrap_index(y0, h, s->tiled), yb = wrap_index(y0 + 1, h, s->tiled);
-    uint32_t a0 = s->pixels[ya * w + xa], a1 = s->pixels[ya * w + xb], b0 = s->pixels[yb * w + xa], b1 = s->pixels[yb * w + xb];
-    if ((a0 | a1 | b0 | b1) == 0) return;
-    uint32_t c = lerp_word(lerp_word(a0, a1, tx), lerp_word(b0, b1, tx), ty);
-    if (c == 0) return;
-    if (k != 255) c = scale_word(c, k);
-    uint32_t inv = 255 - ((c >> s->alpha_shift) & 0xFF);
-    *d = inv == 0 ? c : c + scale_word(*d, inv);
+    mix_over(d, s->pixels[ya * w + xa], s->pixels[ya * w + xb], s->pixels[yb * w + xa], s->pixels[yb * w + xb], tx, ty, k,
+             s->alpha_shift);
 }
 
 // Pixel i's coverage times the global alpha.
@@ -271,17 +269,8 @@ static void bilinear_avx2(const lamina_bilinear_span *s) {
                 // others (clamped at the row's ends) one at a time, with the same weights.
                 if (x < 0 || x + n > w - 1) {
                     long xa = x < 0 ? 0 : (x >= w ? w - 1 : x), xb = x + 1 < 0 ? 0 : (x + 1 >= w ? w - 1 : x + 1);
-                    uint32_t k = pixel_factor(s, i + j);
-                    uint32_t a0 = row_a[xa], a1 = row_a[xb], b0 = row_b[xa], b1 = row_b[xb];
-                    uint32_t *d = s->dst + i + j;
-                    if (k != 0 && (a0 | a1 | b0 | b1) != 0) {
-                        uint32_t c = lerp_word(lerp_word(a0, a1, tx), lerp_word(b0, b1, tx), ty);
-                        if (c != 0) {
-                            if (k != 255) c = scale_word(c, k);
-                            uint32_t inv = 255 - ((c >> s->alpha_shift) & 0xFF);
-                            *d = inv == 0 ? c : c + scale_word(*d, inv);
-                        }
-                    }
+                    mix_over(s->dst + i + j, row_a[xa], row_a[xb], row_b[xa], row_b[xb], tx, ty, pixel_factor(s, i + j),
+                             s->alpha_shift);
                     j += 1;
                     continue;
                 }
