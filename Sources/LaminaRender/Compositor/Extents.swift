@@ -58,7 +58,7 @@ package enum Extents {
         guard !(v.shadowOpacity[i] > 0), case .none = v.content[i] else { return nil }
         let r = v.bounds[i]
         guard r.origin.x.isFinite, r.origin.y.isFinite, r.size.width.isFinite, r.size.height.isFinite else { return nil }
-        if v.contents[i] != .none && v.style[i].contentsGravity != "resize" { return nil }
+        if case .none = v.contents[i] {} else if v.style[i].contentsGravity != "resize" { return nil }
         let s = r.standardized
         return CGRect(x: s.minX, y: s.minY, width: s.maxX - s.minX, height: s.maxY - s.minY)
     }
@@ -83,8 +83,30 @@ package enum Extents {
         if !flags.contains(.masksToBounds) {
             r = r.union(ownContentExtent(f, i))
             var subs = CGRect.null
-            for c in f.tree.children[Int(i)] where !v.flags[Int(c)].contains(.hidden) {
-                let mapped = extentInSuperlayer(f, c, known, depth: 0)
+            // The sublayers that only move (the translation `translationToSuperlayer` finds,
+            // with the superlayer's own check made once), mapped inline; the others through
+            // `extentInSuperlayer`.
+            let plainSublayers = v.sublayerTransform[i].isIdentity
+            let transforms = v.transform, flagColumn = v.flags, styles = v.style, positions = v.position
+            let boundsColumn = v.bounds, anchors = v.anchorPoint
+            for c in f.tree.children[Int(i)] {
+                let k = Int(c)
+                let cf = flagColumn[k]
+                if cf.contains(.hidden) { continue }
+                var mapped: CGRect
+                if plainSublayers || cf.contains(.isMask), transforms[k].isIdentity,
+                   !(styles[k].kind == .transformLayer && cf.contains(.preservesDepth)) {
+                    let b = boundsColumn[k], a = anchors[k], p = positions[k]
+                    let tx = p.x - (b.minX + a.x * b.width), ty = p.y - (b.minY + a.y * b.height)
+                    mapped = known[k]
+                    if mapped.origin.x.isFinite, mapped.origin.y.isFinite, mapped.size.width.isFinite, mapped.size.height.isFinite {
+                        let r = mapped.standardized
+                        let x0 = r.minX + tx, x1 = r.maxX + tx, y0 = r.minY + ty, y1 = r.maxY + ty
+                        mapped = CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+                    }
+                } else {
+                    mapped = extentInSuperlayer(f, c, known, depth: 0)
+                }
                 if !mapped.isNull { subs = subs.isNull ? mapped : union(subs, mapped) }
             }
             if case .replicator(let rep) = v.content[i], !subs.isNull {
