@@ -168,7 +168,7 @@ static inline __m128i lerp4_sse2(__m128i a, __m128i b, __m128i t32) {
 // Mixes and lays over four pixels (n of them written).
 static inline void blend4_sse2(uint32_t *dst, long n, __m128i a0, __m128i a1, __m128i b0, __m128i b1, __m128i tx, __m128i ty,
                                __m128i k, int alpha_shift) {
-    const __m128i zero = _mm_setzero_si128(), half = _mm_set1_epi16(128), m257 = _mm_set1_epi16(257);
+    const __m128i zero = _mm_setzero_si128(), half = _mm_set1_epi16(128);
     __m128i c = lerp4_sse2(lerp4_sse2(a0, a1, tx), lerp4_sse2(b0, b1, tx), ty);
     c = scale4_sse2(c, k, half, zero);
     if (_mm_movemask_epi8(_mm_cmpeq_epi32(c, zero)) == 0xFFFF) return;
@@ -178,7 +178,6 @@ static inline void blend4_sse2(uint32_t *dst, long n, __m128i a0, __m128i a1, __
     __m128i d;
     if (n == 4) d = _mm_loadu_si128((const __m128i *)dst);
     else { uint32_t in[4] = {0, 0, 0, 0}; memcpy(in, dst, (size_t)n * 4); d = _mm_loadu_si128((const __m128i *)in); }
-    (void)m257;
     __m128i r = _mm_add_epi8(c, scale4_sse2(d, inv, half, zero));
     if (n == 4) { _mm_storeu_si128((__m128i *)dst, r); return; }
     _mm_storeu_si128((__m128i *)out, r);

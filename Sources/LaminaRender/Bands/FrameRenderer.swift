@@ -56,6 +56,9 @@ package final class FrameRenderer: @unchecked Sendable {
     /// a virtual machine, and the caller would sleep in the wait, its caches going cold).
     /// Tests set 0 to spread even small drawings over ``threads`` threads.
     package var minimumPixelsPerThread = 256 * 1024
+
+    /// Trees deeper than this are drawn on the pool's threads only (see ``WorkerPool``).
+    package static let deepTree = 64
     /// Rows per band.
     package static let bandHeight = 64
 
@@ -148,7 +151,10 @@ package final class FrameRenderer: @unchecked Sendable {
         let occlusionCulling = self.occlusionCulling && rows.count * columns.count * 4 >= g.width * g.height
         let pixels = rows.count * columns.count
         let threads = minimumPixelsPerThread > 0 ? max(1, min(self.threads, pixels / minimumPixelsPerThread)) : self.threads
-        WorkerPool.shared.run(last - first + 1, threads: threads) { k in
+        // A deep tree is drawn by recursion a few frames per level: on the pool's threads, whose
+        // stacks are large, not on the caller's (a task's thread may have a small one).
+        let deep = frame.extents.depth > FrameRenderer.deepTree
+        WorkerPool.shared.run(last - first + 1, threads: threads, offCaller: deep) { k in
             let band = first + k
             let y0 = max(rows.lowerBound, band * h), y1 = min(rows.upperBound, band * h + h)
             guard y0 < y1, let c = CGContext(data: base, width: g.width, height: g.height, bitsPerComponent: 8,

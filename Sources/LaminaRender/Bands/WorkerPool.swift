@@ -40,10 +40,11 @@ package final class WorkerPool: @unchecked Sendable {
     private let workers = Locked<[Worker]>([])
 
     /// Runs `body(0)` … `body(count − 1)` on up to `threads` threads and waits for them all.
-    /// Diagnostics the jobs report go where the caller's would.
-    package func run(_ count: Int, threads: Int, _ body: (Int) -> Void) {
+    /// Diagnostics the jobs report go where the caller's would. `offCaller`: the jobs run on the
+    /// pool's threads only (their 32 MiB stacks), never on the caller's, whose stack may be small.
+    package func run(_ count: Int, threads: Int, offCaller: Bool = false, _ body: (Int) -> Void) {
         guard count > 0 else { return }
-        let helpers = max(0, min(threads, count) - 1)
+        let helpers = offCaller ? max(1, min(threads, count)) : max(0, min(threads, count) - 1)
         if helpers == 0 {
             for i in 0..<count { body(i) }
             return
@@ -53,7 +54,7 @@ package final class WorkerPool: @unchecked Sendable {
                 let w = Worker()
                 let thread = Thread { w.loop() }
                 thread.name = "lamina-render-\(list.count + 1)"
-                thread.stackSize = 8 << 20
+                thread.stackSize = 32 << 20
                 thread.start()
                 list.append(w)
             }
@@ -75,7 +76,7 @@ package final class WorkerPool: @unchecked Sendable {
             for w in pool {
                 w.post({ LaminaDiagnostics.withCollector(collector) { job() } }, group: group)
             }
-            job()
+            if !offCaller { job() }
             group.wait(pool.count)
         }
     }

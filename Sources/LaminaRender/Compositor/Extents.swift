@@ -21,9 +21,11 @@ package enum Extents {
             // copy, which made 10,000 delayed copies cost 10,000² steps).
             stack = children[Int(f.root)].reversed().map { ($0, 1) }
         }
+        var deepest: Int32 = 0
         while let (slot, depth) = stack.popLast() {
             let i = Int(slot)
             lo = min(lo, i); hi = max(hi, i)
+            deepest = max(deepest, depth)
             guard depth < RenderTree.depthLimit else { order.append(-1 - slot); continue }
             order.append(slot)
             // Pushed in reverse, so popped mask first, then sublayers in order.
@@ -45,6 +47,7 @@ package enum Extents {
             }
         }
         var out = ExtentTable(base: lo, rects: rects)
+        out.depth = Int(deepest)
         for slot in others.reversed() { out[Int(slot)] = visibleExtent(f, Int(slot), out) }
         if sublayersOnly { out[Int(f.root)] = v.bounds[Int(f.root)] }
         return out
@@ -256,6 +259,8 @@ package struct ExtentTable: Sendable {
 
     /// How many slots the table spans.
     package var count: Int { rects.count }
+    /// How deep the deepest node under the root lies (the root: 0).
+    package internal(set) var depth = 0
 
     package subscript(_ i: Int) -> CGRect {
         get {
