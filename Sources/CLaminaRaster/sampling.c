@@ -23,11 +23,10 @@ static inline uint32_t lerp_word(uint32_t a, uint32_t b, uint32_t t) {
     return lo | (hi << 8);
 }
 
-// The coverage of pixel i (before the global alpha).
-static inline uint32_t span_coverage(const lamina_bilinear_span *s, long i) {
-    if (i < s->skip) return 0;
-    if (!s->mask) return s->constant;
-    return s->constant == 255 ? s->mask[i] : mul255(s->constant, s->mask[i]);
+// Pixel i's coverage times the global alpha (the entry point has already stepped over `skip`).
+static inline uint32_t pixel_factor(const lamina_bilinear_span *s, long i) {
+    uint32_t c = !s->mask ? s->constant : s->constant == 255 ? s->mask[i] : mul255(s->constant, s->mask[i]);
+    return s->alpha != 255 ? mul255(c, s->alpha) : c;
 }
 
 // Mixes four neighbours by the weights and lays the result over *d at factor k (coverage times
@@ -42,6 +41,20 @@ static inline void mix_over(uint32_t *d, uint32_t a0, uint32_t a1, uint32_t b0, 
     *d = inv == 0 ? c : c + scale_word(*d, inv);
 }
 
+// The four words around position (u, v) (pixel centres at +0.5), clamped at the edges or
+// tiled, and their weights, as Swift's `ImagePainter.sample` finds them.
+static inline void neighbours(const lamina_bilinear_span *s, double u, double v, uint32_t *a0, uint32_t *a1, uint32_t *b0,
+                              uint32_t *b1, uint32_t *tx, uint32_t *ty) {
+    const long w = s->width, h = s->height;
+    double fu = u - 0.5, fv = v - 0.5;
+    long x0 = floor_long(fu), y0 = floor_long(fv);
+    *tx = (uint32_t)((fu - (double)x0) * 256);
+    *ty = (uint32_t)((fv - (double)y0) * 256);
+    long xa = wrap_index(x0, w, s->tiled), xb = wrap_index(x0 + 1, w, s->tiled);
+    const uint32_t *row_a = s->pixels + wrap_index(y0, h, s->tiled) * w, *row_b = s->pixels + wrap_index(y0 + 1, h, s->tiled) * w;
+    *a0 = row_a[xa]; *a1 = row_a[xb]; *b0 = row_b[xa]; *b1 = row_b[xb];
+}
+
 // Up to eight pixels' neighbours and weights: row a's left and right words, row b's, and the
 // horizontal and vertical weights (0...255).
 typedef struct {
@@ -54,51 +67,32 @@ typedef struct { double u, v; } position;
 // Fills pixels [0, n) of a block starting at span pixel `first`, advancing `p` past them.
 // Pixels at zero coverage are stepped over (their words left zero) without being sampled.
 static inline void fill_block(const lamina_bilinear_span *s, position *p, long first, long n, block8 *b) {
-    const uint32_t *px = s->pixels;
-    const long w = s->width, h = s->height;
     double u = p->u, v = p->v;
-    if (!s->mask) {
-        uint32_t k = s->alpha != 255 ? mul255(s->constant, s->alpha) : s->constant;
-        for (long j = 0; j < 8; j++) b->k[j] = j < n ? k : 0;
-    } else {
-        for (long j = 0; j < n; j++) {
-            uint32_t c = span_coverage(s, first + j);
-            b->k[j] = s->alpha != 255 ? mul255(c, s->alpha) : c;
-        }
-        for (long j = n; j < 8; j++) b->k[j] = 0;
+    for (long j = 0; j < 8; j++) {
+        b->k[j] = j < n ? pixel_factor(s, first + j) : 0;
+        b->a0[j] = b->a1[j] = b->b0[j] = b->b1[j] = 0;
+        b->tx[j] = b->ty[j] = 0;
     }
-    for (long j = 0; j < 8; j++) { b->a0[j] = b->a1[j] = b->b0[j] = b->b1[j] = 0; b->tx[j] = b->ty[j] = 0; }
     if (s->dv == 0 && !s->tiled) {
-        // One pair of rows and one vertical weight for the block (v does not move).
+        // One pair of rows and one vertical weight for the block (v does not move): the
+        // neighbours' rows found once (scaled images, per pixel of them).
+        const long w = s->width;
         double fv = v - 0.5;
         long y0 = floor_long(fv);
         uint32_t ty = (uint32_t)((fv - (double)y0) * 256);
-        const uint32_t *row_a = px + wrap_index(y0, h, 0) * w, *row_b = px + wrap_index(y0 + 1, h, 0) * w;
+        const uint32_t *row_a = s->pixels + wrap_index(y0, s->height, 0) * w, *row_b = s->pixels + wrap_index(y0 + 1, s->height, 0) * w;
         for (long j = 0; j < n; j++, u += s->du) {
             if (b->k[j] == 0) continue;
             double fu = u - 0.5;
             long x0 = floor_long(fu);
+            long xa = wrap_index(x0, w, 0), xb = wrap_index(x0 + 1, w, 0);
             b->tx[j] = (uint32_t)((fu - (double)x0) * 256);
             b->ty[j] = ty;
-            long xa = x0 < 0 ? 0 : (x0 >= w ? w - 1 : x0), xb = x0 + 1 < 0 ? 0 : (x0 + 1 >= w ? w - 1 : x0 + 1);
-            b->a0[j] = row_a[xa];
-            b->a1[j] = row_a[xb];
-            b->b0[j] = row_b[xa];
-            b->b1[j] = row_b[xb];
+            b->a0[j] = row_a[xa]; b->a1[j] = row_a[xb]; b->b0[j] = row_b[xa]; b->b1[j] = row_b[xb];
         }
     } else {
         for (long j = 0; j < n; j++, u += s->du, v += s->dv) {
-            if (b->k[j] == 0) continue;
-            double fu = u - 0.5, fv = v - 0.5;
-            long x0 = floor_long(fu), y0 = floor_long(fv);
-            b->tx[j] = (uint32_t)((fu - (double)x0) * 256);
-            b->ty[j] = (uint32_t)((fv - (double)y0) * 256);
-            long xa = wrap_index(x0, w, s->tiled), xb = wrap_index(x0 + 1, w, s->tiled);
-            long ya = wrap_index(y0, h, s->tiled), yb = wrap_index(y0 + 1, h, s->tiled);
-            b->a0[j] = px[ya * w + xa];
-            b->a1[j] = px[ya * w + xb];
-            b->b0[j] = px[yb * w + xa];
-            b->b1[j] = px[yb * w + xb];
+            if (b->k[j] != 0) neighbours(s, u, v, &b->a0[j], &b->a1[j], &b->b0[j], &b->b1[j], &b->tx[j], &b->ty[j]);
         }
     }
     p->u = u;
@@ -129,24 +123,13 @@ static inline long exact_run(double u, long most) {
     return n < most ? n : most;
 }
 
-// Samples and lays over one pixel at position (u, v) as the Swift painter does, at coverage k
+// Samples and lays over one pixel at position (u, v) as the Swift painter does, at factor k
 // (coverage times alpha).
 static inline void one_pixel(const lamina_bilinear_span *s, uint32_t *d, double u, double v, uint32_t k) {
     if (k == 0) return;
-    const long w = s->width, h = s->height;
-    double fu = u - 0.5, fv = v - 0.5;
-    long x0 = floor_long(fu), y0 = floor_long(fv);
-    uint32_t tx = (uint32_t)((fu - (double)x0) * 256), ty = (uint32_t)((fv - (double)y0) * 256);
-    long xa = wrap_index(x0, w, s->tiled), xb = wrap_index(x0 + 1, w, s->tiled);
-    long ya = wrap_index(y0, h, s->tiled), yb = wrap_index(y0 + 1, h, s->tiled);
-    mix_over(d, s->pixels[ya * w + xa], s->pixels[ya * w + xb], s->pixels[yb * w + xa], s->pixels[yb * w + xb], tx, ty, k,
-             s->alpha_shift);
-}
-
-// Pixel i's coverage times the global alpha.
-static inline uint32_t pixel_factor(const lamina_bilinear_span *s, long i) {
-    uint32_t c = span_coverage(s, i);
-    return s->alpha != 255 ? mul255(c, s->alpha) : c;
+    uint32_t a0, a1, b0, b1, tx, ty;
+    neighbours(s, u, v, &a0, &a1, &b0, &b1, &tx, &ty);
+    mix_over(d, a0, a1, b0, b1, tx, ty, k, s->alpha_shift);
 }
 
 #ifdef LAMINA_X86
@@ -267,7 +250,7 @@ static void bilinear_avx2(const lamina_bilinear_span *s) {
                 // Eight pixels whose neighbours all lie inside the row, straight from it; the
                 // others (clamped at the row's ends) one at a time, with the same weights.
                 if (x < 0 || x + n > w - 1) {
-                    long xa = x < 0 ? 0 : (x >= w ? w - 1 : x), xb = x + 1 < 0 ? 0 : (x + 1 >= w ? w - 1 : x + 1);
+                    long xa = wrap_index(x, w, 0), xb = wrap_index(x + 1, w, 0);
                     mix_over(s->dst + i + j, row_a[xa], row_a[xb], row_b[xa], row_b[xb], tx, ty, pixel_factor(s, i + j),
                              s->alpha_shift);
                     j += 1;

@@ -294,17 +294,14 @@ extension CGContext {
         // The plane's bytes times the clip's coverage, where the clip is not a plain rectangle.
         let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, px1 - px0))
         defer { scratch.deallocate() }
+        // A hole is in the bitmap itself: a shadow drawn into a transparency layer keeps all of it.
         let hole = layers.isEmpty ? shadowHole : nil
         paintClip { row, x, n, coverage in
             guard row >= py0, row < py1 else { return }
             let lo = max(0, px0 - x), hi = min(n, px1 - x)
             guard lo < hi else { return }
-            // Pixels [lo, hi) of the span, less the hole's columns on its rows.
-            var parts = [(lo, hi), (hi, hi)]
-            if let h = hole, row >= h.y0, row < h.y1, h.x0 - x < hi, h.x1 - x > lo {
-                parts = [(lo, max(lo, h.x0 - x)), (min(hi, h.x1 - x), hi)]
-            }
-            for (from, to) in parts where from < to {
+            func paint(_ from: Int, _ to: Int) {
+                guard from < to else { return }
                 let dst = (pixels + row * bytesPerRow).assumingMemoryBound(to: UInt32.self) + x + from
                 let a = plane + (row - py0) * pw + (x + from - px0)
                 if coverage.mask == nil && coverage.constant == 255 && coverage.skip <= from {
@@ -313,6 +310,13 @@ extension CGContext {
                     for i in from..<to { scratch[i - from] = UInt8(truncatingIfNeeded: mul255(UInt32(a[i - from]), coverage[i])) }
                     lamina_solid_mask_over_32(dst, to - from, scratch, word, shift)
                 }
+            }
+            // Pixels [lo, hi) of the span, less the hole's columns on its rows.
+            if let h = hole, row >= h.y0, row < h.y1, h.x0 - x < hi, h.x1 - x > lo {
+                paint(lo, max(lo, h.x0 - x))
+                paint(min(hi, h.x1 - x), hi)
+            } else {
+                paint(lo, hi)
             }
         }
     }

@@ -57,11 +57,9 @@ public final class CGContext {
     private let ownsPixels: Bool
     /// Open transparency layers, innermost last.
     @exclusivity(unchecked) var layers: [TransparencyLayer] = []
-    /// How many transparency layers are open (Lamina SPI): 0 when drawing goes straight into
-    /// the context's bitmap.
-    @_spi(Lamina) public var transparencyLayerDepth: Int { layers.count }
-    /// Device pixels a shadow need not be composited into (Lamina SPI): the compositor sets it
-    /// while it draws a shadow that an opaque layer drawn later covers there, and clears it.
+    /// Device pixels of the bitmap a shadow need not be composited into (Lamina SPI; not used
+    /// while a transparency layer is open): the compositor sets it while it draws a shadow that
+    /// an opaque layer drawn later covers there, and clears it.
     @exclusivity(unchecked) @_spi(Lamina) public var shadowHole: (x0: Int, y0: Int, x1: Int, y1: Int)?
     /// How many drawing operations (fills, strokes, images, gradients) the context has run
     /// (SPI: UIKit tells views that drew from views that did not).

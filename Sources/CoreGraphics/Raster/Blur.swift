@@ -18,14 +18,21 @@ import Foundation
         defer { buffer.deallocate() }
         let sums = UnsafeMutablePointer<UInt32>.allocate(capacity: max(width, height))
         defer { sums.deallocate() }
-        // Horizontal passes: on the transpose (height columns, width rows).
-        // The passes and transposes run in C (vectorized; the same arithmetic as `columnBox`).
-        lamina_transpose_bytes(plane, stride, width, height, buffer, height)
         let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: width * height)
         defer { copy.deallocate() }
-        for (l, r) in passes { lamina_box_columns(buffer, height, width, height, l, r, copy, sums) }
-        lamina_transpose_bytes(buffer, height, height, width, plane, stride)
+        horizontalPasses(plane, width: width, rows: height, stride: stride, passes: passes, buffer: buffer, copy: copy, sums: sums)
         for (l, r) in passes { lamina_box_columns(plane, width, height, stride, l, r, copy, sums) }
+    }
+
+    /// The horizontal passes over `rows` rows of `width` bytes: on their transpose (`rows`
+    /// columns), in `buffer` (`width` × `rows` bytes; `copy` as large). The passes and transposes
+    /// run in C (vectorized; the same arithmetic as `columnBox`).
+    private static func horizontalPasses(_ plane: UnsafeMutablePointer<UInt8>, width: Int, rows: Int, stride: Int,
+                                         passes: [(Int, Int)], buffer: UnsafeMutablePointer<UInt8>,
+                                         copy: UnsafeMutablePointer<UInt8>, sums: UnsafeMutablePointer<UInt32>) {
+        lamina_transpose_bytes(plane, stride, width, rows, buffer, rows)
+        for (l, r) in passes { lamina_box_columns(buffer, rows, width, rows, l, r, copy, sums) }
+        lamina_transpose_bytes(buffer, rows, rows, width, plane, stride)
     }
 
     /// ``blur(_:width:height:stride:sigma:)`` for planes made of runs of identical rows (a
@@ -46,19 +53,17 @@ import Foundation
             if starts.count * 4 > height { return false }
         }
         let runs = starts.count
-        // Horizontal passes on one row of each run (on the transpose, as `blur` does).
+        // Horizontal passes on one row of each run.
         let compact = UnsafeMutablePointer<UInt8>.allocate(capacity: width * runs)
         defer { compact.deallocate() }
-        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: width * max(runs, 1))
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: width * runs)
         defer { buffer.deallocate() }
-        let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: width * max(runs, 1))
+        let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: width * runs)
         defer { copy.deallocate() }
         let sums = UnsafeMutablePointer<UInt32>.allocate(capacity: max(width, height))
         defer { sums.deallocate() }
         for k in 0..<runs { (compact + k * width).update(from: plane + starts[k] * stride, count: width) }
-        lamina_transpose_bytes(compact, width, width, runs, buffer, runs)
-        for (l, r) in passes { lamina_box_columns(buffer, runs, width, runs, l, r, copy, sums) }
-        lamina_transpose_bytes(buffer, runs, runs, width, compact, width)
+        horizontalPasses(compact, width: width, rows: runs, stride: width, passes: passes, buffer: buffer, copy: copy, sums: sums)
         for k in 0..<runs {
             let end = k + 1 < runs ? starts[k + 1] : height
             for y in starts[k]..<end { (plane + y * stride).update(from: compact + k * width, count: width) }

@@ -148,8 +148,8 @@ package final class FrameRenderer: @unchecked Sendable {
         let caches = self.caches
         // Occlusion pays for its walk over the tree only when much of the bitmap is drawn (a
         // small damaged rectangle rarely lies under an opaque layer drawn above it).
-        let occlusionCulling = self.occlusionCulling && rows.count * columns.count * 4 >= g.width * g.height
         let pixels = rows.count * columns.count
+        let occlusionCulling = self.occlusionCulling && pixels * 4 >= g.width * g.height
         let threads = minimumPixelsPerThread > 0 ? max(1, min(self.threads, pixels / minimumPixelsPerThread)) : self.threads
         // A deep tree is drawn by recursion a few frames per level: on the pool's threads, whose
         // stacks are large, not on the caller's (a task's thread may have a small one).

@@ -72,9 +72,9 @@ package struct Compositor {
         let maskedShadow = mask >= 0 && shadowVisible
 
         // A shadow drawn straight into the frame is not composited where an opaque layer drawn
-        // after it (often the layer itself) covers it.
-        let hole = shadowVisible && !maskedShadow && stop == nil && ctx.transparencyLayerDepth == 0
-            ? occlusion?.hole(after: slot) : nil
+        // after it (often the layer itself) covers it (the context ignores the hole inside a
+        // transparency layer).
+        let hole = shadowVisible && !maskedShadow && stop == nil ? occlusion?.hole(after: slot) : nil
 
         // The shadow of a shadowPath is drawn first and on its own.
         if shadowVisible, !maskedShadow, let path = shadowPath {

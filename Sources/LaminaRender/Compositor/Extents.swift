@@ -86,9 +86,9 @@ package enum Extents {
         if !flags.contains(.masksToBounds) {
             r = r.union(ownContentExtent(f, i))
             var subs = CGRect.null
-            // The sublayers that only move (the translation `translationToSuperlayer` finds,
-            // with the superlayer's own check made once), mapped inline; the others through
-            // `extentInSuperlayer`.
+            // The sublayers that only move (`translationToSuperlayer`'s translation, the
+            // superlayer's part checked once for all, read from the columns held here: on every
+            // frame of many moving layers) mapped inline; the others through `extentInSuperlayer`.
             let plainSublayers = v.sublayerTransform[i].isIdentity
             let transforms = v.transform, flagColumn = v.flags, styles = v.style, positions = v.position
             let boundsColumn = v.bounds, anchors = v.anchorPoint
@@ -96,17 +96,11 @@ package enum Extents {
                 let k = Int(c)
                 let cf = flagColumn[k]
                 if cf.contains(.hidden) { continue }
-                var mapped: CGRect
+                let mapped: CGRect
                 if plainSublayers || cf.contains(.isMask), transforms[k].isIdentity,
                    !(styles[k].kind == .transformLayer && cf.contains(.preservesDepth)) {
                     let b = boundsColumn[k], a = anchors[k], p = positions[k]
-                    let tx = p.x - (b.minX + a.x * b.width), ty = p.y - (b.minY + a.y * b.height)
-                    mapped = known[k]
-                    if mapped.origin.x.isFinite, mapped.origin.y.isFinite, mapped.size.width.isFinite, mapped.size.height.isFinite {
-                        let r = mapped.standardized
-                        let x0 = r.minX + tx, x1 = r.maxX + tx, y0 = r.minY + ty, y1 = r.maxY + ty
-                        mapped = CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-                    }
+                    mapped = translated(known[k], by: CGPoint(x: p.x - (b.minX + a.x * b.width), y: p.y - (b.minY + a.y * b.height)))
                 } else {
                     mapped = extentInSuperlayer(f, c, known, depth: 0)
                 }
@@ -152,17 +146,19 @@ package enum Extents {
     @inline(__always)
     static func extentInSuperlayer(_ f: Frame, _ sub: Int32, _ known: ExtentTable, depth: Int) -> CGRect {
         let i = Int(sub)
-        if !f.isTransformLayer(i), let t = f.translationToSuperlayer(sub) {
-            // Most layers only move: the corners mapped as the general path maps them (x + tx,
-            // exactly), without building and applying a matrix.
-            let r = known[i]
-            // Finite (a null rectangle's origin is infinite).
-            guard r.origin.x.isFinite, r.origin.y.isFinite, r.size.width.isFinite, r.size.height.isFinite else { return r }
-            let s = r.standardized
-            let x0 = s.minX + t.x, x1 = s.maxX + t.x, y0 = s.minY + t.y, y1 = s.maxY + t.y
-            return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-        }
+        if !f.isTransformLayer(i), let t = f.translationToSuperlayer(sub) { return translated(known[i], by: t) }
         return projectedExtent(f, sub, through: f.transformToSuperlayer(sub), known, depth: depth)
+    }
+
+    /// Most layers only move: the corners mapped as the general path maps them (x + tx,
+    /// exactly), without building and applying a matrix. A rectangle that is not finite (a null
+    /// one's origin is infinite) comes back as it is.
+    @inline(__always)
+    static func translated(_ r: CGRect, by t: CGPoint) -> CGRect {
+        guard r.origin.x.isFinite, r.origin.y.isFinite, r.size.width.isFinite, r.size.height.isFinite else { return r }
+        let s = r.standardized
+        let x0 = s.minX + t.x, x1 = s.maxX + t.x, y0 = s.minY + t.y, y1 = s.maxY + t.y
+        return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     private static func projectedExtent(_ f: Frame, _ slot: Int32, through m: CATransform3D, _ known: ExtentTable,
