@@ -188,7 +188,9 @@ enum PropertyValueTraits {
         }
         // Colours (compared by value) without the dynamic casts of `kvcEqual`.
         if V.self == CGColor?.self { return { unsafeBitCast($0, to: CGColor?.self) == unsafeBitCast($1, to: CGColor?.self) } }
-        if V.self == CGColor.self { return { unsafeBitCast($0, to: CGColor.self) == unsafeBitCast($1, to: CGColor.self) } }
+        // (Read as optionals: the same bits, and `unsafeBitCast` to a class type is reserved for
+        // `unsafeDowncast`, which takes an `AnyObject`, not an unconstrained `V`.)
+        if V.self == CGColor.self { return { unsafeBitCast($0, to: CGColor?.self) == unsafeBitCast($1, to: CGColor?.self) } }
         guard V.self is any Equatable.Type else { return nil }
         return { kvcEqual($0, $1) }
     }
