@@ -399,6 +399,29 @@ struct CoverageKernelTests {
         #expect(mismatches == 0, "\(mismatches) of \(cases) rectangles differ (paths \(levels))")
     }
 
+    /// A rectangle is swept without the cells: a large one grows no storage (no megabytes paged
+    /// in and cleared for nothing); the first edge of a shape grows it, and the shape after a
+    /// rectangle in the same accumulator is still rasterized exactly.
+    @Test func rectanglesGrowNoCellsAndEdgesStillDo() {
+        let acc = CoverageAccumulator()
+        acc.begin(x0: 0, y0: 0, x1: 1200, y1: 2600)
+        #expect(acc.setRect(0.25, 0.5, 1199.75, 2599.5))
+        var covered = 0
+        acc.sweep(evenOdd: false) { _, _, n, a in if a == 255 { covered += n } }
+        #expect(covered == 1198 * 2598 && acc.lastSweepWasRectangle && acc.cellCapacity == 0)
+        // A triangle next, in the same accumulator: storage grown, coverage as a new one gives.
+        func triangle(_ a: CoverageAccumulator) -> [Int] {
+            a.begin(x0: 0, y0: 0, x1: 40, y1: 30)
+            a.addLine(2.5, 1, 37, 12.25); a.addLine(37, 12.25, 9, 28.5); a.addLine(9, 28.5, 2.5, 1)
+            var sums = [Int](repeating: 0, count: 30)
+            a.sweep(evenOdd: false) { y, _, n, alpha in sums[y] += n * Int(alpha) }
+            return sums
+        }
+        let reused = triangle(acc)
+        #expect(acc.cellCapacity >= 42 * 30 && !acc.lastSweepWasRectangle)
+        #expect(reused == triangle(CoverageAccumulator()) && reused.reduce(0, +) > 0)
+    }
+
     /// Random polygons, non-zero and even-odd, whole and column-windowed: the C mask sweep writes
     /// the bytes the Swift sweep writes through `MaskWriter`.
     @Test func theMaskSweepWritesWhatTheMaskWriterWrites() {

@@ -35,7 +35,7 @@ final class CoverageAccumulator: @unchecked Sendable {
     /// Row stride of `cells` (width + 2: a spare cell on the right takes the last carry).
     @exclusivity(unchecked) private var stride = 0
     @exclusivity(unchecked) private var cells: UnsafeMutablePointer<Float> = .allocate(capacity: 0)
-    @exclusivity(unchecked) private var cellCapacity = 0
+    @exclusivity(unchecked) private(set) var cellCapacity = 0
     @exclusivity(unchecked) private var bits: UnsafeMutablePointer<UInt64> = .allocate(capacity: 0)
     @exclusivity(unchecked) private var bitWords = 0
     @exclusivity(unchecked) private var bitCapacity = 0
@@ -76,7 +76,31 @@ final class CoverageAccumulator: @unchecked Sendable {
     @exclusivity(unchecked) private var scratch: UnsafeMutablePointer<UInt8> = .allocate(capacity: 0)
     @exclusivity(unchecked) private var scratchCapacity = 0
 
+    /// The cells and bit words the current area needs, and whether `cells` and `bits` hold them.
+    @exclusivity(unchecked) private var neededCells = 0, neededBits = 0
+    @exclusivity(unchecked) private var storageReady = true
+
     deinit { cells.deallocate(); bits.deallocate(); edges.deallocate(); scratch.deallocate() }
+
+    /// Grows `cells` and `bits` (zeroed) to what the current area needs, before its first edge.
+    @inline(never)
+    private func growStorage() {
+        if neededCells > cellCapacity {
+            cells.deallocate()
+            cellCapacity = max(neededCells, cellCapacity * 2)
+            cells = .allocate(capacity: cellCapacity)
+            cells.initialize(repeating: 0, count: cellCapacity)
+        }
+        if neededBits > bitCapacity {
+            bits.deallocate()
+            bitCapacity = max(neededBits, bitCapacity * 2)
+            bits = .allocate(capacity: bitCapacity)
+            bits.initialize(repeating: 0, count: bitCapacity)
+        }
+        edges.pointee.cells = cells
+        edges.pointee.bits = bits
+        storageReady = true
+    }
 
     /// Sets the number of sub-rows per pixel row for the next `begin` (1 or 4).
     func setSubRows(_ n: Int) {
@@ -93,21 +117,13 @@ final class CoverageAccumulator: @unchecked Sendable {
         storeTop = max(0, min(height, storeY0 == .min ? 0 : storeY0 - y0))
         storeBottom = max(storeTop, min(height, storeY1 == .max ? height : storeY1 - y0))
         let storedRows = storeBottom - storeTop
-        let needCells = stride * storedRows
-        if needCells > cellCapacity {
-            cells.deallocate()
-            cellCapacity = max(needCells, cellCapacity * 2)
-            cells = .allocate(capacity: cellCapacity)
-            cells.initialize(repeating: 0, count: cellCapacity)
-        }
         bitWords = (stride + 63) >> 6
-        let needBits = bitWords * storedRows
-        if needBits > bitCapacity {
-            bits.deallocate()
-            bitCapacity = max(needBits, bitCapacity * 2)
-            bits = .allocate(capacity: bitCapacity)
-            bits.initialize(repeating: 0, count: bitCapacity)
-        }
+        // The cells and bits are grown when the first edge arrives (`growStorage`): a rectangle
+        // (``setRect(_:_:_:_:)``) is swept without them, and a large one would otherwise page
+        // in and clear megabytes it never reads.
+        neededCells = stride * storedRows
+        neededBits = bitWords * storedRows
+        storageReady = neededCells <= cellCapacity && neededBits <= bitCapacity
         rowMin = Int.max; rowMax = Int.min
         rect = nil
         // With sub-rows the stored rows start and end on pixel rows (the caller scales whole
@@ -151,6 +167,7 @@ final class CoverageAccumulator: @unchecked Sendable {
     /// dropped. The segment is split exactly where it crosses those sides.
     func addLine(_ x0: CGFloat, _ y0: CGFloat, _ x1: CGFloat, _ y1: CGFloat) {
         guard y0 != y1, x0.isFinite, x1.isFinite, y0.isFinite, y1.isFinite else { return }
+        if !storageReady { growStorage() }
         // Far-away points would overflow single precision: cut those segments in double first.
         let far: CGFloat = 1e7
         if abs(x0 - CGFloat(minX)) > far || abs(x1 - CGFloat(minX)) > far || abs(y0 - CGFloat(minY)) > far || abs(y1 - CGFloat(minY)) > far {
