@@ -8,7 +8,8 @@ import UIKit
 /// which moves a third of the width left under a dimming view, the incoming screen casting a
 /// shadow on it; pop runs it backwards. Animated with `UIView.animate` (0.35 s, ease in-out), drawn
 /// frame by frame at 120 Hz by one renderer through damage tracking (the whole screen moves, so
-/// all of it is redrawn). Reports the p50 and p99 of the frames of each, and what the caches did.
+/// all of it is redrawn). Reports the p50 and p99 of the frames of each, and what the caches did;
+/// with `TIMES=1`, every frame's time in order; `THREADS=n` sets the renderer's threads (2).
 ///
 /// Lamina's `UINavigationController` does not animate its pushes yet; this benchmark animates
 /// the same views the way UIKit's transition moves them.
@@ -56,6 +57,7 @@ enum TransitionBenchmark {
             window.layoutIfNeeded()
             CATransaction.flush()
             let renderer = CARenderer(layer: window.layer, scale: 3)
+            if let threads = Int(ProcessInfo.processInfo.environment["THREADS"] ?? "") { renderer.threads = threads }
             _ = renderer.nextFrame(atTime: clock.now)
             let duration = 0.35, step = 1.0 / 120
 
@@ -106,6 +108,11 @@ enum TransitionBenchmark {
                          percentile(push, 0.99) * 1000))
             print(String(format: "pop:  %d frames, p50 %6.2f ms, p99 %6.2f ms", pop.count, percentile(pop, 0.5) * 1000,
                          percentile(pop, 0.99) * 1000))
+            // TIMES=1: every frame's time, in order (which frames are the slow ones).
+            if ProcessInfo.processInfo.environment["TIMES"] == "1" {
+                print("push frames (ms): " + push.map { String(format: "%.2f", $0 * 1000) }.joined(separator: " "))
+                print("pop frames (ms):  " + pop.map { String(format: "%.2f", $0 * 1000) }.joined(separator: " "))
+            }
             print("caches over both: shadows \(after.shadows.since(before.shadows)); shape and gradient content \(after.content.since(before.content))")
             withExtendedLifetime((first, second)) {}
         }

@@ -138,7 +138,7 @@ default:
     print("  animation   frame evaluation from the render tree: 1k–20k layers with two running animations each")
     print("  layout      the Cassowary solver on Benchmarks/layout's systems (kiwi_bench.py is kiwisolver's side)")
     print("  scroll   a 200-row UITableView in a 1179x2556 window scrolled 1 pt per frame: commit and frame p50/p99 [OUT.png]")
-    print("  transition  a navigation push and pop (0.35 s slides of two screens of rows) in a 1179x2556 window: frame p50/p99")
+    print("  transition  a navigation push and pop (0.35 s slides of two screens of rows) in a 1179x2556 window: frame p50/p99 (TIMES=1: each frame)")
     print("  compositor  a 1179x2556 screen of 552 layers: full frame on 1, 2 and 4 threads, damage-tracked next frame, commit cost")
     print("  model    the CALayer model: property store, KVC, geometry")
     print("  window [SECONDS]  the compositor screen in a 1179x2556 window with one spinning layer: frame pacing, CPU per frame (needs a display)")

@@ -140,6 +140,41 @@ struct ShadowCacheTests {
         }
     }
 
+    /// Shadows of `shadowPath` (a screen sliding in, a rounded card, a rotated ellipse) moving by
+    /// fractions of a pixel: each frame makes a new mask, cached or not the same bytes.
+    @Test func pathShadowsMovingBySubPixelsAreTheSameBytesCachedOrNot() throws {
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 120, height: 90)
+        root.backgroundColor = CGColor(gray: 0.9, alpha: 1)
+        var casters: [CALayer] = []
+        for (k, (frame, path)) in [
+            (CGRect(x: 40, y: 0, width: 120, height: 90), CGPath(rect: CGRect(x: 0, y: 0, width: 120, height: 90), transform: nil)),
+            (CGRect(x: 10, y: 10, width: 40, height: 30),
+             CGPath(roundedRect: CGRect(x: 0, y: 0, width: 40, height: 30), cornerWidth: 8, cornerHeight: 8, transform: nil)),
+            (CGRect(x: 60, y: 50, width: 30, height: 20), CGPath(ellipseIn: CGRect(x: -4, y: 0, width: 38, height: 20), transform: nil)),
+        ].enumerated() {
+            let l = CALayer()
+            l.frame = frame
+            l.backgroundColor = CGColor(red: 1, green: CGFloat(k) / 3, blue: 0.5, alpha: 1)
+            l.shadowPath = path
+            l.shadowOpacity = 0.3
+            l.shadowRadius = CGFloat(2 + 2 * k)
+            l.shadowOffset = CGSize(width: -1, height: CGFloat(k))
+            if k == 2 { l.transform = CATransform3DMakeRotation(0.4, 0, 0, 1) }
+            root.addSublayer(l)
+            casters.append(l)
+        }
+        let cached = CARenderer(layer: root, scale: 3)
+        let uncached = CARenderer(layer: root, scale: 3)
+        uncached.cachesEnabled = false
+        for frame in 0..<6 {
+            withoutActions { for (k, l) in casters.enumerated() { l.position.x -= 0.37 + CGFloat(k) * 0.11 } }
+            let same = try pixels(cached) == (try pixels(uncached))
+            #expect(same, "frame \(frame)")
+        }
+        #expect(cached.cacheStatistics.shadows.misses >= 18 && uncached.cacheStatistics.shadows.entries == 0)
+    }
+
     @Test func theCacheStaysWithinItsBoundAndEvicts() throws {
         let root = CALayer()
         root.bounds = CGRect(x: 0, y: 0, width: 200, height: 200)

@@ -62,3 +62,39 @@ extension CGContext {
                          word: pixelWord((c.red, c.green, c.blue, c.alpha), alpha: state.alpha))
     }
 }
+
+extension CGShadowMask {
+    /// The shadow of `path` filled opaque into a `width` × `height` bitmap through
+    /// `userToPixels` (see ``CGContext/setUserToPixels(_:)``): the same mask as filling it in
+    /// black into a colour bitmap of that size and taking ``CGContext/shadowMask(offset:blur:)``,
+    /// made without the colour bitmap. The path is filled straight into the mask's alpha plane,
+    /// where its alpha would be copied to (an alpha-only bitmap whose rows are the plane's, inset
+    /// by the blur's reach), and blurred there. Nil when the shadow would draw nothing, or when
+    /// the bitmap or the mask would exceed ``CGContext/maximumPixelCount``.
+    public static func ofFilledPath(_ path: CGPath, userToPixels: CGAffineTransform, width: Int, height: Int,
+                                    offset: CGSize, blur: CGFloat) -> CGShadowMask? {
+        guard width > 0, height > 0, !width.multipliedReportingOverflow(by: height).overflow,
+              width * height <= CGContext.maximumPixelCount,
+              let shadow = CGContext.Shadow(offset: offset, blur: blur, color: CGColor(gray: 0, alpha: 1)) else { return nil }
+        let reach = CGContext.shadowReach(shadow)
+        let (dx, dy) = shadow.pixelOffset
+        // `shadowMask`'s region: the bitmap moved by the offset and grown by the reach, so the
+        // bitmap's pixel (x, y) lands at (x + reach, y + reach) of the plane.
+        let (pw, ph) = (width + 2 * reach, height + 2 * reach)
+        guard !pw.multipliedReportingOverflow(by: ph).overflow, pw * ph <= CGContext.maximumPixelCount else { return nil }
+        let plane = UnsafeMutablePointer<UInt8>.allocate(capacity: pw * ph)
+        plane.initialize(repeating: 0, count: pw * ph)
+        guard let c = CGContext(data: plane + reach * pw + reach, width: width, height: height, bitsPerComponent: 8,
+                                bytesPerRow: pw, space: CGColorSpaceCreateDeviceGray(),
+                                bitmapInfo: CGImageAlphaInfo.alphaOnly.rawValue) else {
+            plane.deallocate()
+            return nil
+        }
+        c.setUserToPixels(userToPixels)
+        c.setFillColor(gray: 0, alpha: 1)
+        c.addPath(path)
+        c.fillPath()
+        BoxBlur.blur(plane, width: pw, height: ph, stride: pw, sigma: Double(shadow.blur) / 2)
+        return CGShadowMask(x0: dx - reach, y0: dy - reach, width: pw, height: ph, alpha: plane)
+    }
+}

@@ -118,6 +118,11 @@ struct SolidOver8: SpanTarget {
 
     mutating func span(row: Int, x: Int, count: Int, alpha cov: UInt8) {
         let p = (base + row * bytesPerRow).assumingMemoryBound(to: UInt8.self) + x
+        // Opaque at full coverage, no mask: every byte becomes the value (what the loop gives).
+        if cov == 255 && alpha == 255 && mask == nil {
+            p.update(repeating: UInt8(truncatingIfNeeded: value), count: count)
+            return
+        }
         let m = mask.map { $0.pointer(row: row, x: x) }
         for i in 0..<count {
             var a = UInt32(cov)

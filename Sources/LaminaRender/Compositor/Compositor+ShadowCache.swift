@@ -55,14 +55,10 @@ extension Compositor {
         let key = PathShadowKey(path: CGPathBox(path), a: m.a, b: m.b, c: m.c, d: m.d, fx: local.tx, fy: local.ty, offset: offset,
                                 blur: blur)
         let shadow = caches.pathShadows.value(f.cacheSlot(slot), key, size: { $0.mask.byteCount }) { () -> CachedShadow? in
-            guard let c = CGContext(data: nil, width: w, height: h, bitsPerComponent: 8, bytesPerRow: w * 4,
-                                    space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
+            // Filled straight into the mask's plane (no colour bitmap).
+            guard let mask = CGShadowMask.ofFilledPath(path, userToPixels: local.concatenating(
+                CGAffineTransform(translationX: CGFloat(-x0), y: CGFloat(-y0))), width: w, height: h, offset: offset, blur: blur)
             else { return nil }
-            c.setUserToPixels(local.concatenating(CGAffineTransform(translationX: CGFloat(-x0), y: CGFloat(-y0))))
-            c.setFillColor(red: 0, green: 0, blue: 0, alpha: 1)
-            c.addPath(path)
-            c.fillPath()
-            guard let mask = c.shadowMask(offset: offset, blur: blur) else { return nil }
             return CachedShadow(mask: mask, x: x0 + mask.x0, y: y0 + mask.y0)
         }
         guard let shadow else { return .some(nil) }
