@@ -173,3 +173,39 @@ extension RectFastPathTests {
         #expect(mismatches == 0, "\(mismatches) of \(values.count) bounds differ")
     }
 }
+
+extension RectFastPathTests {
+    /// Fills through a clip to a rectangle off the pixel grid paint the mask's all-255 inside
+    /// without reading it (``ClipMask/solid``): the bytes of the same clip as a five-point
+    /// outline, whose mask (the same bytes) has no such inside. Shapes inside the clip, across
+    /// its edges and around it; opaque and translucent colours; global alpha; a row window.
+    @Test(arguments: 0..<6)
+    func fillsInsideARectangleClipAreTheMaskedBytes(seed: UInt64) throws {
+        func draw(slow: Bool) -> (bytes: [UInt8], solid: (x0: Int, y0: Int, x1: Int, y1: Int)?) {
+            var rng = RowWindowTests.Random(state: 700 + seed)
+            let ctx = Self.context()
+            if seed % 3 == 2 { ctx.setRowWindow(10, 61) }
+            // Something under the fills, so blending shows.
+            ctx.setFillColor(red: 0.3, green: 0.6, blue: 0.2, alpha: 0.8)
+            ctx.fill(CGRect(x: 0, y: 0, width: Self.width, height: Self.height))
+            let clip = CGRect(x: rng.range(2, 20), y: rng.range(2, 20), width: rng.range(30, 70), height: rng.range(30, 60))
+            if slow { ctx.addPath(Self.slowOutline(clip)); ctx.clip() } else { ctx.clip(to: clip) }
+            for k in 0..<40 {
+                let r = CGRect(x: rng.range(-10, CGFloat(Self.width)), y: rng.range(-10, CGFloat(Self.height)),
+                               width: rng.range(1, 90), height: rng.range(1, 70))
+                ctx.setAlpha(k % 5 == 0 ? rng.range(0.3, 1) : 1)
+                ctx.setFillColor(red: rng.unit(), green: rng.unit(), blue: rng.unit(), alpha: k % 2 == 0 ? 1 : rng.range(0.1, 1))
+                if k % 3 == 0 { ctx.fillEllipse(in: r) } else { ctx.fill(r) }
+            }
+            let raw = UnsafeRawBufferPointer(start: ctx.data!, count: Self.width * Self.height * 4)
+            return (Array(raw), ctx.state.storedClipMask?.solid)
+        }
+        let fast = draw(slow: false), slow = draw(slow: true)
+        let differing = zip(fast.bytes, slow.bytes).filter { $0 != $1 }.count
+        #expect(differing == 0, "seed \(seed): \(differing) bytes differ")
+        // The rectangle's mask knows its inside; the outline's does not.
+        let inside = try #require(fast.solid)
+        #expect(inside.x1 - inside.x0 > 20 && inside.y1 - inside.y0 > 5)
+        #expect(slow.solid.map { $0.x1 <= $0.x0 } == true)
+    }
+}

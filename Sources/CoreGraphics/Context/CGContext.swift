@@ -121,11 +121,15 @@ public final class CGContext {
                                 rows: (s.minY + s.storeTop, s.minY + s.storeBottom))
             let cw = ColumnWindow(x0: colsX0, x1: colsX1)
             var writer = MaskWriter(mask: mask)
+            // The largest block written at 255: the rectangle's inside (``ClipMask/solid``).
+            var solid = (x0: 0, y0: 0, x1: 0, y1: 0)
             s.sweep(merge: false) { y, rows, x0, n0, a in
                 let (x, n) = cw.trim(x0, n0)
                 guard n > 0 else { return }
                 for r in y..<(y + rows) { writer.span(row: r, x: x, count: n, alpha: a) }
+                if a == 255, n * rows > (solid.x1 - solid.x0) * (solid.y1 - solid.y0) { solid = (x, y, x + n, y + rows) }
             }
+            mask.solid = solid
             return mask
         }
     }

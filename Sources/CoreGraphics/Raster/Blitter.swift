@@ -59,25 +59,43 @@ struct SolidOver32: SpanTarget {
 
     mutating func span(row: Int, x: Int, count: Int, alpha: UInt8) {
         let p = (base + row * bytesPerRow).assumingMemoryBound(to: UInt32.self) + x
-        if let mask {
-            // Through a clip mask (a clip that is not whole pixels, a rounded clip): each pixel
-            // at the mask's coverage times the run's, by the C loop (SIMD, the same arithmetic).
-            let m = mask.pointer(row: row, x: x)
-            if alpha == 255 {
-                lamina_solid_mask_over_32(p, count, m, color, Int32(alphaShift))
+        guard let mask else { unmasked(p, count: count, alpha: alpha); return }
+        // Where the mask is all 255 (inside a rectangle clip), painted as without it.
+        let s = mask.solid
+        if row >= s.y0, row < s.y1 {
+            let a = max(x, s.x0), b = min(x + count, s.x1)
+            if a < b {
+                if a > x { masked(mask, p, row: row, x: x, count: a - x, alpha: alpha) }
+                unmasked(p + (a - x), count: b - a, alpha: alpha)
+                if b < x + count { masked(mask, p + (b - x), row: row, x: b, count: x + count - b, alpha: alpha) }
                 return
             }
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: min(count, 1024)) { scratch in
-                var i = 0
-                while i < count {
-                    let n = min(count - i, scratch.count)
-                    for k in 0..<n { scratch[k] = UInt8(truncatingIfNeeded: mul255(UInt32(alpha), UInt32(m[i + k]))) }
-                    lamina_solid_mask_over_32(p + i, n, scratch.baseAddress!, color, Int32(alphaShift))
-                    i += n
-                }
-            }
+        }
+        masked(mask, p, row: row, x: x, count: count, alpha: alpha)
+    }
+
+    /// Through a clip mask (a clip that is not whole pixels, a rounded clip): each pixel at the
+    /// mask's coverage times the run's, by the C loop (SIMD, the same arithmetic).
+    private func masked(_ mask: ClipMask, _ p: UnsafeMutablePointer<UInt32>, row: Int, x: Int, count: Int, alpha: UInt8) {
+        let m = mask.pointer(row: row, x: x)
+        if alpha == 255 {
+            lamina_solid_mask_over_32(p, count, m, color, Int32(alphaShift))
             return
         }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: min(count, 1024)) { scratch in
+            var i = 0
+            while i < count {
+                let n = min(count - i, scratch.count)
+                for k in 0..<n { scratch[k] = UInt8(truncatingIfNeeded: mul255(UInt32(alpha), UInt32(m[i + k]))) }
+                lamina_solid_mask_over_32(p + i, n, scratch.baseAddress!, color, Int32(alphaShift))
+                i += n
+            }
+        }
+    }
+
+    /// `count` pixels from `p` at coverage `alpha`, no mask.
+    @inline(__always)
+    private func unmasked(_ p: UnsafeMutablePointer<UInt32>, count: Int, alpha: UInt8) {
         if alpha == 255 && (color >> alphaShift) & 0xFF == 0xFF {
             p.update(repeating: color, count: count)
             return
@@ -168,6 +186,10 @@ final class ClipMask: @unchecked Sendable {
     let x0: Int, y0: Int, width: Int, height: Int
     let storedY0: Int, storedY1: Int
     let bytes: UnsafeMutablePointer<UInt8>
+    /// Device pixels [x0, x1) x [y0, y1) where every byte is 255 (the inside of a clip to a
+    /// rectangle off the pixel grid, set when its mask is made; empty otherwise): painters
+    /// paint spans there as without a mask, the same bytes without reading it.
+    var solid: (x0: Int, y0: Int, x1: Int, y1: Int) = (0, 0, 0, 0)
 
     init(x0: Int, y0: Int, width: Int, height: Int, fill: UInt8, rows: (y0: Int, y1: Int)? = nil) {
         self.x0 = x0; self.y0 = y0; self.width = max(0, width); self.height = max(0, height)

@@ -138,9 +138,10 @@ final class CoverageAccumulator: @unchecked Sendable {
     /// y down the rows, as ``addLine(_:_:_:_:)`` takes them) as the shape, in place of its four
     /// edges, for a non-zero fill (one sub-row per row). The sweep then gives every pixel the
     /// coverage the edges would have given, bit for bit (the same single-precision deposits,
-    /// summed in the same order), without touching the cells. Returns false, taking nothing,
-    /// when the rectangle is not simply inside the area horizontally (the edges are then added
-    /// as usual).
+    /// summed in the same order), without touching the cells; sides beyond the area's columns
+    /// count as the edge path counts them (see ``RectSweep``). Returns false, taking nothing,
+    /// when nothing of the rectangle is left in the area's columns or it is flat (the edges are
+    /// then added as usual).
     func setRect(_ x0: CGFloat, _ y0: CGFloat, _ x1: CGFloat, _ y1: CGFloat) -> Bool {
         guard subRows == 1, let r = RectSweep(x0, y0, x1, y1, minX: minX, minY: minY, width: width, height: height,
                                               storeTop: storeTop, storeBottom: storeBottom) else { return false }
@@ -444,8 +445,8 @@ struct RectSweep {
     let width: Int, height: Int, minX: Int, minY: Int, storeTop: Int, storeBottom: Int
 
     /// The rectangle with corners (x0, y0) and (x1, y1) (device coordinates, y down the rows),
-    /// or nil when it is not simply inside the area horizontally, is flat, or lies too far away
-    /// for single precision (its edges are then rasterized as usual).
+    /// cut to the area's columns, or nil when nothing of it is left there, it is flat, or lies
+    /// too far away for single precision (its edges are then rasterized as usual).
     init?(_ x0: CGFloat, _ y0: CGFloat, _ x1: CGFloat, _ y1: CGFloat, minX: Int, minY: Int, width: Int, height: Int,
           storeTop: Int, storeBottom: Int) {
         guard y0 != y1, x0.isFinite, x1.isFinite, y0.isFinite, y1.isFinite else { return nil }
@@ -454,9 +455,13 @@ struct RectSweep {
               abs(y0 - CGFloat(minY)) <= far, abs(y1 - CGFloat(minY)) <= far else { return nil }
         let ax = Float(x0) - Float(minX), ay = Float(y0) - Float(minY)
         let bx = Float(x1) - Float(minX), by = Float(y1) - Float(minY)
+        // Sides beyond the area are moved onto it, as the edge path treats them: an edge left of
+        // it acts as a vertical edge on its left side, one right of it affects no visible pixel
+        // (at `width` its deposits fall in the spare column). Nil when nothing is left between.
         let right = Float(width)
-        guard ax >= 0, bx >= 0, ax <= right, bx <= right else { return nil }
-        rect = (min(ax, bx), min(ay, by), max(ax, bx), max(ay, by))
+        let l = min(max(min(ax, bx), 0), right), r = min(max(max(ax, bx), 0), right)
+        guard l < r else { return nil }
+        rect = (l, min(ay, by), r, max(ay, by))
         self.width = width; self.height = height; self.minX = minX; self.minY = minY
         self.storeTop = storeTop; self.storeBottom = storeBottom
     }
