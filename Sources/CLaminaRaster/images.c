@@ -36,3 +36,49 @@ void lamina_image_over_32(uint32_t *dst, const uint32_t *src, long count, uint32
 #endif
     image_over_scalar(dst, src, count, alpha, alpha_shift);
 }
+
+// Premultiplied 32-bit pixels already in the destination's byte order, copied into words with
+// each colour byte clamped to the pixel's alpha (premultiplied data never exceeds it; data that
+// does is clamped), or with alpha set to 255 for images without alpha: how an image such as a
+// layer's backing store is prepared for sampling.
+static void premultiplied_words_scalar(uint32_t *dst, const uint8_t *src, long count, int alpha_byte, int opaque) {
+    const uint32_t shift = (uint32_t)alpha_byte * 8, mask = 0xFFu << shift;
+    for (long i = 0; i < count; i++) {
+        uint32_t p;
+        memcpy(&p, src + 4 * i, 4);
+        if (opaque) { dst[i] = p | mask; continue; }
+        uint32_t a = (p >> shift) & 0xFF, out = 0;
+        for (int k = 0; k < 4; k++) {
+            uint32_t c = (p >> (8 * k)) & 0xFF;
+            out |= (c < a ? c : a) << (8 * k);
+        }
+        dst[i] = out;
+    }
+}
+
+#ifdef LAMINA_X86
+static void premultiplied_words_sse2(uint32_t *dst, const uint8_t *src, long count, int alpha_byte, int opaque) {
+    const __m128i shift = _mm_cvtsi32_si128(alpha_byte * 8), ff = _mm_set1_epi32(0xFF);
+    const __m128i mask = _mm_sll_epi32(ff, shift);
+    long i = 0;
+    for (; i + 4 <= count; i += 4) {
+        __m128i p = _mm_loadu_si128((const __m128i *)(src + 4 * i));
+        if (opaque) { _mm_storeu_si128((__m128i *)(dst + i), _mm_or_si128(p, mask)); continue; }
+        // Each pixel's alpha in all four of its bytes; a byte-wise minimum clamps the colours
+        // (the alpha byte stays itself).
+        __m128i a = _mm_and_si128(_mm_srl_epi32(p, shift), ff);
+        a = _mm_or_si128(a, _mm_slli_epi32(a, 8));
+        a = _mm_or_si128(a, _mm_slli_epi32(a, 16));
+        _mm_storeu_si128((__m128i *)(dst + i), _mm_min_epu8(p, a));
+    }
+    premultiplied_words_scalar(dst + i, src + 4 * i, count - i, alpha_byte, opaque);
+}
+#endif
+
+void lamina_premultiplied_words(uint32_t *dst, const uint8_t *src, long count, int alpha_byte, int opaque) {
+    if (count <= 0) return;
+#ifdef LAMINA_X86
+    if (raster_level() >= 1) { premultiplied_words_sse2(dst, src, count, alpha_byte, opaque); return; }
+#endif
+    premultiplied_words_scalar(dst, src, count, alpha_byte, opaque);
+}

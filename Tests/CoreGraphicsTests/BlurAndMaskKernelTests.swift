@@ -301,6 +301,51 @@ struct BlurAndMaskKernelTests {
         }
         #expect(mismatches == 0 && cases > 280, "\(mismatches) of \(cases)")
     }
+
+    /// Premultiplied 32-bit images whose bytes are already in the destination's order (a
+    /// backing store) are copied into sampling words by the C loop: the words of the Swift loop
+    /// on every path, for every layout, with and without alpha, padded rows, odd widths and
+    /// colour bytes above alpha (clamped).
+    @Test func premultipliedImagesAreSampledAsTheSwiftLoopSamplesThem() throws {
+        var rng = RowWindowTests.Random(state: 71)
+        let levels = Self.levels()
+        defer { lamina_raster_force_simd_level(-1) }
+        let layouts: [(CGImageAlphaInfo, CGBitmapInfo)] = [
+            (.premultipliedLast, []), (.premultipliedLast, .byteOrder32Little), (.premultipliedFirst, []),
+            (.premultipliedFirst, .byteOrder32Little), (.noneSkipLast, []), (.noneSkipFirst, .byteOrder32Little),
+        ]
+        var mismatches = 0, cases = 0
+        for trial in 0..<60 {
+            let width = 1 + rng.int(23), height = 1 + rng.int(5), bytesPerRow = width * 4 + 4 * rng.int(3)
+            let bytes = Data((0..<(bytesPerRow * height)).map { _ in UInt8(truncatingIfNeeded: rng.next()) })
+            let (alpha, order) = layouts[trial % layouts.count]
+            let info = CGBitmapInfo(rawValue: alpha.rawValue).union(order)
+            let provider = try #require(CGDataProvider(data: bytes as CFData))
+            let image = try #require(CGImage(width: width, height: height, bitsPerComponent: 8, bitsPerPixel: 32,
+                                             bytesPerRow: bytesPerRow, space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: info,
+                                             provider: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent))
+            let first = alpha == .premultipliedFirst || alpha == .noneSkipFirst, little = order == .byteOrder32Little
+            let positions: (r: Int, g: Int, b: Int, a: Int) = switch (first, little) {
+            case (false, false): (0, 1, 2, 3)
+            case (false, true): (3, 2, 1, 0)
+            case (true, false): (1, 2, 3, 0)
+            case (true, true): (2, 1, 0, 3)
+            }
+            let opaque = alpha == .noneSkipLast || alpha == .noneSkipFirst
+            // The destination order the image is already in (the C copy), and another (Swift).
+            for destination in [positions, (r: 0, g: 1, b: 2, a: 3)] {
+                let expected = CGImage.sampledWords(bytes, width: width, height: height, bytesPerRow: bytesPerRow,
+                                                    positions: positions, opaque: opaque, order: destination).pixels
+                for level in levels {
+                    lamina_raster_force_simd_level(Int32(level))
+                    let got = try #require(image.sampledFromPremultiplied(order: destination)).pixels
+                    cases += 1
+                    if got != expected { mismatches += 1 }
+                }
+            }
+        }
+        #expect(mismatches == 0 && cases >= 120, "\(mismatches) of \(cases)")
+    }
 }
 
 extension Optional where Wrapped == [UInt8] {

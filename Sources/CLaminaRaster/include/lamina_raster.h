@@ -158,6 +158,11 @@ void lamina_bilinear_over_32(const lamina_bilinear_span *s);
 void lamina_box_columns(uint8_t *plane, long columns, long rows, long stride, long left, long right, uint8_t *copy,
                         uint32_t *sums);
 
+/// `count` premultiplied 32-bit pixels at `src`, already in the destination's byte order, as
+/// words at `dst`: each colour byte clamped to the pixel's alpha (byte `alpha_byte`, 0...3), or,
+/// when `opaque`, the alpha byte set to 255 and the rest kept.
+void lamina_premultiplied_words(uint32_t *dst, const uint8_t *src, long count, int alpha_byte, int opaque);
+
 /// Byte `byte` (0...3) of each of `count` 32-bit pixels at `src`, written to `dst[0..<count]`.
 void lamina_extract_bytes(uint8_t *dst, const uint8_t *src, long count, int byte);
 

@@ -75,7 +75,7 @@ extension CGImage {
     /// The common case, a 32-bit premultiplied (or opaque) image such as a layer's backing store:
     /// its bytes are moved into the words' order directly, without the straight-alpha copy (a
     /// whole extra image in memory) and the round trip through division.
-    fileprivate func sampledFromPremultiplied(order: (r: Int, g: Int, b: Int, a: Int)) -> SampledImage? {
+    func sampledFromPremultiplied(order: (r: Int, g: Int, b: Int, a: Int)) -> SampledImage? {
         let info = alphaInfo
         guard bitsPerPixel == 32, bitsPerComponent == 8,
               info == .premultipliedLast || info == .premultipliedFirst || info == .noneSkipLast || info == .noneSkipFirst,
@@ -91,6 +91,34 @@ extension CGImage {
         case (true, true): (2, 1, 0, 3)
         }
         let (width, height, bytesPerRow) = (self.width, self.height, self.bytesPerRow)
+        #if _endian(little)
+        // Bytes already where the words want them (a backing store drawn for this destination):
+        // each row copied with its colours clamped, in C (SIMD; what `sampledWords` gives).
+        if (pr, pg, pb, pa) == (order.r, order.g, order.b, order.a) {
+            var words = [UInt32](repeating: 0, count: width * height)
+            bytes.withUnsafeBytes { (src: UnsafeRawBufferPointer) in
+                words.withUnsafeMutableBufferPointer { out in
+                    let base = src.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                    for y in 0..<height {
+                        lamina_premultiplied_words(out.baseAddress! + y * width, base + y * bytesPerRow, width, Int32(pa),
+                                                   opaque ? 1 : 0)
+                    }
+                }
+            }
+            return SampledImage(width: width, height: height, pixels: words)
+        }
+        #endif
+        return Self.sampledWords(bytes, width: width, height: height, bytesPerRow: bytesPerRow, positions: (pr, pg, pb, pa),
+                                 opaque: opaque, order: order)
+    }
+
+    /// The premultiplied bytes of `bytes` (byte positions of r, g, b, a in each pixel) as
+    /// words in `order`, colours clamped to alpha, alpha 255 when `opaque`: the reference the C
+    /// copy is tested against, and the route for other byte orders.
+    static func sampledWords(_ bytes: Data, width: Int, height: Int, bytesPerRow: Int,
+                             positions: (r: Int, g: Int, b: Int, a: Int), opaque: Bool,
+                             order: (r: Int, g: Int, b: Int, a: Int)) -> SampledImage {
+        let (pr, pg, pb, pa) = positions
         var words = [UInt32](repeating: 0, count: width * height)
         let sr = UInt32(order.r * 8), sg = UInt32(order.g * 8), sb = UInt32(order.b * 8), sa = UInt32(order.a * 8)
         bytes.withUnsafeBytes { (src: UnsafeRawBufferPointer) in
