@@ -73,17 +73,18 @@ extension CGShadowMask {
     /// the bitmap or the mask would exceed ``CGContext/maximumPixelCount``.
     public static func ofFilledPath(_ path: CGPath, userToPixels: CGAffineTransform, width: Int, height: Int,
                                     offset: CGSize, blur: CGFloat) -> CGShadowMask? {
-        guard width > 0, height > 0, !width.multipliedReportingOverflow(by: height).overflow,
-              width * height <= CGContext.maximumPixelCount,
+        guard width > 0, height > 0, max(width, height) <= CGContext.maximumPixelCount,
               let shadow = CGContext.Shadow(offset: offset, blur: blur, color: CGColor(gray: 0, alpha: 1)) else { return nil }
         let reach = CGContext.shadowReach(shadow)
         let (dx, dy) = shadow.pixelOffset
         // `shadowMask`'s region: the bitmap moved by the offset and grown by the reach, so the
-        // bitmap's pixel (x, y) lands at (x + reach, y + reach) of the plane.
+        // bitmap's pixel (x, y) lands at (x + reach, y + reach) of the plane. Within the limit,
+        // the bitmap (no larger) is too.
         let (pw, ph) = (width + 2 * reach, height + 2 * reach)
-        guard !pw.multipliedReportingOverflow(by: ph).overflow, pw * ph <= CGContext.maximumPixelCount else { return nil }
-        let plane = UnsafeMutablePointer<UInt8>.allocate(capacity: pw * ph)
-        plane.initialize(repeating: 0, count: pw * ph)
+        let (area, overflow) = pw.multipliedReportingOverflow(by: ph)
+        guard !overflow, area <= CGContext.maximumPixelCount else { return nil }
+        let plane = UnsafeMutablePointer<UInt8>.allocate(capacity: area)
+        plane.initialize(repeating: 0, count: area)
         guard let c = CGContext(data: plane + reach * pw + reach, width: width, height: height, bitsPerComponent: 8,
                                 bytesPerRow: pw, space: CGColorSpaceCreateDeviceGray(),
                                 bitmapInfo: CGImageAlphaInfo.alphaOnly.rawValue) else {

@@ -76,9 +76,8 @@ final class CoverageAccumulator: @unchecked Sendable {
     @exclusivity(unchecked) private var scratch: UnsafeMutablePointer<UInt8> = .allocate(capacity: 0)
     @exclusivity(unchecked) private var scratchCapacity = 0
 
-    /// The cells and bit words the current area needs, and whether `cells` and `bits` hold them.
+    /// The cells and bit words the current area needs (grown into at its first edge).
     @exclusivity(unchecked) private var neededCells = 0, neededBits = 0
-    @exclusivity(unchecked) private var storageReady = true
 
     deinit { cells.deallocate(); bits.deallocate(); edges.deallocate(); scratch.deallocate() }
 
@@ -99,7 +98,6 @@ final class CoverageAccumulator: @unchecked Sendable {
         }
         edges.pointee.cells = cells
         edges.pointee.bits = bits
-        storageReady = true
     }
 
     /// Sets the number of sub-rows per pixel row for the next `begin` (1 or 4).
@@ -123,7 +121,6 @@ final class CoverageAccumulator: @unchecked Sendable {
         // in and clear megabytes it never reads.
         neededCells = stride * storedRows
         neededBits = bitWords * storedRows
-        storageReady = neededCells <= cellCapacity && neededBits <= bitCapacity
         rowMin = Int.max; rowMax = Int.min
         rect = nil
         // With sub-rows the stored rows start and end on pixel rows (the caller scales whole
@@ -168,7 +165,7 @@ final class CoverageAccumulator: @unchecked Sendable {
     /// dropped. The segment is split exactly where it crosses those sides.
     func addLine(_ x0: CGFloat, _ y0: CGFloat, _ x1: CGFloat, _ y1: CGFloat) {
         guard y0 != y1, x0.isFinite, x1.isFinite, y0.isFinite, y1.isFinite else { return }
-        if !storageReady { growStorage() }
+        if neededCells > cellCapacity || neededBits > bitCapacity { growStorage() }
         // Far-away points would overflow single precision: cut those segments in double first.
         let far: CGFloat = 1e7
         if abs(x0 - CGFloat(minX)) > far || abs(x1 - CGFloat(minX)) > far || abs(y0 - CGFloat(minY)) > far || abs(y1 - CGFloat(minY)) > far {

@@ -95,14 +95,15 @@ extension CGImage {
         // Bytes already where the words want them (a backing store drawn for this destination):
         // each row copied with its colours clamped, in C (SIMD; what `sampledWords` gives).
         if (pr, pg, pb, pa) == (order.r, order.g, order.b, order.a) {
-            var words = [UInt32](repeating: 0, count: width * height)
-            bytes.withUnsafeBytes { (src: UnsafeRawBufferPointer) in
-                words.withUnsafeMutableBufferPointer { out in
+            // (Every word is written: no zeroing first.)
+            let words = bytes.withUnsafeBytes { (src: UnsafeRawBufferPointer) in
+                [UInt32](unsafeUninitializedCapacity: width * height) { out, count in
                     let base = src.baseAddress!.assumingMemoryBound(to: UInt8.self)
                     for y in 0..<height {
                         lamina_premultiplied_words(out.baseAddress! + y * width, base + y * bytesPerRow, width, Int32(pa),
                                                    opaque ? 1 : 0)
                     }
+                    count = width * height
                 }
             }
             return SampledImage(width: width, height: height, pixels: words)
