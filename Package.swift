@@ -11,7 +11,7 @@ let package = Package(
         .library(name: "UIKit", targets: ["UIKit", "_Testing_CoreGraphics", "_Testing_UIKit"]),
         // Snapshot tests of UIKit and Core Animation code on Linux: pointfree's SnapshotTesting
         // strategies (`.image`, `.recursiveDescription`, `.elementsDescription`) for Lamina's types.
-        .library(name: "LaminaSnapshotTesting", targets: ["LaminaSnapshotTesting"]),
+        .library(name: "LaminaSnapshotTesting", targets: ["LaminaSnapshotTesting", "_Testing_CoreGraphics", "_Testing_UIKit"]),
         .executable(name: "lamina", targets: ["lamina"]),
         .executable(name: "lamina-bench", targets: ["lamina-bench"]),
         // A UIKit application on screen (issue 18): `swift run lamina-example`.
@@ -48,7 +48,8 @@ let package = Package(
         // Resources/Fonts: the faces Lamina draws with by default, found by path (see its README).
         .target(name: "CoreGraphics", dependencies: ["CLibPNG", "CTurboJPEG", "CFreeType", "CFontconfig", "CHarfBuzz", "CFriBidi",
                                                        "CThai", "CLaminaRaster"],
-                resources: [.copy("Resources/Fonts")]),
+                resources: [.copy("Resources/Fonts")],
+                swiftSettings: [.enableExperimentalFeature("CheckImplementationOnly")]),
         // The render tree, animation evaluator, compositor and bands: below QuartzCore, it sees
         // CoreGraphics and value types only (never a layer), so the compiler keeps the cut.
         .target(name: "LaminaRender", dependencies: ["CoreGraphics"]),
@@ -58,7 +59,8 @@ let package = Package(
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreText", "LaminaRender", "CLaminaDynamicInit"]),
         // Windows on a display (SDL2): presenting frames, input events, the render thread and
         // frame pacing of a layer tree on screen. Builds and runs headless without a display.
-        .target(name: "LaminaWindow", dependencies: ["QuartzCore", "LaminaRender", "CSDL2"]),
+        .target(name: "LaminaWindow", dependencies: ["QuartzCore", "LaminaRender", "CSDL2"],
+                swiftSettings: [.enableExperimentalFeature("CheckImplementationOnly")]),
         .target(name: "UIKit", dependencies: ["QuartzCore", "LaminaWindow", "CLaminaDynamicInit"]),
         // Empty stand-ins for Swift Testing's cross-import overlays, which Linux toolchains lack.
         .target(name: "_Testing_CoreGraphics", dependencies: ["CoreGraphics"]),

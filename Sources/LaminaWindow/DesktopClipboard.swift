@@ -1,4 +1,4 @@
-import CSDL2
+@_implementationOnly import CSDL2
 import Foundation
 
 /// The desktop's clipboard text, through SDL, when a display is present (`SDLVideo.isAvailable`);

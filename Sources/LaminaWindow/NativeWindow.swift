@@ -1,4 +1,4 @@
-import CSDL2
+@_implementationOnly import CSDL2
 import CoreGraphics
 import Foundation
 import Synchronization

@@ -1,4 +1,4 @@
-import CSDL2
+@_implementationOnly import CSDL2
 import Foundation
 
 /// SDL's video and event subsystems, started once per process on first use.
@@ -68,7 +68,7 @@ extension SDLVideo {
 /// every pending event into the queue of the window it names (events that name none, such as a
 /// quit, go to all), so windows on different threads each see their own events and none are
 /// lost.
-final class SDLEventHub: @unchecked Sendable {
+@_implementationOnly final class SDLEventHub: @unchecked Sendable {
     static let shared = SDLEventHub()
 
     // Guarded by SDLVideo.lock.

@@ -1,4 +1,4 @@
-import CTurboJPEG
+@_implementationOnly import CTurboJPEG
 
 extension CGImage {
     /// Decodes JPEG data (baseline or progressive, gray, YCbCr or CMYK) into an opaque RGBA8

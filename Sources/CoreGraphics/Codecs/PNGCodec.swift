@@ -1,5 +1,5 @@
 import Synchronization
-import CLibPNG
+@_implementationOnly import CLibPNG
 
 /// Why an image could not be decoded or encoded.
 public enum CGImageCodecError: Error, Equatable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import CLaminaRaster
+@_implementationOnly import CLaminaRaster
 /// An open transparency layer: its buffer and what its contents are composited with at the end.
 struct TransparencyLayer {
     let buffer: UnsafeMutableRawPointer

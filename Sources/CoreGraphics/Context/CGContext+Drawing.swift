@@ -1,4 +1,4 @@
-import CLaminaRaster
+@_implementationOnly import CLaminaRaster
 extension CGContext {
     // MARK: Building the current path (points are transformed by the CTM as they are added)
 

@@ -1,4 +1,4 @@
-import CLaminaRaster
+@_implementationOnly import CLaminaRaster
 
 extension CGContext {
     /// Fills the clip with a linear gradient from `startPoint` (location 0) to `endPoint`

@@ -1,5 +1,5 @@
-import CFreeType
-import CHarfBuzz
+@_implementationOnly import CFreeType
+@_implementationOnly import CHarfBuzz
 
 /// A glyph index in a font.
 public typealias CGGlyph = UInt16
@@ -27,7 +27,11 @@ public enum CGFontError: Error, Equatable, CustomStringConvertible {
 /// returned as `CGPath`s in font units and cached, so text is filled by Lamina's own rasterizer
 /// like any path.
 public final class CGFont: @unchecked Sendable, CustomStringConvertible {
-    let face: FT_Face
+    /// The FreeType face (an `FT_Face`), kept untyped so that no stored property names a
+    /// FreeType type: CFreeType is hidden from the modules that import CoreGraphics.
+    private let faceAddress: OpaquePointer
+    /// The FreeType face.
+    var face: FT_Face { FT_Face(faceAddress) }
     /// Font bytes loaded from memory, kept alive as long as the face.
     private let memory: UnsafeMutableRawBufferPointer?
     private var outlines: [CGGlyph: CGPath] = [:]
@@ -84,7 +88,7 @@ public final class CGFont: @unchecked Sendable, CustomStringConvertible {
     }
 
     private init(face: FT_Face, memory: UnsafeMutableRawBufferPointer?, family: String, systemMetrics: Bool = false) {
-        self.face = face; self.memory = memory; self.familyName = family
+        self.faceAddress = OpaquePointer(face); self.memory = memory; self.familyName = family
         self.usesSystemFontMetrics = systemMetrics
     }
 

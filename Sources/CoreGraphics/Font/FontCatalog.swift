@@ -1,4 +1,4 @@
-import CFreeType
+@_implementationOnly import CFreeType
 
 /// Font faces Lamina finds by path or bytes, never through fontconfig: fonts an application
 /// registers (`CTFontManagerRegisterFontsForURL`, `CTFontManagerRegisterGraphicsFont`), Apple's

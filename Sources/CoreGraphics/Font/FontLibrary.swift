@@ -1,5 +1,5 @@
-import CFreeType
-import CFontconfig
+@_implementationOnly import CFreeType
+@_implementationOnly import CFontconfig
 
 /// The process's FreeType library and fontconfig configuration. FreeType faces are not safe to
 /// use from two threads at once, so every FreeType call goes through `withLock`.

@@ -1,4 +1,4 @@
-import CLaminaRaster
+@_implementationOnly import CLaminaRaster
 
 /// Where spans of coverage land: a bitmap's pixels, or a clip mask.
 protocol SpanTarget {

@@ -1,4 +1,4 @@
-import CLaminaRaster
+@_implementationOnly import CLaminaRaster
 import Foundation
 
 /// A fast Gaussian blur of an 8-bit plane: three box passes per direction (cost independent of

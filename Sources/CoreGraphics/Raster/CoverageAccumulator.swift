@@ -1,4 +1,4 @@
-import CLaminaRaster
+@_implementationOnly import CLaminaRaster
 import Synchronization
 
 /// Exact-area antialiasing: each line segment deposits, into the pixels of each row it crosses,
@@ -40,12 +40,17 @@ final class CoverageAccumulator: @unchecked Sendable {
     @exclusivity(unchecked) private var bitWords = 0
     @exclusivity(unchecked) private var bitCapacity = 0
     /// The cells as the C edge loop sees them (``lamina_add_segment``), set by `begin`.
-    private let edges: UnsafeMutablePointer<lamina_cells> = {
+    /// Kept untyped so that no stored property names a C type (CLaminaRaster is hidden from the
+    /// modules that import CoreGraphics); ``edges`` gives it its type.
+    private let edgesAddress: UnsafeMutableRawPointer = {
         let p = UnsafeMutablePointer<lamina_cells>.allocate(capacity: 1)
         p.initialize(to: lamina_cells(cells: nil, bits: nil, stride: 0, bit_words: 0, width: 0, height: 0, store_top: 0,
                                       store_bottom: 0, row_min: .max, row_max: .min, lane_shift: 0))
-        return p
+        return UnsafeMutableRawPointer(p)
     }()
+    private var edges: UnsafeMutablePointer<lamina_cells> {
+        @inline(__always) get { edgesAddress.assumingMemoryBound(to: lamina_cells.self) }
+    }
     /// Rows that received a segment: [rowMin, rowMax).
     private var rowMin: Int {
         get { edges.pointee.row_min }

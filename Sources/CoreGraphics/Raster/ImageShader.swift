@@ -1,4 +1,4 @@
-import CLaminaRaster
+@_implementationOnly import CLaminaRaster
 
 /// An image's pixels as premultiplied 32-bit words in a destination's byte order, top row first,
 /// with its mipmap chain (each level half the size, box filtered) made on first use.

@@ -6,11 +6,11 @@ import Foundation
 /// `pthread_mutex_lock`/`unlock` (it intercepts them) but not the futex calls inside `Mutex` on
 /// Linux, so every access guarded by a `Mutex` would be reported as a race (see
 /// `scripts/test-threads.sh`).
-@_spi(Lamina) public final class Locked<Value>: @unchecked Sendable {
+package final class Locked<Value>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private var value: Value
 
-    public init(_ value: Value) {
+    package init(_ value: Value) {
         self.value = value
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
@@ -24,7 +24,7 @@ import Foundation
 
     /// Runs `body` with the value, holding the lock.
     @inline(__always)
-    public func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    package func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value)
@@ -33,12 +33,12 @@ import Foundation
 
 /// A counting semaphore on a POSIX mutex and condition variable (Lamina SPI): visible to
 /// ThreadSanitizer, unlike Dispatch's on Linux.
-@_spi(Lamina) public final class CountingSignal: @unchecked Sendable {
+package final class CountingSignal: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let condition: UnsafeMutablePointer<pthread_cond_t>
     private var count: Int
 
-    public init(_ count: Int = 0) {
+    package init(_ count: Int = 0) {
         self.count = count
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
@@ -56,7 +56,7 @@ import Foundation
     }
 
     /// Adds `n` to the count and wakes the waiters.
-    public func signal(_ n: Int = 1) {
+    package func signal(_ n: Int = 1) {
         pthread_mutex_lock(mutex)
         count += n
         pthread_cond_broadcast(condition)
@@ -64,7 +64,7 @@ import Foundation
     }
 
     /// Waits until the count is at least `n`, then takes `n` from it.
-    public func wait(_ n: Int = 1) {
+    package func wait(_ n: Int = 1) {
         pthread_mutex_lock(mutex)
         while count < n { pthread_cond_wait(condition, mutex) }
         count -= n

@@ -1,27 +1,27 @@
-import CFreeType
+@_implementationOnly import CFreeType
 
 /// A colour bitmap glyph (CBDT/sbix, as in Noto Color Emoji): the bitmap of the font's strike
 /// and where it sits, in pixels of that strike.
-@_spi(Lamina) public struct ColorGlyph: @unchecked Sendable {
+package struct ColorGlyph: @unchecked Sendable {
     /// Premultiplied RGBA, top row first.
-    public let image: CGImage
+    package let image: CGImage
     /// From the glyph origin to the bitmap's left edge, right positive.
-    public let left: CGFloat
+    package let left: CGFloat
     /// From the baseline to the bitmap's top edge, up positive.
-    public let top: CGFloat
+    package let top: CGFloat
     /// Pixels per em of the strike: a glyph drawn at size `s` points scales it by `s / ppem`.
-    public let pixelsPerEm: CGFloat
+    package let pixelsPerEm: CGFloat
 }
 
 extension CGFont {
     /// Whether the font's glyphs are colour bitmaps (FreeType's `FT_HAS_COLOR` with fixed
     /// strikes): such glyphs have no outline and are drawn as images.
-    @_spi(Lamina) public var hasColorBitmaps: Bool {
+    package var hasColorBitmaps: Bool {
         FontLibrary.withLock { _ in lamina_ft_has_color(face) != 0 && lamina_ft_has_fixed_sizes(face) != 0 }
     }
 
     /// The largest colour bitmap strike of a glyph, cached; nil when the glyph has none.
-    @_spi(Lamina) public func colorGlyph(_ glyph: CGGlyph) -> ColorGlyph? {
+    package func colorGlyph(_ glyph: CGGlyph) -> ColorGlyph? {
         FontLibrary.withLock { _ -> ColorGlyph? in
             if let cached = colorGlyphs[glyph] { return cached }
             let made = makeColorGlyphLocked(glyph)

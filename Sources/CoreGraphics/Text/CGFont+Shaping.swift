@@ -1,5 +1,5 @@
-import CFreeType
-import CHarfBuzz
+@_implementationOnly import CFreeType
+@_implementationOnly import CHarfBuzz
 
 /// One glyph HarfBuzz chose: which glyph, the scalar (index into the shaped text) its cluster
 /// starts at, and its advance and offset in font units. Glyphs come in visual order (right to

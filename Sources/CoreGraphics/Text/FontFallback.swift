@@ -1,4 +1,4 @@
-import CFontconfig
+@_implementationOnly import CFontconfig
 
 /// Fonts for characters the requested font lacks, found through fontconfig and cached, so a
 /// frame never asks fontconfig per glyph.

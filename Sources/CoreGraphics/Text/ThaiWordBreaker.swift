@@ -1,4 +1,4 @@
-import CThai
+@_implementationOnly import CThai
 
 /// Word boundaries inside Thai text, from libthai's dictionary (Debian's libthai), for line
 /// breaking: Thai is written without spaces between words, so UAX #14 alone would break a

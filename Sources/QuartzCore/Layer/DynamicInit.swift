@@ -1,4 +1,4 @@
-import CLaminaDynamicInit
+@_implementationOnly import CLaminaDynamicInit
 
 /// Layers made from a class known only at run time, as Apple's runtime makes them: presentation
 /// copies through the class's own `init(layer:)`, a view's layer through its `layerClass`'s

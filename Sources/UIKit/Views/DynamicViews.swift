@@ -1,5 +1,5 @@
 import Foundation
-import CLaminaDynamicInit
+@_implementationOnly import CLaminaDynamicInit
 
 /// Views made from a class known only at run time (registered cells), through the class's own
 /// initializer, as Apple's runtime makes them: see `CLaminaDynamicInit`. A subclass that declares
