@@ -87,6 +87,12 @@ let package = Package(
                     dependencies: ["LaminaSnapshotTesting", "UIKit", "_Testing_CoreGraphics", "_Testing_UIKit",
                                    .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
                     exclude: ["__Snapshots__", "__Fixtures__", "LICENSE-swift-snapshot-testing.txt", "README.md"]),
+        // Test files in Swift 5 language mode, as iOS suites written before Swift 6 are.
+        .testTarget(name: "Swift5ModeTests",
+                    dependencies: ["LaminaSnapshotTesting", "UIKit", "_Testing_CoreGraphics", "_Testing_UIKit",
+                                   .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
+                    exclude: ["__Snapshots__"],
+                    swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(name: "LaminaToolsTests", dependencies: ["LaminaTools", "lamina", "lamina-example", "_Testing_CoreGraphics", "_Testing_UIKit", "LaminaTestSupport"],
                     exclude: ["References"]),
     ],

@@ -23,8 +23,9 @@ let package = Package(
         .target(name: "Sparklines", dependencies: [
             .product(name: "CoreGraphics", package: "lamina", condition: .when(platforms: [.linux])),
         ]),
-        // A module written as many iOS libraries are: `#if canImport(UIKit)`, no dependency.
-        .target(name: "Haptics"),
+        // A module written as many iOS libraries are: `#if canImport(UIKit)`, no dependency,
+        // Swift 5 language mode.
+        .target(name: "Haptics", swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(
             name: "CardKitTests",
             dependencies: [

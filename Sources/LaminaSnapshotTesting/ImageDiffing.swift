@@ -29,7 +29,7 @@ extension Diffing where Value == UIImage {
     public static func image(precision: Float = 1, perceptualPrecision: Float = 1, scale: CGFloat? = nil) -> Diffing {
         let imageScale: CGFloat = {
             if let scale, scale.isFinite, scale > 0 { return scale }
-            return UIScreen.main.scale
+            return UIScreen.mainScale
         }()
         return Diffing.diff(
             toData: { pngData(of: $0) },
@@ -119,8 +119,13 @@ func rescaled(_ new: UIImage, toMatch reference: UIImage) -> UIImage {
 }
 
 /// A 400 x 80 picture on red recorded in place of a snapshot that could not be made: the
-/// library's own text for a view of zero size (so its references match), else `message`.
+/// library's own text for a view of zero size (so its references match), else `message`. Drawn
+/// by a label, on the main actor, from any thread.
 func problemImage(_ message: String, zeroSize: Bool) -> UIImage {
+    onMainActor { labelledProblemImage(message, zeroSize: zeroSize) }
+}
+
+@MainActor private func labelledProblemImage(_ message: String, zeroSize: Bool) -> UIImage {
     let label = UILabel(frame: CGRect(x: 0, y: 0, width: 400, height: 80))
     label.backgroundColor = .red
     label.text = zeroSize

@@ -4,8 +4,9 @@ import UIKit
 
 /// Puts a view or a view controller's view in a window of the snapshot's size, with the
 /// snapshot's traits as the override traits of a child view controller (as the library does on
-/// iOS), lays it out, runs `body`, and puts everything back where it was.
-struct ViewHost {
+/// iOS), lays it out, runs `body`, and puts everything back where it was. On the main actor, as
+/// the views are.
+@MainActor struct ViewHost {
     var size: CGSize
     let traits: UITraitCollection
     let scale: CGFloat
@@ -18,7 +19,7 @@ struct ViewHost {
         // on the simulator's screen (views round to its pixels: a label on an iPhone SE
         // snapshot drawn at 2x is 33.6667 points high on a 3x simulator); the snapshot is drawn
         // at `scale`.
-        let window = UIWindow(screen: UIScreen(size: size, scale: UIScreen.main.scale, safeAreaInsets: safeArea))
+        let window = UIWindow(screen: UIScreen(size: size, scale: UIScreen.mainScale, safeAreaInsets: safeArea))
         window.frame = CGRect(origin: .zero, size: size)
         window.isHidden = false
 
@@ -124,18 +125,21 @@ struct ViewHost {
 /// The scale a snapshot with `traits` is drawn at: the traits' display scale, else the main
 /// screen's.
 func snapshotScale(_ traits: UITraitCollection) -> CGFloat {
-    traits.displayScale > 0 ? traits.displayScale : UIScreen.main.scale
+    traits.displayScale > 0 ? traits.displayScale : UIScreen.mainScale
 }
 
-/// A view drawn in a host with these settings, which draws itself again at another scale.
-func snapshotImage(of view: UIView, viewController: UIViewController?, size: CGSize, traits: UITraitCollection,
+/// A view drawn in a host with these settings, which draws itself again at another scale (on the
+/// main actor, whichever thread asks).
+@MainActor func snapshotImage(of view: UIView, viewController: UIViewController?, size: CGSize, traits: UITraitCollection,
                    scale: CGFloat, safeArea: UIEdgeInsets = .zero, what: String) -> SnapshotImage {
     let made = ViewHost(size: size, traits: traits, scale: scale, safeArea: safeArea)
         .image(view: view, viewController: viewController, what: what)
     guard made.problem == nil, let cg = made.cgImage else { return made }
     return SnapshotImage(cgImage: cg, scale: scale) { newScale in
         let again = UITraitCollection(traitsFrom: [traits, UITraitCollection(displayScale: newScale)])
-        return snapshotImage(of: view, viewController: viewController, size: size, traits: again, scale: newScale,
-                             safeArea: safeArea, what: what)
+        return onMainActor {
+            snapshotImage(of: view, viewController: viewController, size: size, traits: again, scale: newScale,
+                          safeArea: safeArea, what: what)
+        }
     }
 }

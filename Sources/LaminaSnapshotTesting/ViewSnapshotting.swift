@@ -24,8 +24,10 @@ extension Snapshotting where Value == UIView, Format == UIImage {
         let scale = snapshotScale(traits)
         return SimplySnapshotting.image(precision: precision, perceptualPrecision: perceptualPrecision, scale: scale)
             .pullback { view in
-                snapshotImage(of: view, viewController: nil, size: size ?? view.frame.size, traits: traits, scale: scale,
-                              what: "The view \(type(of: view))")
+                onMainActor {
+                    snapshotImage(of: view, viewController: nil, size: size ?? view.frame.size, traits: traits, scale: scale,
+                                  what: "The view \(type(of: view))")
+                }
             }
     }
 
@@ -37,8 +39,10 @@ extension Snapshotting where Value == UIView, Format == UIImage {
         let scale = snapshotScale(merged)
         return SimplySnapshotting.image(precision: precision, perceptualPrecision: perceptualPrecision, scale: scale)
             .pullback { view in
-                snapshotImage(of: view, viewController: nil, size: size ?? config.size ?? view.frame.size, traits: merged,
-                              scale: scale, safeArea: config.safeArea, what: "The view \(type(of: view))")
+                onMainActor {
+                    snapshotImage(of: view, viewController: nil, size: size ?? config.size ?? view.frame.size, traits: merged,
+                                  scale: scale, safeArea: config.safeArea, what: "The view \(type(of: view))")
+                }
             }
     }
 }
@@ -61,8 +65,10 @@ extension Snapshotting where Value == UIViewController, Format == UIImage {
         let scale = snapshotScale(merged)
         return SimplySnapshotting.image(precision: precision, perceptualPrecision: perceptualPrecision, scale: scale)
             .pullback { vc in
-                snapshotImage(of: vc.view, viewController: vc, size: size ?? config.size ?? vc.view.frame.size, traits: merged,
-                              scale: scale, safeArea: config.safeArea, what: "The view of \(type(of: vc))")
+                onMainActor {
+                    snapshotImage(of: vc.view, viewController: vc, size: size ?? config.size ?? vc.view.frame.size, traits: merged,
+                                  scale: scale, safeArea: config.safeArea, what: "The view of \(type(of: vc))")
+                }
             }
     }
 
@@ -72,8 +78,10 @@ extension Snapshotting where Value == UIViewController, Format == UIImage {
         let scale = snapshotScale(traits)
         return SimplySnapshotting.image(precision: precision, perceptualPrecision: perceptualPrecision, scale: scale)
             .pullback { vc in
-                snapshotImage(of: vc.view, viewController: vc, size: size ?? vc.view.frame.size, traits: traits,
-                              scale: scale, what: "The view of \(type(of: vc))")
+                onMainActor {
+                    snapshotImage(of: vc.view, viewController: vc, size: size ?? vc.view.frame.size, traits: traits,
+                                  scale: scale, what: "The view of \(type(of: vc))")
+                }
             }
     }
 }
@@ -91,9 +99,11 @@ extension Snapshotting where Value == UIView, Format == String {
     /// The recursive description after laying the view out at `size` with `traits`.
     public static func recursiveDescription(size: CGSize? = nil, traits: UITraitCollection = .init()) -> Snapshotting {
         SimplySnapshotting.lines.pullback { view in
-            let size = size ?? view.frame.size
-            return ViewHost(size: size, traits: traits, scale: snapshotScale(traits)).host(view: view, viewController: nil) { _ in
-                purgePointers(describeHierarchy(of: view))
+            onMainActor {
+                let size = size ?? view.frame.size
+                return ViewHost(size: size, traits: traits, scale: snapshotScale(traits)).host(view: view, viewController: nil) { _ in
+                    purgePointers(describeHierarchy(of: view))
+                }
             }
         }
     }
@@ -108,11 +118,13 @@ extension Snapshotting where Value == UIViewController, Format == String {
     public static func recursiveDescription(on config: ViewImageConfig = .init(), size: CGSize? = nil,
                                             traits: UITraitCollection = .init()) -> Snapshotting {
         SimplySnapshotting.lines.pullback { vc in
-            let merged = UITraitCollection(traitsFrom: [config.traits, traits])
-            let size = size ?? config.size ?? vc.view.frame.size
-            return ViewHost(size: size, traits: merged, scale: snapshotScale(merged), safeArea: config.safeArea)
-                .adjusted(for: vc).host(view: vc.view, viewController: vc) { _ in
-                purgePointers(describeHierarchy(of: vc.view))
+            onMainActor {
+                let merged = UITraitCollection(traitsFrom: [config.traits, traits])
+                let size = size ?? config.size ?? vc.view.frame.size
+                return ViewHost(size: size, traits: merged, scale: snapshotScale(merged), safeArea: config.safeArea)
+                    .adjusted(for: vc).host(view: vc.view, viewController: vc) { _ in
+                    purgePointers(describeHierarchy(of: vc.view))
+                }
             }
         }
     }
@@ -120,17 +132,19 @@ extension Snapshotting where Value == UIViewController, Format == String {
     /// The view controller hierarchy: each controller with its view, children indented.
     public static var hierarchy: Snapshotting {
         SimplySnapshotting.lines.pullback { vc in
-            // Hosted first, as the library does on iOS, so states are those of a shown controller.
-            let traits = UITraitCollection()
-            return ViewHost(size: vc.view.frame.size, traits: traits, scale: snapshotScale(traits))
-                .host(view: vc.view, viewController: vc) { _ in purgePointers(hierarchyDescription(of: vc)) }
+            onMainActor {
+                // Hosted first, as the library does on iOS, so states are those of a shown controller.
+                let traits = UITraitCollection()
+                return ViewHost(size: vc.view.frame.size, traits: traits, scale: snapshotScale(traits))
+                    .host(view: vc.view, viewController: vc) { _ in purgePointers(hierarchyDescription(of: vc)) }
+            }
         }
     }
 }
 
 /// UIKit's `recursiveDescription`: each view's description, subviews below it indented by
 /// `   | ` per level.
-func describeHierarchy(of view: UIView) -> String {
+@MainActor func describeHierarchy(of view: UIView) -> String {
     var lines: [String] = []
     var stack: [(UIView, Int)] = [(view, 0)]
     while let (v, depth) = stack.popLast() {
@@ -141,7 +155,7 @@ func describeHierarchy(of view: UIView) -> String {
 }
 
 /// The controllers below `vc`, one per line.
-func hierarchyDescription(of vc: UIViewController) -> String {
+@MainActor func hierarchyDescription(of vc: UIViewController) -> String {
     var lines: [String] = []
     var stack: [(UIViewController, Int)] = [(vc, 0)]
     while let (c, depth) = stack.popLast() {

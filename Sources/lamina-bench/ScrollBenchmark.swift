@@ -8,7 +8,7 @@ import UIKit
 /// drawn through damage tracking (almost the whole screen moves, so almost all of it is
 /// redrawn). Reports the p50 and p99 of the commit and of the drawing, on the renderer's
 /// threads. `lamina-bench scroll OUT.png` also writes the last frame.
-enum ScrollBenchmark {
+@MainActor enum ScrollBenchmark {
     /// Rows of a symbol, a title, a subtitle and a disclosure indicator (the transition
     /// benchmark's screens show them too).
     final class Rows: NSObject, UITableViewDataSource {

@@ -13,9 +13,9 @@ import UIKit
 ///
 /// Lamina's `UINavigationController` does not animate its pushes yet; this benchmark animates
 /// the same views the way UIKit's transition moves them.
-enum TransitionBenchmark {
+@MainActor enum TransitionBenchmark {
     /// A header with a title over a table of rows.
-    final class Screen {
+    @MainActor final class Screen {
         let view: UIView
         let table: UITableView
         let rows: ScrollBenchmark.Rows
@@ -62,7 +62,7 @@ enum TransitionBenchmark {
             let duration = 0.35, step = 1.0 / 120
 
             /// Runs `animate` in a UIView animation and draws its frames; the frame times.
-            func frames(_ animate: @escaping () -> Void, done: @escaping () -> Void) -> [Double] {
+            @MainActor func frames(_ animate: @escaping @MainActor () -> Void, done: @escaping @MainActor () -> Void) -> [Double] {
                 UIView.animate(withDuration: duration, delay: 0, options: [.curveEaseInOut], animations: animate) { _ in done() }
                 window.layoutIfNeeded()
                 CATransaction.flush()

@@ -47,9 +47,12 @@ struct GalleryCommand: ParsableCommand {
         let start = Date()
         let report: Gallery.Report
         do {
-            report = try Gallery.write(entries, to: URL(fileURLWithPath: out),
-                                       renderer: GalleryRenderer(scale: scale, framesPerSecond: fps)) { k, entry in
-                bar.update(k, entry.id)
+            // Commands run on the main thread, where UIKit's scenes are built.
+            report = try MainActor.assumeIsolated {
+                try Gallery.write(entries, to: URL(fileURLWithPath: out),
+                                  renderer: GalleryRenderer(scale: scale, framesPerSecond: fps)) { k, entry in
+                    bar.update(k, entry.id)
+                }
             }
         } catch let error as GalleryError {
             bar.finish()

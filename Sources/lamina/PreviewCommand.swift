@@ -54,8 +54,11 @@ struct PreviewCommand: ParsableCommand {
                 throw Exit.usage
             }
             do {
-                let preview = try GalleryPreview(entry: entry)
-                try preview.run(seconds: seconds)
+                // Commands run on the main thread, where UIKit's scenes are built.
+                try MainActor.assumeIsolated {
+                    let preview = try GalleryPreview(entry: entry)
+                    try preview.run(seconds: seconds)
+                }
             } catch {
                 LaminaCLI.report("error", "\(error)")
                 throw Exit.software

@@ -35,10 +35,14 @@ struct SoakCommand: ParsableCommand {
         soak.sampleInterval = interval
         soak.only = only
         print("sample  resident MB  passes  frames  layers made")
-        let samples = try soak.run(minutes: minutes) { s in
-            print(String(format: "%6d  %11.1f  %6d  %6d  %11d", s.minute, Double(s.residentBytes) / 1_048_576,
-                         s.passes, s.frames, s.layersMade))
-            fflush(nil)
+        // Commands run on the main thread, where UIKit's scenes are built.
+        let configured = soak
+        let samples = try MainActor.assumeIsolated {
+            try configured.run(minutes: minutes) { s in
+                print(String(format: "%6d  %11.1f  %6d  %6d  %11d", s.minute, Double(s.residentBytes) / 1_048_576,
+                             s.passes, s.frames, s.layersMade))
+                fflush(nil)
+            }
         }
         guard let flat = soak.isFlat(samples), let first = samples.first, let last = samples.last else {
             print("soak: too short to judge")

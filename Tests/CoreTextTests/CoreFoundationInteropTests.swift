@@ -5,6 +5,7 @@ import UIKit
 
 /// What code around CoreText uses to read what it returns, and fonts toll-free between UIKit
 /// and CoreText. Written as iOS code.
+@MainActor
 @Suite("CoreFoundation and CoreText interplay")
 struct CoreFoundationInteropTests {
     func frame(_ text: String, width: CGFloat) -> CTFrame {

@@ -6,11 +6,13 @@ import LaminaTestSupport
 
 /// A run's attributes as a Swift dictionary, from CoreText's dictionary (on Apple's platforms a
 /// `CFDictionary`, here already a dictionary).
+@MainActor
 func attributeDictionary<T>(_ attributes: T) -> [NSAttributedString.Key: Any]? { attributes as? [NSAttributedString.Key: Any] }
 
 let coreTextGolden = Golden(directory: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("References"))
 
 /// CoreText's fonts, lines, runs and frames, on the layout text layers and labels use.
+@MainActor
 @Suite("CoreText")
 struct CoreTextTests {
     @Test func fontsAndTheirMetrics() throws {
@@ -167,6 +169,7 @@ struct CoreTextTests {
 
 /// A frame drawn by CTFrameDraw in a y-up context, next to lines drawn one by one at their
 /// origins, for the eye.
+@MainActor
 @Test func coreTextReference() throws {
     let ctx = rgbaContext(300, 200)
     ctx.setFillColor(gray: 1, alpha: 1)

@@ -4,6 +4,7 @@ import CoreText
 import UIKit
 
 /// Fonts an application ships, registered at run time and then used by name, as iOS code does.
+@MainActor
 @Suite("Registering an application's fonts", .serialized)
 struct FontRegistrationTests {
     static let fonts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -5,6 +5,7 @@ import Testing
 import SnapshotTesting
 import UIKit
 
+@MainActor
 @Suite struct CardTests {
     @Test func card() {
         let card = UIView(frame: CGRect(x: 0, y: 0, width: 120, height: 60))

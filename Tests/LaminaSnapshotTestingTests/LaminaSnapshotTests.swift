@@ -8,6 +8,7 @@ import QuartzCore
 /// LaminaSnapshotTesting under Swift Testing: references recorded by Lamina (in
 /// __Snapshots__/LaminaSnapshotTests, looked at when they were recorded), failures and their
 /// images, bad references and odd sizes.
+@MainActor
 @Suite struct LaminaSnapshotTests {
     /// A card: rounded blue rectangle with a label and a shadowed square.
     static func card() -> UIView {
@@ -257,6 +258,7 @@ import QuartzCore
 }
 
 /// A pixel reader: straight RGBA of the pixel at (x, y), y down.
+@MainActor
 func straightPixels(_ image: CGImage) -> (Int, Int) -> [UInt8] {
     let w = image.width, h = image.height
     var bytes = [UInt8](repeating: 0, count: w * h * 4)

@@ -62,17 +62,23 @@ extension UIBezierPath {
     }
 }
 
+@MainActor
 final class SnapshotTestingTests: XCTestCase {
-    private var savedScreen: UIScreen!
+    // XCTest's setUp and tearDown are not isolated; XCTest calls them on the main thread.
+    nonisolated(unsafe) private var savedScreen: UIScreen!
 
     override func setUp() {
         super.setUp()
-        savedScreen = UIScreen.main
-        UIScreen.main = UIScreen(size: CGSize(width: 375, height: 812), scale: 3)
+        savedScreen = MainActor.assumeIsolated {
+            let saved = UIScreen.main
+            UIScreen.main = UIScreen(size: CGSize(width: 375, height: 812), scale: 3)
+            return saved
+        }
     }
 
     override func tearDown() {
-        UIScreen.main = savedScreen
+        let saved: UIScreen = savedScreen
+        MainActor.assumeIsolated { UIScreen.main = saved }
         super.tearDown()
     }
 
@@ -83,7 +89,7 @@ final class SnapshotTestingTests: XCTestCase {
         }
     }
 
-    func testAutolayout() {
+    func testAutolayout() async {
         let vc = UIViewController()
         vc.view.translatesAutoresizingMaskIntoConstraints = false
         let subview = UIView()
@@ -98,7 +104,7 @@ final class SnapshotTestingTests: XCTestCase {
         assertSnapshot(of: vc, as: .image)
     }
 
-    func testCGPath() {
+    func testCGPath() async {
         let path = CGPath.heart
         let osName = "iOS"
         // Known difference: edge antialiasing (0.84% of bytes, alpha only, up to 10/255).
@@ -108,7 +114,7 @@ final class SnapshotTestingTests: XCTestCase {
         assertSnapshot(of: path, as: .elementsDescription, named: osName)
     }
 
-    func testImagePrecision() throws {
+    func testImagePrecision() async throws {
         let imageURL = URL(fileURLWithPath: String(#filePath), isDirectory: false)
             .deletingLastPathComponent()
             .appendingPathComponent("__Fixtures__/testImagePrecision.reference.png")
@@ -118,7 +124,7 @@ final class SnapshotTestingTests: XCTestCase {
         assertSnapshot(of: image, as: .image(perceptualPrecision: 0.98), named: "perceptual")
     }
 
-    func testPrecision() {
+    func testPrecision() async {
         let label = UILabel()
         label.frame = CGRect(origin: .zero, size: CGSize(width: 43.5, height: 20.5))
         label.backgroundColor = .white
@@ -133,7 +139,7 @@ final class SnapshotTestingTests: XCTestCase {
         assertSnapshot(of: label, as: .image(precision: 0.6, perceptualPrecision: 0.98), named: platform)
     }
 
-    func testUIBezierPath() {
+    func testUIBezierPath() async {
         let path = UIBezierPath.heart
         let osName = "iOS"
         // Known difference: edge antialiasing, as for the CGPath.
@@ -143,7 +149,7 @@ final class SnapshotTestingTests: XCTestCase {
         assertSnapshot(of: path, as: .elementsDescription, named: osName)
     }
 
-    func testUIView() {
+    func testUIView() async {
         let view = UIButton(type: .contactAdd)
         // Known difference: the artwork. Apple's "plus in a circle" symbol cannot be shipped;
         // Lamina draws its own at the same size (the image is checked for size only).
@@ -153,7 +159,7 @@ final class SnapshotTestingTests: XCTestCase {
         assertSnapshot(of: view, as: .recursiveDescription, named: "2")
     }
 
-    func testTableViewController() {
+    func testTableViewController() async {
         class TableViewController: UITableViewController {
             override func viewDidLoad() {
                 super.viewDidLoad()
@@ -176,7 +182,7 @@ final class SnapshotTestingTests: XCTestCase {
         assertSnapshot(of: tableViewController, as: .image(on: .iPhoneSe, precision: 0.997), named: "1")
     }
 
-    func testAssertMultipleSnapshot() {
+    func testAssertMultipleSnapshot() async {
         class TableViewController: UITableViewController {
             override func viewDidLoad() {
                 super.viewDidLoad()
@@ -200,7 +206,7 @@ final class SnapshotTestingTests: XCTestCase {
             of: tableViewController, as: [.image(on: .iPhoneX, precision: 0.997), .image(on: .iPhoneXsMax, precision: 0.997)])
     }
 
-    func testCALayer() {
+    func testCALayer() async {
         let layer = CALayer()
         layer.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
         layer.backgroundColor = UIColor.red.cgColor
@@ -209,7 +215,7 @@ final class SnapshotTestingTests: XCTestCase {
         assertSnapshot(of: layer, as: .image)
     }
 
-    func testCALayerWithGradient() {
+    func testCALayerWithGradient() async {
         let baseLayer = CALayer()
         baseLayer.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
         let gradientLayer = CAGradientLayer()
@@ -223,7 +229,7 @@ final class SnapshotTestingTests: XCTestCase {
         assertSnapshot(of: baseLayer, as: .image(perceptualPrecision: 0.99), named: "1")
     }
 
-    func testViewWithZeroHeightOrWidth() {
+    func testViewWithZeroHeightOrWidth() async {
         var rect = CGRect(x: 0, y: 0, width: 350, height: 0)
         var view = UIView(frame: rect)
         view.backgroundColor = .red
@@ -245,7 +251,7 @@ final class SnapshotTestingTests: XCTestCase {
         assertSnapshot(of: view, as: .image(precision: 0.9), named: "noWidth.noHeight")
     }
 
-    func testViewAgainstEmptyImage() {
+    func testViewAgainstEmptyImage() async {
         let rect = CGRect(x: 0, y: 0, width: 0, height: 0)
         let view = UIView(frame: rect)
         view.backgroundColor = .blue
@@ -254,7 +260,7 @@ final class SnapshotTestingTests: XCTestCase {
         XCTAssertNotNil(failure)
     }
 
-    func testTraits() {
+    func testTraits() async {
         // Known difference: the glyphs (San Francisco on iOS, Inter Display here; the labels'
         // frames match iOS's exactly, see the recursive descriptions). Each image assertion is
         // given `precision: 0.98, perceptualPrecision: 0.98`; the code is otherwise theirs.
@@ -532,7 +538,7 @@ final class SnapshotTestingTests: XCTestCase {
         }
     }
 
-    func testUIViewControllerLifeCycle() {
+    func testUIViewControllerLifeCycle() async {
         // The references are 414 x 896 points at 3x: the simulator this one was recorded on,
         // whose screen gives the controller's view its size.
         UIScreen.main = UIScreen(size: CGSize(width: 414, height: 896), scale: 3)
@@ -602,8 +608,8 @@ final class SnapshotTestingTests: XCTestCase {
     assertSnapshot(of: viewController, as: .image)
     assertSnapshot(of: viewController, as: .image)
 
-    wait(
-      for: [
+    await fulfillment(
+      of: [
         viewDidLoadExpectation,
         viewWillAppearExpectation,
         viewDidAppearExpectation,
@@ -612,7 +618,7 @@ final class SnapshotTestingTests: XCTestCase {
       ], timeout: 1.0, enforceOrder: true)
     }
 
-    func testTraitsEmbeddedInTabNavigation() {
+    func testTraitsEmbeddedInTabNavigation() async {
         // Known difference: the glyphs, as in testTraits. Each image assertion is given
         // `precision: 0.98, perceptualPrecision: 0.98`; the code is otherwise theirs.
       class MyViewController: UIViewController {
@@ -752,7 +758,7 @@ final class SnapshotTestingTests: XCTestCase {
         named: "ipad-pro-12-9-alternative")
     }
 
-    func testViewControllerHierarchy() {
+    func testViewControllerHierarchy() async {
         let page = UIPageViewController(transitionStyle: .scroll, navigationOrientation: .horizontal)
         page.setViewControllers([UIViewController()], direction: .forward, animated: false)
         let tab = UITabBarController()
@@ -766,7 +772,7 @@ final class SnapshotTestingTests: XCTestCase {
         assertSnapshot(of: tab, as: .hierarchy)
     }
 
-    func testCollectionViewsWithMultipleScreenSizes() {
+    func testCollectionViewsWithMultipleScreenSizes() async {
     final class CollectionViewController: UIViewController, UICollectionViewDataSource,
       UICollectionViewDelegateFlowLayout
     {
@@ -852,7 +858,7 @@ final class SnapshotTestingTests: XCTestCase {
       ])
     }
 
-    func testTraitsWithView() {
+    func testTraitsWithView() async {
         let label = UILabel()
         label.font = .preferredFont(forTextStyle: .title1)
         label.adjustsFontForContentSizeCategory = true
@@ -874,7 +880,7 @@ final class SnapshotTestingTests: XCTestCase {
         }
     }
 
-    func testTraitsWithViewController() {
+    func testTraitsWithViewController() async {
         let label = UILabel()
         label.font = .preferredFont(forTextStyle: .title1)
         label.adjustsFontForContentSizeCategory = true

@@ -1,10 +1,13 @@
-// iOS test files written for Swift 6 isolate their tests to the main actor. They run on Linux:
+// iOS test files written for Swift 6 isolate their tests to the main actor, where UIKit's types
+// are (`@MainActor`, on Linux as on iOS). They run on Linux:
 //   - Swift Testing: `@MainActor @Suite` works as written.
-//   - XCTest: Linux's XCTest traps casting a main-actor test method ("Could not cast value of
-//     type '(…) -> @MainActor () -> ()'"), a limit of the toolchain. Wrap the attribute so it
-//     applies on Apple's platforms only (Lamina's UIKit is not bound to the main actor), as
-//     `MainActorXCTestFileTests` below does; or make each test method `async`; or keep the class
-//     unannotated and run a test's body in `MainActor.assumeIsolated { … }`.
+//   - XCTest: a main-actor class whose test methods are `async` works as written
+//     (`MainActorXCTestFileTests`). A main-actor test method that is not `async` traps on Linux
+//     ("Could not cast value of type '(…) -> @MainActor () -> ()'"), a limit of the toolchain's
+//     XCTest, so such methods become `async`.
+//   - XCTest, other routes that compile: a nonisolated `async` method that hops with
+//     `await MainActor.run { … }`, or a nonisolated method whose body runs in
+//     `MainActor.assumeIsolated { … }` (XCTest runs tests on the main thread).
 import Foundation
 import Testing
 import XCTest
@@ -13,7 +16,7 @@ import LaminaSnapshotTesting
 import UIKit
 
 /// The view these tests snapshot.
-private func badge() -> UIView {
+@MainActor private func badge() -> UIView {
     let view = UIView(frame: CGRect(x: 0, y: 0, width: 60, height: 30))
     view.backgroundColor = .systemIndigo
     view.layer.cornerRadius = 15
@@ -32,17 +35,29 @@ private func badge() -> UIView {
     }
 }
 
-#if !os(Linux)
+/// A test that is not on the main actor (Swift Testing runs it on its own threads) may still
+/// snapshot a view made on the main actor: the strategy draws it there while the test waits.
+@Suite struct OffTheMainActorTests {
+    @Test func aViewIsSnapshottedOnTheMainActor() async {
+        let view = await MainActor.run { badge() }
+        withSnapshotTesting(record: .never) {
+            assertSnapshot(of: view, as: .image, named: "badge")
+            assertSnapshot(of: view, as: .recursiveDescription, named: "badge")
+        }
+    }
+}
+
 @MainActor
-#endif
 final class MainActorXCTestFileTests: XCTestCase {
-    func testAssertSnapshotInAClassMainActorOnApple() {
+    func testAsyncMethodOfAMainActorClass() async {
         withSnapshotTesting(record: .never) {
             assertSnapshot(of: badge(), as: .image, named: "badge")
         }
     }
+}
 
-    func testAsyncMethodsMayStayOnTheMainActor() async {
+final class HoppingXCTestFileTests: XCTestCase {
+    func testAsyncMethodsMayHopToTheMainActor() async {
         await MainActor.run {
             withSnapshotTesting(record: .never) {
                 assertSnapshot(of: badge(), as: .image, named: "badge")

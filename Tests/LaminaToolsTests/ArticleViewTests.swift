@@ -8,6 +8,7 @@ let toolsGolden = Golden(directory: URL(fileURLWithPath: #filePath).deletingLast
 
 /// The articles' classes, as the gallery shows them (Sources/LaminaTools/Gallery/Articles), used
 /// from their public API the way the articles do.
+@MainActor
 @Suite("The articles' views")
 struct ArticleViewTests {
     func pixel(_ image: CGImage, _ x: Int, _ y: Int) throws -> [Int] {

@@ -5,9 +5,10 @@ import Foundation
 import LaminaTestSupport
 
 /// Every gallery entry, drawn small and at a low frame rate so the whole gallery runs in seconds.
+@MainActor
 @Suite("Gallery")
 struct GalleryTests {
-    static let ids = Gallery.entries.map(\.id)
+    nonisolated static let ids = Gallery.entries.map(\.id)
 
     func entry(_ id: String) throws -> GalleryEntry { try #require(Gallery.entries.first { $0.id == id }) }
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import UIKit
 
+@MainActor
 @Suite(.serialized) struct AccessibilityTests {
     @Test func propertiesAreKeptWithUIKitsDefaults() {
         let window = UIWindow(screen: UIScreen(size: CGSize(width: 200, height: 100), scale: 2))

@@ -30,6 +30,7 @@ func expected(_ size: CGFloat, advance: CGFloat, tracking: CGFloat) -> CGFloat {
 
 func near(_ a: CGFloat, _ b: CGFloat) -> Bool { abs(a - b) < 0.01 }
 
+@MainActor
 @Suite("Apple's fonts from a folder")
 struct AppleFontsTests {
     @Test func theSystemFontIsSFProWithItsOpticalSizesWeightsAndTracking() async {
@@ -64,10 +65,13 @@ struct AppleFontsTests {
             // CoreText's names for the system font take the same faces.
             check(CTFontCopyFamilyName(CTFontCreateWithName(".SFUI-Regular" as CFString, 24, nil)) == "SF Pro Display", "CoreText")
             // A label's size follows (SF Pro Text's widths and tracking).
-            let label = UILabel()
-            label.font = .systemFont(ofSize: 17)
-            label.text = "Hello"
-            check(abs(label.intrinsicContentSize.width - expected(17, advance: 600, tracking: -26)) < 0.34, "label")
+            let labelWidth = await MainActor.run {
+                let label = UILabel()
+                label.font = .systemFont(ofSize: 17)
+                label.text = "Hello"
+                return label.intrinsicContentSize.width
+            }
+            check(abs(labelWidth - expected(17, advance: 600, tracking: -26)) < 0.34, "label")
             // Back to the stand-in.
             AppleFonts.stopUsing()
             check(UIFont.systemFont(ofSize: 17).familyName == "Inter Display", "stand-in again")

@@ -25,6 +25,7 @@ final class RingLayer: CALayer {
 }
 
 /// A view made only through its own initializer, with a custom layer class.
+@MainActor
 final class RingView: UIView {
     let segments: Int
     override class var layerClass: AnyClass { RingLayer.self }
@@ -36,6 +37,7 @@ final class RingView: UIView {
 }
 
 /// A cell with a second initializer of its own, registered with a table.
+@MainActor
 final class BadgeCell: UITableViewCell {
     let badge = UILabel()
     private(set) var madeByOverride = false
@@ -52,6 +54,7 @@ final class BadgeCell: UITableViewCell {
 }
 
 /// A cell made directly by its owner through its own designated initializer (never registered).
+@MainActor
 final class StaticCell: UITableViewCell {
     let title: String
     init(title: String) {
@@ -63,6 +66,7 @@ final class StaticCell: UITableViewCell {
 }
 
 /// A collection view cell with its own stored state and `init(frame:)` override.
+@MainActor
 final class TileCell: UICollectionViewCell {
     var tileColor: UIColor
     override init(frame: CGRect) {
@@ -73,6 +77,7 @@ final class TileCell: UICollectionViewCell {
     required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
 }
 
+@MainActor
 @Suite("View subclasses with initializers of their own")
 struct AppleStyleViewSubclassTests {
     @Test func aViewsCustomLayerClassIsMadeThroughItsInit() throws {

@@ -5,6 +5,7 @@ import QuartzCore
 import UIKit
 
 /// A designable view as iOS code writes one: the attributes compile on Linux and do nothing.
+@MainActor
 @IBDesignable
 private final class RoundedView: UIView {
     @IBInspectable var cornerRadius: CGFloat = 0 {
@@ -20,16 +21,19 @@ private final class RoundedView: UIView {
     }
 }
 
+@MainActor
 private final class KeyTrackingWindow: UIWindow {
     var resigned = 0, became = 0
     override func becomeKey() { super.becomeKey(); became += 1 }
     override func resignKey() { super.resignKey(); resigned += 1 }
 }
 
+@MainActor
 private final class AppDelegate: UIResponder, UIApplicationDelegate {
     var window: UIWindow?
 }
 
+@MainActor
 @Suite("UIApplication, scenes and Interface Builder attributes (issue 20, item 5)")
 struct ApplicationTests {
     @Test func windowsAreListedByLevelAndOneIsKey() throws {

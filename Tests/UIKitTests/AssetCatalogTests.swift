@@ -3,6 +3,7 @@ import Testing
 @testable import UIKit
 import CoreGraphics
 
+@MainActor
 @Suite struct AssetCatalogTests {
     /// A resource folder with a loose image and a catalog (an image set in a group, a template,
     /// and a data set), as SwiftPM copies `Assets.xcassets` on Linux.
@@ -57,6 +58,7 @@ import CoreGraphics
     }
 }
 
+@MainActor
 @Suite struct SymbolTests {
     @Test func knownSymbolsAreTemplateImagesAndUnknownOnesNil() throws {
         let star = try #require(UIImage(systemName: "star.fill"))

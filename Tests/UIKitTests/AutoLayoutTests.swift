@@ -3,6 +3,7 @@ import Foundation
 @testable import UIKit
 
 /// A root view of `size` with `build` adding constrained subviews, laid out.
+@MainActor
 func laidOut(_ size: CGSize = CGSize(width: 400, height: 300), _ build: (UIView) -> Void) -> UIView {
     let root = UIView(frame: CGRect(origin: .zero, size: size))
     build(root)
@@ -10,12 +11,14 @@ func laidOut(_ size: CGSize = CGSize(width: 400, height: 300), _ build: (UIView)
     return root
 }
 
+@MainActor
 func constrained() -> UIView {
     let v = UIView()
     v.translatesAutoresizingMaskIntoConstraints = false
     return v
 }
 
+@MainActor
 final class FixedSizeView: UIView {
     var size: CGSize
     init(_ size: CGSize) {
@@ -27,6 +30,7 @@ final class FixedSizeView: UIView {
     override var intrinsicContentSize: CGSize { size }
 }
 
+@MainActor
 final class UpdatingView: UIView {
     var updates = 0
     let child = constrained()
@@ -48,6 +52,7 @@ final class UpdatingView: UIView {
     }
 }
 
+@MainActor
 @Suite("Auto Layout")
 struct AutoLayoutTests {
     @Test func centredWithFixedSize() {
@@ -318,6 +323,7 @@ struct AutoLayoutTests {
     }
 }
 
+@MainActor
 @Suite("UIStackView")
 struct StackViewTests {
     func stack(_ axis: NSLayoutConstraint.Axis, _ views: [UIView], configure: (UIStackView) -> Void) -> (UIView, UIStackView) {

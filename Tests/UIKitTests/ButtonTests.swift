@@ -4,6 +4,7 @@ import UIKit
 import QuartzCore
 import LaminaTestSupport
 
+@MainActor
 @Suite struct ButtonTests {
     @Test func titlesAndColoursPerStateFallBackToNormal() {
         let b = UIButton(type: .system)

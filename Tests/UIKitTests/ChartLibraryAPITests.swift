@@ -5,6 +5,7 @@ import UIKit
 /// The API a real iOS chart library uses beyond the common views: CGLayer, accessibility
 /// notifications and containers, rotation gestures, the screen's coordinate spaces, the empty
 /// image and nib loading. Written as iOS code.
+@MainActor
 @Suite("API chart libraries use")
 struct ChartLibraryAPITests {
     func pixel(_ image: UIImage, _ x: Int, _ y: Int) -> [UInt8] {

@@ -3,6 +3,7 @@ import Testing
 import UIKit
 
 /// `UICollectionView` with `UICollectionViewFlowLayout`: placement, reuse and selection.
+@MainActor
 @Suite("Collection views")
 struct CollectionViewTests {
     final class Source: NSObject, UICollectionViewDataSource, UICollectionViewDelegateFlowLayout {

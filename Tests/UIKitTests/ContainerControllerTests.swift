@@ -4,6 +4,7 @@ import UIKit
 
 /// `UINavigationController` and `UITabBarController`: their stacks and selections, the bars'
 /// places and the safe areas they give the shown controller, as in UIKit.
+@MainActor
 @Suite("Navigation and tab bar controllers")
 struct ContainerControllerTests {
     /// An iPhone X-like window: 375 x 812, 44 points of status bar, 34 of home indicator.
@@ -102,6 +103,7 @@ struct ContainerControllerTests {
 }
 
 /// `UIPageViewController`: the shown page is a child filling its view; the data source turns.
+@MainActor
 @Suite("Page view controller")
 struct PageViewControllerTests {
     final class Pages: UIPageViewControllerDataSource {

@@ -5,6 +5,7 @@ import QuartzCore
 import LaminaTestSupport
 
 /// UIControl's events and the switch, slider, progress view and activity indicator.
+@MainActor
 @Suite struct ControlTests {
     static func window(_ size: CGSize = CGSize(width: 320, height: 200)) -> UIWindow {
         let w = UIWindow(screen: UIScreen(size: size, scale: 2))

@@ -3,6 +3,7 @@ import Testing
 import UIKit
 
 /// Dynamic colours and Dynamic Type resolved against the traits of the views that use them.
+@MainActor
 @Suite struct DynamicAppearanceTests {
     static let dark = UITraitCollection(userInterfaceStyle: .dark)
     static let light = UITraitCollection(userInterfaceStyle: .light)

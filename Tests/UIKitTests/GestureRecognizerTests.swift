@@ -5,6 +5,7 @@ import UIKit
 
 /// Gesture recognizers fed by the window's touches (headless: the window's touch methods and
 /// clock stand in for a finger and time).
+@MainActor
 @Suite("Gesture recognizers") struct GestureRecognizerTests {
     final class Log { var items: [String] = [] }
 

@@ -3,6 +3,7 @@ import Foundation
 @testable import UIKit
 import LaminaTestSupport
 
+@MainActor
 @Suite("UIColor, UIFont, UIImage, UIBezierPath and image renderers")
 struct GraphicsTests {
     @Test func colors() {
@@ -183,6 +184,7 @@ struct GraphicsTests {
     }
 }
 
+@MainActor
 @Suite("UILabel")
 struct LabelTests {
     func labels() -> UIView {
@@ -237,6 +239,7 @@ struct LabelTests {
     }
 }
 
+@MainActor
 @Suite("Window, touches and responders")
 struct WindowTests {
     final class TouchView: UIView {
@@ -297,6 +300,7 @@ struct WindowTests {
 }
 
 /// Enormous sizes and colour components are refused or clamped, never trapped on (issue 16).
+@MainActor
 @Suite("UIKit odd values")
 struct UIKitOddValueTests {
     @Test func enormousImageContextsAreRefused() {

@@ -8,6 +8,7 @@ import Testing
 import UIKit
 import CoreText
 
+@MainActor
 private final class SettingsViewController: UIViewController, UIScrollViewDelegate {
     let scrollView = UIScrollView()
     let toggle = UISwitch()
@@ -152,6 +153,7 @@ private final class SettingsViewController: UIViewController, UIScrollViewDelega
     func scrollViewDidScroll(_ scrollView: UIScrollView) {}
 }
 
+@MainActor
 @Suite struct IOSSourceCompatibilityTests {
     @Test func aScreenWrittenForIOSBuildsAndLaysOut() {
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 375, height: 667))
@@ -168,4 +170,5 @@ private final class SettingsViewController: UIViewController, UIScrollViewDelega
 
 /// A run's attributes as a Swift dictionary, from CoreText's dictionary (a `CFDictionary` on
 /// Apple's platforms, already a dictionary on Linux): the cast compiles on both without a warning.
+@MainActor
 private func runAttributes<T>(_ attributes: T) -> [NSAttributedString.Key: Any]? { attributes as? [NSAttributedString.Key: Any] }

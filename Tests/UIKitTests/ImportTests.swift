@@ -3,6 +3,7 @@ import UIKit
 
 /// `import UIKit` makes QuartzCore, CoreGraphics and Foundation's CG types visible, as on Apple
 /// platforms, and Swift Testing's UIKit overlay resolves.
+@MainActor
 @Test func uikitImportReachesEveryLayer() {
     let layer: CALayer = CAShapeLayer()
     layer.frame = CGRect(x: 0, y: 0, width: 10, height: 10)

@@ -3,6 +3,7 @@ import Testing
 import UIKit
 
 /// A view controller's `navigationItem` and its bar button items.
+@MainActor
 @Suite("Navigation items")
 struct NavigationItemTests {
     @Test func theTitleAndItemsAreKept() {
@@ -40,6 +41,7 @@ struct NavigationItemTests {
 }
 
 /// Manual appearance transitions (`beginAppearanceTransition` / `endAppearanceTransition`).
+@MainActor
 @Suite("Appearance transitions")
 struct AppearanceTransitionTests {
     final class Probe: UIViewController {

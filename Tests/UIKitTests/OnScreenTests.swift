@@ -11,6 +11,7 @@ import UIKit
 /// Each test holds the shared display (``SharedDisplay``) while it runs: the preview tests open
 /// windows and launch an application on the same display, which could take the keyboard focus
 /// from a window in the middle of typing into it.
+@MainActor
 @Suite("On screen", .serialized) final class OnScreenTests {
     init() { SharedDisplay.acquire() }
     deinit { SharedDisplay.release() }

@@ -5,6 +5,7 @@ import QuartzCore
 import UIKit
 
 /// Draws a 2x2-point blue square in the middle of its bounds and nothing else.
+@MainActor
 private final class CentreSquareView: UIView {
     override func draw(_ rect: CGRect) {
         let ctx = UIGraphicsGetCurrentContext()!
@@ -21,10 +22,12 @@ private final class SelfDrawingLayer: CALayer {
     }
 }
 
+@MainActor
 private final class SelfDrawingLayerView: UIView {
     override class var layerClass: AnyClass { SelfDrawingLayer.self }
 }
 
+@MainActor
 private func rgba(_ image: CGImage, _ x: Int, _ row: Int) -> [Int] {
     let bytes = [UInt8](image.dataProvider!.data!)
     let i = row * image.bytesPerRow + x * 4
@@ -32,6 +35,7 @@ private func rgba(_ image: CGImage, _ x: Int, _ row: Int) -> [Int] {
 }
 
 /// The corner and centre pixels of what `view` drew.
+@MainActor
 private func drawn(_ view: UIView) throws -> (corner: [Int], centre: [Int]) {
     view.contentScaleFactor = 1
     view.layer.displayIfNeeded()
@@ -39,6 +43,7 @@ private func drawn(_ view: UIView) throws -> (corner: [Int], centre: [Int]) {
     return (rgba(image, 0, 0), rgba(image, image.width / 2, image.height / 2))
 }
 
+@MainActor
 @Suite("Opaque views and their backing stores (issue 20, item 7)")
 struct OpaqueDrawingTests {
     @Test func aClearBackgroundStaysClear() throws {

@@ -4,6 +4,7 @@ import Foundation
 
 /// `NSParagraphStyle` in full (line heights, spacing, indents) and the decoration attributes
 /// (underline, strikethrough, stroke, baseline offset), in labels and string drawing.
+@MainActor
 @Suite("Paragraph styles and text attributes")
 struct ParagraphStyleTests {
     let font = UIFont.systemFont(ofSize: 17)
@@ -144,6 +145,7 @@ struct ParagraphStyleTests {
 }
 
 /// A picture of the styles, for the eye: indents, line heights, spacing, decorations.
+@MainActor
 @Test func paragraphStylesReference() throws {
     let root = UIView(frame: CGRect(x: 0, y: 0, width: 320, height: 330))
     root.backgroundColor = .white

@@ -4,6 +4,7 @@ import UIKit
 
 /// `presentation()?.render(in:)` draws what the screen shows at that moment, as on Apple: how
 /// iOS code and snapshot tools capture a view mid-animation. Written as iOS code.
+@MainActor
 @Suite("Presentation layers render")
 struct PresentationRenderTests {
     /// The RGBA bytes of `image` at (x, y), y down.

@@ -4,6 +4,7 @@ import Testing
 import UIKit
 
 /// Keys become presses delivered to the first responder and up the responder chain.
+@MainActor
 @Suite("Presses and the first responder") struct PressTests {
     final class KeyView: UIView {
         var log: [String] = []
@@ -47,6 +48,7 @@ import UIKit
 }
 
 /// A controller's root view lays out between the controller's will/did-layout calls.
+@MainActor
 @Suite("View controller layout") struct ControllerLayoutTests {
     final class RootView: UIView {
         var log: (String) -> Void = { _ in }
@@ -71,6 +73,7 @@ import UIKit
 
 /// Settled views stay settled: setting a label what it already shows invalidates nothing, so a
 /// button (which sets its title label in its layout) is not laid out again every frame.
+@MainActor
 @Suite("Settled views") struct SettledViewTests {
     final class CountingButton: UIButton {
         var layouts = 0
@@ -118,6 +121,7 @@ import UIKit
 
 /// View controllers hear their views enter and leave windows: will/did appear and disappear,
 /// forwarded to children, once each, in UIKit's order.
+@MainActor
 @Suite("Appearance callbacks") struct AppearanceTests {
     final class Controller: UIViewController {
         let name: String

@@ -4,6 +4,7 @@ import Foundation
 
 /// UIViewPropertyAnimator: start, pause, scrub, continue, reverse, stop and finish, on a
 /// window's clock.
+@MainActor
 @Suite("UIViewPropertyAnimator")
 struct PropertyAnimatorTests {
     func x(_ window: UIWindow, _ v: UIView) -> CGFloat? { window.run { v.layer.presentation()?.position.x } }

@@ -6,6 +6,7 @@ import UIKit
 /// 609 occurrences of 115 strings at 7, 10, 12 and 13 pt measured in iOS renderings at 3x, with
 /// layout anchors, box tops and implied advances; its header gives the ink rule): the same
 /// strings drawn by Lamina where iOS drew them, measured by the same rule.
+@MainActor
 @Suite("San Francisco's small text")
 struct SFSmallTextTests {
     struct Row {

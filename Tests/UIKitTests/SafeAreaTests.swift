@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import UIKit
 
+@MainActor
 @Suite struct SafeAreaTests {
     /// An iPhone 13-like screen: 390 x 844 with a 47-point top and 34-point bottom safe area.
     static func phone() -> UIWindow {

@@ -3,6 +3,7 @@ import Testing
 import UIKit
 import QuartzCore
 
+@MainActor
 @Suite struct ScrollViewTests {
     final class Delegate: UIScrollViewDelegate {
         var scrolls = 0, began = 0, ended: [Bool] = [], zoomed = 0

@@ -5,6 +5,7 @@ import Foundation
 
 /// UIKit's string drawing (`NSStringDrawing`): measuring and drawing strings and attributed
 /// strings in the current context, with paragraph styles.
+@MainActor
 @Suite("String drawing")
 struct StringDrawingTests {
     /// The bounding box of the pixels darker than half grey (x0, y0, x1, y1), or nil.

@@ -3,6 +3,7 @@ import Foundation
 import UIKit
 
 /// Symbol images are vectors, as on iOS: drawn at the size they are shown. Written as iOS code.
+@MainActor
 @Suite("Symbols as vectors")
 struct SymbolVectorTests {
     /// Pixels whose alpha is neither 0 nor 255, and pixels with any alpha, of `image`.

@@ -4,6 +4,7 @@ import UIKit
 
 /// UITableView: rows from the data source, reuse while scrolling, selection, sections and the
 /// standard cell styles.
+@MainActor
 @Suite("Table views") struct TableViewTests {
     final class Cell: UITableViewCell {
         var setUpByOwnInit = false

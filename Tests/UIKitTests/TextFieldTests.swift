@@ -6,6 +6,7 @@ import LaminaWindow
 /// UITextField: properties, editing through UIKeyInput/UITextInput and keys, the delegate and
 /// control events, marked text, the pasteboard and undo, odd input, and how it is drawn.
 /// Written as iOS code.
+@MainActor
 @Suite("UITextField")
 struct TextFieldTests {
     static func window(_ size: CGSize = CGSize(width: 320, height: 200)) -> UIWindow {

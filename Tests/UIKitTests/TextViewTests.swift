@@ -6,6 +6,7 @@ import LaminaWindow
 /// UITextView: properties, multi-line editing, line movement, scrolling to the caret,
 /// attributed text and typing attributes, read-only text, the delegate, odd input, and how it
 /// is drawn. Written as iOS code.
+@MainActor
 @Suite("UITextView")
 struct TextViewTests {
     final class Log: @unchecked Sendable { var events: [String] = [] }

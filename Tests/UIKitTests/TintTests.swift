@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import UIKit
 
+@MainActor
 @Suite struct TintTests {
     final class Watcher: UIView {
         var changes = 0

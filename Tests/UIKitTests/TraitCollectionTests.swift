@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import UIKit
 
+@MainActor
 @Suite struct TraitCollectionTests {
     @Test func traitsFromTakesTheLastSpecifiedValueOfEachTrait() {
         let t = UITraitCollection(traitsFrom: [

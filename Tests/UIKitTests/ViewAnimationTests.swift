@@ -3,6 +3,7 @@ import Foundation
 @testable import UIKit
 
 /// A window with one 100×100 view at (0, 0), shown (committed) at time 0.
+@MainActor
 func shownView() -> (UIWindow, UIView) {
     let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
     let v = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
@@ -15,7 +16,8 @@ func shownView() -> (UIWindow, UIView) {
 func close(_ a: CGFloat?, _ b: CGFloat, _ tol: CGFloat = 1e-6) -> Bool { a.map { abs($0 - b) <= tol } ?? false }
 
 /// The layer-actions forwarder of article 5: gives a hosted sublayer its view's animation rules.
-final class LayerActionsForwarder: NSObject, CALayerDelegate {
+@MainActor
+final class LayerActionsForwarder: NSObject, @preconcurrency CALayerDelegate {
     weak var view: UIView?
     init(view: UIView) { self.view = view }
     func action(for layer: CALayer, forKey event: String) -> (any CAAction)? {
@@ -27,6 +29,7 @@ final class LayerActionsForwarder: NSObject, CALayerDelegate {
     func layoutSublayers(of layer: CALayer) { layer.noteDefaultDelegateMethod() }
 }
 
+@MainActor
 @Suite("View animation")
 struct ViewAnimationTests {
     @Test func noAnimationOutsideBlocks() {

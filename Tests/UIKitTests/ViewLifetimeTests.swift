@@ -5,6 +5,7 @@ import UIKit
 /// A view hierarchy is freed when the last reference to it goes (found by `scripts/soak.sh`:
 /// the Auto Layout engine, kept on the root view, held every view it laid out, the root
 /// included, so no hierarchy with constraints was ever freed).
+@MainActor
 @Suite("View lifetimes")
 struct ViewLifetimeTests {
     @Test func aConstrainedHierarchyIsFreed() {

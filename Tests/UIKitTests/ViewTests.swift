@@ -3,10 +3,12 @@ import Foundation
 import UIKit
 import LaminaTestSupport
 
+@MainActor
 final class GradientBackedView: UIView {
     override class var layerClass: AnyClass { CAGradientLayer.self }
 }
 
+@MainActor
 final class DrawingView: UIView {
     var rects: [CGRect] = []
     override func draw(_ rect: CGRect) {
@@ -16,11 +18,13 @@ final class DrawingView: UIView {
     }
 }
 
+@MainActor
 final class LayoutCountingView: UIView {
     var layouts = 0
     override func layoutSubviews() { super.layoutSubviews(); layouts += 1 }
 }
 
+@MainActor
 @Suite("UIView and its layer")
 struct ViewTests {
     @Test func layerClassAndDelegate() {
@@ -90,9 +94,11 @@ struct ViewTests {
 
     @Test func addingAnAncestorTraps() async {
         await #expect(processExitsWith: .failure) {
-            let a = UIView(), b = UIView()
-            a.addSubview(b)
-            b.addSubview(a)
+            await MainActor.run {
+                let a = UIView(), b = UIView()
+                a.addSubview(b)
+                b.addSubview(a)
+            }
         }
     }
 
@@ -186,6 +192,7 @@ struct ViewTests {
     }
 }
 
+@MainActor
 @Suite("UIKit fidelity against Apple's renders")
 struct UIKitFidelityTests {
     func snapshot(_ view: UIView, scale: CGFloat) -> CGImage {
@@ -214,6 +221,7 @@ struct UIKitFidelityTests {
     }
 }
 
+@MainActor
 @Suite("Snapshots of views")
 struct SnapshotTests {
     @Test func drawHierarchyShowsTheViewAsItAppears() throws {
@@ -251,6 +259,7 @@ struct SnapshotTests {
 }
 
 /// A view subclass written as iOS code writes it.
+@MainActor
 final class CountingView: UIView {
     var subviewsAdded = 0
     var removed = 0
@@ -266,6 +275,7 @@ final class CountingView: UIView {
     }
 }
 
+@MainActor
 @Suite("Subclassing UIView as on Apple")
 struct ViewSubclassingTests {
     @Test func overriddenHierarchyMethodsAndPropertiesRun() {
@@ -281,6 +291,7 @@ struct ViewSubclassingTests {
     }
 }
 
+@MainActor
 @Suite("NSCoder geometry strings")
 struct CoderGeometryStringTests {
     @Test func readsAndWritesUIKitsForms() {
@@ -293,6 +304,7 @@ struct CoderGeometryStringTests {
     }
 }
 
+@MainActor
 @Suite("UIView's model as on Apple")
 struct ViewModelFactsTests {
     @Test func backgroundColorIsTheLayers() {

@@ -5,6 +5,7 @@ import UIKit
 /// UIVisualEffectView with UIBlurEffect and UIVibrancyEffect: the backdrop is blurred,
 /// saturated and tinted, in every style, the same bytes on any number of threads and in
 /// damage-tracked frames. Written as iOS code.
+@MainActor
 @Suite("UIVisualEffectView")
 struct VisualEffectTests {
     /// A colourful, sharp background: stripes, discs and text.

@@ -5,6 +5,7 @@ import Foundation
 
 /// Right-to-left text in UIKit: paragraph direction from the text or the paragraph style, a
 /// view's `semanticContentAttribute`, and measurements that match what is drawn.
+@MainActor
 @Suite("Writing direction")
 struct WritingDirectionTests {
     let strings = StringDrawingTests()
@@ -76,6 +77,7 @@ struct WritingDirectionTests {
     }
 }
 
+@MainActor
 @Suite("UILabel font shrinking")
 struct LabelShrinkingTests {
     func ink(_ label: UILabel) throws -> (Int, Int, Int, Int) {
@@ -122,6 +124,7 @@ struct LabelShrinkingTests {
     }
 }
 
+@MainActor
 @Suite("UILabel layout cache")
 struct LabelLayoutCacheTests {
     @Test func measuringAndDrawingReuseTheLayoutUntilTheTextChanges() {

@@ -28,7 +28,7 @@ public enum Gallery {
 
     /// Draws `entries` into `directory` (created if needed): `<id>.png` for each (animated for
     /// animations) and `index.html`. `progress` is told each entry as it starts.
-    @discardableResult
+    @discardableResult @MainActor
     public static func write(_ entries: [GalleryEntry] = entries, to directory: URL, renderer: GalleryRenderer = GalleryRenderer(),
                              progress: (Int, GalleryEntry) -> Void = { _, _ in }) throws -> Report {
         do {

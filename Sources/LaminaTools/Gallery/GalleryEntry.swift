@@ -22,14 +22,15 @@ public struct GalleryEntry: Sendable {
     /// The scene's size in points.
     public let size: CGSize
     public let output: Output
-    /// Builds the scene into the stage; runs with the stage's clock at time 0.
-    let build: @Sendable (GalleryStage) throws -> Void
+    /// Builds the scene into the stage (on the main actor, as UIKit code runs); runs with the
+    /// stage's clock at time 0.
+    let build: @MainActor @Sendable (GalleryStage) throws -> Void
     /// The file the entry is written in; its snippet is the code between
     /// `// gallery:begin <id>` and `// gallery:end` there.
     let sourceFile: String
 
     public init(_ id: String, section: GallerySection, title: String, caption: String, size: CGSize, output: Output,
-                file: String = #filePath, build: @escaping @Sendable (GalleryStage) throws -> Void) {
+                file: String = #filePath, build: @escaping @MainActor @Sendable (GalleryStage) throws -> Void) {
         self.id = id
         self.section = section
         self.title = title
@@ -64,10 +65,10 @@ public enum GallerySection: String, Sendable, CaseIterable {
 
 /// What a gallery entry builds into: a headless window the size of the entry, on a screen of
 /// the gallery's scale, and a schedule of changes to make at given media times.
-public final class GalleryStage {
+@MainActor public final class GalleryStage {
     /// The window; put views in it, or layers in `window.layer`.
     public let window: UIWindow
-    var schedule: [(time: CFTimeInterval, body: () -> Void)] = []
+    var schedule: [(time: CFTimeInterval, body: @MainActor () -> Void)] = []
     private var retained: [AnyObject] = []
 
     init(size: CGSize, scale: CGFloat) {
@@ -87,7 +88,7 @@ public final class GalleryStage {
 
     /// Runs `body` at media time `time` (before the frame at that time is drawn), with the
     /// window's clock current: animations it starts begin then.
-    public func at(_ time: CFTimeInterval, _ body: @escaping () -> Void) {
+    public func at(_ time: CFTimeInterval, _ body: @escaping @MainActor () -> Void) {
         schedule.append((time, body))
     }
 }

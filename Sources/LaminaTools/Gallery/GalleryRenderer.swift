@@ -39,13 +39,13 @@ public struct GalleryRenderer: Sendable {
     }
 
     /// The frames of `entry`: one for a still, `duration × framesPerSecond + 1` for an animation.
-    public func frames(of entry: GalleryEntry) throws -> FrameSequence {
+    @MainActor public func frames(of entry: GalleryEntry) throws -> FrameSequence {
         try frames(of: entry, inspect: nil)
     }
 
     /// The frames of `entry`; `inspect` sees the window, the media time and each frame as it
     /// is drawn (the tests compare the incremental frames with full renders).
-    func frames(of entry: GalleryEntry, inspect: ((UIWindow, CFTimeInterval, CGImage) throws -> Void)?) throws -> FrameSequence {
+    @MainActor func frames(of entry: GalleryEntry, inspect: ((UIWindow, CFTimeInterval, CGImage) throws -> Void)?) throws -> FrameSequence {
         let stage = GalleryStage(size: entry.size, scale: scale)
         let window = stage.window
         try window.run { try entry.build(stage) }

@@ -6,7 +6,7 @@ import UIKit
 /// `lamina preview --gallery ID`: a gallery entry live in a window, its scheduled changes made
 /// at their media times and its controls answering the pointer (Lamina API). An animated entry
 /// starts over when its duration has passed (R restarts it at once; Space pauses, S slows it).
-public final class GalleryPreview {
+@MainActor public final class GalleryPreview {
     /// The entry shown.
     public let entry: GalleryEntry
     private var stage: GalleryStage

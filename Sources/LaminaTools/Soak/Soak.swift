@@ -6,7 +6,7 @@ import UIKit
 /// built, played and dropped again and again, and while each plays, layers with animations,
 /// masks, delegates and sublayers are added and removed every frame. Resident memory is sampled
 /// once a minute; after a warm-up it must stay flat.
-public struct Soak {
+public struct Soak: Sendable {
     /// One sample: intervals since the start, resident memory, and the work done so far.
     public struct Sample: Sendable, Equatable {
         public var minute: Int
@@ -41,7 +41,7 @@ public struct Soak {
     }
 
     /// Runs for `minutes`, calling `report` with each minute's sample; returns all samples.
-    public func run(minutes: Double, report: (Sample) -> Void) throws -> [Sample] {
+    @MainActor public func run(minutes: Double, report: (Sample) -> Void) throws -> [Sample] {
         let entries = Gallery.entries.filter {
             if case .animation = $0.output { only.isEmpty || only.contains($0.id) } else { false }
         }

@@ -185,7 +185,7 @@ extension UIView {
 
 /// The settings of a `UIView.animate` block, current on its thread while the block runs, and
 /// how a view's layer actions are made from them.
-final class UIViewAnimationContext: CAAnimationDelegate {
+@MainActor final class UIViewAnimationContext: @preconcurrency CAAnimationDelegate {
     let duration: Double
     let delay: Double
     let options: UIView.AnimationOptions
@@ -267,7 +267,7 @@ final class UIViewAnimationContext: CAAnimationDelegate {
 /// (iOS 8+): additive, from `old − new` to zero, so blocks that overlap blend; `bounds` is split
 /// into `bounds.origin` and `bounds.size`. Values that cannot be subtracted (a nil colour)
 /// animate from the old value instead.
-final class UIViewAnimationAction: CAAction {
+@MainActor final class UIViewAnimationAction: @preconcurrency CAAction {
     let context: UIViewAnimationContext
     let old: Any?
 

@@ -29,6 +29,7 @@ extension UIView {
 }
 
 /// Timing for a property animator: a cubic curve or a spring.
+@preconcurrency @MainActor
 public protocol UITimingCurveProvider {
     var timingCurveType: UITimingCurveType { get }
     var cubicTimingParameters: UICubicTimingParameters? { get }
@@ -36,7 +37,8 @@ public protocol UITimingCurveProvider {
 }
 
 /// A cubic Bézier timing curve, built in or from two control points.
-open class UICubicTimingParameters: NSObject, UITimingCurveProvider, @unchecked Sendable {
+@preconcurrency @MainActor
+open class UICubicTimingParameters: NSObject, UITimingCurveProvider {
     public let animationCurve: UIView.AnimationCurve
     public let controlPoint1: CGPoint
     public let controlPoint2: CGPoint
@@ -79,7 +81,8 @@ open class UICubicTimingParameters: NSObject, UITimingCurveProvider, @unchecked 
 
 /// A spring: by damping ratio (settling within the animator's duration, as `UIView.animate`'s
 /// springs do), or by mass, stiffness and damping (its own settling time).
-open class UISpringTimingParameters: NSObject, UITimingCurveProvider, @unchecked Sendable {
+@preconcurrency @MainActor
+open class UISpringTimingParameters: NSObject, UITimingCurveProvider {
     public let initialVelocity: CGVector
     let dampingRatio: CGFloat?
     let physics: (mass: CGFloat, stiffness: CGFloat, damping: CGFloat)?
@@ -105,6 +108,7 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider, @unchecked
 }
 
 /// An animation UIKit runs: started, paused, scrubbed, reversed, stopped and finished.
+@preconcurrency @MainActor
 public protocol UIViewAnimating: AnyObject {
     var state: UIViewAnimatingState { get }
     var isRunning: Bool { get }
@@ -118,6 +122,7 @@ public protocol UIViewAnimating: AnyObject {
 }
 
 /// An animation that takes view changes in blocks.
+@preconcurrency @MainActor
 public protocol UIViewImplicitlyAnimating: UIViewAnimating {
     func addAnimations(_ animation: @escaping () -> Void)
     func addAnimations(_ animation: @escaping () -> Void, delayFactor: CGFloat)
@@ -134,7 +139,8 @@ public protocol UIViewImplicitlyAnimating: UIViewAnimating {
 /// Time is the media clock current where the animator is used (a window's `run`).
 /// [U] UIKit's scrubbing maps `fractionComplete` to time linearly (`scrubsLinearly`); so does
 /// Lamina, for cubic curves and springs alike.
-open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating, @unchecked Sendable {
+@preconcurrency @MainActor
+open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
     public let duration: TimeInterval
     public let timingParameters: (any UITimingCurveProvider)?
     public private(set) var delay: TimeInterval = 0

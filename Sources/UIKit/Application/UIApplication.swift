@@ -13,7 +13,7 @@ import Foundation
 /// that refuses them: `open(_:options:completionHandler:)` reports `false` with a diagnostic,
 /// `canOpenURL(_:)` is false, the idle timer, badge and background-task calls are kept but
 /// change nothing.
-open class UIApplication: UIResponder, @unchecked Sendable {
+open class UIApplication: UIResponder {
     /// The application's run state.
     public enum State: Int, Sendable {
         case active, inactive, background
@@ -173,6 +173,7 @@ public enum UIUserInterfaceLayoutDirection: Int, Sendable {
 /// delegate call `application(_:didFinishLaunchingWithOptions:)` at launch and
 /// `applicationWillTerminate(_:)` when the last window closes; headless code that never runs the
 /// main loop calls them itself if it relies on them.
+@preconcurrency @MainActor
 public protocol UIApplicationDelegate: AnyObject {
     /// The delegate's window, if it keeps one.
     var window: UIWindow? { get set }

@@ -20,6 +20,7 @@ import QuartzCore
 /// the display when there is one (see `UIWindow.makeKeyAndVisible()`); without a display it
 /// launches, prints why nothing can be shown, and returns 1. `principalClassName` must be nil or
 /// `UIApplication`.
+@MainActor
 public func UIApplicationMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
                               _ principalClassName: String?, _ delegate: any UIApplicationDelegate) -> Int32 {
     if let p = principalClassName, p != "UIApplication", p != "UIKit.UIApplication" {
@@ -30,6 +31,7 @@ public func UIApplicationMain(_ argc: Int32, _ argv: UnsafeMutablePointer<Unsafe
 
 /// iOS's form, with the delegate's class name: Lamina cannot make an object from a class name
 /// (see the form that takes a delegate). Prints how to call it instead and returns 1.
+@MainActor
 public func UIApplicationMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
                               _ principalClassName: String?, _ delegateClassName: String?) -> Int32 {
     FileHandle.standardError.write(Data("UIApplicationMain: Lamina cannot make the delegate from its class name \(delegateClassName ?? "nil") on Linux; pass the delegate itself: UIApplicationMain(argc, argv, nil, AppDelegate())\n".utf8))

@@ -5,7 +5,7 @@ import Foundation
 /// Lamina connects one scene, `UIWindowScene`'s on `UIScreen.main`; its state follows the
 /// application's (`.foregroundInactive` until a window is made key and visible, then
 /// `.foregroundActive`).
-open class UIScene: UIResponder, @unchecked Sendable {
+open class UIScene: UIResponder {
     /// A scene's run state.
     public enum ActivationState: Int, Sendable {
         case unattached = -1, foregroundActive = 0, foregroundInactive = 1, background = 2
@@ -30,7 +30,7 @@ open class UIScene: UIResponder, @unchecked Sendable {
 }
 
 /// A scene that shows windows on a screen (UIKit's `UIWindowScene`).
-open class UIWindowScene: UIScene, @unchecked Sendable {
+open class UIWindowScene: UIScene {
     /// The scene every window made without one joins, on `UIScreen.main`.
     static let main = UIWindowScene()
 

@@ -1,6 +1,7 @@
 import Foundation
 
 /// Supplies a collection view's items (UIKit's `UICollectionViewDataSource`).
+@preconcurrency @MainActor
 public protocol UICollectionViewDataSource: AnyObject {
     func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int
     func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell
@@ -13,6 +14,7 @@ extension UICollectionViewDataSource {
 
 /// Hears a collection view's selection and display (UIKit's `UICollectionViewDelegate`;
 /// every method is optional).
+@preconcurrency @MainActor
 public protocol UICollectionViewDelegate: UIScrollViewDelegate {
     func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath)
     func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath)

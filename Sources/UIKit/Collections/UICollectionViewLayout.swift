@@ -1,6 +1,7 @@
 import Foundation
 
 /// Where a collection view shows one element (UIKit's `UICollectionViewLayoutAttributes`).
+@preconcurrency @MainActor
 open class UICollectionViewLayoutAttributes: NSObject {
     /// What kind of element the attributes place.
     public enum ElementCategory: UInt, Sendable { case cell, supplementaryView, decorationView }
@@ -37,6 +38,7 @@ open class UICollectionViewLayoutAttributes: NSObject {
 
 /// Places a collection view's cells (UIKit's `UICollectionViewLayout`): subclasses compute
 /// the attributes in `prepare()` and answer for a rectangle.
+@preconcurrency @MainActor
 open class UICollectionViewLayout: NSObject {
     /// The collection view the layout places cells for.
     open internal(set) weak var collectionView: UICollectionView?
@@ -65,6 +67,7 @@ open class UICollectionViewLayout: NSObject {
 
 /// Sizes and spacing a flow layout asks its collection view's delegate for (every method is
 /// optional; the defaults are the layout's own properties).
+@preconcurrency @MainActor
 public protocol UICollectionViewDelegateFlowLayout: UICollectionViewDelegate {
     func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
                         sizeForItemAt indexPath: IndexPath) -> CGSize

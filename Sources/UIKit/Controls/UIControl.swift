@@ -254,6 +254,7 @@ open class UIControl: UIView {
 public typealias UIActionHandler = (UIAction) -> Void
 
 /// An action with a title and a handler (UIKit's `UIAction`), sent by controls and menus.
+@preconcurrency @MainActor
 open class UIAction: NSObject {
     /// An action's identifier.
     public struct Identifier: RawRepresentable, Hashable, Sendable {

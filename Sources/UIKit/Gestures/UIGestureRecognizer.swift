@@ -16,6 +16,7 @@ import QuartzCore
 ///
 /// Subclasses write their state machine as on iOS (`UIGestureRecognizerSubclass`): override the
 /// `touches…` methods and ``reset()``, and set ``state``.
+@preconcurrency @MainActor
 open class UIGestureRecognizer: NSObject {
     /// Where a recognizer is in recognizing its gesture.
     public enum State: Int, Sendable {
@@ -192,6 +193,7 @@ open class UIGestureRecognizer: NSObject {
 
 /// Decides what a gesture recognizer may do (UIKit's `UIGestureRecognizerDelegate`); every
 /// method is optional.
+@preconcurrency @MainActor
 public protocol UIGestureRecognizerDelegate: AnyObject {
     func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool
     func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool

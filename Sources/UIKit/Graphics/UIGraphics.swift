@@ -32,7 +32,7 @@ public func UIGraphicsPopContext() {
 /// A y-down bitmap context of `size` points at `scale` (0: the screen's), transparent unless
 /// `opaque` (then black).
 func makeImageContext(size: CGSize, scale: CGFloat, opaque: Bool, origin: CGPoint = .zero) -> CGContext? {
-    let s = scale > 0 && scale.isFinite ? scale : UIScreen.main.scale
+    let s = scale > 0 && scale.isFinite ? scale : UIScreen.mainScale
     guard size.isFinite, size.width > 0, size.height > 0 else {
         LaminaDiagnostics.report("UIKit image context: invalid size \(size)")
         return nil
@@ -57,7 +57,7 @@ func makeImageContext(size: CGSize, scale: CGFloat, opaque: Bool, origin: CGPoin
 
 /// Starts a legacy image context and makes it current.
 public func UIGraphicsBeginImageContextWithOptions(_ size: CGSize, _ opaque: Bool, _ scale: CGFloat) {
-    let s = scale > 0 ? scale : UIScreen.main.scale
+    let s = scale > 0 ? scale : UIScreen.mainScale
     guard let ctx = makeImageContext(size: size, scale: s, opaque: opaque) else { return }
     let stack = GraphicsContextStack.current
     stack.imageContexts.append((ctx, s))
@@ -91,7 +91,7 @@ public func UIRectFrame(_ rect: CGRect) { UIGraphicsGetCurrentContext()?.stroke(
 /// How an image renderer's contexts are made.
 open class UIGraphicsImageRendererFormat: NSObject, @unchecked Sendable {
     /// Pixels per point (the screen's by default).
-    open var scale: CGFloat = UIScreen.main.scale
+    open var scale: CGFloat = UIScreen.mainScale
     /// Whether the image is opaque (black where nothing is drawn).
     open var opaque = false
     /// The colour range (only `.standard` is produced).

@@ -58,7 +58,7 @@ extension UIImage {
             LaminaDiagnostics.report("UIImage(systemName: \"\(name)\"): not among the symbols Lamina draws; nil")
             return nil
         }
-        let scale = UIScreen.main.scale
+        let scale = UIScreen.mainScale
         guard let vector = SystemSymbols.vector(font: font, glyph: glyph, weight: configuration?.weight ?? .unspecified),
               let image = SystemSymbols.image(vector, side: SystemSymbols.side(configuration), pixelsPerPoint: scale)
         else { return nil }

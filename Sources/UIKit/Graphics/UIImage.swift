@@ -138,7 +138,7 @@ open class UIImage: NSObject, @unchecked Sendable {
     /// `name@<scale>x` or `name`, or an image set in an asset catalog, whose template rendering
     /// intent makes it a template image.
     public convenience init?(named name: String, in bundle: Bundle?, compatibleWith traitCollection: UITraitCollection?) {
-        let scale = (traitCollection?.displayScale ?? 0) > 0 ? traitCollection!.displayScale : UIScreen.main.scale
+        let scale = (traitCollection?.displayScale ?? 0) > 0 ? traitCollection!.displayScale : UIScreen.mainScale
         let dirs = (bundle.map { [$0.resourcePath, $0.bundlePath].compactMap { $0 } } ?? []) + UIImage.resourceDirectories
         if let path = UIImage.locate(name, in: dirs, scale: scale) {
             self.init(contentsOfFile: path)
@@ -165,7 +165,7 @@ open class UIImage: NSObject, @unchecked Sendable {
         set { directories.withLock { $0 = newValue } }
     }
 
-    static func locate(_ name: String) -> String? { locate(name, in: resourceDirectories, scale: UIScreen.main.scale) }
+    static func locate(_ name: String) -> String? { locate(name, in: resourceDirectories, scale: UIScreen.mainScale) }
 
     static func locate(_ name: String, in directories: [String], scale: CGFloat) -> String? {
         let fm = FileManager.default

@@ -7,7 +7,8 @@ import Synchronization
 ///
 /// `UIScreen.main` is an iPhone-like 390×844-point screen at 3× unless replaced (Lamina API:
 /// `UIScreen.main = UIScreen(size:scale:)`), for example to render at 2×.
-open class UIScreen: NSObject, @unchecked Sendable {
+@preconcurrency @MainActor
+open class UIScreen: NSObject {
     /// The screen's bounds in points.
     public let bounds: CGRect
     /// Pixels per point.
@@ -20,7 +21,7 @@ open class UIScreen: NSObject, @unchecked Sendable {
 
     /// A screen `size` points large at `scale` pixels per point, with the safe area
     /// `safeAreaInsets` (none by default; Lamina API).
-    public init(size: CGSize, scale: CGFloat, safeAreaInsets: UIEdgeInsets = .zero) {
+    public nonisolated init(size: CGSize, scale: CGFloat, safeAreaInsets: UIEdgeInsets = .zero) {
         bounds = CGRect(origin: .zero, size: size)
         self.scale = scale.isFinite && scale > 0 ? scale : 1
         func clean(_ v: CGFloat) -> CGFloat { v.isFinite ? max(0, v) : 0 }
@@ -57,11 +58,17 @@ open class UIScreen: NSObject, @unchecked Sendable {
     /// The bounds in pixels.
     public var nativeBounds: CGRect { CGRect(x: 0, y: 0, width: bounds.width * scale, height: bounds.height * scale) }
 
-    private static let current = Locked(UIScreen(size: CGSize(width: 390, height: 844), scale: 3))
+    private nonisolated static let current = Locked(UIScreen(size: CGSize(width: 390, height: 844), scale: 3))
 
     /// The screen views use (settable in Lamina).
     public static var main: UIScreen {
         get { current.withLock { $0 } }
         set { current.withLock { $0 = newValue } }
     }
+
+    /// The main screen's scale, read from any thread: image renderer formats, which Apple lets
+    /// any thread make, take it as their default.
+    package nonisolated static var mainScale: CGFloat { current.withLock { $0.scale } }
+    /// The main screen's size in points and scale, read from any thread.
+    nonisolated static var mainSizeAndScale: (CGSize, CGFloat) { current.withLock { ($0.bounds.size, $0.scale) } }
 }

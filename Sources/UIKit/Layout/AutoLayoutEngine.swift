@@ -11,7 +11,7 @@ import Foundation
 /// is rebuilt when constraints, the hierarchy or intrinsic sizes change; a root resize only
 /// suggests new edit values. Required constraints that conflict are broken (left out) and
 /// logged the way UIKit does.
-final class AutoLayoutEngine {
+@MainActor final class AutoLayoutEngine {
     unowned let root: UIView
     private var dirty = true
     private var solver = LayoutSolver()

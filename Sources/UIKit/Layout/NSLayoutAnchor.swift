@@ -1,6 +1,7 @@
 import Foundation
 
 /// One attribute of a view or layout guide, to make constraints from (UIKit's `NSLayoutAnchor`).
+@preconcurrency @MainActor
 open class NSLayoutAnchor<AnchorType: AnyObject>: NSObject {
     weak var item: AnyObject?
     let attribute: NSLayoutConstraint.Attribute
@@ -99,6 +100,7 @@ open class NSLayoutDimension: NSLayoutAnchor<NSLayoutDimension> {
 }
 
 /// A rectangle constraints can position, without a view (UIKit's `UILayoutGuide`).
+@preconcurrency @MainActor
 open class UILayoutGuide: NSObject {
     /// The view the guide belongs to.
     open internal(set) weak var owningView: UIView?

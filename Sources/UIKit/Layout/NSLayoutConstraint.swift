@@ -47,6 +47,7 @@ extension CGRect {
 
 /// A relation between two layout attributes: `first = multiplier × second + constant`, or an
 /// inequality, at a priority (UIKit's `NSLayoutConstraint`). Activate it to use it.
+@preconcurrency @MainActor
 open class NSLayoutConstraint: NSObject {
     /// A layout attribute (UIKit's raw values).
     public enum Attribute: Int, Sendable {
@@ -147,6 +148,11 @@ open class NSLayoutConstraint: NSObject {
     }
 
     open override var description: String {
+        // NSObject's description is not isolated; a constraint is described on the main actor.
+        MainActor.assumeIsolated { mainActorDescription }
+    }
+
+    private var mainActorDescription: String {
         func name(_ item: AnyObject?) -> String {
             guard let item else { return "" }
             if let g = item as? UILayoutGuide { return "\(g.identifier)" }

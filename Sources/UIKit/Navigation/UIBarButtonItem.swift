@@ -2,6 +2,7 @@ import Foundation
 
 /// What bar items share: a title, an image, whether they are enabled, a tag (UIKit's
 /// `UIBarItem`).
+@preconcurrency @MainActor
 open class UIBarItem: NSObject {
     /// The title shown for it.
     open var title: String?

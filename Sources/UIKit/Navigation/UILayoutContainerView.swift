@@ -69,5 +69,5 @@ enum BarMetrics {
     }
 
     /// One pixel of the screen `view` is on, in points.
-    static func pixel(_ view: UIView) -> CGFloat { 1 / view.pixelScale }
+    @MainActor static func pixel(_ view: UIView) -> CGFloat { 1 / view.pixelScale }
 }

@@ -5,6 +5,7 @@ import Foundation
 ///
 /// Every view controller has one (`navigationItem`); a `UINavigationController`'s bar shows the
 /// top controller's.
+@preconcurrency @MainActor
 open class UINavigationItem: NSObject {
     /// How a large title is shown.
     public enum LargeTitleDisplayMode: Int, Sendable { case automatic, always, never, inline }

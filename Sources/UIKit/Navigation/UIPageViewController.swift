@@ -1,6 +1,7 @@
 import Foundation
 
 /// What a page view controller asks for the pages around the shown one.
+@preconcurrency @MainActor
 public protocol UIPageViewControllerDataSource: AnyObject {
     func pageViewController(_ pageViewController: UIPageViewController,
                             viewControllerBefore viewController: UIViewController) -> UIViewController?
@@ -9,6 +10,7 @@ public protocol UIPageViewControllerDataSource: AnyObject {
 }
 
 /// Told when a page view controller changed pages.
+@preconcurrency @MainActor
 public protocol UIPageViewControllerDelegate: AnyObject {
     func pageViewController(_ pageViewController: UIPageViewController, didFinishAnimating finished: Bool,
                             previousViewControllers: [UIViewController], transitionCompleted completed: Bool)

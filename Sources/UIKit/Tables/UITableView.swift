@@ -2,6 +2,7 @@ import Foundation
 import QuartzCore
 
 /// Supplies a table's rows (UIKit's `UITableViewDataSource`).
+@preconcurrency @MainActor
 public protocol UITableViewDataSource: AnyObject {
     func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int
     func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell
@@ -18,6 +19,7 @@ extension UITableViewDataSource {
 
 /// Sizes a table's rows and hears selection (UIKit's `UITableViewDelegate`; every method is
 /// optional). Set it as the table's `delegate`.
+@preconcurrency @MainActor
 public protocol UITableViewDelegate: UIScrollViewDelegate {
     func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat
     func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int) -> CGFloat

@@ -3,7 +3,7 @@ import Foundation
 /// The editing state text fields and text views share: the text, the selection and marked
 /// text as UTF-16 offsets (UIKit's `NSRange` unit), grapheme-cluster and word movement,
 /// undo, and the keys that edit. Every operation is linear in the text at most.
-final class TextEditor {
+@MainActor final class TextEditor {
     /// Whether a line break may be typed (text views) or becomes a space (text fields).
     let multiline: Bool
 

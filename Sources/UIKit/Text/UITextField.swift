@@ -3,6 +3,7 @@ import Foundation
 
 /// What a text field's delegate is asked and told (UIKit's `UITextFieldDelegate`; every method
 /// optional).
+@preconcurrency @MainActor
 public protocol UITextFieldDelegate: AnyObject {
     func textFieldShouldBeginEditing(_ textField: UITextField) -> Bool
     func textFieldDidBeginEditing(_ textField: UITextField)

@@ -46,6 +46,7 @@ public struct UITextContentType: Hashable, Sendable, RawRepresentable {
 /// The properties that describe how text is typed (UIKit's `UITextInputTraits`): kept by text
 /// fields and text views; Lamina has no on-screen keyboard, so only `isSecureTextEntry`
 /// changes what is drawn.
+@preconcurrency @MainActor
 public protocol UITextInputTraits: AnyObject {
     var autocapitalizationType: UITextAutocapitalizationType { get set }
     var autocorrectionType: UITextAutocorrectionType { get set }
@@ -60,6 +61,7 @@ public protocol UITextInputTraits: AnyObject {
 
 /// Typing into a responder (UIKit's `UIKeyInput`): a first responder that adopts it receives
 /// the text typed in a window (and the Backspace key) while it is first responder.
+@preconcurrency @MainActor
 public protocol UIKeyInput: UITextInputTraits {
     /// Whether there is any text.
     var hasText: Bool { get }
@@ -70,9 +72,11 @@ public protocol UIKeyInput: UITextInputTraits {
 }
 
 /// A position in a text input's document (UIKit's `UITextPosition`).
+@preconcurrency @MainActor
 open class UITextPosition: NSObject {}
 
 /// A range of a text input's document (UIKit's `UITextRange`).
+@preconcurrency @MainActor
 open class UITextRange: NSObject {
     /// Whether the range is empty (a caret).
     open var isEmpty: Bool { true }
@@ -110,6 +114,7 @@ public enum UITextStorageDirection: Int, Sendable { case forward = 0, backward }
 
 /// A text input with positions, ranges, a selection and marked text (UIKit's `UITextInput`,
 /// the subset text fields and text views answer): what input methods and editing code use.
+@preconcurrency @MainActor
 public protocol UITextInput: UIKeyInput {
     /// The text in `range`.
     func text(in range: UITextRange) -> String?

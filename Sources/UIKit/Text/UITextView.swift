@@ -4,6 +4,7 @@ import Foundation
 
 /// What a text view tells its delegate (every method optional). It is also the scroll view's
 /// delegate, so set it as the text view's `delegate`.
+@preconcurrency @MainActor
 public protocol UITextViewDelegate: UIScrollViewDelegate {
     func textViewShouldBeginEditing(_ textView: UITextView) -> Bool
     func textViewDidBeginEditing(_ textView: UITextView)
@@ -46,7 +47,7 @@ open class NSTextContainer {
     /// The container's size (a text view sets its width from its own).
     open var size: CGSize
     /// The space at the start and end of every line (5 points).
-    open var lineFragmentPadding: CGFloat = 5 { didSet { owner?.textContainerChanged() } }
+    open var lineFragmentPadding: CGFloat = 5 { didSet { ownerChanged() } }
     /// The most lines laid out (0: no limit; kept, Lamina lays out every line).
     open var maximumNumberOfLines = 0
     /// How the last line is broken (kept).
@@ -58,6 +59,13 @@ open class NSTextContainer {
     weak var owner: UITextView?
 
     public init(size: CGSize = .zero) { self.size = size }
+
+    /// Tells the text view that owns the container (on the main actor, as text views are) to lay
+    /// its text out again.
+    private func ownerChanged() {
+        guard let owner else { return }
+        MainActor.assumeIsolated { owner.textContainerChanged() }
+    }
 }
 
 /// Scrolling, multi-line editable text (UIKit's `UITextView`): plain or attributed text,

@@ -162,7 +162,7 @@ open class UITraitCollection: NSObject, NSCopying, @unchecked Sendable {
     /// The trait collection colours and images resolve against: inside `performAsCurrent` that
     /// collection, otherwise the main screen's.
     public class var current: UITraitCollection {
-        get { taskCurrent ?? fallback.withLock { $0 } ?? UIScreen.main.traitCollection }
+        get { taskCurrent ?? fallback.withLock { $0 } ?? UIScreen.mainTraitCollection }
         set { fallback.withLock { $0 = newValue } }
     }
 
@@ -231,6 +231,7 @@ public enum UIUserInterfaceLevel: Int, Sendable {
 
 /// A thing with a trait collection that it tells about changes (views, view controllers,
 /// screens).
+@preconcurrency @MainActor
 public protocol UITraitEnvironment: AnyObject {
     /// The environment's traits.
     var traitCollection: UITraitCollection { get }
@@ -241,8 +242,17 @@ public protocol UITraitEnvironment: AnyObject {
 extension UIScreen: UITraitEnvironment {
     /// The screen's traits: its scale, a phone idiom, light style, left-to-right layout, the
     /// "Large" text size, and the size classes of a phone in the screen's orientation.
-    public var traitCollection: UITraitCollection {
-        let portrait = bounds.height >= bounds.width
+    public var traitCollection: UITraitCollection { UIScreen.traits(size: bounds.size, scale: scale) }
+
+    /// The main screen's traits, read from any thread (``UITraitCollection/current`` outside
+    /// `performAsCurrent`, which Apple lets any thread read).
+    nonisolated static var mainTraitCollection: UITraitCollection {
+        let (size, scale) = mainSizeAndScale
+        return traits(size: size, scale: scale)
+    }
+
+    nonisolated static func traits(size: CGSize, scale: CGFloat) -> UITraitCollection {
+        let portrait = size.height >= size.width
         return UITraitCollection(UITraitCollection.Values(
             idiom: .phone, style: .light, scale: scale, horizontal: .compact,
             vertical: portrait ? .regular : .compact, direction: .leftToRight, category: .large,

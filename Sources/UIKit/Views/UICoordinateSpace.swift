@@ -3,6 +3,7 @@ import Foundation
 
 /// A coordinate space points and rectangles convert between (UIKit's `UICoordinateSpace`):
 /// views, and a screen's `coordinateSpace` and `fixedCoordinateSpace`.
+@preconcurrency @MainActor
 public protocol UICoordinateSpace: AnyObject {
     /// `point` in this space converted to `coordinateSpace`.
     func convert(_ point: CGPoint, to coordinateSpace: any UICoordinateSpace) -> CGPoint
@@ -18,7 +19,7 @@ public protocol UICoordinateSpace: AnyObject {
 
 /// Conversions through screen coordinates: a view's through its window (whose frame is in the
 /// screen's coordinates; a window's transform is not applied), a screen space's as they are.
-enum ScreenCoordinates {
+@MainActor enum ScreenCoordinates {
     static func toScreen(_ p: CGPoint, from space: any UICoordinateSpace) -> CGPoint {
         switch space {
         case let view as UIView:

@@ -1,6 +1,7 @@
 import Foundation
 
 /// A physical button press: on Linux, a key of the keyboard (UIKit's `UIPress`).
+@preconcurrency @MainActor
 open class UIPress: NSObject {
     /// A press's phase.
     public enum Phase: Int, Sendable { case began, changed, stationary, ended, cancelled }
@@ -28,6 +29,7 @@ open class UIPress: NSObject {
 }
 
 /// A keyboard key as a press reports it (UIKit's `UIKey`).
+@preconcurrency @MainActor
 open class UIKey: NSObject {
     /// What the key types with its modifiers ("A" with Shift).
     open internal(set) var characters: String = ""

@@ -2,6 +2,7 @@ import Foundation
 
 /// An object that receives events (UIKit's `UIResponder`): touches go to the view hit, then up
 /// the chain of `next` responders (superview, view controller, window) until one handles them.
+@preconcurrency @MainActor
 open class UIResponder: NSObject {
     public override init() { super.init() }
 
@@ -165,6 +166,7 @@ final class AccessibilityValues {
 }
 
 /// One finger on the screen (UIKit's `UITouch`).
+@preconcurrency @MainActor
 open class UITouch: NSObject {
     /// A touch's phase.
     public enum Phase: Int, Sendable { case began, moved, stationary, ended, cancelled }
@@ -202,6 +204,7 @@ open class UITouch: NSObject {
 }
 
 /// A touch event (UIKit's `UIEvent`).
+@preconcurrency @MainActor
 open class UIEvent: NSObject {
     /// The kind of event.
     public enum EventType: Int, Sendable { case touches, motion, remoteControl, presses }

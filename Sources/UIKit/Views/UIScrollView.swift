@@ -3,6 +3,7 @@ import Foundation
 
 /// What a scroll view tells its delegate (UIKit's `UIScrollViewDelegate`; every method has a
 /// default that does nothing, as UIKit's are optional).
+@preconcurrency @MainActor
 public protocol UIScrollViewDelegate: AnyObject {
     func scrollViewDidScroll(_ scrollView: UIScrollView)
     func scrollViewWillBeginDragging(_ scrollView: UIScrollView)

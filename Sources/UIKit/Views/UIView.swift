@@ -9,9 +9,13 @@ import Foundation
 /// pass calls `draw(_:)` into a y-down context, and its actions come from the view, which
 /// answers `NSNull` (no animation) outside `UIView.animate` blocks.
 ///
-/// Lamina's views are not bound to the main actor (Apple's are `@MainActor`): like layers they
-/// may be used from any one thread at a time.
-open class UIView: UIResponder, CALayerDelegate {
+/// Views belong to the main actor, as Apple's do (`UIResponder` is `@preconcurrency @MainActor`,
+/// the spelling in Swift of how UIKit's Objective-C types reach Swift code): Swift 6 code uses
+/// them on the main actor, and extensions of them are main-actor code; Swift 5 code calls them
+/// without checks at compile time, as on iOS. At run time the layer calls its view (layout,
+/// display, actions) through a conformance that checks it is on the main actor: a view used from
+/// another thread stops the process there.
+open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     /// The class of the backing layer (`CALayer` by default); override it to back the view with
     /// a `CAGradientLayer`, `CAShapeLayer`, `CATextLayer`…
     open class var layerClass: AnyClass { CALayer.self }
@@ -568,7 +572,10 @@ open class UIView: UIResponder, CALayerDelegate {
     /// with the same entries in the same order for the properties that differ from their
     /// defaults (see `recursiveDescriptionLines`).
     open override var description: String {
-        "<\(type(of: self)): \(Self.address(of: self)); \(descriptionEntries.joined(separator: "; "))>"
+        // NSObject's description is not isolated; a view is described on the main actor.
+        MainActor.assumeIsolated {
+            "<\(type(of: self)): \(Self.address(of: self)); \(descriptionEntries.joined(separator: "; "))>"
+        }
     }
 
     /// The `name = value` entries of `description`, in UIKit's order; subclasses add theirs

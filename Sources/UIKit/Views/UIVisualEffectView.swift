@@ -2,7 +2,8 @@ import Foundation
 import QuartzCore
 
 /// An effect a ``UIVisualEffectView`` applies.
-open class UIVisualEffect: NSObject, @unchecked Sendable {}
+@preconcurrency @MainActor
+open class UIVisualEffect: NSObject {}
 
 /// Blurs what lies behind the view, then tints it (UIKit's `UIBlurEffect`).
 ///
@@ -14,7 +15,7 @@ open class UIVisualEffect: NSObject, @unchecked Sendable {}
 /// blur 20 points and saturation 1.8, tints from white at 30% (ultra thin) to 85% (thick) in the
 /// light appearance and from white 0.11 at 40% to 0.08 at 85% in the dark one; `.regular` is
 /// `.systemMaterial` and `.prominent` `.systemThickMaterial`, both following the appearance.
-open class UIBlurEffect: UIVisualEffect, @unchecked Sendable {
+open class UIBlurEffect: UIVisualEffect {
     /// The blur styles.
     public enum Style: Int, Sendable {
         case extraLight = 0, light, dark
@@ -94,7 +95,7 @@ public enum UIVibrancyEffectStyle: Int, Sendable {
 /// the content with the colour-burn mode over light blurs and colour-dodge over dark ones, at an
 /// opacity per style (1, 0.7, 0.5, 0.35 for the labels; 0.6, 0.45, 0.3 for fills; 0.4 for
 /// separators), an estimate.
-open class UIVibrancyEffect: UIVisualEffect, @unchecked Sendable {
+open class UIVibrancyEffect: UIVisualEffect {
     /// The blur effect the vibrancy is for.
     public let blurEffect: UIBlurEffect
     /// The kind of content.

@@ -14,12 +14,10 @@ public final class StepsCard: UIView {
         self.week = week
         super.init(frame: CGRect(x: 0, y: 0, width: 320, height: 120))
         backgroundColor = .secondarySystemBackground
-        layer.cornerRadius = 16
-        layer.cornerCurve = .continuous
+        roundAsCard()
 
         titleLabel.text = "Steps"
-        titleLabel.font = .preferredFont(forTextStyle: .headline)
-        titleLabel.textColor = .secondaryLabel
+        titleLabel.styleAsCardTitle()
         valueLabel.text = steps.formatted(.number.locale(Locale(identifier: "en_US")))
         valueLabel.font = .systemFont(ofSize: 34, weight: .bold)
         valueLabel.textColor = .label

@@ -52,7 +52,7 @@ extension Gallery {
         size: CGSize(width: 420, height: 190), output: .still(at: 0)
     ) { stage in
         let root = stage.window.layer
-        func card(_ name: String, _ color: UIColor, _ frame: CGRect) -> CALayer {
+        @MainActor func card(_ name: String, _ color: UIColor, _ frame: CGRect) -> CALayer {
             let l = CALayer()
             l.frame = frame
             l.backgroundColor = color.cgColor

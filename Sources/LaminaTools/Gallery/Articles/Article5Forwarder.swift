@@ -3,8 +3,9 @@ import UIKit
 
 // gallery:begin article5-implicit-animations
 /// Article 5: a layer delegate that asks a view for the layer's actions, so a sublayer added to
-/// the view's layer animates by the view's rules (only inside animation blocks).
-final class LayerActionsForwarder: NSObject, CALayerDelegate {
+/// the view's layer animates by the view's rules (only inside animation blocks). On the main
+/// actor, as the view it asks is; layers call their delegate there.
+@MainActor final class LayerActionsForwarder: NSObject, @preconcurrency CALayerDelegate {
     weak var view: UIView?
     init(view: UIView) { self.view = view }
 

@@ -41,7 +41,7 @@ extension Gallery {
         search.leftViewMode = .always
         header.contentView.addSubview(search)
 
-        func field(_ y: CGFloat, _ configure: (UITextField) -> Void) -> UITextField {
+        @MainActor func field(_ y: CGFloat, _ configure: (UITextField) -> Void) -> UITextField {
             let f = UITextField(frame: CGRect(x: 16, y: y, width: 328, height: 40))
             f.borderStyle = .roundedRect
             f.font = .systemFont(ofSize: 17)

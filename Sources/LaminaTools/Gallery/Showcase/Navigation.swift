@@ -56,7 +56,7 @@ extension Gallery {
                 return cell
             }
         }
-        func phone(_ root: UIViewController, at x: CGFloat, dark: Bool = false) {
+        @MainActor func phone(_ root: UIViewController, at x: CGFloat, dark: Bool = false) {
             let tabs = UITabBarController()
             let nav = UINavigationController(rootViewController: root)
             nav.tabBarItem = UITabBarItem(title: "Colours", image: UIImage(systemName: "square.grid.2x2"), tag: 0)
