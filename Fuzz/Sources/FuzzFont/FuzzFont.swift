@@ -27,7 +27,7 @@ public func fuzzFont(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         ctx.setFontSize(13)
         let positions = glyphs.indices.map { CGPoint(x: CGFloat($0 % 6) * 8, y: CGFloat($0 / 6) * 6) }
         ctx.showGlyphs(glyphs, at: positions)
-        for g in glyphs.prefix(8) { _ = font.colorGlyph(g) }
+        for g in glyphs.prefix(8) { _ = font.hasColorBitmap(for: g) }
         let ctFont = CTFontCreateWithGraphicsFont(font, 13, nil, nil)
         _ = (CTFontGetAscent(ctFont), CTFontGetUnderlinePosition(ctFont), CTFontGetBoundingBox(ctFont))
         // The layout behind CTLine, CATextLayer and UILabel, without an NSAttributedString

@@ -20,6 +20,10 @@ extension CGFont {
         FontLibrary.withLock { _ in lamina_ft_has_color(face) != 0 && lamina_ft_has_fixed_sizes(face) != 0 }
     }
 
+    /// Whether `glyph` has a colour bitmap, decoded and cached as drawing does (Lamina SPI: how
+    /// the font fuzzer, a package of its own, reaches the bitmap decoder).
+    @_spi(Lamina) public func hasColorBitmap(for glyph: CGGlyph) -> Bool { colorGlyph(glyph) != nil }
+
     /// The largest colour bitmap strike of a glyph, cached; nil when the glyph has none.
     package func colorGlyph(_ glyph: CGGlyph) -> ColorGlyph? {
         FontLibrary.withLock { _ -> ColorGlyph? in
