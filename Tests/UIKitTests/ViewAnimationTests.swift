@@ -60,6 +60,26 @@ struct ViewAnimationTests {
         #expect(v.layer.animationKeys() == nil)
     }
 
+    /// A view added and animated in the same turn animates (custom transitions add the
+    /// arriving view to the container and slide it in at once); a plain layer added in the
+    /// same turn still has no implicit animation.
+    @Test func aViewAddedInTheSameTurnAnimates() throws {
+        let (window, _) = shownView()
+        let v = UIView(frame: CGRect(x: 0, y: 300, width: 100, height: 100))
+        let plain = CALayer()
+        window.run {
+            window.addSubview(v)
+            window.layer.addSublayer(plain)
+            plain.position = CGPoint(x: 40, y: 40)
+            UIView.animate(withDuration: 1) { v.frame.origin.y = 0 }
+        }
+        #expect(v.layer.animation(forKey: "position") != nil && plain.animationKeys() == nil)
+        window.advance(to: 0)       // the end of the turn: the commit
+        window.advance(to: 0.5)
+        let y = try #require(window.run { v.layer.presentation()?.position.y })
+        #expect(y > 50 && y < 350)
+    }
+
     @Test func overlappingBlocksBlend() throws {
         let (window, v) = shownView()
         window.run { UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { v.center.x = 150 }) }

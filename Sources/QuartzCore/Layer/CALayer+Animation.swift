@@ -162,8 +162,11 @@ extension CALayer {
     func propertyWillChange(_ key: String) {
         guard !flags.contains(.presentation) else { return }
         touch()
-        guard flags.contains(.committed), !flags.contains(.suppressActions), !CATransaction.disableActions() else { return }
-        guard let action = action(forKey: key) else { return }
+        guard !flags.contains(.suppressActions), !CATransaction.disableActions() else { return }
+        // A layer not yet committed has no implicit animations; only its delegate's actions
+        // run (a view animating in the turn it was added, as UIKit's custom transitions do).
+        let found: (any CAAction)? = flags.contains(.committed) ? action(forKey: key) : delegateAction(forKey: key)
+        guard let action = found else { return }
         let previous: Any? = action is CAPropertyAnimation ? presentationValue(forKeyPath: key) : nil
         pendingActions.append((key, action, previous))
     }
@@ -184,6 +187,14 @@ extension CALayer {
         guard flags.contains(.committed) || inCommittedTree, !flags.contains(.presentation), !CATransaction.disableActions(),
               let a = action(forKey: event) else { return }
         a.run(forKey: event, object: self, arguments: nil)
+    }
+
+    /// The delegate's action for `event` alone (nil for none or `NSNull`).
+    private func delegateAction(forKey event: String) -> (any CAAction)? {
+        guard let d = _delegate else { return nil }
+        var found: (any CAAction)?
+        guard callImplemented({ found = d.action(for: self, forKey: event) }), let a = found, !(a is NSNull) else { return nil }
+        return a
     }
 
     func defaultActionSearch(_ event: String) -> (any CAAction)? {

@@ -153,7 +153,7 @@ extension UIView {
     private func notifyWillMove(toWindow window: UIWindow?) {
         // A controller's view entering or leaving a window: its appearance callbacks, the
         // parent's before its children's, as UIKit forwards them.
-        if let vc = owningViewController {
+        if let vc = owningViewController, !vc.isAppearanceHeld {
             if window != nil, vc.appearanceState == .disappeared || vc.appearanceState == .disappearing {
                 vc.appearanceState = .appearing
                 vc.viewWillAppear(false)
@@ -184,7 +184,7 @@ extension UIView {
     private func notifyDidMoveToWindow() {
         notifyDidMoveToWindowBody()
         // The controller's did-appear (or did-disappear) follows its subtree's, as in UIKit.
-        guard let vc = owningViewController else { return }
+        guard let vc = owningViewController, !vc.isAppearanceHeld else { return }
         if window != nil, vc.appearanceState == .appearing {
             vc.appearanceState = .appeared
             vc.viewDidAppear(false)

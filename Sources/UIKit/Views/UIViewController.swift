@@ -152,7 +152,7 @@ open class UIViewController: UIResponder {
 
     /// The controllers a begun appearance transition told, which its end tells too (even those
     /// that left in between, as UIKit does).
-    private var transitionTargets: (appearing: Bool, controllers: [UIViewController])?
+    var transitionTargets: (appearing: Bool, animated: Bool, controllers: [UIViewController])?
 
     /// Tells the controller that its view is about to appear (`true`) or disappear: calls
     /// `viewWillAppear(_:)` or `viewWillDisappear(_:)` on it and, while it forwards appearance
@@ -168,7 +168,7 @@ open class UIViewController: UIResponder {
             for child in vc._children where child.viewIfLoaded?.isDescendant(of: parentView) == true { collect(child) }
         }
         collect(self)
-        transitionTargets = (isAppearing, targets)
+        transitionTargets = (isAppearing, animated, targets)
         for vc in targets {
             vc.appearanceState = isAppearing ? .appearing : .disappearing
             if isAppearing { vc.viewWillAppear(animated) } else { vc.viewWillDisappear(animated) }
@@ -178,11 +178,11 @@ open class UIViewController: UIResponder {
     /// Ends the transition `beginAppearanceTransition(_:animated:)` began: `viewDidAppear(_:)`
     /// or `viewDidDisappear(_:)` on the controllers it told (children first).
     open func endAppearanceTransition() {
-        guard let (appearing, targets) = transitionTargets else { return }
+        guard let (appearing, animated, targets) = transitionTargets else { return }
         transitionTargets = nil
         for vc in targets.reversed() {
             vc.appearanceState = appearing ? .appeared : .disappeared
-            if appearing { vc.viewDidAppear(false) } else { vc.viewDidDisappear(false) }
+            if appearing { vc.viewDidAppear(animated) } else { vc.viewDidDisappear(animated) }
         }
     }
     /// Called before the view lays out its subviews.
@@ -264,6 +264,92 @@ open class UIViewController: UIResponder {
     open func overrideTraitCollection(forChild childViewController: UIViewController) -> UITraitCollection? {
         let id = ObjectIdentifier(childViewController)
         return traitOverrides.first { $0.child == id }?.traits
+    }
+
+    // MARK: Presentation (Presentation/UIViewController+Presentation.swift does the work)
+
+    /// How the controller is shown when presented: `.automatic` is a page sheet on a phone, as
+    /// from iOS 13.
+    open var modalPresentationStyle: UIModalPresentationStyle = .automatic
+    /// The animation a presentation of the controller runs (`.coverVertical`: from the bottom).
+    open var modalTransitionStyle: UIModalTransitionStyle = .coverVertical
+    /// Whether a sheet showing the controller refuses to be dragged away (the
+    /// presentation controller's delegate hears of the attempt).
+    open var isModalInPresentation = false
+    /// Gives the animator, interaction controller and presentation controller of the
+    /// controller's presentations (held weakly, as in UIKit).
+    open weak var transitioningDelegate: (any UIViewControllerTransitioningDelegate)?
+    /// Whether `.currentContext` and `.overCurrentContext` presentations from this controller
+    /// or its children cover this controller's view (false: the window's).
+    open var definesPresentationContext = false
+    /// Whether a presentation in this controller's context uses this controller's
+    /// `modalTransitionStyle`.
+    open var providesPresentationContextTransitionStyle = false
+    /// The size the controller would like when a container or a form sheet sizes it (zero: no
+    /// preference).
+    open var preferredContentSize: CGSize = .zero {
+        didSet { if oldValue != preferredContentSize { presentationState.link?.controller.preferredContentSizeDidChange(forChildContentContainer: self) } }
+    }
+
+    /// The controller this one (or the nearest of its ancestors) presented.
+    open var presentedViewController: UIViewController? { presentedControllerInChain }
+    /// The controller that presented this one, or the nearest of its ancestors.
+    open var presentingViewController: UIViewController? { presentingControllerInChain }
+    /// The presentation controller managing this controller or its nearest presented ancestor;
+    /// before a presentation, the one it would use (made on first use, so a sheet can be set up
+    /// before `present(_:animated:completion:)`).
+    open var presentationController: UIPresentationController? { currentPresentationController }
+    /// The presentation controller when it is a sheet's (page and form sheets), else nil.
+    open var sheetPresentationController: UISheetPresentationController? {
+        currentPresentationController as? UISheetPresentationController
+    }
+    /// The presentation controller when the controller is presented as a popover, else nil.
+    open var popoverPresentationController: UIPopoverPresentationController? {
+        currentPresentationController as? UIPopoverPresentationController
+    }
+    /// The coordinator of the transition under way that involves this controller or an
+    /// ancestor (presentation, dismissal), else nil.
+    open var transitionCoordinator: (any UIViewControllerTransitionCoordinator)? { coordinatorInChain }
+    /// Whether the controller is being presented (between `present` and its end).
+    open var isBeingPresented: Bool { presentationState.phase == .presenting }
+    /// Whether the controller is being dismissed.
+    open var isBeingDismissed: Bool { presentationState.phase == .dismissing }
+
+    /// Presents `viewControllerToPresent` modally over this controller's context, as its
+    /// `modalPresentationStyle` and `modalTransitionStyle` say; `completion` runs once it is
+    /// shown. The presenting controller must be in a window.
+    open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {
+        performPresentation(of: viewControllerToPresent, animated: flag, completion: completion)
+    }
+
+    /// Dismisses the controller this one presented (with those it presented in turn), or this
+    /// controller if it was presented; `completion` runs once it is gone.
+    open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
+        performDismissal(animated: flag, completion: completion)
+    }
+
+    /// Shows `vc` as this controller's container does: a navigation controller pushes it,
+    /// otherwise it is presented.
+    open func show(_ vc: UIViewController, sender: Any?) {
+        if let nav = self as? UINavigationController ?? navigationController {
+            nav.pushViewController(vc, animated: true)
+        } else {
+            present(vc, animated: true)
+        }
+    }
+
+    /// Shows `vc` as the detail of a split view; without one, as `show(_:sender:)`.
+    open func showDetailViewController(_ vc: UIViewController, sender: Any?) {
+        present(vc, animated: true)
+    }
+
+    /// The controller's links to presentations (internal).
+    var presentationState = PresentationState()
+
+    /// The presentation controller UIKit gives a presentation of this controller in `style`
+    /// (an alert controller gives its own).
+    func systemPresentationController(for style: UIModalPresentationStyle) -> UIPresentationController? {
+        UIPresentationController.system(for: style, presenting: self)
     }
 
     /// Called before the controller is added to or removed from a parent (nil).

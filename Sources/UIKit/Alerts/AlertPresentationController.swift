@@ -1,0 +1,29 @@
+import Foundation
+
+/// How an alert controller is presented: over the whole window, which is dimmed (black at 20%);
+/// an alert fades in from 1.2 times its size, an action sheet slides up.
+final class AlertPresentationController: UIPresentationController {
+    let dimming = UIView()
+
+    override var shouldPresentInFullscreen: Bool { false }
+    override var shouldRemovePresentersView: Bool { false }
+
+    override func systemAnimator(presenting: Bool) -> any UIViewControllerAnimatedTransitioning {
+        let sheet = (presentedViewController as? UIAlertController)?.preferredStyle == .actionSheet
+        return SystemTransitionAnimator(kind: sheet ? .coverVertical : .alert, presenting: presenting)
+    }
+
+    override func addSystemChrome(animated: Bool) {
+        guard let c = containerView else { return }
+        dimming.backgroundColor = UIColor(white: 0, alpha: 0.2)
+        dimming.frame = c.bounds
+        dimming.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        dimming.alpha = 0
+        c.insertSubview(dimming, at: 0)
+        presentedViewController.transitionCoordinator?.animate(alongsideTransition: { [dimming] _ in dimming.alpha = 1 })
+    }
+
+    override func dismissalTransitionWillBegin() {
+        presentedViewController.transitionCoordinator?.animate(alongsideTransition: { [dimming] _ in dimming.alpha = 0 })
+    }
+}

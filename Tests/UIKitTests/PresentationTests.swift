@@ -1,0 +1,265 @@
+import CoreGraphics
+import Foundation
+import Testing
+import UIKit
+
+/// Modal presentation as UIKit runs it: who presents whom, the sheet's place, full-screen
+/// presentations taking the presenting view out, custom presentation controllers and
+/// animators, the transition coordinator, stacks of presentations and bad calls.
+@MainActor
+@Suite("Modal presentation")
+struct PresentationTests {
+    /// An iPhone X-like window: 375 x 812, 44 points of status bar, 34 of home indicator.
+    static func phone(root: UIViewController) -> UIWindow {
+        let window = UIWindow(screen: UIScreen(size: CGSize(width: 375, height: 812), scale: 3,
+                                               safeAreaInsets: UIEdgeInsets(top: 44, left: 0, bottom: 34, right: 0)))
+        window.rootViewController = root
+        window.makeKeyAndVisible()
+        return window
+    }
+
+    final class Probe: UIViewController {
+        var log: [String] = []
+        let name: String
+        init(_ name: String) { self.name = name; super.init() }
+        required init?(coder: NSCoder) { nil }
+        override func viewWillAppear(_ animated: Bool) { log.append("willAppear(\(animated))") }
+        override func viewDidAppear(_ animated: Bool) { log.append("didAppear(\(animated))") }
+        override func viewWillDisappear(_ animated: Bool) { log.append("willDisappear(\(animated))") }
+        override func viewDidDisappear(_ animated: Bool) { log.append("didDisappear(\(animated))") }
+    }
+
+    @Test func aPageSheetIsACardOverThePushedBackPresenter() throws {
+        let root = Probe("root"), child = Probe("child")
+        let nav = UINavigationController(rootViewController: child)
+        let window = Self.phone(root: nav)
+        root.log = []; child.log = []
+        let sheet = Probe("sheet")
+        #expect(sheet.modalPresentationStyle == .automatic)
+        // The sheet can be set up before it is presented.
+        let spc = try #require(sheet.sheetPresentationController)
+        spc.prefersGrabberVisible = true
+        var completed = 0
+        child.present(sheet, animated: false) { completed += 1 }
+        #expect(completed == 1)
+        // The root of the hierarchy presents; its children see the presentation too.
+        #expect(sheet.presentingViewController === nav && nav.presentedViewController === sheet)
+        #expect(child.presentedViewController === sheet && sheet.presentationController === spc)
+        #expect(spc.presentingViewController === nav && spc.presentationStyle == .pageSheet)
+        window.layoutIfNeeded()
+        // 10 points below the safe area's top, to the bottom; the content fills the card.
+        let card = try #require(spc.presentedView)
+        #expect(card.frame == CGRect(x: 0, y: 54, width: 375, height: 758))
+        #expect(sheet.view.superview === card && sheet.view.frame == card.bounds)
+        #expect(card.layer.cornerRadius == 10 && card.clipsToBounds)
+        #expect(sheet.view.safeAreaInsets == UIEdgeInsets(top: 0, left: 0, bottom: 34, right: 0))
+        // The presenting view stays, shrunk to leave 16 points each side, its top at the
+        // safe area's.
+        #expect(nav.view.window === window)
+        let shrunk = nav.view.convert(nav.view.bounds, to: window)
+        #expect(abs(shrunk.minX - 16) < 1e-9 && abs(shrunk.width - 343) < 1e-9 && abs(shrunk.minY - 44) < 1e-9)
+        #expect(sheet.log == ["willAppear(false)", "didAppear(false)"] && child.log.isEmpty)
+        // Dismissed from the presented controller: all back as it was.
+        sheet.dismiss(animated: false) { completed += 1 }
+        #expect(completed == 2 && nav.presentedViewController == nil && sheet.presentingViewController == nil)
+        #expect(nav.view.transform == .identity && sheet.view.window == nil)
+        #expect(sheet.log == ["willAppear(false)", "didAppear(false)", "willDisappear(false)", "didDisappear(false)"])
+        #expect(window.subviews.count == 1)
+    }
+
+    @Test func detentsSetTheSheetsHeight() throws {
+        let root = UIViewController()
+        let window = Self.phone(root: root)
+        let sheet = UIViewController()
+        let spc = try #require(sheet.sheetPresentationController)
+        spc.detents = [.medium(), .large()]
+        root.present(sheet, animated: false)
+        window.layoutIfNeeded()
+        // The smallest detent when none is selected: half the largest's height above the
+        // bottom safe area; the presenting view is not pushed back but is dimmed.
+        let maximum: CGFloat = 812 - 54 - 34
+        #expect(spc.presentedView?.frame == CGRect(x: 0, y: 812 - 34 - maximum / 2, width: 375, height: maximum / 2 + 34))
+        #expect(root.view.transform == .identity)
+        spc.selectedDetentIdentifier = .large
+        window.layoutIfNeeded()
+        #expect(spc.presentedView?.frame.minY == 54 && root.view.transform != .identity)
+        // A custom detent; one resolving to NaN is left out with a diagnostic.
+        let (_, diagnostics) = LaminaDiagnostics.collecting {
+            spc.detents = [.custom { _ in .nan }, .custom(identifier: .init("small")) { _ in 200 }]
+            spc.selectedDetentIdentifier = nil
+            window.layoutIfNeeded()
+        }
+        #expect(diagnostics.count == 1 && diagnostics.first?.contains("nan") == true)
+        #expect(spc.presentedView?.frame == CGRect(x: 0, y: 812 - 34 - 200, width: 375, height: 234))
+        // The largest undimmed detent leaves the presenting view undimmed and touchable.
+        spc.largestUndimmedDetentIdentifier = .init("small")
+        window.layoutIfNeeded()
+        #expect(window.hitTest(CGPoint(x: 100, y: 100), with: nil)?.isDescendant(of: root.view) == true)
+        spc.largestUndimmedDetentIdentifier = nil
+        window.layoutIfNeeded()
+        #expect(window.hitTest(CGPoint(x: 100, y: 100), with: nil)?.isDescendant(of: root.view) == false)
+    }
+
+    @Test func aFullScreenPresentationSlidesUpAndTakesThePresenterOut() throws {
+        let root = Probe("root")
+        let window = Self.phone(root: root)
+        root.log = []
+        let full = Probe("full")
+        full.modalPresentationStyle = .fullScreen
+        var done = false
+        root.present(full, animated: true) { done = true }
+        #expect(full.isBeingPresented && full.transitionCoordinator != nil && root.transitionCoordinator != nil)
+        #expect(full.log == ["willAppear(true)"] && root.log == ["willDisappear(true)"])
+        window.advance(to: 0.25)
+        // Half way the view is on its way up (drawn from its presentation layer).
+        let y = try #require(window.run { full.view.layer.presentation()?.position.y })
+        #expect(y > 406 && y < 406 + 812)
+        #expect(!done && root.view.window === window)
+        window.advance(to: 0.6)
+        #expect(done && !full.isBeingPresented && full.transitionCoordinator == nil)
+        #expect(full.view.frame == CGRect(x: 0, y: 0, width: 375, height: 812))
+        #expect(root.view.window == nil && root.log == ["willDisappear(true)", "didDisappear(true)"])
+        #expect(full.log == ["willAppear(true)", "didAppear(true)"])
+        // Dismissing puts the presenter's view back, under the leaving one.
+        full.dismiss(animated: true)
+        #expect(root.view.window === window && full.isBeingDismissed)
+        window.advance(to: 1.2)
+        #expect(full.view.window == nil && root.presentedViewController == nil)
+        #expect(root.log == ["willDisappear(true)", "didDisappear(true)", "willAppear(true)", "didAppear(true)"])
+        #expect(window.subviews == [root.view])
+    }
+
+    final class Recorder: UIPresentationController {
+        var log: [String] = []
+        override var frameOfPresentedViewInContainerView: CGRect {
+            CGRect(x: 20, y: 400, width: (containerView?.bounds.width ?? 0) - 40, height: 300)
+        }
+        override func presentationTransitionWillBegin() {
+            log.append("willBegin")
+            presentedViewController.transitionCoordinator?.animate(alongsideTransition: { _ in self.log.append("alongside") },
+                                                                    completion: { c in self.log.append("coordinatorDone(\(c.isCancelled))") })
+        }
+        override func presentationTransitionDidEnd(_ completed: Bool) { log.append("didEnd(\(completed))") }
+        override func dismissalTransitionWillBegin() { log.append("dismissalWillBegin") }
+        override func dismissalTransitionDidEnd(_ completed: Bool) { log.append("dismissalDidEnd(\(completed))") }
+    }
+
+    final class Fade: NSObject, UIViewControllerAnimatedTransitioning {
+        var log: [String] = []
+        func transitionDuration(using transitionContext: (any UIViewControllerContextTransitioning)?) -> TimeInterval { 0.3 }
+        func animateTransition(using ctx: any UIViewControllerContextTransitioning) {
+            let presenting = ctx.view(forKey: .to) != nil
+            log.append(presenting ? "present" : "dismiss")
+            if let to = ctx.view(forKey: .to), let vc = ctx.viewController(forKey: .to) {
+                ctx.containerView.addSubview(to)
+                to.frame = ctx.finalFrame(for: vc)
+                to.alpha = 0
+            }
+            UIView.animate(withDuration: 0.3, animations: {
+                ctx.view(forKey: .to)?.alpha = 1
+                ctx.view(forKey: .from)?.alpha = 0
+            }, completion: { _ in ctx.completeTransition(!ctx.transitionWasCancelled) })
+        }
+        func animationEnded(_ transitionCompleted: Bool) { log.append("ended(\(transitionCompleted))") }
+    }
+
+    final class Delegate: NSObject, UIViewControllerTransitioningDelegate {
+        let animator = Fade()
+        var recorder: Recorder?
+        func presentationController(forPresented presented: UIViewController, presenting: UIViewController?,
+                                    source: UIViewController) -> UIPresentationController? {
+            let r = Recorder(presentedViewController: presented, presenting: presenting)
+            recorder = r
+            return r
+        }
+        func animationController(forPresented presented: UIViewController, presenting: UIViewController,
+                                 source: UIViewController) -> (any UIViewControllerAnimatedTransitioning)? { animator }
+        func animationController(forDismissed dismissed: UIViewController) -> (any UIViewControllerAnimatedTransitioning)? { animator }
+    }
+
+    @Test func aCustomPresentationRunsTheDelegatesControllerAndAnimator() throws {
+        let root = UIViewController()
+        let window = Self.phone(root: root)
+        let delegate = Delegate()
+        let card = UIViewController()
+        card.modalPresentationStyle = .custom
+        card.transitioningDelegate = delegate
+        var order: [String] = []
+        root.present(card, animated: true) { order.append("completion") }
+        let recorder = try #require(delegate.recorder)
+        #expect(card.presentationController === recorder && recorder.presentingViewController === root)
+        let container = try #require(recorder.containerView)
+        #expect(container.superview === window && container.frame == window.bounds)
+        #expect(card.view.superview === container && card.view.frame == CGRect(x: 20, y: 400, width: 335, height: 300))
+        #expect(delegate.animator.log == ["present"] && recorder.log == ["willBegin", "alongside"])
+        window.advance(to: 0.35)
+        #expect(recorder.log == ["willBegin", "alongside", "didEnd(true)", "coordinatorDone(false)"])
+        #expect(delegate.animator.log == ["present", "ended(true)"] && order == ["completion"])
+        // The presenting view stays (a custom presentation does not remove it).
+        #expect(root.view.window === window)
+        root.dismiss(animated: true) { order.append("dismissed") }
+        window.advance(to: 0.7)
+        #expect(recorder.log.suffix(2) == ["dismissalWillBegin", "dismissalDidEnd(true)"])
+        #expect(order == ["completion", "dismissed"] && container.superview == nil && card.view.window == nil)
+    }
+
+    @Test func dismissingLowerInAStackDismissesEverythingAbove() {
+        let a = Probe("a")
+        let window = Self.phone(root: a)
+        let b = Probe("b"), c = Probe("c")
+        b.modalPresentationStyle = .fullScreen
+        a.present(b, animated: false)
+        b.present(c, animated: false)
+        #expect(a.presentedViewController === b && b.presentedViewController === c && c.presentingViewController === b)
+        #expect(c.view.window === window && a.view.window == nil)
+        var calls = 0
+        a.dismiss(animated: false) { calls += 1 }
+        #expect(calls == 1 && a.presentedViewController == nil && b.presentingViewController == nil && c.presentingViewController == nil)
+        #expect(b.view.window == nil && c.view.window == nil && a.view.window === window)
+        #expect(window.subviews == [a.view])
+        #expect(c.log.last == "didDisappear(false)" && b.log.last == "didDisappear(false)" && a.log.last == "didAppear(false)")
+    }
+
+    @Test func contextStylesCoverTheControllerThatDefinesTheContext() {
+        let root = UIViewController()
+        let tabs = UITabBarController()
+        let first = UIViewController()
+        tabs.viewControllers = [first, UIViewController()]
+        root.addChild(tabs)
+        root.view.addSubview(tabs.view)
+        tabs.view.frame = CGRect(x: 0, y: 100, width: 375, height: 600)
+        tabs.didMove(toParent: root)
+        let window = Self.phone(root: root)
+        tabs.definesPresentationContext = true
+        let over = UIViewController()
+        over.modalPresentationStyle = .overCurrentContext
+        first.present(over, animated: false)
+        window.layoutIfNeeded()
+        #expect(over.presentingViewController === tabs && tabs.presentedViewController === over)
+        #expect(over.view.convert(over.view.bounds, to: window) == CGRect(x: 0, y: 100, width: 375, height: 600))
+        #expect(tabs.view.window === window)
+    }
+
+    @Test func badCallsAreReportedAndChangeNothing() {
+        let root = UIViewController()
+        let window = Self.phone(root: root)
+        let a = UIViewController(), b = UIViewController()
+        let offscreen = UIViewController()
+        var (_, diagnostics) = LaminaDiagnostics.collecting { offscreen.present(a, animated: false) }
+        #expect(a.presentingViewController == nil && diagnostics.first?.contains("not in the window hierarchy") == true)
+        (_, diagnostics) = LaminaDiagnostics.collecting { root.present(root, animated: false) }
+        #expect(root.presentedViewController == nil && diagnostics.count == 1)
+        root.present(a, animated: false)
+        (_, diagnostics) = LaminaDiagnostics.collecting { root.present(b, animated: false) }
+        #expect(root.presentedViewController === a && diagnostics.first?.contains("already presenting") == true)
+        (_, diagnostics) = LaminaDiagnostics.collecting { a.present(a, animated: false) }
+        #expect(diagnostics.count == 1)
+        let (_, none) = LaminaDiagnostics.collecting { b.present(a, animated: false) }
+        #expect(none.first?.contains("already presented") == true)
+        root.dismiss(animated: false)
+        // Nothing to dismiss: nothing happens, the completion runs.
+        var ran = false
+        root.dismiss(animated: false) { ran = true }
+        #expect(ran && window.subviews == [root.view])
+    }
+}
