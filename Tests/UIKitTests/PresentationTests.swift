@@ -262,4 +262,132 @@ struct PresentationTests {
         root.dismiss(animated: false) { ran = true }
         #expect(ran && window.subviews == [root.view])
     }
+    final class SheetWatcher: NSObject, UISheetPresentationControllerDelegate {
+        var log: [String] = []
+        var allow = true
+        func presentationControllerShouldDismiss(_ p: UIPresentationController) -> Bool { allow }
+        func presentationControllerWillDismiss(_ p: UIPresentationController) { log.append("willDismiss") }
+        func presentationControllerDidDismiss(_ p: UIPresentationController) { log.append("didDismiss") }
+        func presentationControllerDidAttemptToDismiss(_ p: UIPresentationController) { log.append("attempt") }
+        func sheetPresentationControllerDidChangeSelectedDetentIdentifier(_ s: UISheetPresentationController) {
+            log.append("detent \(s.selectedDetentIdentifier?.rawValue ?? "nil")")
+        }
+    }
+
+    /// Drags the finger from `a` to `b` in ten steps over `seconds` from `start`.
+    static func drag(_ window: UIWindow, from a: CGPoint, to b: CGPoint, start: Double, seconds: Double) {
+        window.advance(to: start)
+        guard let touch = window.touchDown(at: a) else { return }
+        for i in 1...10 {
+            let f = CGFloat(i) / 10
+            window.advance(to: start + seconds * Double(f))
+            window.touchMove(touch, to: CGPoint(x: a.x + (b.x - a.x) * f, y: a.y + (b.y - a.y) * f))
+        }
+        window.touchUp(touch)
+    }
+
+    @Test func aSheetFollowsADragAndIsDismissedPastItsThreshold() throws {
+        let root = UIViewController()
+        let window = Self.phone(root: root)
+        let sheet = UIViewController()
+        let watcher = SheetWatcher()
+        let spc = try #require(sheet.sheetPresentationController)
+        spc.delegate = watcher
+        root.present(sheet, animated: false)
+        window.layoutIfNeeded()
+        // A short slow drag: the sheet follows, then rests again.
+        window.advance(to: 0)
+        let touch = try #require(window.touchDown(at: CGPoint(x: 187, y: 300)))
+        for i in 1...5 {
+            window.advance(to: Double(i) * 0.05)
+            window.touchMove(touch, to: CGPoint(x: 187, y: 300 + CGFloat(i) * 10))
+        }
+        #expect(abs((spc.presentedView?.frame.minY ?? 0) - (54 + 50)) < 12)
+        window.advance(to: 0.5)
+        window.touchUp(touch)
+        window.advance(to: 1.5)
+        #expect(root.presentedViewController === sheet && spc.presentedView?.frame.minY == 54)
+        #expect(watcher.log == ["willDismiss"])
+        // Modal in presentation: a long drag only tells the delegate.
+        sheet.isModalInPresentation = true
+        Self.drag(window, from: CGPoint(x: 187, y: 300), to: CGPoint(x: 187, y: 750), start: 2, seconds: 0.3)
+        window.advance(to: 3)
+        #expect(root.presentedViewController === sheet && watcher.log == ["willDismiss", "attempt"])
+        #expect(spc.presentedView?.frame.minY == 54)
+        // A long drag dismisses; the delegate hears of it after the dismissal.
+        sheet.isModalInPresentation = false
+        Self.drag(window, from: CGPoint(x: 187, y: 300), to: CGPoint(x: 187, y: 750), start: 4, seconds: 0.3)
+        window.advance(to: 5)
+        #expect(root.presentedViewController == nil && watcher.log == ["willDismiss", "attempt", "willDismiss", "didDismiss"])
+    }
+
+    @Test func aDragMovesASheetBetweenDetents() throws {
+        let root = UIViewController()
+        let window = Self.phone(root: root)
+        let sheet = UIViewController()
+        let watcher = SheetWatcher()
+        let spc = try #require(sheet.sheetPresentationController)
+        spc.detents = [.medium(), .large()]
+        spc.delegate = watcher
+        root.present(sheet, animated: false)
+        window.layoutIfNeeded()
+        let mediumTop = try #require(spc.presentedView?.frame.minY)
+        Self.drag(window, from: CGPoint(x: 187, y: mediumTop + 40), to: CGPoint(x: 187, y: 120), start: 0, seconds: 0.4)
+        window.advance(to: 1.5)
+        #expect(spc.selectedDetentIdentifier == .large && spc.presentedView?.frame.minY == 54)
+        #expect(watcher.log.last == "detent com.apple.UIKit.large")
+    }
+
+    final class SlideDown: NSObject, UIViewControllerAnimatedTransitioning {
+        func transitionDuration(using transitionContext: (any UIViewControllerContextTransitioning)?) -> TimeInterval { 1 }
+        func animateTransition(using ctx: any UIViewControllerContextTransitioning) {
+            guard let from = ctx.view(forKey: .from) else { return }
+            UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
+                from.frame.origin.y += 800
+            }, completion: { _ in ctx.completeTransition(!ctx.transitionWasCancelled) })
+        }
+    }
+
+    final class Interactive: NSObject, UIViewControllerTransitioningDelegate {
+        let driver = UIPercentDrivenInteractiveTransition()
+        func animationController(forDismissed dismissed: UIViewController) -> (any UIViewControllerAnimatedTransitioning)? { SlideDown() }
+        func interactionControllerForDismissal(using animator: any UIViewControllerAnimatedTransitioning) -> (any UIViewControllerInteractiveTransitioning)? { driver }
+    }
+
+    @Test func aPercentDrivenDismissalFollowsUpdatesThenFinishesOrCancels() throws {
+        let root = UIViewController()
+        let window = Self.phone(root: root)
+        let full = UIViewController()
+        full.modalPresentationStyle = .overFullScreen
+        let interactive = Interactive()
+        full.transitioningDelegate = interactive
+        root.present(full, animated: false)
+        var dismissed = 0
+        // Cancelled: the view goes back and stays presented.
+        full.dismiss(animated: true) { dismissed += 1 }
+        window.advance(to: 0.1)
+        interactive.driver.update(0.5)
+        window.advance(to: 0.2)
+        let half = try #require(window.run { full.view.layer.presentation()?.position.y })
+        #expect(abs(half - (406 + 400)) < 1 && interactive.driver.percentComplete == 0.5)
+        #expect(full.transitionCoordinator?.isInteractive == true)
+        interactive.driver.cancel()
+        window.advance(to: 0.45)
+        let back = try #require(window.run { full.view.layer.presentation()?.position.y })
+        #expect(back > 406 && back < 806)
+        window.advance(to: 1)
+        window.advance(to: 1.05)
+        #expect(root.presentedViewController === full && dismissed == 0 && !full.isBeingDismissed)
+        // Finished: it runs on from the fraction and the dismissal completes.
+        full.view.frame.origin.y = 0
+        full.dismiss(animated: true) { dismissed += 1 }
+        window.advance(to: 1.1)
+        interactive.driver.update(0.75)
+        interactive.driver.finish()
+        window.advance(to: 1.2)
+        #expect(dismissed == 0)
+        window.advance(to: 1.5)
+        window.advance(to: 1.55)
+        #expect(dismissed == 1 && root.presentedViewController == nil)
+    }
 }

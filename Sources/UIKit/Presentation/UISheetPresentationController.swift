@@ -103,8 +103,11 @@ open class UISheetPresentationController: UIPresentationController {
     open func animateChanges(_ changes: () -> Void) {
         changes()
         guard let c = containerView else { return }
-        UIView.animate(withDuration: 0.5, delay: 0, usingSpringWithDamping: 1, initialSpringVelocity: 0, options: [],
-                       animations: { c.setNeedsLayout(); c.layoutIfNeeded() })
+        let animate = {
+            UIView.animate(withDuration: 0.5, delay: 0, usingSpringWithDamping: 1, initialSpringVelocity: 0, options: [],
+                           animations: { c.setNeedsLayout(); c.layoutIfNeeded() })
+        }
+        if let w = c.window { w.run(animate) } else { animate() }
     }
 
     /// Resolves the detents again (after a custom resolver's inputs changed).
@@ -193,7 +196,8 @@ open class UISheetPresentationController: UIPresentationController {
         c.insertSubview(dimming, at: 0)
         grabber.backgroundColor = .tertiaryLabel
         grabber.layer.cornerRadius = 2.5
-        placeChrome(in: c, presented: true)
+        installDrag(on: card)
+        placeChrome(in: c, presented: false)
     }
 
     override func removeSystemChrome(animated: Bool) {

@@ -107,6 +107,7 @@ extension UIViewController {
                ?? controller.systemAnimator(presenting: true))
             : nil
         let interaction = animator.flatMap { vc.transitioningDelegate?.interactionControllerForPresentation(using: $0) }
+        (interaction as? UIPercentDrivenInteractiveTransition)?.animator = animator
         context.transitionDuration = animator?.transitionDuration(using: context) ?? 0
         vc.presentationState.phase = .presenting
         vc.presentationState.coordinator = context
@@ -198,6 +199,7 @@ extension UIViewController {
             ? (transitioningDelegate?.animationController(forDismissed: self) ?? controller.systemAnimator(presenting: false))
             : nil
         let interaction = animator.flatMap { transitioningDelegate?.interactionControllerForDismissal(using: $0) }
+        (interaction as? UIPercentDrivenInteractiveTransition)?.animator = animator
         context.transitionDuration = animator?.transitionDuration(using: context) ?? 0
         presentationState.phase = .dismissing
         presentationState.coordinator = context
