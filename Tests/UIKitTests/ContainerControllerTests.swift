@@ -36,12 +36,17 @@ struct ContainerControllerTests {
         #expect(nav.navigationBar.topItem === root.navigationItem && nav.navigationBar.topItem?.title == "Root")
         nav.pushViewController(second, animated: true)
         window.layoutIfNeeded()
+        // The push slides for 0.35 s; the outgoing view leaves at its end.
+        #expect(nav.viewControllers == [root, second] && root.view.superview === nav.view && second.view.superview === nav.view)
+        window.advance(to: 0.4)
         #expect(nav.viewControllers == [root, second] && root.view.superview == nil && second.view.superview === nav.view)
         #expect(root.log == ["willAppear", "didDisappear"] && second.log == ["willAppear"])
         #expect(nav.navigationBar.backItem === root.navigationItem)
         #expect(nav.popViewController(animated: true) === second)
         #expect(nav.viewControllers == [root] && second.parent == nil && root.view.superview === nav.view)
         #expect(nav.popViewController(animated: true) == nil)
+        window.advance(to: 0.8)
+        #expect(second.view.superview == nil)
         // Hiding the bar gives the space back.
         nav.isNavigationBarHidden = true
         window.layoutIfNeeded()

@@ -391,3 +391,70 @@ struct PresentationTests {
         #expect(dismissed == 1 && root.presentedViewController == nil)
     }
 }
+
+/// `UINavigationController`'s animated push and pop and its delegate.
+@MainActor
+@Suite("Navigation transitions")
+struct NavigationTransitionTests {
+    final class Watcher: NSObject, UINavigationControllerDelegate {
+        var log: [String] = []
+        var animator: (any UIViewControllerAnimatedTransitioning)?
+        func navigationController(_ nc: UINavigationController, willShow vc: UIViewController, animated: Bool) { log.append("willShow \(vc.title ?? "")") }
+        func navigationController(_ nc: UINavigationController, didShow vc: UIViewController, animated: Bool) { log.append("didShow \(vc.title ?? "")") }
+        func navigationController(_ nc: UINavigationController, animationControllerFor operation: UINavigationController.Operation,
+                                  from fromVC: UIViewController, to toVC: UIViewController) -> (any UIViewControllerAnimatedTransitioning)? {
+            log.append("animator \(operation == .push ? "push" : "pop")")
+            return animator
+        }
+    }
+
+    @Test func aPushSlidesInFromTheRightOverTheOutgoingView() throws {
+        let first = PresentationTests.Probe("first"), second = PresentationTests.Probe("second")
+        first.title = "First"; second.title = "Second"
+        let nav = UINavigationController(rootViewController: first)
+        let watcher = Watcher()
+        nav.delegate = watcher
+        let window = PresentationTests.phone(root: nav)
+        first.log = []
+        nav.pushViewController(second, animated: true)
+        #expect(nav.topViewController === second && nav.transitionCoordinator != nil && second.transitionCoordinator != nil)
+        #expect(first.log == ["willDisappear(true)"] && second.log == ["willAppear(true)"])
+        #expect(watcher.log == ["animator push", "willShow Second"])
+        window.advance(to: 0.175)
+        // Half way (ease in and out is symmetric): the incoming view half across, the outgoing
+        // one a sixth of the width to the left.
+        let incoming = try #require(window.run { second.view.layer.presentation()?.position.x })
+        let outgoing = try #require(window.run { first.view.layer.presentation()?.position.x })
+        #expect(abs(incoming - (187.5 + 187.5)) < 1 && abs(outgoing - (187.5 - 62.5)) < 1)
+        #expect(nav.view.subviews.last === nav.navigationBar)
+        window.advance(to: 0.4)
+        #expect(first.view.superview == nil && second.view.frame == nav.view.bounds && nav.transitionCoordinator == nil)
+        #expect(first.log == ["willDisappear(true)", "didDisappear(true)"] && second.log == ["willAppear(true)", "didAppear(true)"])
+        #expect(watcher.log.last == "didShow Second")
+        // The pop runs backwards.
+        nav.popViewController(animated: true)
+        #expect(first.view.superview === nav.view && second.view.superview === nav.view)
+        window.advance(to: 0.4 + 0.175)
+        let back = try #require(window.run { first.view.layer.presentation()?.position.x })
+        #expect(abs(back - (187.5 - 62.5)) < 1)
+        window.advance(to: 1)
+        #expect(second.view.superview == nil && first.view.frame == nav.view.bounds && second.parent == nil)
+    }
+
+    @Test func aDelegatesAnimatorRunsThePush() throws {
+        let first = UIViewController(), second = UIViewController()
+        let nav = UINavigationController(rootViewController: first)
+        let watcher = Watcher()
+        let fade = PresentationTests.Fade()
+        watcher.animator = fade
+        nav.delegate = watcher
+        let window = PresentationTests.phone(root: nav)
+        nav.pushViewController(second, animated: true)
+        #expect(fade.log == ["present"] && second.view.superview === nav.view && second.view.alpha == 1)
+        window.advance(to: 0.35)
+        #expect(fade.log == ["present", "ended(true)"] && first.view.superview == nil)
+        // Not animated: no animator, at once.
+        nav.popViewController(animated: false)
+        #expect(first.view.superview === nav.view && second.view.superview == nil && fade.log.count == 2)
+    }
+}

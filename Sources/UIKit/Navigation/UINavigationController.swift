@@ -2,10 +2,20 @@ import Foundation
 
 /// A stack of view controllers with a navigation bar (UIKit's `UINavigationController`): the
 /// top controller's view fills the container beneath the bar, its safe area starting below the
-/// bar; pushing and popping change the top (without animation: Lamina shows the end state).
+/// bar; pushing and popping change the top, animated as iOS slides them when asked to and the
+/// controller is in a window (see NavigationTransition.swift).
 open class UINavigationController: UIViewController {
     /// The bar showing the top controller's `navigationItem`.
     public let navigationBar = UINavigationBar()
+
+    /// What a change of the stack does to the top (a push or a pop).
+    public enum Operation: Int, Sendable { case none, push, pop }
+
+    /// Hears of transitions and gives their animators (held weakly).
+    open weak var delegate: (any UINavigationControllerDelegate)?
+
+    /// The transition under way.
+    var transitionContext: TransitionContext?
 
     /// Whether the bar is hidden.
     open var isNavigationBarHidden = false {
@@ -34,14 +44,29 @@ open class UINavigationController: UIViewController {
     /// The controller on top of the stack.
     open var topViewController: UIViewController? { stack.last }
 
-    /// The controller whose view is shown (the top one; Lamina presents nothing modally over it).
-    open var visibleViewController: UIViewController? { stack.last }
+    /// The controller whose view is shown: one presented over the navigation controller, else
+    /// the top one.
+    open var visibleViewController: UIViewController? { presentedViewController ?? stack.last }
 
     open func setViewControllers(_ controllers: [UIViewController], animated: Bool) {
+        if let t = transitionContext, !t.hasEnded {
+            // A change during a transition: the transition ends first, as UIKit finishes it.
+            t.completeTransition(true)
+        }
         let oldTop = stack.last
-        stack = replaceChildren(stack, with: controllers, shown: oldTop)
+        let oldStack = stack
+        let container = viewIfLoaded as? UILayoutContainerView
+        let animates = animated && UIView.areAnimationsEnabled && container?.window != nil && oldTop != nil
+        stack = replaceChildren(stack, with: controllers, shown: animates ? nil : oldTop)
         navigationBar.setItems(stack.map(\.navigationItem), animated: false)
-        showTop(replacing: oldTop)
+        guard animates, let container, let oldTop, let newTop = stack.last, newTop !== oldTop else {
+            showTop(replacing: oldTop)
+            if let top = stack.last, top !== oldTop { delegate?.navigationController(self, didShow: top, animated: false) }
+            return
+        }
+        let operation: Operation = oldStack.contains(where: { $0 === newTop }) ? .pop : .push
+        container.layoutIfNeeded()
+        animateTransition(from: oldTop, to: newTop, operation: operation, in: container)
     }
 
     open func pushViewController(_ viewController: UIViewController, animated: Bool) {
@@ -98,10 +123,11 @@ open class UINavigationController: UIViewController {
         navigationBar.frame = CGRect(x: 0, y: safeTop, width: container.bounds.width, height: height)
         navigationBar.backgroundExtent = safeTop
         navigationBar.setNeedsLayout()
-        container.show(stack.last, below: navigationBar)
+        let transitioning = transitionContext.map { !$0.hasEnded } ?? false
+        if !transitioning { container.show(stack.last, below: navigationBar) }
         if let top = stack.last {
             top.containerBarInsets = UIEdgeInsets(top: isNavigationBarHidden ? 0 : height, left: 0, bottom: 0, right: 0)
-            if top.view.superview === container { top.view.frame = container.bounds }
+            if top.view.superview === container, !transitioning { top.view.frame = container.bounds }
         }
     }
 }
