@@ -51,6 +51,14 @@ open class UIButton: UIControl {
     open var configuration: Configuration? { didSet { contentChanged() } }
     /// Called before each update; change `button.configuration` for the state there.
     open var configurationUpdateHandler: ((UIButton) -> Void)?
+    /// The button's menu: opened by a tap when `showsMenuAsPrimaryAction`, else by a long press
+    /// (`isContextMenuInteractionEnabled` follows it, as in UIKit).
+    open var menu: UIMenu? {
+        didSet { isContextMenuInteractionEnabled = menu != nil }
+    }
+    /// Whether choosing in the menu changes the button's selection (iOS 15; kept).
+    open var changesSelectionAsPrimaryAction = false
+    override var primaryMenu: UIMenu? { menu }
 
     // MARK: Making
 

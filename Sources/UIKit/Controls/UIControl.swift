@@ -218,6 +218,11 @@ open class UIControl: UIView {
         endTracking(touch, with: event)
         isTracking = false
         isHighlighted = false
+        if inside, showsMenuAsPrimaryAction, let menu = primaryMenu, let window {
+            // The menu is the primary action: it opens under the control.
+            MenuOverlay.show(menu, in: window, anchor: convert(bounds, to: window), preview: nil, dims: false)
+            return
+        }
         if inside {
             touchUpInside(with: event)
             sendActions(for: .touchUpInside, with: event)
@@ -226,6 +231,13 @@ open class UIControl: UIView {
             sendActions(for: .touchUpOutside, with: event)
         }
     }
+
+    /// Whether a tap opens the control's menu instead of sending its actions (iOS 14).
+    open var showsMenuAsPrimaryAction = false
+    /// Whether a long press opens the control's menu (iOS 14).
+    open var isContextMenuInteractionEnabled = false
+    /// The menu the control opens (a button's `menu`).
+    var primaryMenu: UIMenu? { nil }
 
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
         guard isEnabled else { return }
@@ -253,9 +265,10 @@ open class UIControl: UIView {
 /// The closure a `UIAction` runs.
 public typealias UIActionHandler = (UIAction) -> Void
 
-/// An action with a title and a handler (UIKit's `UIAction`), sent by controls and menus.
+/// An action with a title and a handler (UIKit's `UIAction`), sent by controls and chosen in
+/// menus.
 @preconcurrency @MainActor
-open class UIAction: NSObject {
+open class UIAction: UIMenuElement {
     /// An action's identifier.
     public struct Identifier: RawRepresentable, Hashable, Sendable {
         public let rawValue: String
@@ -263,22 +276,14 @@ open class UIAction: NSObject {
         public init(_ rawValue: String) { self.rawValue = rawValue }
     }
 
-    /// How an action is shown in a menu.
-    public struct Attributes: OptionSet, Hashable, Sendable {
-        public let rawValue: UInt
-        public init(rawValue: UInt) { self.rawValue = rawValue }
-        public static let disabled = Attributes(rawValue: 1 << 0)
-        public static let destructive = Attributes(rawValue: 1 << 1)
-        public static let hidden = Attributes(rawValue: 1 << 2)
-        public static let keepsMenuPresented = Attributes(rawValue: 1 << 3)
+    open override var title: String {
+        get { elementTitle }
+        set { elementTitle = newValue }
     }
-
-    /// A menu element's check mark.
-    public enum State: Int, Sendable { case off, on, mixed }
-
-    open var title: String
-    open var subtitle: String?
-    open var image: UIImage?
+    open override var image: UIImage? {
+        get { elementImage }
+        set { elementImage = newValue }
+    }
     open var discoverabilityTitle: String?
     open var attributes: Attributes
     open var state: State
@@ -287,18 +292,20 @@ open class UIAction: NSObject {
     open private(set) var sender: Any?
     private let handler: UIActionHandler
 
-    public init(title: String = "", image: UIImage? = nil, identifier: Identifier? = nil,
+    public init(title: String = "", subtitle: String? = nil, image: UIImage? = nil, identifier: Identifier? = nil,
                 discoverabilityTitle: String? = nil, attributes: Attributes = [], state: State = .off,
                 handler: @escaping UIActionHandler) {
-        self.title = title
-        self.image = image
         self.identifier = identifier ?? Identifier(UUID().uuidString)
         self.discoverabilityTitle = discoverabilityTitle
         self.attributes = attributes
         self.state = state
         self.handler = handler
-        super.init()
+        super.init(title: title, image: image)
+        self.subtitle = subtitle
     }
+
+    override var menuAttributes: Attributes { attributes }
+    override var menuState: State { state }
 
     /// Runs the handler with `sender` set.
     func perform(sender: Any?) {

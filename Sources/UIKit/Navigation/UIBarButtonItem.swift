@@ -43,6 +43,8 @@ open class UIBarButtonItem: UIBarItem {
     open var action: Selector?
     /// What a tap runs (`sendAction()`).
     open var primaryAction: UIAction?
+    /// The menu a tap opens when there is no primary action (iOS 14).
+    open var menu: UIMenu?
     /// Its colour (nil: the bar's tint).
     open var tintColor: UIColor?
     /// Whether it is shown selected.
@@ -78,18 +80,20 @@ open class UIBarButtonItem: UIBarItem {
     }
 
     /// A system item that runs `primaryAction`.
-    public convenience init(systemItem: SystemItem, primaryAction: UIAction? = nil) {
+    public convenience init(systemItem: SystemItem, primaryAction: UIAction? = nil, menu: UIMenu? = nil) {
         self.init(barButtonSystemItem: systemItem, target: nil, action: nil)
         self.primaryAction = primaryAction
+        self.menu = menu
     }
 
     /// An item with a title and/or image that runs `primaryAction` (its title and image come
     /// from the action when not given).
-    public convenience init(title: String? = nil, image: UIImage? = nil, primaryAction: UIAction? = nil) {
+    public convenience init(title: String? = nil, image: UIImage? = nil, primaryAction: UIAction? = nil, menu: UIMenu? = nil) {
         self.init()
         self.title = title ?? primaryAction?.title
         self.image = image ?? primaryAction?.image
         self.primaryAction = primaryAction
+        self.menu = menu
     }
 
     /// A flexible space between items.

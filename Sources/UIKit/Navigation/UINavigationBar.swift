@@ -171,7 +171,13 @@ final class BarButtonItemView: UIView {
         // A tap runs the item's primary action.
         if item.customView == nil {
             addGestureRecognizer(UITapGestureRecognizer(target: self, action: { me, g in
-                if g.state == .ended { me.item.sendAction() }
+                guard g.state == .ended else { return }
+                // An item with a menu and no primary action opens its menu (iOS 14).
+                if me.item.primaryAction == nil, me.item.isEnabled, let menu = me.item.menu, let window = me.window {
+                    MenuOverlay.show(menu, in: window, anchor: me.convert(me.bounds, to: window), preview: nil, dims: false)
+                } else {
+                    me.item.sendAction()
+                }
             }))
         }
     }

@@ -31,6 +31,9 @@ public protocol UITableViewDelegate: UIScrollViewDelegate {
     func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath)
     func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath)
     func tableView(_ tableView: UITableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool
+    /// The context menu of a long press on a row (nil: none).
+    func tableView(_ tableView: UITableView, contextMenuConfigurationForRowAt indexPath: IndexPath,
+                   point: CGPoint) -> UIContextMenuConfiguration?
 }
 
 extension UITableViewDelegate {
@@ -44,6 +47,8 @@ extension UITableViewDelegate {
     public func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {}
     public func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) {}
     public func tableView(_ tableView: UITableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool { true }
+    public func tableView(_ tableView: UITableView, contextMenuConfigurationForRowAt indexPath: IndexPath,
+                          point: CGPoint) -> UIContextMenuConfiguration? { nil }
 }
 
 /// Rows in sections, scrolling (UIKit's `UITableView`): cells are asked of the data source for
@@ -121,6 +126,8 @@ open class UITableView: UIScrollView {
     private func setUpTable() {
         backgroundColor = style == .plain ? .systemBackground : .systemGroupedBackground
         alwaysBounceVertical = true
+        // A long press on a row asks the delegate for its context menu; the row is lifted.
+        addInteraction(TableRowContextMenu(table: self))
         let tap = UITapGestureRecognizer(target: self, action: { me, g in me.tapped(g) })
         tap.cancelsTouchesInView = false
         addGestureRecognizer(tap)

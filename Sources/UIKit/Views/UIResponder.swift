@@ -18,6 +18,18 @@ open class UIResponder: NSObject {
     /// Touches were cancelled; the default passes them to `next`.
     open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { next?.touchesCancelled(touches, with: event) }
 
+    /// The key commands this responder offers (nil: none). A key press in a window looks for a
+    /// matching command along the responder chain from the first responder.
+    open var keyCommands: [UIKeyCommand]? { nil }
+
+    /// Called before a command of this responder is shown or run: update its state, title or
+    /// attributes here.
+    open func validate(_ command: UICommand) {}
+
+    /// Whether the responder performs `action` (the default: false, as Lamina cannot look
+    /// methods up by name; override to say yes).
+    open func canPerformAction(_ action: Selector, withSender sender: Any?) -> Bool { false }
+
     /// Called after the object was loaded from an interface file (Lamina has none; call it
     /// yourself if your code relies on it).
     open func awakeFromNib() {}

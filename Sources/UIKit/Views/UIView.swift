@@ -75,6 +75,8 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     var huggingPriorities: (horizontal: UILayoutPriority, vertical: UILayoutPriority) = (.defaultLow, .defaultLow)
     var compressionPriorities: (horizontal: UILayoutPriority, vertical: UILayoutPriority) = (.defaultHigh, .defaultHigh)
     var guides: [UILayoutGuide] = []
+    /// The interactions added with `addInteraction(_:)` (Menus/UIInteraction.swift).
+    var _interactions: [any UIInteraction] = []
     var needsConstraintUpdate = true
     /// Whether this view or one below it has constraints or opts out of autoresizing.
     var subtreeUsesAutoLayout = false

@@ -273,6 +273,25 @@ open class UIWindow: UIView {
         }
         let target: UIResponder = firstResponder ?? rootViewController ?? self
         p.responder = target
+        // A key command along the responder chain takes the press, as in UIKit; Escape closes
+        // an open menu.
+        if phase == .began {
+            if key.keyCode == .keyboardEscape, let overlay = MenuOverlay.shown[ObjectIdentifier(self)] {
+                overlay.close(animated: true)
+                return
+            }
+            var r: UIResponder? = target
+            while let responder = r {
+                if let command = responder.keyCommands?.first(where: { $0.matches(key) }) {
+                    responder.validate(command)
+                    if !command.attributes.contains(.disabled) {
+                        clock.run { command.send(from: responder) }
+                        return
+                    }
+                }
+                r = responder.next
+            }
+        }
         let e = UIPressesEvent()
         e.timestamp = clock.now
         e.allPresses = [p]

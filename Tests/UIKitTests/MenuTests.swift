@@ -1,0 +1,189 @@
+import CoreGraphics
+import Foundation
+import LaminaWindow
+import Testing
+import UIKit
+
+/// Menus as UIKit builds and shows them: elements, a button's menu as its primary action, a
+/// bar item's menu, context menus from a long press on a view or a table's row, and key
+/// commands found along the responder chain.
+@MainActor
+@Suite("Menus and key commands")
+struct MenuTests {
+    @Test func elementsFormMenus() {
+        let copy = UIAction(title: "Copy", image: UIImage(systemName: "doc.on.doc")) { _ in }
+        let delete = UIAction(title: "Delete", attributes: .destructive) { _ in }
+        let sort = UIMenu(title: "Sort", options: [.displayInline, .singleSelection], children: [
+            UIAction(title: "Name", state: .on) { _ in }, UIAction(title: "Date") { _ in },
+        ])
+        let menu = UIMenu(title: "", children: [copy, sort, delete])
+        #expect(menu.children.count == 3 && (menu.children[0] as? UIAction) === copy)
+        #expect(sort.selectedElements.map(\.title) == ["Name"] && sort.options.contains(.singleSelection))
+        let elements: [UIMenuElement] = [copy, delete]
+        #expect(elements.map(\.title) == ["Copy", "Delete"])
+        let replaced = menu.replacingChildren([copy])
+        #expect(replaced.children.count == 1 && replaced.identifier == menu.identifier)
+        let find = UIKeyCommand(title: "Find", action: "find:", input: "f", modifierFlags: .command, discoverabilityTitle: "Find")
+        #expect(find.input == "f" && find.modifierFlags == .command && find.title == "Find" && find.action.name == "find:")
+        let old = UIKeyCommand(input: UIKeyCommand.inputEscape, modifierFlags: [], action: "close")
+        #expect(old.input == "UIKeyInputEscape" && old.title == "")
+    }
+
+    /// The row showing `title` in a shown menu, in window coordinates.
+    static func row(_ title: String, in window: UIWindow) -> CGRect? {
+        AlertControllerTests.frame(of: title, in: window)
+    }
+
+    @Test func aButtonsMenuOpensOnTapAndRunsTheChosenAction() throws {
+        let root = UIViewController()
+        let window = PresentationTests.phone(root: root)
+        var chosen: [String] = []
+        let button = UIButton(type: .system)
+        button.frame = CGRect(x: 20, y: 100, width: 120, height: 44)
+        button.setTitle("Sort", for: .normal)
+        button.menu = UIMenu(title: "Sort by", options: .singleSelection, children: [
+            UIAction(title: "Name", state: .on) { chosen.append($0.title) },
+            UIAction(title: "Date") { chosen.append($0.title) },
+        ])
+        button.showsMenuAsPrimaryAction = true
+        var primary = 0
+        button.addAction(UIAction { _ in primary += 1 }, for: .primaryActionTriggered)
+        root.view.addSubview(button)
+        window.layoutIfNeeded()
+        #expect(button.isContextMenuInteractionEnabled)
+        window.tap(at: CGPoint(x: 80, y: 122))
+        #expect(primary == 0)
+        // The menu opens under the button, 250 points wide, its title as a header.
+        let name = try #require(Self.row("Name", in: window))
+        let date = try #require(Self.row("Date", in: window))
+        #expect(Self.row("Sort by", in: window) != nil)
+        #expect(name.minY > 144 && abs(date.midY - name.midY - 44 - 1.0 / 3) < 0.5)
+        window.tap(at: CGPoint(x: date.midX, y: date.midY))
+        #expect(chosen == ["Date"])
+        let items = try #require(button.menu?.children as? [UIAction])
+        #expect(items.map(\.state) == [.off, .on])
+        window.advance(to: 0.5)
+        #expect(Self.row("Name", in: window) == nil)
+    }
+
+    @Test func aTapOutsideOrEscapeClosesAMenu() throws {
+        let root = UIViewController()
+        let window = PresentationTests.phone(root: root)
+        let item = UIBarButtonItem(title: "More", menu: UIMenu(children: [UIAction(title: "Archive") { _ in }]))
+        let nav = UINavigationController(rootViewController: root)
+        window.rootViewController = nav
+        root.navigationItem.rightBarButtonItem = item
+        window.layoutIfNeeded()
+        let more = try #require(Self.row("More", in: window))
+        window.tap(at: CGPoint(x: more.midX, y: more.midY))
+        #expect(Self.row("Archive", in: window) != nil)
+        window.tap(at: CGPoint(x: 100, y: 600))
+        window.advance(to: 0.5)
+        #expect(Self.row("Archive", in: window) == nil)
+        window.tap(at: CGPoint(x: more.midX, y: more.midY))
+        #expect(Self.row("Archive", in: window) != nil)
+        window.handle(.keyDown(Key(name: "Escape", usage: 0x29, character: "\u{1b}", modifiers: []), isRepeat: false, time: 0.6))
+        window.advance(to: 1.2)
+        #expect(Self.row("Archive", in: window) == nil)
+    }
+
+    final class MenuSource: NSObject, UIContextMenuInteractionDelegate {
+        var log: [String] = []
+        func contextMenuInteraction(_ interaction: UIContextMenuInteraction,
+                                    configurationForMenuAtLocation location: CGPoint) -> UIContextMenuConfiguration? {
+            log.append("configuration at \(Int(location.x)),\(Int(location.y))")
+            return UIContextMenuConfiguration(identifier: "photo" as NSString, previewProvider: nil) { suggested in
+                UIMenu(children: [UIAction(title: "Share") { _ in self.log.append("share") },
+                                  UIAction(title: "Delete", attributes: .destructive) { _ in }])
+            }
+        }
+        func contextMenuInteraction(_ interaction: UIContextMenuInteraction, willDisplayMenuFor configuration: UIContextMenuConfiguration,
+                                    animator: (any UIContextMenuInteractionAnimating)?) { log.append("willDisplay") }
+        func contextMenuInteraction(_ interaction: UIContextMenuInteraction, willEndFor configuration: UIContextMenuConfiguration,
+                                    animator: (any UIContextMenuInteractionAnimating)?) { log.append("willEnd") }
+    }
+
+    @Test func aLongPressOpensAContextMenuWithTheViewLifted() throws {
+        let root = UIViewController()
+        let window = PresentationTests.phone(root: root)
+        let photo = UIView(frame: CGRect(x: 40, y: 200, width: 200, height: 150))
+        photo.backgroundColor = .systemTeal
+        let source = MenuSource()
+        let interaction = UIContextMenuInteraction(delegate: source)
+        photo.addInteraction(interaction)
+        #expect(photo.interactions.count == 1 && interaction.view === photo)
+        root.view.addSubview(photo)
+        window.layoutIfNeeded()
+        window.advance(to: 0)
+        let touch = try #require(window.touchDown(at: CGPoint(x: 100, y: 250)))
+        window.advance(to: 0.3)
+        #expect(source.log.isEmpty)
+        window.advance(to: 0.6)
+        #expect(source.log == ["configuration at 60,50", "willDisplay"])
+        window.touchUp(touch)
+        // The menu under the lifted view; the red destructive row.
+        let share = try #require(Self.row("Share", in: window))
+        #expect(share.minY >= 350 + 8)
+        window.tap(at: CGPoint(x: share.midX, y: share.midY))
+        #expect(source.log == ["configuration at 60,50", "willDisplay", "willEnd", "share"])
+        photo.removeInteraction(interaction)
+        #expect(photo.interactions.isEmpty && interaction.view == nil)
+    }
+
+    final class Rows: NSObject, UITableViewDataSource, UITableViewDelegate {
+        var asked: [IndexPath] = []
+        func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 5 }
+        func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+            let cell = UITableViewCell(style: .default, reuseIdentifier: nil)
+            cell.textLabel?.text = "Row \(indexPath.row)"
+            return cell
+        }
+        func tableView(_ tableView: UITableView, contextMenuConfigurationForRowAt indexPath: IndexPath,
+                       point: CGPoint) -> UIContextMenuConfiguration? {
+            asked.append(indexPath)
+            return UIContextMenuConfiguration(previewProvider: nil) { _ in UIMenu(children: [UIAction(title: "Pin") { _ in }]) }
+        }
+    }
+
+    @Test func aLongPressOnATableRowAsksTheDelegate() throws {
+        let root = UIViewController()
+        let window = PresentationTests.phone(root: root)
+        let rows = Rows()
+        let table = UITableView(frame: root.view.bounds, style: .plain)
+        table.dataSource = rows
+        table.delegate = rows
+        root.view.addSubview(table)
+        window.layoutIfNeeded()
+        let row2 = try #require(AlertControllerTests.frame(of: "Row 2", in: table))
+        window.advance(to: 0)
+        let touch = try #require(window.touchDown(at: CGPoint(x: row2.midX, y: row2.midY)))
+        window.advance(to: 0.7)
+        window.touchUp(touch)
+        #expect(rows.asked == [IndexPath(row: 2, section: 0)])
+        #expect(Self.row("Pin", in: window) != nil)
+    }
+
+    final class Editor: UIViewController {
+        var validated: [String] = []
+        var pressed = 0
+        override var keyCommands: [UIKeyCommand]? {
+            [UIKeyCommand(title: "Find", action: "find:", input: "f", modifierFlags: .command)]
+        }
+        override func validate(_ command: UICommand) { validated.append(command.title) }
+        override func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) { pressed += 1 }
+    }
+
+    @Test func keyCommandsAreFoundAlongTheResponderChain() {
+        let editor = Editor()
+        let window = PresentationTests.phone(root: editor)
+        // Command-F: the command takes the press; its action cannot be called by name.
+        let (_, diagnostics) = LaminaDiagnostics.collecting {
+            window.handle(.keyDown(Key(name: "F", usage: 9, character: "f", modifiers: [.command]), isRepeat: false, time: 0))
+        }
+        #expect(editor.validated == ["Find"] && editor.pressed == 0)
+        #expect(diagnostics.count == 1 && diagnostics.first?.contains("find:") == true)
+        // F alone is an ordinary press.
+        window.handle(.keyDown(Key(name: "F", usage: 9, character: "f", modifiers: []), isRepeat: false, time: 0))
+        #expect(editor.pressed == 1 && editor.validated == ["Find"])
+    }
+}
