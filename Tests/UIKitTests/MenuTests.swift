@@ -163,6 +163,77 @@ struct MenuTests {
         #expect(Self.row("Pin", in: window) != nil)
     }
 
+    @Test func hugeAndDeepMenusStayBounded() throws {
+        let root = UIViewController()
+        let window = PresentationTests.phone(root: root)
+        let many = UIMenu(title: "Many", children: (0..<100_000).map { i in UIAction(title: "Item \(i)") { _ in } })
+        var deep = UIMenu(title: "Level 0", children: [UIAction(title: "Leaf") { _ in }])
+        for i in 1...1000 { deep = UIMenu(title: "Level \(i)", children: [deep]) }
+        let button = UIButton(type: .system)
+        button.frame = CGRect(x: 20, y: 100, width: 120, height: 44)
+        button.showsMenuAsPrimaryAction = true
+        button.menu = many
+        root.view.addSubview(button)
+        window.layoutIfNeeded()
+        let (_, diagnostics) = LaminaDiagnostics.collecting { window.tap(at: CGPoint(x: 80, y: 122)) }
+        #expect(diagnostics.count == 1 && diagnostics.first?.contains("100000 elements") == true)
+        #expect(Self.row("Item 0", in: window) != nil && Self.row("Item 99999", in: window) == nil)
+        window.handle(.keyDown(Key(name: "Escape", usage: 0x29, character: "\u{1b}", modifiers: []), isRepeat: false, time: 0))
+        window.advance(to: 1)
+        // A menu 1,000 deep opens one level at a time.
+        button.menu = deep
+        window.tap(at: CGPoint(x: 80, y: 122))
+        let level = try #require(Self.row("Level 999", in: window))
+        window.tap(at: CGPoint(x: level.midX, y: level.midY))
+        #expect(Self.row("Level 998", in: window) != nil)
+    }
+
+    final class Bookmark: UIActivity {
+        var performed = 0
+        override var activityType: UIActivity.ActivityType? { .init("bookmark") }
+        override var activityTitle: String? { "Bookmark" }
+        override var activityImage: UIImage? { UIImage(systemName: "bookmark") }
+        override func canPerform(withActivityItems activityItems: [Any]) -> Bool { true }
+        override func perform() { performed += 1; activityDidFinish(true) }
+    }
+
+    @Test func theShareSheetListsCopyAndTheAppsActivitiesAndSaysWhatLinuxLacks() throws {
+        let root = UIViewController()
+        let window = PresentationTests.phone(root: root)
+        let bookmark = Bookmark()
+        let share = UIActivityViewController(activityItems: ["Hello", URL(string: "https://example.com/a")!],
+                                             applicationActivities: [bookmark])
+        var ended: [String] = []
+        share.completionWithItemsHandler = { type, completed, _, _ in ended.append("\(type?.rawValue ?? "nil") \(completed)") }
+        root.present(share, animated: false)
+        window.layoutIfNeeded()
+        #expect(share.sheetPresentationController?.detents.count == 2)
+        #expect(AlertControllerTests.frame(of: "No apps or people to share with on Linux", in: share.view) != nil)
+        let copy = try #require(Self.row("Copy", in: window))
+        window.tap(at: CGPoint(x: copy.midX, y: copy.midY))
+        window.advance(to: 1)
+        #expect(UIPasteboard.general.strings == ["Hello", "https://example.com/a"])
+        #expect(ended == ["com.apple.UIKit.activity.CopyToPasteboard true"] && root.presentedViewController == nil)
+        root.present(share, animated: false)
+        window.layoutIfNeeded()
+        let mark = try #require(Self.row("Bookmark", in: window))
+        window.tap(at: CGPoint(x: mark.midX, y: mark.midY))
+        window.advance(to: 2)
+        #expect(bookmark.performed == 1 && ended.last == "bookmark true")
+    }
+
+    @Test func customAccessibilityActionsRunTheirHandlers() {
+        let cell = UIView()
+        var archived = 0
+        cell.accessibilityCustomActions = [
+            UIAccessibilityCustomAction(name: "Archive") { _ in archived += 1; return true },
+            UIAccessibilityCustomAction(name: "Flag", target: nil, selector: "flag:"),
+        ]
+        #expect(cell.accessibilityCustomActions?.map(\.name) == ["Archive", "Flag"])
+        #expect(cell.accessibilityCustomActions?.first?.actionHandler?(cell.accessibilityCustomActions![0]) == true && archived == 1)
+        #expect(cell.accessibilityCustomActions?.last?.selector?.name == "flag:")
+    }
+
     final class Editor: UIViewController {
         var validated: [String] = []
         var pressed = 0

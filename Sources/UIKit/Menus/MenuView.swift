@@ -75,7 +75,17 @@ final class MenuView: UIView {
             background.contentView.addSubview(header)
             y = 36
         }
+        // Lamina's menus do not scroll: rows stop at the screen's height.
+        let limit = max(200, UIScreen.main.bounds.height - 80)
+        var shown = 0, total = 0
+        defer {
+            if shown < total {
+                LaminaDiagnostics.report("UIMenu \"\(menu.title)\": \(total) elements; Lamina shows the first \(shown), as many as fit on the screen (its menus do not scroll)")
+            }
+        }
         for (index, section) in sections().enumerated() {
+            total += section.elements.count
+            if y >= limit { continue }
             if index > 0 || y > 0 {
                 let band = UIView(frame: CGRect(x: 0, y: y, width: Self.width, height: index > 0 ? 8 : pixel))
                 band.backgroundColor = index > 0 ? UIColor(white: 0, alpha: 0.08) : .separator
@@ -84,6 +94,8 @@ final class MenuView: UIView {
             }
             let checks = section.elements.contains { $0.menuState != .off }
             for (i, element) in section.elements.enumerated() {
+                if y >= limit { break }
+                shown += 1
                 if i > 0 {
                     let line = UIView(frame: CGRect(x: 0, y: y, width: Self.width, height: pixel))
                     line.backgroundColor = .separator

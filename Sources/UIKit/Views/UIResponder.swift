@@ -124,6 +124,11 @@ open class UIResponder: NSObject {
         get { accessibility?.frame ?? defaultAccessibilityFrame }
         set { accessibilityValues.frame = newValue }
     }
+    /// Actions assistive technologies offer on the element besides activating it.
+    open var accessibilityCustomActions: [UIAccessibilityCustomAction]? {
+        get { accessibility?.customActions }
+        set { accessibilityValues.customActions = newValue }
+    }
     /// The elements inside this container, in order; nil when it is not a container.
     open var accessibilityElements: [Any]? {
         get { accessibility?.elements }
@@ -175,6 +180,7 @@ final class AccessibilityValues {
     var elements: [Any]?
     var elementsHidden: Bool?
     var viewIsModal: Bool?
+    var customActions: [UIAccessibilityCustomAction]?
 }
 
 /// One finger on the screen (UIKit's `UITouch`).
