@@ -258,3 +258,67 @@ struct MenuTests {
         #expect(editor.pressed == 1 && editor.validated == ["Find"])
     }
 }
+
+/// Search bars and search controllers.
+@MainActor
+@Suite("Search")
+struct SearchTests {
+    final class Results: UIViewController, UISearchResultsUpdating {
+        var queries: [String] = []
+        func updateSearchResults(for searchController: UISearchController) { queries.append(searchController.searchBar.text ?? "") }
+    }
+
+    final class BarWatcher: NSObject, UISearchBarDelegate {
+        var log: [String] = []
+        func searchBar(_ searchBar: UISearchBar, textDidChange searchText: String) { log.append("text \(searchText)") }
+        func searchBarTextDidBeginEditing(_ searchBar: UISearchBar) { log.append("begin") }
+        func searchBarCancelButtonClicked(_ searchBar: UISearchBar) { log.append("cancel") }
+        func searchBar(_ searchBar: UISearchBar, selectedScopeButtonIndexDidChange selectedScope: Int) { log.append("scope \(selectedScope)") }
+    }
+
+    @Test func aSearchControllerSitsUnderTheBarAndUpdatesItsResults() throws {
+        let list = UIViewController()
+        list.title = "Mail"
+        let results = Results()
+        let search = UISearchController(searchResultsController: results)
+        search.searchResultsUpdater = results
+        search.searchBar.scopeButtonTitles = ["All", "Unread"]
+        let watcher = BarWatcher()
+        search.searchBar.delegate = watcher
+        list.navigationItem.searchController = search
+        let nav = UINavigationController(rootViewController: list)
+        let window = PresentationTests.phone(root: nav)
+        window.layoutIfNeeded()
+        // Under the 44-point bar: a 52-point search bar; the content's safe area starts below.
+        #expect(search.searchBar.frame == CGRect(x: 0, y: 88, width: 375, height: 52))
+        #expect(search.searchBar.searchTextField.frame == CGRect(x: 16, y: 1, width: 343, height: 36))
+        #expect(abs(list.view.safeAreaInsets.top - (44 + 44 + 52)) < 1e-9)
+        #expect(search.searchBar.placeholder == "Search" && !search.isActive)
+        // Editing activates: Cancel and the scope bar show, the content is dimmed.
+        #expect(search.searchBar.searchTextField.becomeFirstResponder())
+        #expect(search.isActive && search.searchBar.showsCancelButton && search.searchBar.showsScopeBar)
+        #expect(watcher.log == ["begin"] && results.queries == [""] && results.parent == nil)
+        search.searchBar.searchTextField.insertText("inv")
+        #expect(watcher.log == ["begin", "text i", "text in", "text inv"] || watcher.log == ["begin", "text inv"])
+        #expect(results.queries.last == "inv" && results.parent === search && results.view.window === window)
+        #expect(results.view.frame.minY >= search.searchBar.frame.maxY)
+        search.isActive = false
+        #expect(!search.isActive && !search.searchBar.showsCancelButton && results.view.window == nil && search.searchBar.text == "")
+    }
+
+    @Test func aSearchBarOnItsOwn() {
+        let bar = UISearchBar()
+        #expect(bar.sizeThatFits(CGSize(width: 320, height: 100)).height == 56)
+        bar.scopeButtonTitles = ["A", "B"]
+        bar.showsScopeBar = true
+        #expect(bar.sizeThatFits(CGSize(width: 320, height: 100)).height == 100)
+        bar.text = "query"
+        #expect(bar.searchTextField.text == "query" && bar.text == "query")
+        let field = bar.searchTextField
+        field.insertToken(UISearchToken(icon: nil, text: "Photos"), at: 5)
+        field.insertToken(UISearchToken(icon: nil, text: "Today"), at: 0)
+        #expect(field.tokens.count == 2)
+        field.removeToken(at: 9)
+        #expect(field.tokens.count == 2)
+    }
+}

@@ -125,8 +125,23 @@ open class UINavigationController: UIViewController {
         navigationBar.setNeedsLayout()
         let transitioning = transitionContext.map { !$0.hasEnded } ?? false
         if !transitioning { container.show(stack.last, below: navigationBar) }
+        // The top item's search bar, under the bar's title row (laid out again when the item
+        // gets or loses one).
+        stack.last?.navigationItem.changed = { [weak container] in container?.setNeedsLayout() }
+        let search = isNavigationBarHidden ? nil : stack.last?.navigationItem.searchController
+        for case let bar as UISearchBar in container.subviews where bar !== search?.searchBar { bar.removeFromSuperview() }
+        var barsHeight = height
+        if let search, let top = stack.last {
+            let bar = search.searchBar
+            bar.isInNavigationBar = true
+            search.host = top
+            if bar.superview !== container { container.insertSubview(bar, aboveSubview: navigationBar) }
+            bar.backgroundColor = navigationBar.barTintColor ?? .systemBackground
+            bar.frame = CGRect(x: 0, y: safeTop + height, width: container.bounds.width, height: bar.barHeight)
+            barsHeight += bar.barHeight
+        }
         if let top = stack.last {
-            top.containerBarInsets = UIEdgeInsets(top: isNavigationBarHidden ? 0 : height, left: 0, bottom: 0, right: 0)
+            top.containerBarInsets = UIEdgeInsets(top: isNavigationBarHidden ? 0 : barsHeight, left: 0, bottom: 0, right: 0)
             if top.view.superview === container, !transitioning { top.view.frame = container.bounds }
         }
     }

@@ -26,6 +26,12 @@ open class UINavigationItem: NSObject {
     open var leftItemsSupplementBackButton = false
     /// How a large title is shown (kept; titles are drawn in the standard size).
     open var largeTitleDisplayMode: LargeTitleDisplayMode = .automatic
+    /// The search controller whose bar shows under the navigation bar's title row.
+    open var searchController: UISearchController? { didSet { changed?() } }
+    /// Whether the search bar hides as the content scrolls (true; Lamina keeps it shown).
+    open var hidesSearchBarWhenScrolling = true
+    /// Tells the bar showing the item that it changed.
+    var changed: (() -> Void)?
 
     /// The items at the leading side, first one outermost.
     open var leftBarButtonItems: [UIBarButtonItem]?
