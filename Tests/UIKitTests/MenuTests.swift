@@ -322,3 +322,79 @@ struct SearchTests {
         #expect(field.tokens.count == 2)
     }
 }
+
+/// `UISplitViewController`'s columns.
+@MainActor
+@Suite("Split views")
+struct SplitViewTests {
+    static func pad() -> UIWindow {
+        let w = UIWindow(screen: UIScreen(size: CGSize(width: 1180, height: 820), scale: 2,
+                                          safeAreaInsets: UIEdgeInsets(top: 24, left: 0, bottom: 20, right: 0)))
+        w.overrideUserInterfaceStyle = .light
+        return w
+    }
+
+    final class Chooser: NSObject, UISplitViewControllerDelegate {
+        var top: UISplitViewController.Column = .primary
+        var log: [String] = []
+        func splitViewController(_ svc: UISplitViewController,
+                                 topColumnForCollapsingToProposedTopColumn proposedTopColumn: UISplitViewController.Column) -> UISplitViewController.Column {
+            log.append("collapse proposed \(proposedTopColumn.rawValue)")
+            return top
+        }
+        func splitViewController(_ svc: UISplitViewController, willHide column: UISplitViewController.Column) { log.append("hide \(column.rawValue)") }
+        func splitViewController(_ svc: UISplitViewController, willShow column: UISplitViewController.Column) { log.append("show \(column.rawValue)") }
+    }
+
+    @Test func columnsTileInARegularWidthAndCollapseInACompactOne() throws {
+        let list = UIViewController(), detail = UIViewController()
+        list.title = "Folders"; detail.title = "Inbox"
+        let split = UISplitViewController(style: .doubleColumn)
+        let chooser = Chooser()
+        split.delegate = chooser
+        split.setViewController(list, for: .primary)
+        split.setViewController(detail, for: .secondary)
+        #expect(split.viewController(for: .primary) === list && list.navigationController != nil)
+        #expect(list.navigationController !== detail.navigationController)
+        // A regular width (an iPad's, through a parent's trait override): 320 points of
+        // primary column, the secondary the rest.
+        let window = Self.pad()
+        let regular = UITraitCollection(horizontalSizeClass: .regular)
+        let host = UIViewController()
+        host.view.frame = window.bounds
+        host.addChild(split)
+        host.setOverrideTraitCollection(regular, forChild: split)
+        split.view.frame = host.view.bounds
+        host.view.addSubview(split.view)
+        split.didMove(toParent: host)
+        window.rootViewController = host
+        window.makeKeyAndVisible()
+        window.layoutIfNeeded()
+        #expect(split.traitCollection.horizontalSizeClass == .regular)
+        #expect(!split.isCollapsed && split.displayMode == .oneBesideSecondary)
+        let primaryFrame = try #require(list.navigationController?.view.frame)
+        let secondaryFrame = try #require(detail.navigationController?.view.frame)
+        #expect(primaryFrame == CGRect(x: 0, y: 0, width: 320, height: 820))
+        #expect(secondaryFrame == CGRect(x: 320, y: 0, width: 860, height: 820))
+        split.hide(.primary)
+        window.layoutIfNeeded()
+        #expect(split.displayMode == .secondaryOnly && list.navigationController?.view.window == nil)
+        #expect(detail.navigationController?.view.frame == CGRect(x: 0, y: 0, width: 1180, height: 820))
+        split.show(.primary)
+        window.layoutIfNeeded()
+        #expect(chooser.log == ["hide 0", "show 0"])
+        // A compact width: one stack, the primary's; the delegate may choose the secondary.
+        host.setOverrideTraitCollection(UITraitCollection(horizontalSizeClass: .compact), forChild: split)
+        window.layoutIfNeeded()
+        #expect(split.isCollapsed && chooser.log.last == "collapse proposed 0")
+        let nav = try #require(list.navigationController)
+        #expect(nav.viewControllers == [list] && nav.view.window === window && nav.view.frame == split.view.bounds)
+        split.show(.secondary)
+        #expect(nav.viewControllers == [list, detail])
+        // Regular again: each column has its own controller back.
+        host.setOverrideTraitCollection(regular, forChild: split)
+        window.layoutIfNeeded()
+        #expect(list.navigationController?.viewControllers == [list] && detail.navigationController?.viewControllers == [detail])
+        #expect(detail.view.window === window && list.view.window === window)
+    }
+}
