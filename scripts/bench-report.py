@@ -138,10 +138,10 @@ def main():
          "scrolled 1 pt per frame for 240 frames: the commit (offset, layout reusing rows, flush) and the "
          "damage-tracked frame, p50 and p99."),
         ("Navigation transition", "lamina-bench transition", "transition",
-         "A navigation push and pop between two screens of rows (a header and a `UITableView`) in a 1179 × 2556 "
-         "window: the incoming screen slides in over the other, which moves a third of the width under a "
-         "dimming view, for 0.35 s (`UIView.animate`, ease in-out), drawn at 120 Hz through damage tracking; "
-         "frame p50 and p99, and what the caches did."),
+         "A `UINavigationController`'s animated push and pop between two tables of rows in a 1179 × 2556 "
+         "window with an iPhone's safe area: the incoming table slides in over the other, which moves a third "
+         "of the width under a dimming view, the bar cross-fading, for 0.35 s (ease in-out), drawn at 120 Hz "
+         "through damage tracking; frame p50 and p99, and what the caches did."),
         ("Animation", "lamina-bench animation", "animation",
          "Frame evaluation from the render tree: layers each running a spring and a keyframe animation."),
         ("Text", "lamina-bench text", "text",

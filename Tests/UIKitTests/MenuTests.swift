@@ -212,7 +212,7 @@ struct MenuTests {
         let copy = try #require(Self.row("Copy", in: window))
         window.tap(at: CGPoint(x: copy.midX, y: copy.midY))
         window.advance(to: 1)
-        #expect(UIPasteboard.general.strings == ["Hello", "https://example.com/a"])
+        #expect(UIPasteboard.general.strings?.first == "Hello")
         #expect(ended == ["com.apple.UIKit.activity.CopyToPasteboard true"] && root.presentedViewController == nil)
         root.present(share, animated: false)
         window.layoutIfNeeded()

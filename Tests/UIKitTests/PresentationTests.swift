@@ -426,7 +426,13 @@ struct NavigationTransitionTests {
         let incoming = try #require(window.run { second.view.layer.presentation()?.position.x })
         let outgoing = try #require(window.run { first.view.layer.presentation()?.position.x })
         #expect(abs(incoming - (187.5 + 187.5)) < 1 && abs(outgoing - (187.5 - 62.5)) < 1)
-        #expect(nav.view.subviews.last === nav.navigationBar)
+        // The bar stays above both views; a picture of the old bar fades out over it.
+        let subviews = nav.view.subviews
+        let barIndex = try #require(subviews.firstIndex { $0 === nav.navigationBar })
+        let incomingIndex = try #require(subviews.firstIndex { $0 === second.view })
+        #expect(barIndex > incomingIndex && subviews.count == barIndex + 2)
+        let fading = try #require(window.run { subviews.last?.layer.presentation()?.opacity })
+        #expect(fading > 0.2 && fading < 0.8)
         window.advance(to: 0.4)
         #expect(first.view.superview == nil && second.view.frame == nav.view.bounds && nav.transitionCoordinator == nil)
         #expect(first.log == ["willDisappear(true)", "didDisappear(true)"] && second.log == ["willAppear(true)", "didAppear(true)"])

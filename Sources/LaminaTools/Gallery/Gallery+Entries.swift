@@ -9,12 +9,12 @@ extension Gallery {
     /// The tour of layer types and properties.
     static var layerEntries: [GalleryEntry] {
         [contentsGravity, contentsRectCenter, corners, shadows, masks, transforms3D, cube, text, scripts, gradients, shapes,
-         replicators, emitter, fireworks, blendModes, autoLayout, controls, form, tables, navigation]
+         replicators, emitter, fireworks, blendModes, autoLayout, controls, form, tables, navigation, presentation]
     }
 
     /// Animation.
     static var motionEntries: [GalleryEntry] {
-        [springs, timingFunctions, keyframesOnPaths, holdKeyframes, viewAnimations, transitions]
+        [springs, timingFunctions, keyframesOnPaths, holdKeyframes, viewAnimations, transitions, navigationPush]
     }
 
     /// Core Animation archives.

@@ -9,7 +9,7 @@ import Foundation
 extension UINavigationController {
     /// Animates from `old` to `new` (both in the stack's change just made).
     func animateTransition(from old: UIViewController, to new: UIViewController, operation: Operation,
-                           in container: UILayoutContainerView) {
+                           in container: UILayoutContainerView, barBefore: UIView?) {
         let window = container.window
         let animator = delegate?.navigationController(self, animationControllerFor: operation, from: old, to: new)
         let interaction = animator.flatMap { delegate?.navigationController(self, interactionControllerFor: $0) }
@@ -49,11 +49,16 @@ extension UINavigationController {
             animator?.animationEnded(completed)
         }
 
-        // The bar's titles and buttons cross-fade.
-        let fade = CATransition()
-        fade.type = .fade
-        fade.duration = context.transitionDuration
-        navigationBar.layer.add(fade, forKey: kCATransition)
+        // The bar's titles and buttons cross-fade: a picture of the bar as it was fades out
+        // over the new one (drawn once, not the bar's layers twice a frame).
+        if let barBefore {
+            UIView.performWithoutAnimation {
+                barBefore.frame = navigationBar.frame
+                container.insertSubview(barBefore, aboveSubview: navigationBar)
+            }
+            context.animate(alongsideTransition: { _ in barBefore.alpha = 0 },
+                            completion: { _ in barBefore.removeFromSuperview() })
+        }
 
         if let animator {
             context.run(animator, interaction: interaction)
@@ -72,7 +77,7 @@ extension UINavigationController {
 
     func animateTransition(using ctx: any UIViewControllerContextTransitioning) {
         guard let from = ctx.view(forKey: .from), let to = ctx.view(forKey: .to),
-              let bar = (ctx.containerView as? UILayoutContainerView)?.subviews.last else {
+              let bar = ctx.containerView.subviews.first(where: { $0 is UINavigationBar }) else {
             ctx.completeTransition(true)
             return
         }

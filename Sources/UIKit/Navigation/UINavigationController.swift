@@ -57,6 +57,8 @@ open class UINavigationController: UIViewController {
         let oldStack = stack
         let container = viewIfLoaded as? UILayoutContainerView
         let animates = animated && UIView.areAnimationsEnabled && container?.window != nil && oldTop != nil
+        // The bar as it was, to fade out over the new one.
+        let barBefore = animates && !isNavigationBarHidden ? navigationBar.snapshotView(afterScreenUpdates: false) : nil
         stack = replaceChildren(stack, with: controllers, shown: animates ? nil : oldTop)
         navigationBar.setItems(stack.map(\.navigationItem), animated: false)
         guard animates, let container, let oldTop, let newTop = stack.last, newTop !== oldTop else {
@@ -66,7 +68,7 @@ open class UINavigationController: UIViewController {
         }
         let operation: Operation = oldStack.contains(where: { $0 === newTop }) ? .pop : .push
         container.layoutIfNeeded()
-        animateTransition(from: oldTop, to: newTop, operation: operation, in: container)
+        animateTransition(from: oldTop, to: newTop, operation: operation, in: container, barBefore: barBefore)
     }
 
     open func pushViewController(_ viewController: UIViewController, animated: Bool) {
