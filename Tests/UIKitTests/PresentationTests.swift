@@ -447,6 +447,39 @@ struct NavigationTransitionTests {
         #expect(second.view.superview == nil && first.view.frame == nav.view.bounds && second.parent == nil)
     }
 
+    @Test func aSwipeFromTheLeftEdgePopsWithTheFinger() throws {
+        let first = PresentationTests.Probe("first"), second = PresentationTests.Probe("second")
+        let nav = UINavigationController(rootViewController: first)
+        let window = PresentationTests.phone(root: nav)
+        nav.pushViewController(second, animated: false)
+        window.layoutIfNeeded()
+        #expect(nav.interactivePopGestureRecognizer is UIScreenEdgePanGestureRecognizer)
+        // Not from the edge: nothing.
+        PresentationTests.drag(window, from: CGPoint(x: 100, y: 400), to: CGPoint(x: 300, y: 400), start: 0, seconds: 0.3)
+        #expect(nav.topViewController === second)
+        // From the edge, let go at a quarter, slowly: back where it was.
+        window.advance(to: 1)
+        let touch = try #require(window.touchDown(at: CGPoint(x: 5, y: 400)))
+        for i in 1...8 {
+            window.advance(to: 1 + Double(i) * 0.1)
+            window.touchMove(touch, to: CGPoint(x: 5 + CGFloat(i) * 11, y: 400))
+        }
+        #expect(nav.topViewController === first && first.view.superview === nav.view)
+        let midway = try #require(window.run { second.view.layer.presentation()?.position.x })
+        #expect(abs(midway - (187.5 + 88)) < 4)
+        window.advance(to: 2.0)
+        window.touchUp(touch)
+        window.advance(to: 3)
+        window.advance(to: 3.1)
+        #expect(nav.viewControllers == [first, second] && second.view.superview === nav.view && first.view.superview == nil)
+        #expect(second.view.frame == nav.view.bounds && second.parent === nav)
+        // From the edge, past half: popped.
+        PresentationTests.drag(window, from: CGPoint(x: 5, y: 400), to: CGPoint(x: 260, y: 400), start: 4, seconds: 0.5)
+        window.advance(to: 5)
+        window.advance(to: 5.1)
+        #expect(nav.viewControllers == [first] && second.view.superview == nil && first.view.frame == nav.view.bounds)
+    }
+
     @Test func aDelegatesAnimatorRunsThePush() throws {
         let first = UIViewController(), second = UIViewController()
         let nav = UINavigationController(rootViewController: first)

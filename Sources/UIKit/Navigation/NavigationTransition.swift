@@ -9,11 +9,18 @@ import Foundation
 extension UINavigationController {
     /// Animates from `old` to `new` (both in the stack's change just made).
     func animateTransition(from old: UIViewController, to new: UIViewController, operation: Operation,
-                           in container: UILayoutContainerView, barBefore: UIView?) {
+                           in container: UILayoutContainerView, barBefore: UIView?, previousStack: [UIViewController]) {
         let window = container.window
         let animator = delegate?.navigationController(self, animationControllerFor: operation, from: old, to: new)
-        let interaction = animator.flatMap { delegate?.navigationController(self, interactionControllerFor: $0) }
-        (interaction as? UIPercentDrivenInteractiveTransition)?.animator = animator
+        var interaction = animator.flatMap { delegate?.navigationController(self, interactionControllerFor: $0) }
+        let systemAnimator = SystemNavigationAnimator(operation: operation)
+        if interaction == nil, let pending = pendingInteraction {
+            interaction = pending
+            pending.animator = animator ?? systemAnimator
+        } else {
+            (interaction as? UIPercentDrivenInteractiveTransition)?.animator = animator
+        }
+        pendingInteraction = nil
         let context = TransitionContext(container: container, animated: true, style: .none, from: old, to: new,
                                         fromView: old.view, toView: new.view)
         context.window = window
@@ -39,8 +46,22 @@ extension UINavigationController {
                     new.viewIfLoaded?.removeFromSuperview()
                 }
             }
-            old.endHeldAppearance()
-            new.endHeldAppearance()
+            if completed {
+                old.endHeldAppearance()
+                new.endHeldAppearance()
+            } else {
+                // Cancelled (an edge swipe let go too early): the stack is as it was; the
+                // controller that was coming goes, the one that was leaving stays.
+                for vc in [old, new] {
+                    vc.presentationState.appearanceHeld = false
+                    vc.transitionTargets = nil
+                }
+                new.beginAppearanceTransition(false, animated: true)
+                new.endAppearanceTransition()
+                old.beginAppearanceTransition(true, animated: true)
+                old.endAppearanceTransition()
+                self.restoreStack(previousStack)
+            }
             new.presentationState.coordinator = nil
             old.presentationState.coordinator = nil
             self.presentationState.coordinator = nil
@@ -60,10 +81,42 @@ extension UINavigationController {
                             completion: { _ in barBefore.removeFromSuperview() })
         }
 
-        if let animator {
-            context.run(animator, interaction: interaction)
-        } else {
-            context.run(SystemNavigationAnimator(operation: operation), interaction: nil)
+        context.run(animator ?? systemAnimator, interaction: interaction)
+    }
+
+    /// Puts `previous` back as the stack, without animation (after a cancelled transition).
+    func restoreStack(_ previous: [UIViewController]) {
+        UIView.performWithoutAnimation {
+            let shown = topViewController
+            setStackWithoutTransition(previous)
+            if let top = previous.last, top !== shown { shown?.viewIfLoaded?.removeFromSuperview() }
+            viewIfLoaded?.setNeedsLayout()
+        }
+    }
+
+    /// The swipe from the left edge: pops with the finger, finishing when let go past half the
+    /// width or flicked right, going back otherwise.
+    func edgeSwiped(_ g: UIScreenEdgePanGestureRecognizer) {
+        guard let container = viewIfLoaded else { return }
+        let width = max(container.bounds.width, 1)
+        switch g.state {
+        case .began:
+            guard viewControllers.count > 1, transitionContext.map({ $0.hasEnded }) ?? true, container.window != nil else { return }
+            let driver = UIPercentDrivenInteractiveTransition()
+            pendingInteraction = driver
+            edgeDriver = driver
+            popViewController(animated: true)
+            if pendingInteraction != nil { pendingInteraction = nil; edgeDriver = nil }
+        case .changed:
+            edgeDriver?.update(max(0, g.translation(in: container).x) / width)
+        case .ended, .cancelled, .failed:
+            guard let driver = edgeDriver else { return }
+            edgeDriver = nil
+            let progress = max(0, g.translation(in: container).x) / width
+            let velocity = g.velocity(in: container).x
+            if g.state == .ended, progress > 0.5 || velocity > 500 { driver.finish() } else { driver.cancel() }
+        default:
+            break
         }
     }
 }
@@ -107,7 +160,8 @@ extension UINavigationController {
             top.layer.shadowOffset = .zero
             top.layer.shadowPath = CGPath(rect: top.bounds, transform: nil)
         }
-        UIView.animate(withDuration: 0.35, delay: 0, options: [.curveEaseInOut], animations: {
+        // Driven by a finger, the views follow it: a linear curve.
+        UIView.animate(withDuration: 0.35, delay: 0, options: [ctx.isInteractive ? .curveLinear : .curveEaseInOut], animations: {
             if push {
                 to.frame = bounds
                 from.frame = bounds.offsetBy(dx: -width / 3, dy: 0)

@@ -16,6 +16,25 @@ open class UINavigationController: UIViewController {
 
     /// The transition under way.
     var transitionContext: TransitionContext?
+    /// The interaction driving the next transition (the edge swipe's pop).
+    var pendingInteraction: UIPercentDrivenInteractiveTransition?
+    /// The edge swipe's interaction while the finger is down.
+    var edgeDriver: UIPercentDrivenInteractiveTransition?
+
+    /// Sets the stack and the bar without a transition or callbacks of its own.
+    func setStackWithoutTransition(_ controllers: [UIViewController]) {
+        stack = replaceChildren(stack, with: controllers, shown: nil)
+        navigationBar.setItems(stack.map(\.navigationItem), animated: false)
+        showTop(replacing: nil)
+    }
+
+    /// The swipe from the left edge that pops the top controller, following the finger.
+    open var interactivePopGestureRecognizer: UIGestureRecognizer? { edgePop }
+    private lazy var edgePop: UIScreenEdgePanGestureRecognizer = {
+        let g = UIScreenEdgePanGestureRecognizer(target: self) { nav, g in nav.edgeSwiped(g as! UIScreenEdgePanGestureRecognizer) }
+        g.edges = .left
+        return g
+    }()
 
     /// Whether the bar is hidden.
     open var isNavigationBarHidden = false {
@@ -68,7 +87,8 @@ open class UINavigationController: UIViewController {
         }
         let operation: Operation = oldStack.contains(where: { $0 === newTop }) ? .pop : .push
         container.layoutIfNeeded()
-        animateTransition(from: oldTop, to: newTop, operation: operation, in: container, barBefore: barBefore)
+        animateTransition(from: oldTop, to: newTop, operation: operation, in: container, barBefore: barBefore,
+                          previousStack: oldStack)
     }
 
     open func pushViewController(_ viewController: UIViewController, animated: Bool) {
@@ -107,6 +127,7 @@ open class UINavigationController: UIViewController {
         super.viewDidLoad()
         navigationBar.backTapped = { [unowned self] in popViewController(animated: true) }
         view.addSubview(navigationBar)
+        view.addGestureRecognizer(edgePop)
         showTop(replacing: nil)
     }
 

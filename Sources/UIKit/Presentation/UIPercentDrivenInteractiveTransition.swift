@@ -19,8 +19,8 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
     /// Whether the transition starts interactive (true).
     open var wantsInteractiveStart = true
 
-    /// The animator UIKit pairs with this controller.
-    weak var animator: (any UIViewControllerAnimatedTransitioning)?
+    /// The animator UIKit pairs with this controller (held until the transition ends).
+    var animator: (any UIViewControllerAnimatedTransitioning)?
     private var context: (any UIViewControllerContextTransitioning)?
     private var finisher: TransitionTimeFinisher?
 
@@ -71,8 +71,9 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
             layer.beginTime = layer.superlayer.map { $0.convertTime(now, from: nil) } ?? now
             layer.timeOffset = offset
             let remaining = (cancelled ? offset : max(0, d - offset)) / speed
-            self.finisher = TransitionTimeFinisher(after: remaining, on: layer.superlayer ?? layer) { [weak self] in
-                self?.ended(cancelled: cancelled)
+            // Held by the finisher's animation until then (nothing else may hold the controller).
+            self.finisher = TransitionTimeFinisher(after: remaining, on: layer.superlayer ?? layer) {
+                self.ended(cancelled: cancelled)
             }
         }
         if let w = context.containerView.window { w.run(run) } else { run() }
@@ -87,6 +88,7 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
         layer.beginTime = 0
         finisher = nil
         self.context = nil
+        animator = nil
         if cancelled {
             // The animations are taken off: the animator's completion hears they did not
             // finish and completes the transition as cancelled.
