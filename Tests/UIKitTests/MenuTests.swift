@@ -398,3 +398,66 @@ struct SplitViewTests {
         #expect(detail.view.window === window && list.view.window === window)
     }
 }
+
+/// Bar appearances and toolbars.
+@MainActor
+@Suite("Bar appearances and toolbars")
+struct BarAppearanceTests {
+    @Test func aNavigationBarTakesItsAppearance() throws {
+        let root = UIViewController()
+        root.title = "Profile"
+        let nav = UINavigationController(rootViewController: root)
+        let window = PresentationTests.phone(root: nav)
+        let bar = nav.navigationBar
+        let appearance = UINavigationBarAppearance()
+        appearance.configureWithOpaqueBackground()
+        appearance.backgroundColor = .systemIndigo
+        appearance.titleTextAttributes = [.foregroundColor: UIColor.white, .font: UIFont.systemFont(ofSize: 20, weight: .bold)]
+        appearance.shadowColor = .clear
+        bar.standardAppearance = appearance
+        bar.scrollEdgeAppearance = appearance
+        // Copied when set: a change afterwards does nothing until it is set again.
+        appearance.backgroundColor = .systemRed
+        window.layoutIfNeeded()
+        let title = try #require(AlertControllerTests.label("Profile", in: bar))
+        #expect(title.textColor == .white && title.font.pointSize == 20)
+        #expect(bar.scrollEdgeAppearance !== appearance && bar.scrollEdgeAppearance?.backgroundColor == .systemIndigo)
+        let image = try #require(window.render())
+        let ctx = try #require(CGContext(data: nil, width: image.width, height: image.height, bitsPerComponent: 8, bytesPerRow: 0,
+                                         space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue))
+        ctx.draw(image, in: CGRect(x: 0, y: 0, width: image.width, height: image.height))
+        let data = try #require(ctx.data).assumingMemoryBound(to: UInt8.self)
+        // A pixel of the bar (at y = 60 points), indigo: (88, 86, 214) in light mode.
+        let row = 60 * 3     // bitmap rows run from the top
+        let px = data + row * ctx.bytesPerRow + 10 * 3 * 4
+        #expect(abs(Int(px[0]) - 88) <= 2 && abs(Int(px[1]) - 86) <= 2 && abs(Int(px[2]) - 214) <= 2)
+        // The item's own appearance wins; transparent: no background, no shadow.
+        let clear = UINavigationBarAppearance()
+        clear.configureWithTransparentBackground()
+        root.navigationItem.scrollEdgeAppearance = clear
+        window.layoutIfNeeded()
+        #expect(root.navigationItem.scrollEdgeAppearance?.backgroundColor == .clear)
+        let copy = appearance.copy()
+        #expect(copy !== appearance && copy.backgroundColor == .systemRed)
+    }
+
+    @Test func aNavigationControllersToolbarShowsTheTopItems() throws {
+        let root = UIViewController()
+        var tapped = 0
+        root.toolbarItems = [.flexibleSpace(), UIBarButtonItem(title: "Compose", primaryAction: UIAction { _ in tapped += 1 }), .flexibleSpace()]
+        let nav = UINavigationController(rootViewController: root)
+        let window = PresentationTests.phone(root: nav)
+        #expect(nav.isToolbarHidden && nav.toolbar.superview == nil)
+        nav.setToolbarHidden(false, animated: false)
+        window.layoutIfNeeded()
+        #expect(nav.toolbar.frame == CGRect(x: 0, y: 812 - 34 - 44, width: 375, height: 44))
+        #expect(abs(root.view.safeAreaInsets.bottom - (34 + 44)) < 1e-9)
+        let compose = try #require(AlertControllerTests.frame(of: "Compose", in: nav.toolbar))
+        #expect(abs(compose.midX - 187.5) < 1 && abs(compose.midY - (812 - 34 - 22)) < 1)
+        window.tap(at: CGPoint(x: compose.midX, y: compose.midY))
+        #expect(tapped == 1)
+        root.setToolbarItems(nil, animated: false)
+        window.layoutIfNeeded()
+        #expect(nav.toolbar.items == nil)
+    }
+}

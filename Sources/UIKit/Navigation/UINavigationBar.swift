@@ -30,6 +30,45 @@ open class UINavigationBar: UIView {
     /// Large titles (kept; titles are drawn in the bar's standard size).
     open var prefersLargeTitles = false
 
+    /// The bar's look (iOS 13): background, shadow line and title attributes. Until one is
+    /// set, the bar is drawn as iOS draws its standard bar over plain content.
+    /// Appearances are copied when set, as UIKit copies them: change one, then set it again.
+    open var standardAppearance: UINavigationBarAppearance {
+        get { appearances.standard }
+        set { appearances.standard = newValue.copy(); customizedAppearance = true; setNeedsLayout() }
+    }
+    /// The look in a compact height (nil: the standard one).
+    open var compactAppearance: UINavigationBarAppearance? {
+        get { appearances.compact }
+        set { appearances.compact = newValue?.copy(); setNeedsLayout() }
+    }
+    /// The look while the content is scrolled to its top (nil: the standard one).
+    open var scrollEdgeAppearance: UINavigationBarAppearance? {
+        get { appearances.scrollEdge }
+        set { appearances.scrollEdge = newValue?.copy(); setNeedsLayout() }
+    }
+    /// The look at the scroll edge in a compact height.
+    open var compactScrollEdgeAppearance: UINavigationBarAppearance? {
+        get { appearances.compactScrollEdge }
+        set { appearances.compactScrollEdge = newValue?.copy(); setNeedsLayout() }
+    }
+    private var appearances: (standard: UINavigationBarAppearance, compact: UINavigationBarAppearance?,
+                              scrollEdge: UINavigationBarAppearance?, compactScrollEdge: UINavigationBarAppearance?)
+        = (UINavigationBarAppearance(), nil, nil, nil)
+    private var customizedAppearance = false
+
+    /// The appearance in effect: the top item's, else the bar's; the scroll edge one first
+    /// (Lamina's content is taken as scrolled to its top), nil while nothing was set.
+    var effectiveAppearance: UINavigationBarAppearance? {
+        let compact = traitCollection.verticalSizeClass == .compact
+        let item = topItem
+        let edge = compact ? (item?.compactScrollEdgeAppearance ?? compactScrollEdgeAppearance) : nil
+        if let a = edge ?? item?.scrollEdgeAppearance ?? scrollEdgeAppearance { return a }
+        if compact, let a = item?.compactAppearance ?? compactAppearance { return a }
+        if let a = item?.standardAppearance { return a }
+        return customizedAppearance ? standardAppearance : nil
+    }
+
     private let background = UIView()
     private let hairline = UIView()
     private var itemViews: [UIView] = []
@@ -62,9 +101,11 @@ open class UINavigationBar: UIView {
         super.layoutSubviews()
         let px = BarMetrics.pixel(self)
         background.frame = CGRect(x: 0, y: -backgroundExtent, width: bounds.width, height: bounds.height + backgroundExtent)
-        background.backgroundColor = barTintColor ?? .systemBackground
+        let appearance = effectiveAppearance
+        background.backgroundColor = appearance?.resolvedBackground(fallback: barTintColor ?? .systemBackground) ?? barTintColor ?? .systemBackground
         hairline.frame = CGRect(x: 0, y: background.bounds.height, width: bounds.width, height: px)
-        hairline.backgroundColor = BarMetrics.hairline
+        hairline.backgroundColor = appearance.map { $0.resolvedShadow } ?? BarMetrics.hairline
+        hairline.isHidden = hairline.backgroundColor == nil
         // The item views are made again only when what they show or where it goes changed, so
         // a layout pass during a tap keeps the view being tapped.
         let shown = shownState
@@ -82,7 +123,8 @@ open class UINavigationBar: UIView {
         func id(_ o: AnyObject?) -> String { o.map { "\(ObjectIdentifier($0).hashValue)" } ?? "-" }
         guard let item = topItem else { return ["\(bounds.size)"] }
         let back = backItem
-        return ["\(bounds.size)", "\(sideMargin)", id(item), item.title ?? "", id(item.titleView), "\(item.hidesBackButton)",
+        return ["\(bounds.size)", "\(sideMargin)", id(effectiveAppearance), "\(effectiveAppearance?.titleTextAttributes.count ?? 0)",
+                id(item), item.title ?? "", id(item.titleView), "\(item.hidesBackButton)",
                 "\(item.leftItemsSupplementBackButton)", id(back), back?.title ?? "", back?.backButtonTitle ?? "",
                 (item.leftBarButtonItems ?? []).map { id($0) + ($0.title ?? "") }.joined(separator: ","),
                 (item.rightBarButtonItems ?? []).map { id($0) + ($0.title ?? "") }.joined(separator: ",")]
@@ -132,8 +174,9 @@ open class UINavigationBar: UIView {
         } else if let title = item.title, !title.isEmpty {
             let label = UILabel()
             label.text = title
-            label.font = .systemFont(ofSize: 17, weight: .semibold)
-            label.textColor = .label
+            let attributes = effectiveAppearance?.titleTextAttributes ?? [:]
+            label.font = attributes[.font] as? UIFont ?? .systemFont(ofSize: 17, weight: .semibold)
+            label.textColor = attributes[.foregroundColor] as? UIColor ?? .label
             label.textAlignment = .center
             let w = min(label.intrinsicContentSize.width, max(0, right - x))
             var left = (bounds.width - w) / 2

@@ -41,6 +41,20 @@ open class UINavigationController: UIViewController {
         didSet { viewIfLoaded?.setNeedsLayout() }
     }
 
+    /// The toolbar at the bottom, showing the top controller's `toolbarItems` while shown.
+    public private(set) lazy var toolbar: UIToolbar! = UIToolbar()
+    /// Whether the toolbar is hidden (true).
+    open var isToolbarHidden = true {
+        didSet { viewIfLoaded?.setNeedsLayout() }
+    }
+    /// Shows or hides the toolbar.
+    open func setToolbarHidden(_ hidden: Bool, animated: Bool) { isToolbarHidden = hidden }
+
+    /// The top controller's toolbar items changed.
+    func toolbarItemsChanged(of vc: UIViewController) {
+        if vc === topViewController { viewIfLoaded?.setNeedsLayout() }
+    }
+
     public override init() { super.init() }
 
     public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) { super.init() }
@@ -163,8 +177,24 @@ open class UINavigationController: UIViewController {
             bar.frame = CGRect(x: 0, y: safeTop + height, width: container.bounds.width, height: bar.barHeight)
             barsHeight += bar.barHeight
         }
+        // The toolbar, above the bottom safe area, its background reaching the screen's edge.
+        var bottomBar: CGFloat = 0
+        if isToolbarHidden {
+            toolbar.removeFromSuperview()
+        } else {
+            let safeBottom = container.safeAreaInsets.bottom
+            if toolbar.superview !== container { container.addSubview(toolbar) }
+            toolbar.frame = CGRect(x: 0, y: container.bounds.height - safeBottom - 44, width: container.bounds.width, height: 44)
+            toolbar.backgroundExtent = safeBottom
+            if let items = stack.last?.toolbarItems {
+                if toolbar.items.map({ $0.count != items.count || zip($0, items).contains { $0 !== $1 } }) ?? true { toolbar.items = items }
+            } else if toolbar.items != nil {
+                toolbar.items = nil
+            }
+            bottomBar = 44
+        }
         if let top = stack.last {
-            top.containerBarInsets = UIEdgeInsets(top: isNavigationBarHidden ? 0 : barsHeight, left: 0, bottom: 0, right: 0)
+            top.containerBarInsets = UIEdgeInsets(top: isNavigationBarHidden ? 0 : barsHeight, left: 0, bottom: bottomBar, right: 0)
             if top.view.superview === container, !transitioning { top.view.frame = container.bounds }
         }
     }

@@ -26,10 +26,31 @@ open class UINavigationItem: NSObject {
     open var leftItemsSupplementBackButton = false
     /// How a large title is shown (kept; titles are drawn in the standard size).
     open var largeTitleDisplayMode: LargeTitleDisplayMode = .automatic
+    /// This item's bar look (nil: the bar's own).
+    open var standardAppearance: UINavigationBarAppearance? {
+        get { itemAppearances["standardAppearance"] }
+        set { itemAppearances["standardAppearance"] = newValue?.copy(); changed?() }
+    }
+    /// This item's look in a compact height.
+    open var compactAppearance: UINavigationBarAppearance? {
+        get { itemAppearances["compactAppearance"] }
+        set { itemAppearances["compactAppearance"] = newValue?.copy(); changed?() }
+    }
+    /// This item's look at the scroll edge.
+    open var scrollEdgeAppearance: UINavigationBarAppearance? {
+        get { itemAppearances["scrollEdgeAppearance"] }
+        set { itemAppearances["scrollEdgeAppearance"] = newValue?.copy(); changed?() }
+    }
+    /// This item's look at the scroll edge in a compact height.
+    open var compactScrollEdgeAppearance: UINavigationBarAppearance? {
+        get { itemAppearances["compactScrollEdgeAppearance"] }
+        set { itemAppearances["compactScrollEdgeAppearance"] = newValue?.copy(); changed?() }
+    }
     /// The search controller whose bar shows under the navigation bar's title row.
     open var searchController: UISearchController? { didSet { changed?() } }
     /// Whether the search bar hides as the content scrolls (true; Lamina keeps it shown).
     open var hidesSearchBarWhenScrolling = true
+    private var itemAppearances: [String: UINavigationBarAppearance] = [:]
     /// Tells the bar showing the item that it changed.
     var changed: (() -> Void)?
 

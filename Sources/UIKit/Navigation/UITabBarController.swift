@@ -32,6 +32,21 @@ open class UITabBar: UIView {
     open var unselectedItemTintColor: UIColor? { didSet { setNeedsLayout() } }
     /// The bar's background colour (nil: the system background).
     open var barTintColor: UIColor? { didSet { setNeedsLayout() } }
+    /// The bar's look (iOS 13): background and shadow line; until one is set, iOS's standard
+    /// bar over plain content.
+    /// Copied when set, as UIKit copies it.
+    open var standardAppearance: UITabBarAppearance {
+        get { standardStore }
+        set { standardStore = newValue.copy(); customizedAppearance = true; setNeedsLayout() }
+    }
+    private var standardStore = UITabBarAppearance()
+    /// The look while the content is scrolled to its end (iOS 15; nil: the standard one).
+    open var scrollEdgeAppearance: UITabBarAppearance? {
+        get { scrollEdgeStore }
+        set { scrollEdgeStore = newValue?.copy(); setNeedsLayout() }
+    }
+    private var scrollEdgeStore: UITabBarAppearance?
+    private var customizedAppearance = false
     /// Whether the bar is translucent (kept; the bar is drawn opaque).
     open var isTranslucent = true
 
@@ -52,10 +67,12 @@ open class UITabBar: UIView {
 
     open override func layoutSubviews() {
         super.layoutSubviews()
-        backgroundColor = barTintColor ?? .systemBackground
+        let appearance = scrollEdgeAppearance ?? (customizedAppearance ? standardAppearance : nil)
+        backgroundColor = appearance?.resolvedBackground(fallback: barTintColor ?? .systemBackground) ?? barTintColor ?? .systemBackground
         let px = BarMetrics.pixel(self)
         hairline.frame = CGRect(x: 0, y: -px, width: bounds.width, height: px)
-        hairline.backgroundColor = BarMetrics.hairline
+        hairline.backgroundColor = appearance.map { $0.resolvedShadow } ?? BarMetrics.hairline
+        hairline.isHidden = hairline.backgroundColor == nil
         // The slots are made again only when what they show changed (a layout pass during a
         // tap keeps the slot being tapped).
         let list = items ?? []

@@ -266,6 +266,14 @@ open class UIViewController: UIResponder {
         return traitOverrides.first { $0.child == id }?.traits
     }
 
+    /// The items a navigation controller's toolbar shows for this controller.
+    open var toolbarItems: [UIBarButtonItem]? {
+        didSet { navigationController?.toolbarItemsChanged(of: self) }
+    }
+
+    /// Sets `toolbarItems`.
+    open func setToolbarItems(_ toolbarItems: [UIBarButtonItem]?, animated: Bool) { self.toolbarItems = toolbarItems }
+
     // MARK: Presentation (Presentation/UIViewController+Presentation.swift does the work)
 
     /// How the controller is shown when presented: `.automatic` is a page sheet on a phone, as
