@@ -281,6 +281,109 @@ import UIKit
         #expect(view.layer.sublayers?.contains { $0.animation(forKey: "blink") != nil } == false)
     }
 
+    final class PhotoScreen: UIViewController, UIContextMenuInteractionDelegate {
+        var validated = 0
+        let photo = UIView(frame: CGRect(x: 60, y: 110, width: 200, height: 120))
+        override func viewDidLoad() {
+            super.viewDidLoad()
+            view.backgroundColor = .systemBackground
+            photo.backgroundColor = .systemTeal
+            photo.addInteraction(UIContextMenuInteraction(delegate: self))
+            view.addSubview(photo)
+        }
+        override var keyCommands: [UIKeyCommand]? {
+            [UIKeyCommand(title: "Find", action: "find:", input: "f", modifierFlags: .control)]
+        }
+        override func validate(_ command: UICommand) { validated += 1 }
+        override var canBecomeFirstResponder: Bool { true }
+        func contextMenuInteraction(_ interaction: UIContextMenuInteraction,
+                                    configurationForMenuAtLocation location: CGPoint) -> UIContextMenuConfiguration? {
+            UIContextMenuConfiguration(previewProvider: nil) { _ in UIMenu(children: [UIAction(title: "Share") { _ in }]) }
+        }
+    }
+
+    /// Presenting and navigating with the pointer and keys of a real display: a push animates,
+    /// a drag from the left edge pops, a sheet dragged down is dismissed, a long press opens a
+    /// context menu, and Control-F reaches a responder's key commands.
+    @Test func pushesSwipesSheetsMenusAndKeyCommandsOnScreen() throws {
+        guard SDLVideo.isAvailable else { return }
+        let title = "lamina-test-\(UUID().uuidString.prefix(8))"
+        let first = PhotoScreen(), second = UIViewController()
+        first.title = "Photos"
+        second.title = "Detail"
+        second.view.backgroundColor = .systemGroupedBackground
+        let nav = UINavigationController(rootViewController: first)
+        let w = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        w.rootViewController = nav
+        w.makeKeyAndVisible()
+        let host = try w.showOnScreen(title: title)
+        let scale = host.window.scale
+        func s(_ v: CGFloat) -> String { String(Int(v * scale)) }
+        var step = 0
+        var slidMidway = false, menuShown = false
+        let start = MediaClock.system.now
+        var mark = 0.0
+        w.runOnScreen {
+            let t = MediaClock.system.now - start
+            switch step {
+            case 0 where t > 0.3 && host.pacing.frames >= 1:
+                _ = self.uncover(title, at: (20, 380))
+                nav.pushViewController(second, animated: true)
+                step = 1
+            case 1:
+                if nav.transitionCoordinator != nil, let x = w.run({ second.view.layer.presentation()?.position.x }), x > 161, x < 479 { slidMidway = true }
+                if nav.transitionCoordinator == nil || t > 6 {
+                    // A drag from the left edge, past half the width.
+                    let id = self.uncover(title, at: (20, 380))
+                    _ = try? self.run("xdotool", ["mousemove", "--window", id, s(2), s(300), "mousedown", "1",
+                                                  "mousemove", "--window", id, s(40), s(300), "sleep", "0.05",
+                                                  "mousemove", "--window", id, s(120), s(300), "sleep", "0.05",
+                                                  "mousemove", "--window", id, s(200), s(300), "sleep", "0.05",
+                                                  "mousemove", "--window", id, s(260), s(300), "mouseup", "1"])
+                    step = 2
+                }
+            case 2 where (nav.viewControllers.count == 1 && nav.transitionCoordinator == nil) || t > 12:
+                // A sheet, dragged down.
+                let sheet = UIViewController()
+                sheet.view.backgroundColor = .systemBackground
+                nav.present(sheet, animated: false)
+                let id = self.uncover(title, at: (20, 380))
+                _ = try? self.run("xdotool", ["mousemove", "--window", id, s(160), s(150), "mousedown", "1",
+                                              "mousemove", "--window", id, s(160), s(200), "sleep", "0.05",
+                                              "mousemove", "--window", id, s(160), s(300), "sleep", "0.05",
+                                              "mousemove", "--window", id, s(160), s(420), "mouseup", "1"])
+                step = 3
+            case 3 where (nav.presentedViewController == nil && t > 0) || t > 18:
+                // A long press on the photo.
+                let id = self.uncover(title, at: (20, 380))
+                _ = try? self.run("xdotool", ["mousemove", "--window", id, s(160), s(170), "mousedown", "1"])
+                mark = t
+                step = 4
+            case 4 where t > mark + 0.9:
+                let id = self.uncover(title, at: (20, 380))
+                _ = try? self.run("xdotool", ["mouseup", "--window", id, "1"])
+                menuShown = AlertControllerTests.frame(of: "Share", in: w) != nil
+                _ = try? self.run("xdotool", ["key", "--window", id, "Escape"])
+                // Key commands are looked for from the first responder up.
+                first.becomeFirstResponder()
+                _ = try? self.run("xdotool", ["key", "--window", id, "ctrl+f"])
+                mark = t
+                step = 5
+            case 5 where first.validated > 0 || t > mark + 4:
+                host.window.close()
+                step = 6
+            default: break
+            }
+            return t > 30
+        }
+        #expect(step == 6)
+        #expect(slidMidway, "the push slid in")
+        #expect(nav.viewControllers == [first], "the edge drag popped")
+        #expect(nav.presentedViewController == nil, "the sheet was dragged away")
+        #expect(menuShown, "the long press opened the context menu")
+        #expect(first.validated == 1, "Control-F reached the key commands")
+    }
+
     /// Both ways of presenting show the offscreen render's pixels: the window system's
     /// framebuffer, and an SDL renderer (vsync asked for; honoured where the driver can).
     @Test(arguments: [NativeWindow.Presentation.surface, .renderer(vsync: true)])
