@@ -234,6 +234,79 @@ struct MenuTests {
         #expect(cell.accessibilityCustomActions?.last?.selector?.name == "flag:")
     }
 
+    final class Grid: NSObject, UICollectionViewDataSource, UICollectionViewDelegate {
+        var asked: [[IndexPath]] = []
+        func collectionView(_ cv: UICollectionView, numberOfItemsInSection section: Int) -> Int { 12 }
+        func collectionView(_ cv: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+            let cell = cv.dequeueReusableCell(withReuseIdentifier: "cell", for: indexPath)
+            cell.contentView.backgroundColor = .systemOrange
+            return cell
+        }
+        func collectionView(_ collectionView: UICollectionView, contextMenuConfigurationForItemsAt indexPaths: [IndexPath],
+                            point: CGPoint) -> UIContextMenuConfiguration? {
+            asked.append(indexPaths)
+            return UIContextMenuConfiguration(previewProvider: nil) { _ in UIMenu(children: [UIAction(title: "Favourite") { _ in }]) }
+        }
+    }
+
+    @Test func aLongPressOnACollectionItemAsksTheDelegate() throws {
+        let root = UIViewController()
+        let window = PresentationTests.phone(root: root)
+        let layout = UICollectionViewFlowLayout()
+        layout.itemSize = CGSize(width: 100, height: 100)
+        let grid = UICollectionView(frame: root.view.bounds, collectionViewLayout: layout)
+        grid.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "cell")
+        let source = Grid()
+        grid.dataSource = source
+        grid.delegate = source
+        root.view.addSubview(grid)
+        window.layoutIfNeeded()
+        let cell = try #require(grid.cellForItem(at: IndexPath(item: 1, section: 0)))
+        let center = cell.convert(CGPoint(x: 50, y: 50), to: window)
+        window.advance(to: 0)
+        let touch = try #require(window.touchDown(at: center))
+        window.advance(to: 0.7)
+        window.touchUp(touch)
+        #expect(source.asked == [[IndexPath(item: 1, section: 0)]])
+        #expect(Self.row("Favourite", in: window) != nil)
+    }
+
+    final class EditSource: NSObject, UIEditMenuInteractionDelegate {
+        var log: [String] = []
+        func editMenuInteraction(_ interaction: UIEditMenuInteraction, menuFor configuration: UIEditMenuConfiguration,
+                                 suggestedActions: [UIMenuElement]) -> UIMenu? {
+            UIMenu(children: [UIAction(title: "Cut") { _ in self.log.append("cut") }, UIAction(title: "Copy") { _ in self.log.append("copy") }])
+        }
+        func editMenuInteraction(_ interaction: UIEditMenuInteraction, willPresentMenuFor configuration: UIEditMenuConfiguration,
+                                 animator: any UIEditMenuInteractionAnimating) { log.append("present") }
+        func editMenuInteraction(_ interaction: UIEditMenuInteraction, willDismissMenuFor configuration: UIEditMenuConfiguration,
+                                 animator: any UIEditMenuInteractionAnimating) { log.append("dismiss") }
+    }
+
+    @Test func anEditMenuIsABarOfActionsAboveItsPoint() throws {
+        let root = UIViewController()
+        let window = PresentationTests.phone(root: root)
+        let text = UIView(frame: CGRect(x: 20, y: 300, width: 300, height: 40))
+        root.view.addSubview(text)
+        let source = EditSource()
+        let interaction = UIEditMenuInteraction(delegate: source)
+        text.addInteraction(interaction)
+        interaction.presentEditMenu(with: UIEditMenuConfiguration(identifier: nil, sourcePoint: CGPoint(x: 100, y: 0)))
+        let cut = try #require(Self.row("Cut", in: window))
+        let copy = try #require(Self.row("Copy", in: window))
+        #expect(cut.maxY <= 300 - 8 && abs(cut.midY - copy.midY) < 0.5 && cut.maxX < copy.minX)
+        #expect(interaction.location(in: root.view) == CGPoint(x: 120, y: 300))
+        window.tap(at: CGPoint(x: copy.midX, y: copy.midY))
+        #expect(source.log == ["present", "dismiss", "copy"] && Self.row("Cut", in: window) == nil)
+        // Not in a window: reported, nothing shown.
+        let loose = UIEditMenuInteraction(delegate: source)
+        UIView().addInteraction(loose)
+        let (_, diagnostics) = LaminaDiagnostics.collecting {
+            loose.presentEditMenu(with: UIEditMenuConfiguration(identifier: nil, sourcePoint: .zero))
+        }
+        #expect(diagnostics.count == 1)
+    }
+
     final class Editor: UIViewController {
         var validated: [String] = []
         var pressed = 0
