@@ -534,3 +534,47 @@ struct BarAppearanceTests {
         #expect(nav.toolbar.items == nil)
     }
 }
+
+/// Large titles that collapse as the content scrolls.
+@MainActor
+@Suite("Large titles")
+struct LargeTitleTests {
+    final class List: UITableViewController {
+        override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 40 }
+        override func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+            let cell = UITableViewCell(style: .default, reuseIdentifier: nil)
+            cell.textLabel?.text = "Row \(indexPath.row)"
+            return cell
+        }
+    }
+
+    @Test func aLargeTitleShowsAtTheTopAndCollapsesAsTheListScrolls() throws {
+        let list = List(style: .plain)
+        list.title = "Mailboxes"
+        let nav = UINavigationController(rootViewController: list)
+        nav.navigationBar.prefersLargeTitles = true
+        let window = PresentationTests.phone(root: nav)
+        window.layoutIfNeeded()
+        // 44 + 52 points; the 34-point title under the row, the inline one not shown.
+        #expect(nav.navigationBar.frame == CGRect(x: 0, y: 44, width: 375, height: 96))
+        let large = try #require(AlertControllerTests.label("Mailboxes", in: nav.navigationBar))
+        #expect(large.font.pointSize == 34 && large.frame.minX == 16 && large.frame.minY >= 44)
+        #expect(abs(list.tableView.adjustedContentInset.top - (44 + 96)) < 1e-9)
+        // Scrolled by 30 points: 22 left; by 100: collapsed, the standard title back.
+        list.tableView.contentOffset.y = -list.tableView.adjustedContentInset.top + 30
+        window.layoutIfNeeded()
+        #expect(abs(nav.navigationBar.frame.height - 66) < 1e-9)
+        list.tableView.contentOffset.y = -list.tableView.adjustedContentInset.top + 100
+        window.layoutIfNeeded()
+        #expect(nav.navigationBar.frame.height == 44)
+        let inline = try #require(AlertControllerTests.label("Mailboxes", in: nav.navigationBar))
+        #expect(inline.font.pointSize == 17)
+        // A pushed controller that never shows a large title.
+        let detail = UIViewController()
+        detail.title = "Inbox"
+        detail.navigationItem.largeTitleDisplayMode = .never
+        nav.pushViewController(detail, animated: false)
+        window.layoutIfNeeded()
+        #expect(nav.navigationBar.frame.height == 44 && abs(detail.view.safeAreaInsets.top - 88) < 1e-9)
+    }
+}

@@ -27,8 +27,27 @@ open class UINavigationBar: UIView {
     open var isTranslucent = true
     /// The bar's background colour (nil: the system background).
     open var barTintColor: UIColor? { didSet { setNeedsLayout() } }
-    /// Large titles (kept; titles are drawn in the bar's standard size).
-    open var prefersLargeTitles = false
+    /// Whether the top item's title shows large (34-point bold, under the row of buttons) while
+    /// its content is at its top; it collapses into the standard title as the content scrolls.
+    open var prefersLargeTitles = false { didSet { setNeedsLayout() } }
+
+    /// The height of the large title's area now (52 points expanded, 0 collapsed).
+    var largeTitleHeight: CGFloat = 0 { didSet { if oldValue != largeTitleHeight { setNeedsLayout() } } }
+    private let largeTitle = UILabel()
+
+    /// Whether the top item shows a large title: its mode, else the first below it with one
+    /// other than automatic, else yes.
+    var showsLargeTitle: Bool {
+        guard prefersLargeTitles, let items else { return false }
+        for item in items.reversed() {
+            switch item.largeTitleDisplayMode {
+            case .always: return true
+            case .never, .inline: return false
+            case .automatic: continue
+            }
+        }
+        return true
+    }
 
     /// The bar's look (iOS 13): background, shadow line and title attributes. Until one is
     /// set, the bar is drawn as iOS draws its standard bar over plain content.
@@ -113,6 +132,7 @@ open class UINavigationBar: UIView {
             builtState = shown
             layoutItems()
         }
+        layoutLargeTitle()
     }
 
     /// What the item views were last made for.
@@ -123,7 +143,7 @@ open class UINavigationBar: UIView {
         func id(_ o: AnyObject?) -> String { o.map { "\(ObjectIdentifier($0).hashValue)" } ?? "-" }
         guard let item = topItem else { return ["\(bounds.size)"] }
         let back = backItem
-        return ["\(bounds.size)", "\(sideMargin)", id(effectiveAppearance), "\(effectiveAppearance?.titleTextAttributes.count ?? 0)",
+        return ["\(bounds.size)", "\(sideMargin)", "\(largeTitleHeight < 10)", id(effectiveAppearance), "\(effectiveAppearance?.titleTextAttributes.count ?? 0)",
                 id(item), item.title ?? "", id(item.titleView), "\(item.hidesBackButton)",
                 "\(item.leftItemsSupplementBackButton)", id(back), back?.title ?? "", back?.backButtonTitle ?? "",
                 (item.leftBarButtonItems ?? []).map { id($0) + ($0.title ?? "") }.joined(separator: ","),
@@ -137,7 +157,7 @@ open class UINavigationBar: UIView {
         itemViews.forEach { $0.removeFromSuperview() }
         itemViews = []
         guard let item = topItem else { return }
-        let h = bounds.height
+        let h = bounds.height - largeTitleHeight
         var x = sideMargin
         // The back button: when an item lies below and the left items do not replace it.
         if let back = backItem, !item.hidesBackButton, item.leftBarButtonItems == nil || item.leftItemsSupplementBackButton {
@@ -171,7 +191,7 @@ open class UINavigationBar: UIView {
             let s = titleView.bounds.size
             titleView.frame = CGRect(x: (bounds.width - s.width) / 2, y: (h - s.height) / 2, width: s.width, height: s.height)
             add(titleView)
-        } else if let title = item.title, !title.isEmpty {
+        } else if let title = item.title, !title.isEmpty, largeTitleHeight < 10 {
             let label = UILabel()
             label.text = title
             let attributes = effectiveAppearance?.titleTextAttributes ?? [:]
@@ -184,6 +204,23 @@ open class UINavigationBar: UIView {
             label.frame = CGRect(x: left, y: 0, width: w, height: h)
             add(label)
         }
+    }
+
+    /// The large title under the row of buttons, fading as it collapses.
+    private func layoutLargeTitle() {
+        guard largeTitleHeight > 0, let title = topItem?.title, topItem?.titleView == nil else {
+            largeTitle.removeFromSuperview()
+            return
+        }
+        if largeTitle.superview !== self { addSubview(largeTitle) }
+        let attributes = effectiveAppearance?.largeTitleTextAttributes ?? [:]
+        largeTitle.text = title
+        largeTitle.font = attributes[.font] as? UIFont ?? .systemFont(ofSize: 34, weight: .bold)
+        largeTitle.textColor = attributes[.foregroundColor] as? UIColor ?? .label
+        let row = bounds.height - largeTitleHeight
+        largeTitle.frame = CGRect(x: sideMargin, y: row + largeTitleHeight - 52 + 3, width: max(0, bounds.width - 2 * sideMargin), height: 41)
+        largeTitle.alpha = min(1, largeTitleHeight / 52)
+        clipsToBounds = false
     }
 
     private func add(_ v: UIView) {

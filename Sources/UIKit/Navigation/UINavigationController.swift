@@ -157,7 +157,20 @@ open class UINavigationController: UIViewController {
         let safeTop = container.safeAreaInsets.top
         let height = BarMetrics.navigationBarHeight(traitCollection)
         navigationBar.isHidden = isNavigationBarHidden
-        navigationBar.frame = CGRect(x: 0, y: safeTop, width: container.bounds.width, height: height)
+        // A large title: 52 points more while the top controller's content is at its top,
+        // collapsing as it scrolls (the safe area keeps the expanded height, as on iOS).
+        var large: CGFloat = 0
+        if navigationBar.showsLargeTitle, let top = stack.last, traitCollection.verticalSizeClass != .compact {
+            large = 52
+            let scroll = top.viewIfLoaded as? UIScrollView ?? top.viewIfLoaded?.subviews.first { $0 is UIScrollView } as? UIScrollView
+            if let scroll {
+                scroll.scrolled = { [weak container] in container?.setNeedsLayout() }
+                let scrolled = scroll.contentOffset.y + scroll.adjustedContentInset.top
+                large = min(52, max(0, 52 - scrolled))
+            }
+        }
+        navigationBar.largeTitleHeight = large
+        navigationBar.frame = CGRect(x: 0, y: safeTop, width: container.bounds.width, height: height + large)
         navigationBar.backgroundExtent = safeTop
         navigationBar.setNeedsLayout()
         let transitioning = transitionContext.map { !$0.hasEnded } ?? false
@@ -167,14 +180,14 @@ open class UINavigationController: UIViewController {
         stack.last?.navigationItem.changed = { [weak container] in container?.setNeedsLayout() }
         let search = isNavigationBarHidden ? nil : stack.last?.navigationItem.searchController
         for case let bar as UISearchBar in container.subviews where bar !== search?.searchBar { bar.removeFromSuperview() }
-        var barsHeight = height
+        var barsHeight = height + (navigationBar.showsLargeTitle && traitCollection.verticalSizeClass != .compact ? 52 : 0)
         if let search, let top = stack.last {
             let bar = search.searchBar
             bar.isInNavigationBar = true
             search.host = top
             if bar.superview !== container { container.insertSubview(bar, aboveSubview: navigationBar) }
             bar.backgroundColor = navigationBar.barTintColor ?? .systemBackground
-            bar.frame = CGRect(x: 0, y: safeTop + height, width: container.bounds.width, height: bar.barHeight)
+            bar.frame = CGRect(x: 0, y: navigationBar.frame.maxY, width: container.bounds.width, height: bar.barHeight)
             barsHeight += bar.barHeight
         }
         // The toolbar, above the bottom safe area, its background reaching the screen's edge.

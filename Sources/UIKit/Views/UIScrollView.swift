@@ -199,7 +199,11 @@ open class UIScrollView: UIView {
     private func didScroll() {
         placeIndicators()
         delegate?.scrollViewDidScroll(self)
+        scrolled?()
     }
+
+    /// Called after every scroll (a navigation bar collapsing its large title with it).
+    var scrolled: (() -> Void)?
 
     // MARK: Indicators
 
