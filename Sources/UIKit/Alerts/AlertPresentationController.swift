@@ -14,12 +14,7 @@ final class AlertPresentationController: UIPresentationController {
     }
 
     override func addSystemChrome(animated: Bool) {
-        guard let c = containerView else { return }
-        dimming.backgroundColor = UIColor(white: 0, alpha: 0.2)
-        dimming.frame = c.bounds
-        dimming.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-        dimming.alpha = 0
-        c.insertSubview(dimming, at: 0)
+        installDimming(dimming)
         presentedViewController.transitionCoordinator?.animate(alongsideTransition: { [dimming] _ in dimming.alpha = 1 })
     }
 

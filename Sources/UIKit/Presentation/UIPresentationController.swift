@@ -112,6 +112,17 @@ open class UIPresentationController: NSObject, UITraitEnvironment {
         return SystemTransitionAnimator(kind: .init(style), presenting: presenting)
     }
 
+    /// Puts `dimming` (black at 20%, transparent until animated in) under everything in the
+    /// container.
+    func installDimming(_ dimming: UIView) {
+        guard let c = containerView else { return }
+        dimming.backgroundColor = UIColor(white: 0, alpha: 0.2)
+        dimming.frame = c.bounds
+        dimming.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        dimming.alpha = 0
+        c.insertSubview(dimming, at: 0)
+    }
+
     /// Adds the views the system style puts around the presented view (none here).
     func addSystemChrome(animated: Bool) {}
     /// Takes them away (none here).

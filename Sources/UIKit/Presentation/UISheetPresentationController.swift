@@ -189,11 +189,7 @@ open class UISheetPresentationController: UIPresentationController {
 
     override func addSystemChrome(animated: Bool) {
         guard let c = containerView else { return }
-        dimming.backgroundColor = UIColor(white: 0, alpha: 0.2)
-        dimming.frame = c.bounds
-        dimming.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-        dimming.alpha = 0
-        c.insertSubview(dimming, at: 0)
+        installDimming(dimming)
         grabber.backgroundColor = .tertiaryLabel
         grabber.layer.cornerRadius = 2.5
         installDrag(on: card)
