@@ -292,7 +292,7 @@ import UIKit
             view.addSubview(photo)
         }
         override var keyCommands: [UIKeyCommand]? {
-            [UIKeyCommand(title: "Find", action: "find:", input: "f", modifierFlags: .control)]
+            [UIKeyCommand(title: "Find", action: "find:", input: "f", modifierFlags: .command)]
         }
         override func validate(_ command: UICommand) { validated += 1 }
         override var canBecomeFirstResponder: Bool { true }
@@ -304,7 +304,7 @@ import UIKit
 
     /// Presenting and navigating with the pointer and keys of a real display: a push animates,
     /// a drag from the left edge pops, a sheet dragged down is dismissed, a long press opens a
-    /// context menu, and Control-F reaches a responder's key commands.
+    /// context menu, and Command-F (the Super key) reaches a responder's key commands.
     @Test func pushesSwipesSheetsMenusAndKeyCommandsOnScreen() throws {
         guard SDLVideo.isAvailable else { return }
         let title = "lamina-test-\(UUID().uuidString.prefix(8))"
@@ -366,7 +366,7 @@ import UIKit
                 _ = try? self.run("xdotool", ["key", "--window", id, "Escape"])
                 // Key commands are looked for from the first responder up.
                 first.becomeFirstResponder()
-                _ = try? self.run("xdotool", ["key", "--window", id, "ctrl+f"])
+                _ = try? self.run("xdotool", ["key", "--window", id, "super+f"])
                 mark = t
                 step = 5
             case 5 where first.validated > 0 || t > mark + 4:
@@ -381,7 +381,7 @@ import UIKit
         #expect(nav.viewControllers == [first], "the edge drag popped")
         #expect(nav.presentedViewController == nil, "the sheet was dragged away")
         #expect(menuShown, "the long press opened the context menu")
-        #expect(first.validated == 1, "Control-F reached the key commands")
+        #expect(first.validated == 1, "Command-F reached the key commands")
     }
 
     /// Both ways of presenting show the offscreen render's pixels: the window system's
