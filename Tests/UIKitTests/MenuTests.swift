@@ -379,6 +379,23 @@ struct SearchTests {
         #expect(!search.isActive && !search.searchBar.showsCancelButton && results.view.window == nil && search.searchBar.text == "")
     }
 
+    final class Refuser: NSObject, UISearchBarDelegate {
+        func searchBarShouldBeginEditing(_ searchBar: UISearchBar) -> Bool { false }
+    }
+
+    @Test func aSearchBarsDelegateMayRefuseEditing() {
+        let root = UIViewController()
+        let window = PresentationTests.phone(root: root)
+        let bar = UISearchBar()
+        let refuser = Refuser()
+        bar.delegate = refuser
+        root.view.addSubview(bar)
+        window.layoutIfNeeded()
+        #expect(!bar.searchTextField.becomeFirstResponder() && !bar.searchTextField.isEditing)
+        bar.delegate = nil
+        #expect(bar.searchTextField.becomeFirstResponder() && bar.searchTextField.isEditing)
+    }
+
     @Test func aSearchBarOnItsOwn() {
         let bar = UISearchBar()
         #expect(bar.sizeThatFits(CGSize(width: 320, height: 100)).height == 56)

@@ -84,7 +84,6 @@ open class UISearchBar: UIView {
             changed?()
         }, for: .editingChanged)
         searchTextField.addAction(UIAction { [unowned self] _ in
-            if delegate?.searchBarShouldBeginEditing(self) == false { return }
             delegate?.searchBarTextDidBeginEditing(self)
             beganEditing?()
         }, for: .editingDidBegin)

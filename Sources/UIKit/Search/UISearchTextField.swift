@@ -48,6 +48,15 @@ open class UISearchTextField: UITextField {
 
     public required init?(coder: NSCoder) { return nil }
 
+    /// A search bar's delegate may refuse the editing first (`searchBarShouldBeginEditing`).
+    @discardableResult
+    open override func becomeFirstResponder() -> Bool {
+        if !isFirstResponder, let bar = superview as? UISearchBar, bar.delegate?.searchBarShouldBeginEditing(bar) == false {
+            return false
+        }
+        return super.becomeFirstResponder()
+    }
+
     open override func leftViewRect(forBounds bounds: CGRect) -> CGRect {
         CGRect(x: 6, y: 0, width: 24, height: bounds.height)
     }
