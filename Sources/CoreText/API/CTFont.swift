@@ -24,6 +24,9 @@ open class CTFont: NSObject, @unchecked Sendable, CATextLayerFontProviding {
     /// The Dynamic Type text style a preferred font was made for (UIKit's raw value), so labels
     /// that adjust to the content size category can make it again.
     package var textStyleName: String?
+    /// For a font UIKit's `UIFontMetrics` scaled: the text style, the size it was scaled from
+    /// (at the Large category) and the largest size it may reach.
+    package var scaledFrom: (textStyle: String, basePointSize: CGFloat, maximumPointSize: CGFloat)?
 
     package init(_ font: CGFont, size: CGFloat, matrix: CGAffineTransform?, name: String? = nil) {
         graphicsFont = font

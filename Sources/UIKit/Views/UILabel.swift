@@ -30,6 +30,13 @@ open class UILabel: UIView {
 
     /// Makes the text-style font again for the label's traits.
     private func adjustFontToTraits() {
+        // A font UIFontMetrics scaled: scaled again for the label's traits.
+        if let scaled = font?.scaledFrom {
+            let again = UIFontMetrics(forTextStyle: UIFont.TextStyle(rawValue: scaled.textStyle))
+                .scaledFont(for: font, maximumPointSize: scaled.maximumPointSize, compatibleWith: traitCollection)
+            if again.pointSize != font.pointSize { font = again }
+            return
+        }
         guard let style = font?.textStyle else { return }
         let again = UIFont.preferredFont(forTextStyle: style, compatibleWith: traitCollection)
         if again.pointSize != font.pointSize || again.fontName != font.fontName { font = again }
