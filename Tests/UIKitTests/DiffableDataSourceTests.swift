@@ -28,17 +28,32 @@ struct DiffableDataSourceTests {
         #expect(s.reloadedItemIdentifiers == ["Ada"] && s.reconfiguredItemIdentifiers == ["Alan"])
         s.deleteSections([.all])
         #expect(s.numberOfItems == 0 && s.sectionIdentifiers == [.favourites])
-        // Repeated identifiers and missing sections are reported and left out.
+        // Items without a section and unknown identifiers are reported and left out.
         let (_, diagnostics) = LaminaDiagnostics.collecting {
             var t = NSDiffableDataSourceSnapshot<Section, Int>()
             t.appendItems([1])
-            t.appendSections([.all, .all])
-            t.appendItems([1, 2, 1])
+            t.appendSections([.all])
+            t.appendItems([1, 2])
+            t.insertItems([3], beforeItem: 99)
+            t.moveItem(1, afterItem: 42)
             #expect(t.itemIdentifiers == [1, 2] && t.numberOfSections == 1)
             t.deleteAllItems()
             #expect(t.numberOfSections == 0 && t.numberOfItems == 0)
         }
         #expect(diagnostics.count == 3)
+    }
+
+    /// Repeated identifiers stop the program with UIKit's message, as UIKit does.
+    @Test func repeatedIdentifiersTrap() async {
+        await #expect(processExitsWith: .failure) {
+            var t = NSDiffableDataSourceSnapshot<Int, String>()
+            t.appendSections([0])
+            t.appendItems(["a", "b", "a"])
+        }
+        await #expect(processExitsWith: .failure) {
+            var t = NSDiffableDataSourceSnapshot<Int, String>()
+            t.appendSections([0, 1, 0])
+        }
     }
 
     @Test func aTableShowsTheAppliedSnapshot() throws {

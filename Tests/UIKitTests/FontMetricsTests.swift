@@ -44,7 +44,14 @@ struct FontMetricsTests {
         host.view.addSubview(child.view)
         child.didMove(toParent: host)
         child.view.addSubview(label)
+        let field = UITextField()
+        field.font = .preferredFont(forTextStyle: .body, compatibleWith: host.traitCollection)
+        field.adjustsFontForContentSizeCategory = true
+        child.view.addSubview(field)
+        let adjusting: [any UIContentSizeCategoryAdjusting] = [label, field, UITextView()]
+        #expect(adjusting.count == 3 && field.font?.pointSize == 17)
         host.setOverrideTraitCollection(UITraitCollection(preferredContentSizeCategory: .extraExtraExtraLarge), forChild: child)
         #expect(abs(label.font.pointSize - 20 * 23 / 17) < 1e-9)
+        #expect(field.font?.pointSize == 23)
     }
 }

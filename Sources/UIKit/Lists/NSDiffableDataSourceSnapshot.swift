@@ -4,9 +4,10 @@ import Foundation
 /// (UIKit's `NSDiffableDataSourceSnapshot`). Build one, give it to a diffable data source's
 /// `apply(_:animatingDifferences:completion:)`, which works out what changed.
 ///
-/// Identifiers must be unique among sections and among items: a repeated one, or an identifier
-/// an operation names that the snapshot does not hold, is reported and left out (UIKit raises an
-/// exception).
+/// Identifiers must be unique among sections and among items: a repeated one stops the program
+/// with UIKit's message ("Fatal: supplied item identifiers are not unique…"), as UIKit does; an
+/// identifier an operation names that the snapshot does not hold, or items appended when there
+/// is no section, are reported and left out.
 public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>: Sendable {
     private var sections: [SectionIdentifierType] = []
     private var items: [[ItemIdentifierType]] = []
@@ -93,15 +94,10 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sen
     }
 
     private mutating func insert(_ identifiers: [ItemIdentifierType], inSection s: Int, at index: Int) {
-        var fresh: [ItemIdentifierType] = []
         var seen = Set<ItemIdentifierType>()
-        for id in identifiers {
-            if sectionOfItem[id] != nil || !seen.insert(id).inserted {
-                report("items must be unique: \(id) is already in the snapshot; left out")
-                continue
-            }
-            fresh.append(id)
-        }
+        let repeated = identifiers.filter { sectionOfItem[$0] != nil || !seen.insert($0).inserted }
+        if !repeated.isEmpty { Self.trapOnRepeated("item", repeated) }
+        let fresh = identifiers
         items[s].insert(contentsOf: fresh, at: min(index, items[s].count))
         for id in fresh { sectionOfItem[id] = s }
     }
@@ -169,15 +165,10 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sen
     }
 
     private mutating func insertSections(_ identifiers: [SectionIdentifierType], at index: Int) {
-        var fresh: [SectionIdentifierType] = []
         var seen = Set<SectionIdentifierType>()
-        for id in identifiers {
-            if sectionIndex[id] != nil || !seen.insert(id).inserted {
-                report("sections must be unique: \(id) is already in the snapshot; left out")
-                continue
-            }
-            fresh.append(id)
-        }
+        let repeated = identifiers.filter { sectionIndex[$0] != nil || !seen.insert($0).inserted }
+        if !repeated.isEmpty { Self.trapOnRepeated("section", repeated) }
+        let fresh = identifiers
         sections.insert(contentsOf: fresh, at: index)
         items.insert(contentsOf: Array(repeating: [], count: fresh.count), at: index)
         reindex()
@@ -226,6 +217,12 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sen
         sectionIndex = [:]
         for (i, s) in sections.enumerated() { sectionIndex[s] = i }
         for (s, list) in items.enumerated() { for id in list { sectionOfItem[id] = s } }
+    }
+
+    /// Stops the program as UIKit does when identifiers repeat (a programmer error).
+    private static func trapOnRepeated(_ kind: String, _ ids: [some Hashable]) -> Never {
+        let list = ids.prefix(10).map { String(describing: $0) }.joined(separator: ",\n    ")
+        fatalError("Fatal: supplied \(kind) identifiers are not unique. Duplicate identifiers: {(\n    \(list)\n)}")
     }
 
     private func report(_ message: String) {

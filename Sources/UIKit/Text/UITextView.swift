@@ -122,6 +122,16 @@ open class UITextView: UIScrollView, UITextInput {
 
     /// The font of plain text (the system font at 12 points when nil).
     open var font: UIFont? { didSet { textChanged() } }
+    /// Whether a text style's font (or one `UIFontMetrics` scaled) is made again for the
+    /// content size category when the traits change (false, as in UIKit).
+    open var adjustsFontForContentSizeCategory = false {
+        didSet { if adjustsFontForContentSizeCategory, let again = font?.adjusted(to: traitCollection) { font = again } }
+    }
+
+    open override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
+        super.traitCollectionDidChange(previousTraitCollection)
+        if adjustsFontForContentSizeCategory, let again = font?.adjusted(to: traitCollection) { font = again }
+    }
     var resolvedFont: UIFont { font ?? .systemFont(ofSize: 12) }
     /// The colour of plain text (`.label` when nil).
     open var textColor: UIColor? { didSet { textChanged() } }

@@ -28,18 +28,9 @@ open class UILabel: UIView {
         if adjustsFontForContentSizeCategory { adjustFontToTraits() }
     }
 
-    /// Makes the text-style font again for the label's traits.
+    /// Makes the text-style or scaled font again for the label's traits.
     private func adjustFontToTraits() {
-        // A font UIFontMetrics scaled: scaled again for the label's traits.
-        if let scaled = font?.scaledFrom {
-            let again = UIFontMetrics(forTextStyle: UIFont.TextStyle(rawValue: scaled.textStyle))
-                .scaledFont(for: font, maximumPointSize: scaled.maximumPointSize, compatibleWith: traitCollection)
-            if again.pointSize != font.pointSize { font = again }
-            return
-        }
-        guard let style = font?.textStyle else { return }
-        let again = UIFont.preferredFont(forTextStyle: style, compatibleWith: traitCollection)
-        if again.pointSize != font.pointSize || again.fontName != font.fontName { font = again }
+        if let again = font?.adjusted(to: traitCollection) { font = again }
     }
 
     override func colorAppearanceChanged() {
