@@ -64,6 +64,16 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sen
         return IndexPath(item: i, section: s)
     }
 
+    /// The section at `index`, if there is one.
+    func section(at index: Int) -> SectionIdentifierType? {
+        sections.indices.contains(index) ? sections[index] : nil
+    }
+
+    /// The number of items in the section at `index` (0 when there is none).
+    func numberOfItems(atSection index: Int) -> Int {
+        sections.indices.contains(index) ? items[index].count : 0
+    }
+
     /// The item at an index path.
     func item(at indexPath: IndexPath) -> ItemIdentifierType? {
         guard sections.indices.contains(indexPath.section), items[indexPath.section].indices.contains(indexPath.item) else { return nil }
