@@ -266,6 +266,36 @@ open class UIViewController: UIResponder {
         return traitOverrides.first { $0.child == id }?.traits
     }
 
+    // MARK: Status bar and orientation (Lamina draws no status bar and does not rotate: the
+    // values are kept for the code that reads them)
+
+    /// The orientations the controller supports (a phone's: all but upside down).
+    open var supportedInterfaceOrientations: UIInterfaceOrientationMask { .allButUpsideDown }
+    /// The orientation to present the controller in.
+    open var preferredInterfaceOrientationForPresentation: UIInterfaceOrientation { .portrait }
+    /// Whether the controller rotates with the device.
+    open var shouldAutorotate: Bool { true }
+    /// The status bar's colours over this controller.
+    open var preferredStatusBarStyle: UIStatusBarStyle { .default }
+    /// Whether the status bar is hidden over this controller.
+    open var prefersStatusBarHidden: Bool { false }
+    /// How the status bar hides and shows.
+    open var preferredStatusBarUpdateAnimation: UIStatusBarAnimation { .fade }
+    /// The child whose status bar style applies instead (nil: this controller's).
+    open var childForStatusBarStyle: UIViewController? { nil }
+    /// The child whose status bar visibility applies instead.
+    open var childForStatusBarHidden: UIViewController? { nil }
+    /// Whether the home indicator may hide.
+    open var prefersHomeIndicatorAutoHidden: Bool { false }
+    /// The child whose home indicator preference applies instead.
+    open var childForHomeIndicatorAutoHidden: UIViewController? { nil }
+    /// Asks the system to read the status bar preferences again (nothing to redraw on Lamina).
+    open func setNeedsStatusBarAppearanceUpdate() {}
+    /// Asks the system to read the home indicator preference again.
+    open func setNeedsUpdateOfHomeIndicatorAutoHidden() {}
+    /// Asks the system to read the supported orientations again (iOS 16).
+    open func setNeedsUpdateOfSupportedInterfaceOrientations() {}
+
     /// The items a navigation controller's toolbar shows for this controller.
     open var toolbarItems: [UIBarButtonItem]? {
         didSet { navigationController?.toolbarItemsChanged(of: self) }
