@@ -153,11 +153,6 @@ final class ActivitySheetView: UIView {
         guard let list = viewWithTag(5) else { return }
         let rows = list.subviews.filter { $0.tag >= 100 }.sorted { $0.tag < $1.tag }
         list.frame = CGRect(x: 16, y: 136, width: w - 32, height: CGFloat(rows.count) * 52)
-        for (i, r) in rows.enumerated() {
-            r.frame = CGRect(x: 0, y: CGFloat(i) * 52, width: list.bounds.width, height: 52)
-            for case let icon as UIImageView in r.subviews { icon.frame.origin.x = list.bounds.width - 16 - 24 }
-            for case let l as UILabel in r.subviews { l.frame.size.width = list.bounds.width - 68; l.frame.origin.y = 15 }
-            for case let icon as UIImageView in r.subviews { icon.frame.size.height = 52 }
-        }
+        for (i, r) in rows.enumerated() { r.frame = CGRect(x: 0, y: CGFloat(i) * 52, width: list.bounds.width, height: 52) }
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// One action's button in an alert or action sheet: its title centred, highlighted while
 /// touched, sending `.touchUpInside` to the alert.
-final class AlertActionRow: UIControl {
+final class AlertActionRow: PressableRow {
     let action: UIAlertAction
     let label = UILabel()
 
@@ -22,10 +22,6 @@ final class AlertActionRow: UIControl {
     }
 
     required init?(coder: NSCoder) { return nil }
-
-    override var isHighlighted: Bool {
-        didSet { backgroundColor = isHighlighted ? UIColor(white: 0.5, alpha: 0.2) : nil }
-    }
 
     override func layoutSubviews() {
         super.layoutSubviews()

@@ -95,6 +95,8 @@ final class AlertContentView: UIView {
 
     override func layoutSubviews() {
         super.layoutSubviews()
+        for s in separators { s.removeFromSuperview() }
+        separators = []
         if isSheet { layoutActionSheet() } else { layoutAlert() }
     }
 
@@ -133,8 +135,6 @@ final class AlertContentView: UIView {
 
     /// The alert: 270 points wide, in the middle of the safe area.
     private func layoutAlert() {
-        for s in separators { s.removeFromSuperview() }
-        separators = []
         let width = Self.alertWidth
         let hairline = 1 / pixelScale
         var y = layoutHeader(width: width, top: 20, bottom: fieldBoxes.isEmpty ? 20 : 0, gap: 2)
@@ -166,8 +166,8 @@ final class AlertContentView: UIView {
         }
         let room = bounds.inset(by: safeAreaInsets)
         let height = min(y, max(0, room.height - 20))
-        card.frame = CGRect(x: (bounds.width - width) / 2, y: room.midY - height / 2, width: width, height: height)
-            .integral(scale: pixelScale)
+        card.frame = AutoLayoutEngine.pixelAligned(CGRect(x: (bounds.width - width) / 2, y: room.midY - height / 2,
+                                                          width: width, height: height), scale: pixelScale)
         card.layer.cornerRadius = 14
         cancelCard.frame = .zero
     }
@@ -175,8 +175,6 @@ final class AlertContentView: UIView {
     /// The action sheet: groups the width of the screen less 8 points at each side, above the
     /// bottom safe area.
     private func layoutActionSheet() {
-        for s in separators { s.removeFromSuperview() }
-        separators = []
         let hairline = 1 / pixelScale
         let side = max(8, max(safeAreaInsets.left, safeAreaInsets.right))
         let width = min(bounds.width, bounds.height) - 2 * 8 > 0 ? min(bounds.width - 2 * side, min(bounds.width, bounds.height) - 16) : 0
@@ -207,15 +205,5 @@ final class AlertContentView: UIView {
         guard isSheet, let cancel = controller.actions.first(where: { $0.style == .cancel }),
               let p = touches.first?.location(in: self), !card.frame.contains(p), !cancelCard.frame.contains(p) else { return }
         controller.tapped(cancel)
-    }
-}
-
-extension CGRect {
-    /// The rectangle with its edges on whole pixels at `scale`.
-    fileprivate func integral(scale: CGFloat) -> CGRect {
-        let s = max(1, scale)
-        let x0 = (minX * s).rounded() / s, y0 = (minY * s).rounded() / s
-        let x1 = (maxX * s).rounded() / s, y1 = (maxY * s).rounded() / s
-        return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 }

@@ -334,7 +334,7 @@ import Foundation
             guard let i = frames[ObjectIdentifier(v)], let sv = v.superview, let s = frames[ObjectIdentifier(sv)] else { continue }
             let f = CGRect(x: i.left.value - s.left.value + Double(sv.bounds.minX), y: i.top.value - s.top.value + Double(sv.bounds.minY),
                            width: i.width.value, height: i.height.value)
-            let rounded = pixelAligned(f, scale: v.pixelScale)
+            let rounded = Self.pixelAligned(f, scale: v.pixelScale)
             // As UIKit does, the solved (untransformed) frame is applied as `bounds.size` and
             // `center`, so a view's `transform` survives layout (setting `frame` would undo it).
             let ap = v.layer.anchorPoint
@@ -355,7 +355,7 @@ import Foundation
     /// `frame` with its edges on the pixel grid of a `scale` screen, as UIKit places solved
     /// frames (a 52.6667-point label centred in 375 points starts at 161.3333, not 161.1667;
     /// halves round away from zero).
-    private func pixelAligned(_ frame: CGRect, scale: CGFloat) -> CGRect {
+    static func pixelAligned(_ frame: CGRect, scale: CGFloat) -> CGRect {
         guard frame.minX.isFinite, frame.minY.isFinite, frame.width.isFinite, frame.height.isFinite
         else { return frame }
         // In pixels, solver noise (1e-4 of a pixel) removed first, so that a half stays a half.
@@ -371,7 +371,7 @@ import Foundation
     /// Removes solver noise (1e-9) so frames are exact where they should be: a value within
     /// 1e-6 of a third, half or quarter of a point (the pixel grids of 2x and 3x screens, where
     /// labels' sizes lie) becomes exactly that; others are rounded to 1e-6.
-    private func clean(_ v: CGFloat) -> CGFloat {
+    private static func clean(_ v: CGFloat) -> CGFloat {
         for k: CGFloat in [3, 4] {
             let g = (v * k).rounded()
             if abs(v * k - g) < 1e-6 * k { return g == 0 ? 0 : g / k }
@@ -388,7 +388,7 @@ import Foundation
         engine.rebuildForFitting(target: target, horizontal: horizontal, vertical: vertical)
         engine.solver.updateVariables()
         let i = engine.item(view)
-        return CGSize(width: engine.clean(CGFloat(i.width.value)), height: engine.clean(CGFloat(i.height.value)))
+        return CGSize(width: clean(CGFloat(i.width.value)), height: clean(CGFloat(i.height.value)))
     }
 
     private func rebuildForFitting(target: CGSize, horizontal: UILayoutPriority, vertical: UILayoutPriority) {

@@ -64,6 +64,15 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sen
         return IndexPath(item: i, section: s)
     }
 
+    /// The snapshot as a data source holds it: reload and reconfigure marks are for applying.
+    func withoutMarks() -> Self {
+        var s = self
+        s.reloadedSectionIdentifiers = []
+        s.reloadedItemIdentifiers = []
+        s.reconfiguredItemIdentifiers = []
+        return s
+    }
+
     /// The section at `index`, if there is one.
     func section(at index: Int) -> SectionIdentifierType? {
         sections.indices.contains(index) ? sections[index] : nil

@@ -75,13 +75,3 @@ open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable & Senda
     open func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? { nil }
     open func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String? { nil }
 }
-
-extension NSDiffableDataSourceSnapshot {
-    /// The snapshot as a data source holds it: reload and reconfigure marks are for applying.
-    func withoutMarks() -> Self {
-        var s = NSDiffableDataSourceSnapshot()
-        s.appendSections(sectionIdentifiers)
-        for section in sectionIdentifiers { s.appendItems(itemIdentifiers(inSection: section), toSection: section) }
-        return s
-    }
-}

@@ -8,7 +8,8 @@ import Foundation
 final class MenuView: UIView {
     static let width: CGFloat = 250
     private let background = UIVisualEffectView(effect: UIBlurEffect(style: .systemThickMaterial))
-    private var menu: UIMenu
+    /// The menu shown (a submenu once one was opened).
+    private(set) var menu: UIMenu
     /// Called when an element is chosen.
     let choose: (UIMenuElement, UIMenu) -> Void
     /// The rows, for tests and hit testing.
@@ -125,47 +126,46 @@ final class MenuView: UIView {
     }
 }
 
-/// One element's row in a menu.
-final class MenuRow: UIControl {
+/// One element's row in a menu: the title (and subtitle) after the check mark's column when
+/// the section has one, the image or a submenu's chevron at the trailing side, laid out in the
+/// row's bounds (a menu's 250 points, or a share sheet's list).
+final class MenuRow: PressableRow {
     let element: UIMenuElement
     let section: UIMenu
     let titleLabel = UILabel()
+    private let subtitleLabel: UILabel?
+    private let mark: UIImageView?
+    private let icon: UIImageView?
+    private let leading: CGFloat
 
     init(element: UIMenuElement, section: UIMenu, leadingChecks: Bool) {
         self.element = element
         self.section = section
-        super.init(frame: .zero)
+        leading = leadingChecks ? 44 : 16
         let attributes = element.menuAttributes
         let destructive = attributes.contains(.destructive) || (element as? UIMenu)?.options.contains(.destructive) == true
         let color: UIColor = attributes.contains(.disabled) ? .tertiaryLabel : destructive ? .systemRed : .label
-        let leading: CGFloat = leadingChecks ? 44 : 16
+        subtitleLabel = element.subtitle.map { text in
+            let sub = UILabel()
+            sub.text = text
+            sub.font = .systemFont(ofSize: 15)
+            sub.textColor = .secondaryLabel
+            return sub
+        }
+        func imageView(_ image: UIImage?) -> UIImageView? {
+            guard let image else { return nil }
+            let v = UIImageView(image: image)
+            v.tintColor = color
+            v.contentMode = .center
+            return v
+        }
+        mark = element.menuState == .off ? nil : imageView(UIImage(systemName: element.menuState == .on ? "checkmark" : "minus"))
+        icon = imageView(element is UIMenu ? UIImage(systemName: "chevron.right") : element.image)
+        super.init(frame: .zero)
         titleLabel.text = element.title
         titleLabel.font = .systemFont(ofSize: 17)
         titleLabel.textColor = color
-        titleLabel.frame = CGRect(x: leading, y: element.subtitle == nil ? 11 : 8, width: MenuView.width - leading - 52, height: 22)
-        addSubview(titleLabel)
-        if let subtitle = element.subtitle {
-            let sub = UILabel(frame: CGRect(x: leading, y: 31, width: MenuView.width - leading - 52, height: 18))
-            sub.text = subtitle
-            sub.font = .systemFont(ofSize: 15)
-            sub.textColor = .secondaryLabel
-            addSubview(sub)
-        }
-        if element.menuState != .off {
-            let mark = UIImageView(image: UIImage(systemName: element.menuState == .on ? "checkmark" : "minus"))
-            mark.tintColor = color
-            mark.contentMode = .center
-            mark.frame = CGRect(x: 12, y: 0, width: 24, height: element.subtitle == nil ? 44 : 58)
-            addSubview(mark)
-        }
-        let trailing = element is UIMenu ? UIImage(systemName: "chevron.right") : element.image
-        if let trailing {
-            let icon = UIImageView(image: trailing)
-            icon.tintColor = color
-            icon.contentMode = .center
-            icon.frame = CGRect(x: MenuView.width - 16 - 24, y: 0, width: 24, height: element.subtitle == nil ? 44 : 58)
-            addSubview(icon)
-        }
+        for v in [titleLabel, subtitleLabel, mark, icon].compactMap({ $0 }) { addSubview(v) }
         isAccessibilityElement = true
         accessibilityLabel = element.title
         accessibilityTraits = attributes.contains(.disabled) ? [.button, .notEnabled] : .button
@@ -173,6 +173,20 @@ final class MenuRow: UIControl {
 
     required init?(coder: NSCoder) { return nil }
 
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        let w = bounds.width, h = bounds.height
+        // One line centred; with a subtitle, the title 8 points from the top.
+        let titleTop = subtitleLabel == nil ? (h - 22) / 2 : 8
+        titleLabel.frame = CGRect(x: leading, y: titleTop, width: max(0, w - leading - 52), height: 22)
+        subtitleLabel?.frame = CGRect(x: leading, y: titleTop + 23, width: max(0, w - leading - 52), height: 18)
+        mark?.frame = CGRect(x: 12, y: 0, width: 24, height: h)
+        icon?.frame = CGRect(x: w - 16 - 24, y: 0, width: 24, height: h)
+    }
+}
+
+/// A row of a menu, an alert or a share sheet: grey while touched.
+class PressableRow: UIControl {
     override var isHighlighted: Bool {
         didSet { backgroundColor = isHighlighted ? UIColor(white: 0.5, alpha: 0.2) : nil }
     }

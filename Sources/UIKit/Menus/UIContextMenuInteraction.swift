@@ -124,10 +124,10 @@ open class UIContextMenuInteraction: NSObject, UIInteraction {
     /// Closes the menu.
     open func dismissMenu() { overlay?.close(animated: true) }
 
-    /// Changes the visible menu's elements.
+    /// Replaces the visible menu with the one `block` makes from it.
     open func updateVisibleMenu(_ block: (UIMenu) -> UIMenu) {
         guard let overlay else { return }
-        _ = block(UIMenu(children: overlay.menuView.rows.map(\.element)))
+        overlay.menuView.show(block(overlay.menuView.menu))
     }
 
     /// Shows the menu for a press at `point` (the long press's start).

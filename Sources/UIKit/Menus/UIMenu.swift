@@ -32,8 +32,8 @@ open class UIMenu: UIMenuElement {
         public static let displayAsPalette = Options(rawValue: 1 << 7)
     }
 
-    /// The size of a menu's elements (`UIMenu.ElementSize`).
-    public typealias ElementSize = UIMenuElement.Size
+    /// The size of a menu's elements (iOS 16; Lamina draws every menu at the large size).
+    public enum ElementSize: Int, Sendable { case small = 0, medium = 1, large = 2, automatic = -1 }
 
     /// The identifier.
     public let identifier: Identifier

@@ -21,9 +21,6 @@ open class UIMenuElement: NSObject {
     /// An element's check mark.
     public enum State: Int, Sendable { case off, on, mixed }
 
-    /// The size of elements in a menu (iOS 16).
-    public enum Size: Int, Sendable { case small = 0, medium = 1, large = 2, automatic = -1 }
-
     /// The title (set through the subclasses that allow it).
     open var title: String { elementTitle }
     /// A second line under the title.

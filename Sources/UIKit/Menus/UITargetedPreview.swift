@@ -1,7 +1,8 @@
 import Foundation
 
-/// How a preview is drawn (UIKit's `UIPreviewParameters`): its background colour and the path
-/// it is cut to.
+/// How a preview is drawn (UIKit's `UIPreviewParameters`): its background colour (which Lamina
+/// draws) and the paths it is cut to and casts its shadow from (kept: Lamina cuts every preview
+/// to its bounds with 13-point corners).
 @preconcurrency @MainActor
 open class UIPreviewParameters: NSObject {
     /// The colour behind the preview (nil: the system's).
@@ -12,7 +13,7 @@ open class UIPreviewParameters: NSObject {
     open var shadowPath: UIBezierPath?
 
     public override init() { super.init() }
-    /// Parameters cutting the preview to `textLineRects` (kept; Lamina cuts to their union).
+    /// Parameters cutting the preview to `textLineRects` (Lamina cuts it to its bounds).
     public init(textLineRects: [NSValue]) { super.init() }
 }
 

@@ -159,15 +159,15 @@ open class UINavigationController: UIViewController {
         navigationBar.isHidden = isNavigationBarHidden
         // A large title: 52 points more while the top controller's content is at its top,
         // collapsing as it scrolls (the safe area keeps the expanded height, as on iOS).
+        // Scrolling lays the bar out again only while a large title follows it.
         var large: CGFloat = 0
-        if navigationBar.showsLargeTitle, let top = stack.last, traitCollection.verticalSizeClass != .compact {
+        let showsLarge = navigationBar.showsLargeTitle && traitCollection.verticalSizeClass != .compact
+        let topView = stack.last?.viewIfLoaded
+        let scroll = topView as? UIScrollView ?? topView?.subviews.first { $0 is UIScrollView } as? UIScrollView
+        scroll?.scrolled = showsLarge ? { [weak container] in container?.setNeedsLayout() } : nil
+        if showsLarge {
             large = 52
-            let scroll = top.viewIfLoaded as? UIScrollView ?? top.viewIfLoaded?.subviews.first { $0 is UIScrollView } as? UIScrollView
-            if let scroll {
-                scroll.scrolled = { [weak container] in container?.setNeedsLayout() }
-                let scrolled = scroll.contentOffset.y + scroll.adjustedContentInset.top
-                large = min(52, max(0, 52 - scrolled))
-            }
+            if let scroll { large = min(52, max(0, 52 - (scroll.contentOffset.y + scroll.adjustedContentInset.top))) }
         }
         navigationBar.largeTitleHeight = large
         navigationBar.frame = CGRect(x: 0, y: safeTop, width: container.bounds.width, height: height + large)
@@ -180,7 +180,7 @@ open class UINavigationController: UIViewController {
         stack.last?.navigationItem.changed = { [weak container] in container?.setNeedsLayout() }
         let search = isNavigationBarHidden ? nil : stack.last?.navigationItem.searchController
         for case let bar as UISearchBar in container.subviews where bar !== search?.searchBar { bar.removeFromSuperview() }
-        var barsHeight = height + (navigationBar.showsLargeTitle && traitCollection.verticalSizeClass != .compact ? 52 : 0)
+        var barsHeight = height + (showsLarge ? 52 : 0)
         if let search, let top = stack.last {
             let bar = search.searchBar
             bar.isInNavigationBar = true

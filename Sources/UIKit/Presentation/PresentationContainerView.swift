@@ -23,10 +23,7 @@ final class PresentationContainerView: UIView {
     /// leaves the views behind it undimmed.
     override func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
         let hit = super.hitTest(point, with: event)
-        if hit === self || hit === (link?.controller as? UISheetPresentationController)?.dimming,
-           let sheet = link?.controller as? UISheetPresentationController, !sheet.dimsPresentingView(in: self) {
-            return nil
-        }
-        return hit
+        guard let sheet = link?.controller as? UISheetPresentationController, hit === self || hit === sheet.dimming else { return hit }
+        return sheet.dimsPresentingView(in: self) ? hit : nil
     }
 }

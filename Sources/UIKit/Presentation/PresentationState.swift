@@ -108,7 +108,6 @@ extension UIViewController {
         if let pc = presentationState.controller, pc.madeForStyle == style { return pc }
         let pc = systemPresentationController(for: style)
         pc?.madeForStyle = style
-        pc?.isSystemController = true
         presentationState.controller = pc
         return pc
     }

@@ -27,12 +27,13 @@ extension UISheetPresentationController {
             if pan.state == .began, mayDismiss { delegate?.presentationControllerWillDismiss(self) }
             // Down freely when the sheet may go (or towards a smaller detent); up and, for a
             // sheet that must stay, down only with growing resistance.
-            let resolved = resolvedDetents(in: container)
-            let canShrink = mayDismiss || resolved.contains { $0.value < currentDetentValue(in: container) }
-            let canGrow = resolved.contains { $0.value > currentDetentValue(in: container) }
+            let values = resolvedDetents(in: container).map(\.value)
+            let current = currentDetentValue(in: container)
+            let canShrink = mayDismiss || values.contains { $0 < current }
+            let largest = values.max() ?? current
             let offset: CGFloat
             if dy >= 0 { offset = canShrink ? dy : rubberBand(dy) }
-            else { offset = canGrow ? max(dy, currentDetentValue(in: container) - (resolved.map(\.value).max() ?? 0)) : -rubberBand(-dy) }
+            else { offset = largest > current ? max(dy, current - largest) : -rubberBand(-dy) }
             UIView.performWithoutAnimation {
                 card.frame = CGRect(x: resting.minX, y: resting.minY + offset, width: resting.width, height: max(resting.height - offset, resting.height))
             }

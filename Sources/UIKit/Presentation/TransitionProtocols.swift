@@ -15,9 +15,9 @@ public struct UITransitionContextViewKey: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     /// The view leaving (nil when it stays, as a sheet's presenting view does).
-    public static let from = UITransitionContextViewKey(rawValue: "from")
+    public static let from = UITransitionContextViewKey(rawValue: "UITransitionContextFromView")
     /// The view arriving (nil when it is already shown).
-    public static let to = UITransitionContextViewKey(rawValue: "to")
+    public static let to = UITransitionContextViewKey(rawValue: "UITransitionContextToView")
 }
 
 /// What an animator is given to run a transition between two controllers (UIKit's

@@ -100,8 +100,9 @@ open class UIPresentationController: NSObject, UITraitEnvironment {
 
     /// The style this controller was made for (nil: made by a delegate for `.custom`).
     var madeForStyle: UIModalPresentationStyle?
-    /// Whether UIKit made it (it then places the presented view at every layout).
-    var isSystemController = false
+    /// Whether UIKit made it (it then places the presented view at every layout): UIKit's are
+    /// made for a style, a delegate's are not.
+    var isSystemController: Bool { madeForStyle != nil }
 
     /// Binds the controller to its presenting controller.
     func attach(presenting: UIViewController) { _presenting = presenting }
@@ -129,7 +130,7 @@ open class UIPresentationController: NSObject, UITraitEnvironment {
     func removeSystemChrome(animated: Bool) {}
 
     /// The presentation controller UIKit uses for `style`.
-    static func system(for style: UIModalPresentationStyle, presenting presented: UIViewController) -> UIPresentationController? {
+    static func system(for style: UIModalPresentationStyle, presented: UIViewController) -> UIPresentationController? {
         switch style {
         case .automatic, .pageSheet, .formSheet:
             UISheetPresentationController(presentedViewController: presented, presenting: nil)

@@ -47,7 +47,6 @@ extension UIViewController {
         } else {
             controller = UIPresentationController(presentedViewController: vc, presenting: presenter)
             controller.madeForStyle = style
-            controller.isSystemController = true
             vc.presentationState.controller = controller
         }
         controller.attach(presenting: presenter)
@@ -69,7 +68,6 @@ extension UIViewController {
             if adaptedController !== controller {
                 adaptedController.delegate = controller.delegate
                 adaptedController.madeForStyle = adapted
-                adaptedController.isSystemController = true
                 adaptedController.attach(presenting: presenter)
                 (controller as? UIPopoverPresentationController)?.adaptiveSheet = adaptedController as? UISheetPresentationController
                 controller = adaptedController

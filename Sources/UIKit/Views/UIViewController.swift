@@ -387,7 +387,7 @@ open class UIViewController: UIResponder {
     /// The presentation controller UIKit gives a presentation of this controller in `style`
     /// (an alert controller gives its own).
     func systemPresentationController(for style: UIModalPresentationStyle) -> UIPresentationController? {
-        UIPresentationController.system(for: style, presenting: self)
+        UIPresentationController.system(for: style, presented: self)
     }
 
     /// Called before the controller is added to or removed from a parent (nil).
