@@ -124,6 +124,10 @@ struct MenuTests {
         // The menu under the lifted view; the red destructive row.
         let share = try #require(Self.row("Share", in: window))
         #expect(share.minY >= 350 + 8)
+        // The visible menu can be changed while it shows.
+        interaction.updateVisibleMenu { menu in menu.replacingChildren(menu.children + [UIAction(title: "Rename") { _ in }]) }
+        window.layoutIfNeeded()
+        #expect(Self.row("Rename", in: window) != nil && Self.row("Share", in: window) == share)
         window.tap(at: CGPoint(x: share.midX, y: share.midY))
         #expect(source.log == ["configuration at 60,50", "willDisplay", "willEnd", "share"])
         photo.removeInteraction(interaction)

@@ -32,9 +32,11 @@ final class MenuView: UIView {
 
     /// Shows `submenu` in place of the menu.
     func show(_ submenu: UIMenu) {
+        // It grows or shrinks from its top left corner, where it was placed.
+        let origin = frame.origin
         menu = submenu
         build()
-        superview?.setNeedsLayout()
+        frame.origin = origin
     }
 
     /// Sections: runs of plain elements, and each inline submenu's children; hidden elements
