@@ -1,132 +1,24 @@
 import Foundation
 
-/// Supplies a collection view's items (UIKit's `UICollectionViewDataSource`).
-@preconcurrency @MainActor
-public protocol UICollectionViewDataSource: AnyObject {
-    func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int
-    func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell
-    func numberOfSections(in collectionView: UICollectionView) -> Int
-}
-
-extension UICollectionViewDataSource {
-    public func numberOfSections(in collectionView: UICollectionView) -> Int { 1 }
-}
-
-/// Hears a collection view's selection and display (UIKit's `UICollectionViewDelegate`;
-/// every method is optional).
-@preconcurrency @MainActor
-public protocol UICollectionViewDelegate: UIScrollViewDelegate {
-    func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath)
-    func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath)
-    func collectionView(_ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell, forItemAt indexPath: IndexPath)
-    /// The context menu of a long press on items (iOS 16; by default the single-item method's
-    /// for the first).
-    func collectionView(_ collectionView: UICollectionView, contextMenuConfigurationForItemsAt indexPaths: [IndexPath],
-                        point: CGPoint) -> UIContextMenuConfiguration?
-    /// The context menu of a long press on an item (iOS 13–15).
-    func collectionView(_ collectionView: UICollectionView, contextMenuConfigurationForItemAt indexPath: IndexPath,
-                        point: CGPoint) -> UIContextMenuConfiguration?
-}
-
-extension UICollectionViewDelegate {
-    public func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {}
-    public func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath) {}
-    public func collectionView(_ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell, forItemAt indexPath: IndexPath) {}
-    public func collectionView(_ collectionView: UICollectionView, contextMenuConfigurationForItemsAt indexPaths: [IndexPath],
-                               point: CGPoint) -> UIContextMenuConfiguration? {
-        indexPaths.first.flatMap { self.collectionView(collectionView, contextMenuConfigurationForItemAt: $0, point: point) }
-    }
-    public func collectionView(_ collectionView: UICollectionView, contextMenuConfigurationForItemAt indexPath: IndexPath,
-                               point: CGPoint) -> UIContextMenuConfiguration? { nil }
-}
-
-/// A view that a collection view reuses (UIKit's `UICollectionReusableView`).
-open class UICollectionReusableView: UIView {
-    /// The identifier the view was registered and dequeued with.
-    open internal(set) var reuseIdentifier: String?
-
-    /// Called before the view is handed out again.
-    open func prepareForReuse() {}
-
-    /// Takes the attributes its layout gave it.
-    open func apply(_ layoutAttributes: UICollectionViewLayoutAttributes) {}
-
-    public override init(frame: CGRect) { super.init(frame: frame) }
-    public required init?(coder: NSCoder) { super.init(coder: coder) }
-
-    /// How a collection view makes a registered class (Lamina SPI): `init(frame:)` of the
-    /// dynamic class, its override included, called with the class by `CLaminaDynamicInit`, as
-    /// Apple's runtime does (not `required`, so subclasses that declare initializers of their own
-    /// need not repeat it).
-    @_spi(LaminaRuntime) public convenience init(registeredWith reuseIdentifier: NSString) {
-        self.init(frame: .zero)
-        self.reuseIdentifier = String(describing: reuseIdentifier)
-    }
-}
-
-/// A collection view's cell (UIKit's `UICollectionViewCell`): put content in `contentView`,
-/// which fills the cell above its background views.
-open class UICollectionViewCell: UICollectionReusableView {
-    /// The view the cell's content goes in (it fills the cell).
-    public let contentView = UIView()
-    /// A view behind the content.
-    open var backgroundView: UIView? {
-        didSet { oldValue?.removeFromSuperview(); if let v = backgroundView { insertSubview(v, at: 0) }; setNeedsLayout() }
-    }
-    /// A view behind the content while selected or highlighted.
-    open var selectedBackgroundView: UIView? {
-        didSet { oldValue?.removeFromSuperview(); updateSelection() }
-    }
-    /// Whether it is shown selected.
-    open var isSelected = false { didSet { updateSelection() } }
-    /// Whether the cell is shown highlighted.
-    open var isHighlighted = false { didSet { updateSelection() } }
-
-    public override init(frame: CGRect) {
-        super.init(frame: frame)
-        contentView.frame = bounds
-        addSubview(contentView)
-    }
-
-    public required init?(coder: NSCoder) {
-        super.init(coder: coder)
-        contentView.frame = bounds
-        addSubview(contentView)
-    }
-
-    open override func layoutSubviews() {
-        super.layoutSubviews()
-        contentView.frame = bounds
-        backgroundView?.frame = bounds
-        selectedBackgroundView?.frame = bounds
-    }
-
-    open override func prepareForReuse() {
-        super.prepareForReuse()
-        isSelected = false
-        isHighlighted = false
-    }
-
-    private func updateSelection() {
-        guard let v = selectedBackgroundView else { return }
-        if isSelected || isHighlighted {
-            if v.superview !== self { insertSubview(v, belowSubview: contentView) }
-            v.frame = bounds
-        } else {
-            v.removeFromSuperview()
-        }
-    }
-}
-
 /// Items placed by a layout in a scroll view (UIKit's `UICollectionView`): the data source
-/// gives the counts and the cells, the layout (a `UICollectionViewFlowLayout` or a subclass of
-/// `UICollectionViewLayout`) their frames; only the cells in the visible bounds exist, the
-/// others go back to a reuse pool. A tap selects an item and tells the delegate.
+/// gives the counts, the cells and the supplementary views (headers, footers), the layout (a
+/// `UICollectionViewFlowLayout`, a `UICollectionViewCompositionalLayout` or a subclass of
+/// `UICollectionViewLayout`) their frames; only the elements in the visible bounds exist, the
+/// others go back to a reuse pool. A tap selects an item and tells the delegate. Sections a
+/// compositional layout scrolls orthogonally get a scroll view of their own, as on iOS; cells
+/// with estimated sizes are measured (`preferredLayoutAttributesFitting(_:)`) and laid out
+/// again. Batch updates keep the cells of surviving items, move them to their new places and
+/// fade inserted and deleted items in and out, animated as UIKit does.
 open class UICollectionView: UIScrollView {
-    /// What gives the pages (or the items).
+    /// The kind of a flow layout's section headers (and a list's).
+    public static let elementKindSectionHeader = "UICollectionElementKindSectionHeader"
+    /// The kind of a flow layout's section footers (and a list's).
+    public static let elementKindSectionFooter = "UICollectionElementKindSectionFooter"
+
+    /// What gives the items.
     open weak var dataSource: UICollectionViewDataSource? { didSet { reloadData() } }
 
-    /// The layout placing the cells.
+    /// The layout placing the elements.
     open var collectionViewLayout: UICollectionViewLayout {
         didSet {
             oldValue.collectionView = nil
@@ -135,20 +27,37 @@ open class UICollectionView: UIScrollView {
         }
     }
 
+    /// Changes the layout (animated changes are shown at once).
+    open func setCollectionViewLayout(_ layout: UICollectionViewLayout, animated: Bool, completion: ((Bool) -> Void)? = nil) {
+        collectionViewLayout = layout
+        completion?(true)
+    }
+
     /// Whether a tap selects an item.
     open var allowsSelection = true
     /// Whether several items can be selected at once (a second tap deselects).
     open var allowsMultipleSelection = false
+    /// Whether the collection view is in editing mode (list cells show their editing accessories).
+    open var isEditing = false {
+        didSet { if oldValue != isEditing { for cell in visible.values { cell.setNeedsUpdateConfiguration() } } }
+    }
     /// A view behind the content.
     open var backgroundView: UIView? {
         didSet { oldValue?.removeFromSuperview(); if let v = backgroundView { insertSubview(v, at: 0) }; setNeedsLayout() }
     }
 
     private var registered: [String: (String) -> UICollectionViewCell] = [:]
-    private var reusePool: [String: [UICollectionViewCell]] = [:]
+    private var registeredSupplementary: [String: (String) -> UICollectionReusableView] = [:]
+    private var reusePool: [String: [UICollectionReusableView]] = [:]
     private var visible: [IndexPath: UICollectionViewCell] = [:]
+    private var visibleOther: [ElementKey: UICollectionReusableView] = [:]
+    /// What each view was measured at: the size its layout gave it and the size it asked for.
+    private var measured: [ObjectIdentifier: (given: CGSize, wanted: CGSize)] = [:]
     private var selected: Set<IndexPath> = []
     private var counts: [Int]?
+    private var scrollers: [Int: OrthogonalScroller] = [:]
+    /// Registrations already made here (cell and supplementary registrations register once).
+    var registrationsSeen: Set<String> = []
 
     public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {
         collectionViewLayout = layout
@@ -173,10 +82,18 @@ open class UICollectionView: UIScrollView {
 
     private func tapped(_ g: UIGestureRecognizer) {
         guard g.state == .ended else { return }
-        let p = g.location(in: self)
         // A control inside the cell takes its own taps.
-        if let hit = hitTest(p, with: nil), hit is UIControl { return }
-        tapItem(at: p)
+        if let hit = hitTest(g.location(in: self), with: nil), hit is UIControl { return }
+        if let path = itemIndexPath(atWindowPoint: g.location(in: nil)) { tapItem(path) }
+    }
+
+    /// The item under a point in the window: cells of orthogonal sections are found where
+    /// their scroll view shows them.
+    private func itemIndexPath(atWindowPoint p: CGPoint) -> IndexPath? {
+        for (path, cell) in visible where !cell.isHidden {
+            if cell.bounds.contains(cell.convert(p, from: nil)) { return path }
+        }
+        return indexPathForItem(at: convert(p, from: nil))
     }
 
     // MARK: Data
@@ -199,26 +116,105 @@ open class UICollectionView: UIScrollView {
         return c
     }
 
-    /// Forgets every item and asks the data source again.
+    /// Forgets every element and asks the data source again.
     open func reloadData() {
         for (_, cell) in visible { recycle(cell) }
+        for (_, v) in visibleOther { recycle(v) }
         visible = [:]
+        visibleOther = [:]
+        measured = [:]
         counts = nil
+        collectionViewLayout.dataReloaded()
         collectionViewLayout.invalidateLayout()
         setNeedsLayout()
     }
 
-    open func reloadItems(at indexPaths: [IndexPath]) { reloadData() }
-    open func insertItems(at indexPaths: [IndexPath]) { reloadData() }
-    open func deleteItems(at indexPaths: [IndexPath]) { reloadData() }
-    open func reloadSections(_ sections: IndexSet) { reloadData() }
+    // MARK: Batch updates
+
+    private var pendingUpdates: [BatchUpdates.Change]?
+
+    open func insertItems(at indexPaths: [IndexPath]) { record(indexPaths.map { .insertItem($0) }) }
+    open func deleteItems(at indexPaths: [IndexPath]) { record(indexPaths.map { .deleteItem($0) }) }
+    open func reloadItems(at indexPaths: [IndexPath]) { record(indexPaths.map { .reloadItem($0) }) }
+    /// Updates the items' cells in place (iOS 15): Lamina asks the data source for them again.
+    open func reconfigureItems(at indexPaths: [IndexPath]) { record(indexPaths.map { .reloadItem($0) }) }
+    open func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) { record([.moveItem(indexPath, newIndexPath)]) }
+    open func insertSections(_ sections: IndexSet) { record(sections.map { .insertSection($0) }) }
+    open func deleteSections(_ sections: IndexSet) { record(sections.map { .deleteSection($0) }) }
+    open func reloadSections(_ sections: IndexSet) { record(sections.map { .reloadSection($0) }) }
+    open func moveSection(_ section: Int, toSection newSection: Int) { record([.moveSection(section, newSection)]) }
+
+    /// Applies the changes made in `updates` together, animating cells to their new places.
     open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+        let outer = pendingUpdates == nil
+        if outer { pendingUpdates = [] }
         updates?()
-        reloadData()
-        completion?(true)
+        guard outer else { return }
+        let changes = pendingUpdates ?? []
+        pendingUpdates = nil
+        applyUpdates(changes, animated: UIView.areAnimationsEnabled, completion: completion)
     }
 
-    // MARK: Cells
+    private func record(_ changes: [BatchUpdates.Change]) {
+        if pendingUpdates != nil { pendingUpdates?.append(contentsOf: changes); return }
+        applyUpdates(changes, animated: UIView.areAnimationsEnabled, completion: nil)
+    }
+
+    /// The batch updates the collection view received last (Lamina SPI for tests: what a
+    /// diffable data source told it).
+    @_spi(LaminaTesting) public private(set) var lastBatchUpdates: [String] = []
+
+    /// Moves surviving cells to their items' new index paths, drops deleted ones (fading them
+    /// out), then lays out again: inserted items fade in, moved ones slide.
+    func applyUpdates(_ changes: [BatchUpdates.Change], animated: Bool, completion: ((Bool) -> Void)?) {
+        lastBatchUpdates = changes.map(\.description)
+        let oldCounts = loadCounts()
+        counts = nil
+        let newCounts = loadCounts()
+        guard let map = BatchUpdates(changes: changes, oldCounts: oldCounts, newCounts: newCounts) else {
+            LaminaDiagnostics.report("UICollectionView: invalid batch update (the counts before and after do not match the inserts, deletes and moves; UIKit raises); reloaded instead")
+            reloadData()
+            completion?(false)
+            return
+        }
+        var kept: [IndexPath: UICollectionViewCell] = [:]
+        var leaving: [UICollectionViewCell] = []
+        for (path, cell) in visible {
+            if let to = map.newIndexPath(for: path), !map.isReloaded(path) { kept[to] = cell } else { leaving.append(cell) }
+        }
+        visible = kept
+        selected = Set(selected.compactMap { map.newIndexPath(for: $0) })
+        // Supplementary views follow their sections; the layout places them again.
+        for (key, v) in visibleOther { recycle(v); visibleOther[key] = nil }
+        measured = [:]
+        collectionViewLayout.dataReloaded()
+        collectionViewLayout.invalidateLayout()
+        guard animated, window != nil else {
+            for cell in leaving { recycle(cell) }
+            layoutIfNeeded()
+            completion?(true)
+            return
+        }
+        animatingUpdate = true
+        UIView.animate(withDuration: 0.3, delay: 0, options: [.curveEaseInOut], animations: {
+            for cell in leaving { cell.alpha = 0 }
+            self.layoutIfNeeded()
+        }, completion: { finished in
+            for cell in leaving { cell.alpha = 1; self.recycle(cell) }
+            completion?(finished)
+        })
+        animatingUpdate = false
+    }
+
+    /// Scrolling shows other elements (and moves pinned headers): layout runs again.
+    open override var bounds: CGRect {
+        didSet { if oldValue.origin != bounds.origin { setNeedsLayout() } }
+    }
+
+    /// Whether views now appearing fade in (inside an animated batch update).
+    private var animatingUpdate = false
+
+    // MARK: Cells and supplementary views
 
     /// Registers the class the collection view makes cells of for `identifier` (nil
     /// unregisters); made through the class's own `init(frame:)`, as on Apple.
@@ -230,21 +226,49 @@ open class UICollectionView: UIScrollView {
         registered[identifier] = { DynamicViews.cell(cls, $0) }
     }
 
+    /// Registers the class of supplementary views of `elementKind` for `identifier`.
+    open func register(_ viewClass: AnyClass?, forSupplementaryViewOfKind elementKind: String, withReuseIdentifier identifier: String) {
+        let key = elementKind + "\u{0}" + identifier
+        guard let viewClass else { registeredSupplementary[key] = nil; return }
+        guard let cls = viewClass as? UICollectionReusableView.Type else {
+            preconditionFailure("UICollectionView.register: \(viewClass) is not a UICollectionReusableView subclass")
+        }
+        registeredSupplementary[key] = { DynamicViews.cell(cls, $0) }
+    }
+
     /// A reusable cell for `identifier`, placed for `indexPath`; the identifier must be
     /// registered (a programmer error otherwise, as on iOS).
     open func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> UICollectionViewCell {
         let cell: UICollectionViewCell
-        if var pool = reusePool[identifier], let c = pool.popLast() {
-            reusePool[identifier] = pool
-            c.prepareForReuse()
+        if let c = fromPool(identifier) as? UICollectionViewCell {
             cell = c
         } else if let make = registered[identifier] {
             cell = make(identifier)
         } else {
-            preconditionFailure("UICollectionView: unable to dequeue a cell with identifier \(identifier) - register a class for it first")
+            preconditionFailure("UICollectionView: unable to dequeue a cell with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard")
         }
         if let a = collectionViewLayout.layoutAttributesForItem(at: indexPath) { cell.frame = a.frame }
         return cell
+    }
+
+    /// A reusable supplementary view of `elementKind` for `identifier` at `indexPath`.
+    open func dequeueReusableSupplementaryView(ofKind elementKind: String, withReuseIdentifier identifier: String,
+                                               for indexPath: IndexPath) -> UICollectionReusableView {
+        let key = elementKind + "\u{0}" + identifier
+        if let v = fromPool(key) { return v }
+        guard let make = registeredSupplementary[key] else {
+            preconditionFailure("UICollectionView: could not dequeue a view of kind: \(elementKind) with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard")
+        }
+        let v = make(identifier)
+        v.poolKey = key
+        return v
+    }
+
+    private func fromPool(_ key: String) -> UICollectionReusableView? {
+        guard var pool = reusePool[key], let v = pool.popLast() else { return nil }
+        reusePool[key] = pool
+        v.prepareForReuse()
+        return v
     }
 
     /// The cell shown for `indexPath` (nil when it is not visible).
@@ -259,11 +283,71 @@ open class UICollectionView: UIScrollView {
     /// The index path of `cell` when it is shown.
     open func indexPath(for cell: UICollectionViewCell) -> IndexPath? { visible.first { $0.value === cell }?.key }
 
-    /// The item at `point` (content coordinates).
+    /// The supplementary view of `elementKind` shown at `indexPath`.
+    open func supplementaryView(forElementKind elementKind: String, at indexPath: IndexPath) -> UICollectionReusableView? {
+        visibleOther[ElementKey(category: .supplementaryView, kind: elementKind, indexPath: indexPath)]
+    }
+
+    /// The supplementary views of `elementKind` shown.
+    open func visibleSupplementaryViews(ofKind elementKind: String) -> [UICollectionReusableView] {
+        indexPathsForVisibleSupplementaryElements(ofKind: elementKind).compactMap { supplementaryView(forElementKind: elementKind, at: $0) }
+    }
+
+    /// The index paths of the supplementary views of `elementKind` shown, in order.
+    open func indexPathsForVisibleSupplementaryElements(ofKind elementKind: String) -> [IndexPath] {
+        visibleOther.keys.filter { $0.category == .supplementaryView && $0.kind == elementKind }.map(\.indexPath).sorted()
+    }
+
+    /// The item at `point` (content coordinates; items of orthogonal sections where they are shown).
     open func indexPathForItem(at point: CGPoint) -> IndexPath? {
         prepareLayoutIfNeeded()
         return collectionViewLayout.layoutAttributesForElements(in: CGRect(origin: point, size: CGSize(width: 1, height: 1)))?
-            .first { $0.frame.contains(point) }?.indexPath
+            .first { $0.representedElementCategory == .cell && shownFrame(of: $0).contains(point) }?.indexPath
+    }
+
+    /// Where the layout places the item.
+    open func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        prepareLayoutIfNeeded()
+        return collectionViewLayout.layoutAttributesForItem(at: indexPath)
+    }
+
+    /// Where the layout places a supplementary view.
+    open func layoutAttributesForSupplementaryElement(ofKind kind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        prepareLayoutIfNeeded()
+        return collectionViewLayout.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath)
+    }
+
+    /// Scrolls so the item shows at `scrollPosition` (an orthogonal section's scroll view
+    /// scrolls along its own axis).
+    open func scrollToItem(at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool) {
+        layoutIfNeeded()
+        guard let a = collectionViewLayout.layoutAttributesForItem(at: indexPath) else { return }
+        var f = a.frame
+        if let s = a.orthogonalSection, let sc = scrollers[s] {
+            // The carousel scrolls to the item; the collection view to the carousel.
+            let local = f.offsetBy(dx: -sc.section.frame.minX, dy: -sc.section.frame.minY)
+            var o = sc.contentOffset
+            if sc.section.horizontal {
+                o.x = scrollPosition.contains(.centeredHorizontally) ? local.midX - sc.bounds.width / 2
+                    : scrollPosition.contains(.right) ? local.maxX - sc.bounds.width : local.minX
+                o.x = min(max(0, o.x), max(0, sc.contentSize.width - sc.bounds.width))
+            }
+            sc.setContentOffset(o, animated: animated)
+            f = sc.section.frame
+        }
+        let inset = adjustedContentInset
+        var o = contentOffset
+        let visibleHeight = bounds.height - inset.top - inset.bottom
+        let visibleWidth = bounds.width - inset.left - inset.right
+        if scrollPosition.contains(.top) { o.y = f.minY - inset.top }
+        else if scrollPosition.contains(.centeredVertically) { o.y = f.midY - inset.top - visibleHeight / 2 }
+        else if scrollPosition.contains(.bottom) { o.y = f.maxY - inset.top - visibleHeight }
+        if scrollPosition.contains(.left) { o.x = f.minX - inset.left }
+        else if scrollPosition.contains(.centeredHorizontally) { o.x = f.midX - inset.left - visibleWidth / 2 }
+        else if scrollPosition.contains(.right) { o.x = f.maxX - inset.left - visibleWidth }
+        o.y = min(max(-inset.top, o.y), max(-inset.top, contentSize.height - bounds.height + inset.bottom))
+        o.x = min(max(-inset.left, o.x), max(-inset.left, contentSize.width - bounds.width + inset.right))
+        setContentOffset(o, animated: animated)
     }
 
     // MARK: Selection
@@ -276,6 +360,7 @@ open class UICollectionView: UIScrollView {
         guard let indexPath else { return }
         selected.insert(indexPath)
         visible[indexPath]?.isSelected = true
+        if !scrollPosition.isEmpty { scrollToItem(at: indexPath, at: scrollPosition, animated: animated) }
     }
 
     open func deselectItem(at indexPath: IndexPath, animated: Bool) {
@@ -283,7 +368,7 @@ open class UICollectionView: UIScrollView {
         visible[indexPath]?.isSelected = false
     }
 
-    /// Where an item lands when scrolled to (accepted; selection does not scroll).
+    /// Where an item lands when scrolled to.
     public struct ScrollPosition: OptionSet, Sendable {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
@@ -297,13 +382,18 @@ open class UICollectionView: UIScrollView {
 
     /// A tap on an item: selects it (or deselects it with multiple selection) and tells the delegate.
     func tapItem(at point: CGPoint) {
-        guard allowsSelection, let path = indexPathForItem(at: point) else { return }
+        if let path = indexPathForItem(at: point) { tapItem(path) }
+    }
+
+    private func tapItem(_ path: IndexPath) {
+        guard allowsSelection else { return }
         let d = delegate as? UICollectionViewDelegate
         if allowsMultipleSelection && selected.contains(path) {
             deselectItem(at: path, animated: false)
             d?.collectionView(self, didDeselectItemAt: path)
             return
         }
+        guard d?.collectionView(self, shouldSelectItemAt: path) ?? true else { return }
         let before = selected
         selectItem(at: path, animated: false, scrollPosition: [])
         for p in before where p != path && !selected.contains(p) { d?.collectionView(self, didDeselectItemAt: p) }
@@ -313,53 +403,200 @@ open class UICollectionView: UIScrollView {
     // MARK: Layout
 
     private var laidOutSize: CGSize?
+    private var laidOutInsets: UIEdgeInsets?
 
     private func prepareLayoutIfNeeded() {
-        // A new size lays the items out again (as a flow layout invalidates itself).
-        if laidOutSize != bounds.size { collectionViewLayout.isValid = false }
+        // A new size (or safe area) lays the items out again.
+        if laidOutSize != bounds.size || laidOutInsets != adjustedContentInset { collectionViewLayout.isValid = false }
         guard !collectionViewLayout.isValid else { return }
         collectionViewLayout.isValid = true
         collectionViewLayout.prepare()
         laidOutSize = bounds.size
-        contentSize = collectionViewLayout.collectionViewContentSize
+        laidOutInsets = adjustedContentInset
+        let size = collectionViewLayout.collectionViewContentSize
+        if contentSize != size { contentSize = size }
     }
+
+    /// Where an element shows in the collection view's content (an orthogonal section's
+    /// element moved by its scroll view's offset).
+    private func shownFrame(of a: UICollectionViewLayoutAttributes) -> CGRect {
+        guard let s = a.orthogonalSection, let sc = scrollers[s] else { return a.frame }
+        return a.frame.offsetBy(dx: -sc.contentOffset.x, dy: -sc.contentOffset.y)
+    }
+
+    /// The most passes a layout makes while self-sizing views settle.
+    private static let maximumSizingPasses = 8
+    private var reportedUnsettled = false
 
     open override func layoutSubviews() {
         super.layoutSubviews()
         backgroundView?.frame = bounds
-        prepareLayoutIfNeeded()
-        let rect = bounds
-        let shown = collectionViewLayout.layoutAttributesForElements(in: rect) ?? []
-        let wanted = Set(shown.map(\.indexPath))
-        for (path, cell) in visible where !wanted.contains(path) {
-            recycle(cell)
-            visible[path] = nil
-        }
-        guard let ds = dataSource else { return }
-        let d = delegate as? UICollectionViewDelegate
-        for a in shown where a.representedElementCategory == .cell {
-            if let cell = visible[a.indexPath] {
-                cell.frame = a.frame
-                continue
+        for pass in 0..<Self.maximumSizingPasses {
+            prepareLayoutIfNeeded()
+            syncScrollers()
+            if !placeElements() { return }
+            if pass == Self.maximumSizingPasses - 1, !reportedUnsettled {
+                reportedUnsettled = true
+                LaminaDiagnostics.report("UICollectionView: self-sizing cells did not settle after \(Self.maximumSizingPasses) layout passes; shown as last measured")
             }
-            let cell = ds.collectionView(self, cellForItemAt: a.indexPath)
-            cell.frame = a.frame
-            cell.alpha = a.alpha
-            cell.isHidden = a.isHidden
-            cell.layer.zPosition = CGFloat(a.zIndex)
-            cell.apply(a)
-            cell.isSelected = selected.contains(a.indexPath)
-            d?.collectionView(self, willDisplay: cell, forItemAt: a.indexPath)
-            insertSubview(cell, at: backgroundView == nil ? 0 : 1)
-            visible[a.indexPath] = cell
         }
     }
 
-    private func recycle(_ cell: UICollectionViewCell) {
-        cell.removeFromSuperview()
-        guard let id = cell.reuseIdentifier else { return }
-        var pool = reusePool[id] ?? []
-        if pool.count < 64 { pool.append(cell) }
-        reusePool[id] = pool
+    /// One scroll view per orthogonal section, placed over the section's strip.
+    private func syncScrollers() {
+        let wanted = collectionViewLayout.orthogonalSections
+        let ids = Set(wanted.map(\.section))
+        for (s, sc) in scrollers where !ids.contains(s) {
+            sc.removeFromSuperview()
+            scrollers[s] = nil
+            collectionViewLayout.orthogonalOffsets[s] = nil
+        }
+        for w in wanted {
+            if let sc = scrollers[w.section] {
+                sc.apply(w)
+            } else {
+                let sc = OrthogonalScroller(section: w) { [weak self] sc in
+                    guard let self else { return }
+                    self.collectionViewLayout.orthogonalOffsets[sc.section.section] = sc.contentOffset
+                    self.setNeedsLayout()
+                }
+                insertSubview(sc, at: backgroundView == nil ? 0 : 1)
+                scrollers[w.section] = sc
+            }
+        }
+    }
+
+    /// Shows the elements in the visible bounds; true when a self-sizing view asked for a
+    /// different size and the layout must be computed again.
+    private func placeElements() -> Bool {
+        let shown = collectionViewLayout.layoutAttributesForElements(in: bounds) ?? []
+        let d = delegate as? UICollectionViewDelegate
+        var wantedCells = Set<IndexPath>(), wantedOther = Set<ElementKey>()
+        for a in shown {
+            if a.representedElementCategory == .cell { wantedCells.insert(a.indexPath) } else { wantedOther.insert(a.elementKey) }
+        }
+        for (path, cell) in visible where !wantedCells.contains(path) {
+            recycle(cell)
+            visible[path] = nil
+            d?.collectionView(self, didEndDisplaying: cell, forItemAt: path)
+        }
+        for (key, v) in visibleOther where !wantedOther.contains(key) {
+            recycle(v)
+            visibleOther[key] = nil
+            if key.category == .supplementaryView, let kind = key.kind {
+                d?.collectionView(self, didEndDisplayingSupplementaryView: v, forElementOfKind: kind, at: key.indexPath)
+            }
+        }
+        guard let ds = dataSource else { return false }
+        var relayout = false
+        for a in shown {
+            let view: UICollectionReusableView
+            var isNew = false
+            switch a.representedElementCategory {
+            case .cell:
+                if let cell = visible[a.indexPath] { view = cell } else {
+                    let cell = ds.collectionView(self, cellForItemAt: a.indexPath)
+                    cell.isSelected = selected.contains(a.indexPath)
+                    visible[a.indexPath] = cell
+                    view = cell
+                    isNew = true
+                }
+            case .supplementaryView:
+                if let v = visibleOther[a.elementKey] { view = v } else {
+                    view = ds.collectionView(self, viewForSupplementaryElementOfKind: a.representedElementKind ?? "", at: a.indexPath)
+                    visibleOther[a.elementKey] = view
+                    isNew = true
+                }
+            case .decorationView:
+                if let v = visibleOther[a.elementKey] { view = v } else {
+                    let kind = a.representedElementKind ?? ""
+                    let key = "decoration\u{0}" + kind
+                    if let v = fromPool(key) { view = v } else if let cls = collectionViewLayout.decorationClasses[kind] {
+                        view = DynamicViews.cell(cls, kind)
+                        view.poolKey = key
+                    } else {
+                        LaminaDiagnostics.report("UICollectionView: no class registered for decoration views of kind \(kind) (UIKit raises); none shown")
+                        continue
+                    }
+                    visibleOther[a.elementKey] = view
+                    isNew = true
+                }
+            }
+            if isNew && animatingUpdate {
+                UIView.performWithoutAnimation { place(view, a); view.alpha = 0 }
+                view.alpha = a.alpha
+            } else {
+                place(view, a)
+            }
+            if isNew {
+                if let cell = view as? UICollectionViewCell {
+                    d?.collectionView(self, willDisplay: cell, forItemAt: a.indexPath)
+                } else if a.representedElementCategory == .supplementaryView, let kind = a.representedElementKind {
+                    d?.collectionView(self, willDisplaySupplementaryView: view, forElementKind: kind, at: a.indexPath)
+                }
+            }
+            if (a.selfSizingWidth || a.selfSizingHeight) && measure(view, a) { relayout = true }
+        }
+        return relayout
+    }
+
+    /// Asks a self-sizing view its size; true when the layout takes a new one.
+    private func measure(_ view: UICollectionReusableView, _ a: UICollectionViewLayoutAttributes) -> Bool {
+        let id = ObjectIdentifier(view)
+        if let m = measured[id], m.given == a.size || m.wanted == a.size { return false }
+        let preferred = view.preferredLayoutAttributesFitting(a.copy() as! UICollectionViewLayoutAttributes)
+        measured[id] = (a.size, preferred.size)
+        guard abs(preferred.size.width - a.size.width) > 0.01 || abs(preferred.size.height - a.size.height) > 0.01 else { return false }
+        if collectionViewLayout.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: a) {
+            collectionViewLayout.isValid = false
+            return true
+        }
+        return false
+    }
+
+    /// Puts a view where its attributes say: in the collection view, or in its orthogonal
+    /// section's scroll view.
+    private func place(_ view: UICollectionReusableView, _ a: UICollectionViewLayoutAttributes) {
+        var container: UIView = self
+        var frame = a.frame
+        if let s = a.orthogonalSection, let sc = scrollers[s] {
+            container = sc
+            frame = frame.offsetBy(dx: -sc.section.frame.minX, dy: -sc.section.frame.minY)
+        }
+        if view.superview !== container {
+            view.removeFromSuperview()
+            switch a.representedElementCategory {
+            case .decorationView: container.insertSubview(view, at: container === self && backgroundView != nil ? 1 : 0)
+            case .cell:
+                if container === self, let firstSupplementary = subviews.first(where: { v in
+                    visibleOther.contains { $0.key.category == .supplementaryView && $0.value === v } }) {
+                    insertSubview(view, belowSubview: firstSupplementary)
+                } else {
+                    container.addSubview(view)
+                }
+            case .supplementaryView: container.addSubview(view)
+            }
+        }
+        let hasTransform = a.transform != .identity || !CATransform3DIsIdentity(a.transform3D)
+        if hasTransform || view.transform != .identity { view.transform = .identity }
+        if view.bounds.size != frame.size { view.bounds.size = frame.size }
+        let center = CGPoint(x: frame.midX, y: frame.midY)
+        if view.center != center { view.center = center }
+        if a.transform != .identity { view.transform = a.transform }
+        else if !CATransform3DIsIdentity(a.transform3D) { view.transform3D = a.transform3D }
+        view.alpha = a.alpha
+        view.isHidden = a.isHidden
+        view.layer.zPosition = CGFloat(a.zIndex)
+        view.applyListSeparator(a.listSeparator)
+        view.apply(a)
+    }
+
+    private func recycle(_ view: UICollectionReusableView) {
+        view.removeFromSuperview()
+        measured[ObjectIdentifier(view)] = nil
+        guard let key = view.poolKey ?? view.reuseIdentifier else { return }
+        var pool = reusePool[key] ?? []
+        if pool.count < 64 { pool.append(view) }
+        reusePool[key] = pool
     }
 }

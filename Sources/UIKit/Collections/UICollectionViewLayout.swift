@@ -1,41 +1,5 @@
 import Foundation
 
-/// Where a collection view shows one element (UIKit's `UICollectionViewLayoutAttributes`).
-@preconcurrency @MainActor
-open class UICollectionViewLayoutAttributes: NSObject {
-    /// What kind of element the attributes place.
-    public enum ElementCategory: UInt, Sendable { case cell, supplementaryView, decorationView }
-
-    /// The element's frame in the collection view's content.
-    open var frame: CGRect = .zero
-    /// The element's centre.
-    open var center: CGPoint {
-        get { CGPoint(x: frame.midX, y: frame.midY) }
-        set { frame.origin = CGPoint(x: newValue.x - frame.width / 2, y: newValue.y - frame.height / 2) }
-    }
-    /// The element's size (kept about its centre).
-    open var size: CGSize {
-        get { frame.size }
-        set { let c = center; frame.size = newValue; center = c }
-    }
-    /// The element's opacity.
-    open var alpha: CGFloat = 1
-    /// The element's stacking order.
-    open var zIndex = 0
-    /// Whether the element is hidden.
-    open var isHidden = false
-    /// The item the attributes are for.
-    open var indexPath: IndexPath
-    /// What kind of element is placed (cells here).
-    public let representedElementCategory: ElementCategory
-
-    public init(forCellWith indexPath: IndexPath) {
-        self.indexPath = indexPath
-        representedElementCategory = .cell
-        super.init()
-    }
-}
-
 /// Places a collection view's cells (UIKit's `UICollectionViewLayout`): subclasses compute
 /// the attributes in `prepare()` and answer for a rectangle.
 @preconcurrency @MainActor
@@ -54,6 +18,39 @@ open class UICollectionViewLayout: NSObject {
     open func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? { nil }
     /// The attributes of one item.
     open func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? { nil }
+    /// The attributes of one supplementary view (a header, a footer, a badge).
+    open func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? { nil }
+    /// The attributes of one decoration view.
+    open func layoutAttributesForDecorationView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? { nil }
+
+    /// Registers the class the collection view makes decoration views of `elementKind` from
+    /// (nil unregisters); made through the class's own `init(frame:)`.
+    open func register(_ viewClass: AnyClass?, forDecorationViewOfKind elementKind: String) {
+        guard let viewClass else { decorationClasses[elementKind] = nil; return }
+        guard let cls = viewClass as? UICollectionReusableView.Type else {
+            preconditionFailure("UICollectionViewLayout.register: \(viewClass) is not a UICollectionReusableView subclass")
+        }
+        decorationClasses[elementKind] = cls
+    }
+    var decorationClasses: [String: UICollectionReusableView.Type] = [:]
+
+    /// Whether a view's preferred attributes (a self-sizing cell's measured size) need a new
+    /// layout; layouts that size elements themselves say no (the default).
+    open func shouldInvalidateLayout(forPreferredLayoutAttributes preferredAttributes: UICollectionViewLayoutAttributes,
+                                     withOriginalAttributes originalAttributes: UICollectionViewLayoutAttributes) -> Bool {
+        acceptsPreferredAttributes(preferredAttributes, original: originalAttributes)
+    }
+
+    /// Keeps a self-sized element's measured size; true when the layout must be computed again.
+    func acceptsPreferredAttributes(_ preferred: UICollectionViewLayoutAttributes, original: UICollectionViewLayoutAttributes) -> Bool { false }
+
+    /// Sections the layout scrolls across the main axis (a compositional layout's orthogonal
+    /// sections): the collection view puts their elements in a scroll view of their own.
+    var orthogonalSections: [OrthogonalSection] { [] }
+    /// The data changed: measured sizes of self-sizing elements are forgotten.
+    func dataReloaded() {}
+    /// How far each orthogonal section is scrolled (set by its scroll view).
+    var orthogonalOffsets: [Int: CGPoint] = [:]
     /// Whether a change of the collection view's bounds needs a new layout (a new size does).
     open func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
         newBounds.size != (collectionView?.bounds.size ?? newBounds.size)

@@ -147,14 +147,3 @@ extension UIButton {
         var alpha: CGFloat
     }
 }
-
-/// A cell's or button's background (the part of UIKit's `UIBackgroundConfiguration` buttons use).
-public struct UIBackgroundConfiguration: Hashable {
-    public var backgroundColor: UIColor?
-    public var cornerRadius: CGFloat = 0
-    public var strokeColor: UIColor?
-    public var strokeWidth: CGFloat = 0
-    public init() {}
-    /// A clear background.
-    public static func clear() -> UIBackgroundConfiguration { UIBackgroundConfiguration() }
-}

@@ -1,0 +1,10 @@
+import Foundation
+
+/// Horizontal, vertical, both or neither (UIKit's `UIAxis`).
+public struct UIAxis: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let horizontal = UIAxis(rawValue: 1 << 0)
+    public static let vertical = UIAxis(rawValue: 1 << 1)
+    public static let both: UIAxis = [.horizontal, .vertical]
+}

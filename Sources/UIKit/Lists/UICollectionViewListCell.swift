@@ -1,0 +1,153 @@
+import Foundation
+
+/// A row of a list layout (UIKit's `UICollectionViewListCell`): accessories at its edges,
+/// indentation, the list's separator below it (starting at its text), and the background
+/// and content configurations of its list's appearance by default.
+open class UICollectionViewListCell: UICollectionViewCell {
+    /// The accessories, in order from the edge inwards.
+    open var accessories: [UICellAccessory] = [] { didSet { rebuildAccessories() } }
+    /// How many indentation steps the content is moved in.
+    open var indentationLevel = 0 { didSet { setNeedsLayout() } }
+    /// The width of an indentation step (10 points).
+    open var indentationWidth: CGFloat = 10 { didSet { setNeedsLayout() } }
+    /// Whether leading accessories move with the indentation.
+    open var indentsAccessories = true { didSet { setNeedsLayout() } }
+
+    private var accessoryViews: [(accessory: UICellAccessory, view: UIView)] = []
+    private let separator = UIView()
+    private var list: ListSeparator?
+    private var lastEditing = false
+
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        setUpList()
+    }
+
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        setUpList()
+    }
+
+    private func setUpList() {
+        separator.isUserInteractionEnabled = false
+        separator.backgroundColor = .separator
+        addSubview(separator)
+        contentView.layoutMargins = UIEdgeInsets(top: 11, left: 16, bottom: 11, right: 16)
+    }
+
+    /// The content configuration of the cell's list appearance: a sidebar's row in sidebars,
+    /// `cell()` otherwise.
+    open func defaultContentConfiguration() -> UIListContentConfiguration {
+        switch list?.appearance {
+        case .sidebar?, .sidebarPlain?: .sidebarCell()
+        default: .cell()
+        }
+    }
+
+    /// The list's row background unless the app set one.
+    override var currentBackground: UIBackgroundConfiguration? {
+        if let b = backgroundConfiguration { return b }
+        switch list?.appearance {
+        case .plain?, nil: return .listPlainCell()
+        case .grouped?, .insetGrouped?: return .listGroupedCell()
+        case .sidebar?, .sidebarPlain?: return .listSidebarCell()
+        }
+    }
+
+    override func applyListSeparator(_ s: ListSeparator?) {
+        let changed = list?.appearance != s?.appearance || list?.first != s?.first || list?.last != s?.last
+        list = s
+        separator.isHidden = s?.hidden ?? true
+        separator.backgroundColor = s?.color ?? .separator
+        if changed {
+            if !backgroundSetByApp { showBackground(currentBackground?.updated(for: configurationState)) }
+            setNeedsLayout()
+        }
+    }
+
+    private var editing: Bool { (superview as? UICollectionView)?.isEditing ?? ((superview?.superview as? UICollectionView)?.isEditing ?? false) }
+
+    private func rebuildAccessories() {
+        for (_, v) in accessoryViews { v.removeFromSuperview() }
+        accessoryViews = accessories.map { ($0, $0.makeView()) }
+        for (a, v) in accessoryViews {
+            addSubview(v)
+            if let action = a.action {
+                v.isUserInteractionEnabled = true
+                v.addGestureRecognizer(UITapGestureRecognizer(target: v, action: { _, g in if g.state == .ended { action() } }))
+            }
+        }
+        setNeedsLayout()
+    }
+
+    /// The side margin: 16 points, 20 in a regular-width environment.
+    private var sideMargin: CGFloat { traitCollection.horizontalSizeClass == .regular ? 20 : 16 }
+
+    override var contentFrame: CGRect {
+        var lead = CGFloat(indentationLevel) * indentationWidth, trail: CGFloat = 0
+        let shown = accessoryViews.filter { $0.accessory.shows(editing: editing) }
+        for (a, v) in shown {
+            let w = a.width(of: v)
+            if a.leading { lead += w + (lead == 0 ? sideMargin : 8) } else { trail += w + (trail == 0 ? sideMargin : 8) }
+        }
+        // The content keeps its own margin next to an accessory.
+        if lead > 0 { lead -= 0 }
+        if trail > 0 { trail -= sideMargin }
+        return CGRect(x: lead, y: 0, width: max(0, bounds.width - lead - trail), height: bounds.height)
+    }
+
+    open override func layoutSubviews() {
+        if editing != lastEditing { lastEditing = editing; setNeedsUpdateConfiguration() }
+        if layoutMargins.left != sideMargin || layoutMargins.right != sideMargin {
+            layoutMargins = UIEdgeInsets(top: layoutMargins.top, left: sideMargin, bottom: layoutMargins.bottom, right: sideMargin)
+        }
+        contentView.layoutMargins.left = sideMargin
+        contentView.layoutMargins.right = sideMargin
+        super.layoutSubviews()
+        let ed = editing
+        var lead = indentsAccessories ? CGFloat(indentationLevel) * indentationWidth + sideMargin : sideMargin
+        var trail = bounds.width - sideMargin
+        for (a, v) in accessoryViews {
+            v.isHidden = !a.shows(editing: ed)
+            guard !v.isHidden else { continue }
+            let w = a.width(of: v)
+            let h = min(bounds.height, max(v.sizeThatFits(CGSize(width: w, height: bounds.height)).height, 1))
+            if a.leading {
+                v.frame = CGRect(x: lead, y: ((bounds.height - h) / 2).rounded(), width: w, height: h)
+                lead += w + 8
+            } else {
+                v.frame = CGRect(x: trail - w, y: ((bounds.height - h) / 2).rounded(), width: w, height: h)
+                trail -= w + 8
+            }
+        }
+        // The separator starts at the text (or the list's inset) and ends at the cell's edge.
+        let scale = window?.screen.scale ?? UIScreen.main.scale
+        let hairline = 1 / max(1, scale)
+        let textStart = contentView.frame.minX + ((contentView as? UIListContentView)?.textLeadingOffset ?? contentView.layoutMargins.left)
+        let start = list?.leadingInset ?? textStart
+        let end = bounds.width - (list?.trailingInset ?? 0)
+        separator.frame = CGRect(x: start, y: bounds.height - hairline, width: max(0, end - start), height: hairline)
+        bringSubviewToFront(separator)
+        // Inset-grouped rows round the section's ends.
+        var corners: CACornerMask = []
+        if list?.appearance == .insetGrouped {
+            if list?.first == true { corners.formUnion([.layerMinXMinYCorner, .layerMaxXMinYCorner]) }
+            if list?.last == true { corners.formUnion([.layerMinXMaxYCorner, .layerMaxXMaxYCorner]) }
+        }
+        layer.cornerRadius = corners.isEmpty ? 0 : 10
+        layer.maskedCorners = corners
+        clipsToBounds = !corners.isEmpty
+    }
+
+    open override var configurationState: UICellConfigurationState {
+        var s = super.configurationState
+        s.isEditing = editing
+        return s
+    }
+
+    /// List rows are at least 44 points tall.
+    override func fittingSize(for a: UICollectionViewLayoutAttributes) -> CGSize {
+        let s = super.fittingSize(for: a)
+        return CGSize(width: s.width, height: a.selfSizingHeight ? max(44, s.height) : s.height)
+    }
+}
