@@ -95,6 +95,8 @@ open class UIApplication: UIResponder {
         get { _flags.withLock { $0.badge } }
         set { _flags.withLock { $0.badge = newValue } }
     }
+    /// The app's dynamic Home Screen quick actions. Kept; Lamina has no Home Screen.
+    open var shortcutItems: [UIApplicationShortcutItem]?
     /// Whether the network activity indicator shows. Kept; Lamina has no status bar.
     open var isNetworkActivityIndicatorVisible: Bool {
         get { _flags.withLock { $0.networkIndicator } }
@@ -182,6 +184,9 @@ public protocol UIApplicationDelegate: AnyObject {
     func applicationDidBecomeActive(_ application: UIApplication)
     func applicationWillResignActive(_ application: UIApplication)
     func applicationWillTerminate(_ application: UIApplication)
+    /// A Home Screen quick action was chosen (never on Lamina's own; an app may call it).
+    func application(_ application: UIApplication, performActionFor shortcutItem: UIApplicationShortcutItem,
+                     completionHandler: @escaping (Bool) -> Void)
 }
 
 extension UIApplicationDelegate {
@@ -191,6 +196,8 @@ extension UIApplicationDelegate {
     public func applicationDidBecomeActive(_ application: UIApplication) {}
     public func applicationWillResignActive(_ application: UIApplication) {}
     public func applicationWillTerminate(_ application: UIApplication) {}
+    public func application(_ application: UIApplication, performActionFor shortcutItem: UIApplicationShortcutItem,
+                            completionHandler: @escaping (Bool) -> Void) { completionHandler(false) }
 }
 
 extension UIApplication {
@@ -200,5 +207,7 @@ extension UIApplication {
         public init(rawValue: String) { self.rawValue = rawValue }
         /// The URL the app was launched to open.
         public static let url = LaunchOptionsKey(rawValue: "UIApplicationLaunchOptionsURLKey")
+        /// The quick action the app was launched with.
+        public static let shortcutItem = LaunchOptionsKey(rawValue: "UIApplicationLaunchOptionsShortcutItemKey")
     }
 }

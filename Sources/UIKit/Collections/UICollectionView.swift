@@ -78,10 +78,25 @@ open class UICollectionView: UIScrollView {
         let tap = UITapGestureRecognizer(target: self, action: { me, g in me.tapped(g) })
         tap.cancelsTouchesInView = false
         addGestureRecognizer(tap)
+        // A horizontal drag on a list row reveals its list configuration's swipe actions.
+        swipe = RowSwipeActions(host: self, rowAt: { [unowned self] p in
+            guard let path = self.indexPathForItem(at: p), let cell = self.visible[path] else { return nil }
+            return (cell, path)
+        }, provider: { [unowned self] path, leading in
+            guard let list = self.collectionViewLayout.layoutAttributesForItem(at: path)?.listSeparator else { return nil }
+            return leading ? list.leadingSwipe?(path) : list.trailingSwipe?(path)
+        })
+    }
+
+    private var swipe: RowSwipeActions?
+
+    open override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+        swipe?.shouldBegin(gestureRecognizer) ?? true
     }
 
     private func tapped(_ g: UIGestureRecognizer) {
         guard g.state == .ended else { return }
+        if swipe?.tap(at: g.location(in: self)) == true { return }
         // A control inside the cell takes its own taps.
         if let hit = hitTest(g.location(in: self), with: nil), hit is UIControl { return }
         if let path = itemIndexPath(atWindowPoint: g.location(in: nil)) { tapItem(path) }
@@ -118,6 +133,7 @@ open class UICollectionView: UIScrollView {
 
     /// Forgets every element and asks the data source again.
     open func reloadData() {
+        swipe?.close(animated: false)
         for (_, cell) in visible { recycle(cell) }
         for (_, v) in visibleOther { recycle(v) }
         visible = [:]
@@ -167,6 +183,7 @@ open class UICollectionView: UIScrollView {
     /// Moves surviving cells to their items' new index paths, drops deleted ones (fading them
     /// out), then lays out again: inserted items fade in, moved ones slide.
     func applyUpdates(_ changes: [BatchUpdates.Change], animated: Bool, completion: ((Bool) -> Void)?) {
+        swipe?.close(animated: false)
         lastBatchUpdates = changes.map(\.description)
         let oldCounts = loadCounts()
         counts = nil
@@ -577,13 +594,14 @@ open class UICollectionView: UIScrollView {
             case .supplementaryView: container.addSubview(view)
             }
         }
-        let hasTransform = a.transform != .identity || !CATransform3DIsIdentity(a.transform3D)
-        if hasTransform || view.transform != .identity { view.transform = .identity }
+        if view.transform != .identity || !CATransform3DIsIdentity(view.transform3D) { view.transform = .identity }
         if view.bounds.size != frame.size { view.bounds.size = frame.size }
         let center = CGPoint(x: frame.midX, y: frame.midY)
         if view.center != center { view.center = center }
         if a.transform != .identity { view.transform = a.transform }
         else if !CATransform3DIsIdentity(a.transform3D) { view.transform3D = a.transform3D }
+        // A row slid aside by a swipe stays aside.
+        if let dx = swipe?.offset(of: view) { view.transform = view.transform.concatenating(CGAffineTransform(translationX: dx, y: 0)) }
         view.alpha = a.alpha
         view.isHidden = a.isHidden
         view.layer.zPosition = CGFloat(a.zIndex)

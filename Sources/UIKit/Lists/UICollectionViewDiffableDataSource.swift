@@ -6,7 +6,7 @@ import Foundation
 /// items fade in and deleted ones out (animated when `animatingDifferences`).
 @preconcurrency @MainActor
 open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>:
-    NSObject, UICollectionViewDataSource {
+    NSObject, UICollectionViewDataSource, OutlineToggling {
     /// Makes the cell of an item.
     public typealias CellProvider = (UICollectionView, IndexPath, ItemIdentifierType) -> UICollectionViewCell?
     /// Makes a supplementary view (a header, a footer) of a kind at an index path.
@@ -14,6 +14,21 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable & 
 
     /// What makes the supplementary views.
     open var supplementaryViewProvider: SupplementaryViewProvider?
+
+    /// What an outline's expanding and collapsing asks and tells (UIKit's
+    /// `NSDiffableDataSourceSectionSnapshotHandlers`).
+    public struct SectionSnapshotHandlers<Item> {
+        public var shouldExpandItem: ((Item) -> Bool)?
+        public var willExpandItem: ((Item) -> Void)?
+        public var shouldCollapseItem: ((Item) -> Bool)?
+        public var willCollapseItem: ((Item) -> Void)?
+        /// The children to show when a parent is expanded (iOS 14: loaded lazily).
+        public var snapshotForExpandingParent: ((Item, NSDiffableDataSourceSectionSnapshot<ItemIdentifierType>) -> NSDiffableDataSourceSectionSnapshot<ItemIdentifierType>)?
+        public init() {}
+    }
+    /// The handlers of outline sections.
+    open var sectionSnapshotHandlers = SectionSnapshotHandlers<ItemIdentifierType>()
+    private var sectionSnapshots: [SectionIdentifierType: NSDiffableDataSourceSectionSnapshot<ItemIdentifierType>] = [:]
 
     private weak var collectionView: UICollectionView?
     private let cellProvider: CellProvider
@@ -30,6 +45,61 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable & 
     /// Makes `snapshot` the collection view's contents; `completion` runs after.
     open func apply(_ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
                     animatingDifferences: Bool = true, completion: (() -> Void)? = nil) {
+        applyFull(snapshot, animatingDifferences: animatingDifferences, completion: completion)
+        // A whole snapshot replaces the outlines of sections whose items it changed.
+        for (section, outline) in sectionSnapshots where outline.visibleItems != current.itemIdentifiers(inSection: section) {
+            sectionSnapshots[section] = nil
+        }
+    }
+
+    /// Makes `snapshot` the outline of `section` (appended when the section is new): its
+    /// visible items become the section's items.
+    open func apply(_ snapshot: NSDiffableDataSourceSectionSnapshot<ItemIdentifierType>, to section: SectionIdentifierType,
+                    animatingDifferences: Bool = true, completion: (() -> Void)? = nil) {
+        var full = current
+        if full.indexOfSection(section) == nil { full.appendSections([section]) } else { full.deleteItems(full.itemIdentifiers(inSection: section)) }
+        full.appendItems(snapshot.visibleItems, toSection: section)
+        sectionSnapshots[section] = snapshot
+        applyFull(full, animatingDifferences: animatingDifferences, completion: completion)
+    }
+
+    /// The outline of `section` (its items as roots when none was applied).
+    open func snapshot(for section: SectionIdentifierType) -> NSDiffableDataSourceSectionSnapshot<ItemIdentifierType> {
+        if let s = sectionSnapshots[section] { return s }
+        var s = NSDiffableDataSourceSectionSnapshot<ItemIdentifierType>()
+        s.append(current.itemIdentifiers(inSection: section))
+        return s
+    }
+
+    /// Where an item sits in its section's outline.
+    func outlineState(at indexPath: IndexPath) -> (level: Int, expanded: Bool, hasChildren: Bool)? {
+        guard let item = current.item(at: indexPath), let section = current.section(at: indexPath.section),
+              let outline = sectionSnapshots[section], outline.contains(item) else { return nil }
+        return (outline.level(of: item), outline.isExpanded(item), !outline.snapshot(of: item).items.isEmpty)
+    }
+
+    /// Expands or collapses the item at `indexPath` (an outline disclosure accessory's tap).
+    func toggleOutline(at indexPath: IndexPath) {
+        guard let item = current.item(at: indexPath), let section = current.section(at: indexPath.section),
+              var outline = sectionSnapshots[section], outline.contains(item) else { return }
+        let h = sectionSnapshotHandlers
+        if outline.isExpanded(item) {
+            guard h.shouldCollapseItem?(item) ?? true else { return }
+            h.willCollapseItem?(item)
+            outline.collapse([item])
+        } else {
+            guard h.shouldExpandItem?(item) ?? true else { return }
+            h.willExpandItem?(item)
+            if let make = h.snapshotForExpandingParent {
+                outline.replace(childrenOf: item, using: make(item, outline.snapshot(of: item)))
+            }
+            outline.expand([item])
+        }
+        apply(outline, to: section, animatingDifferences: true)
+    }
+
+    private func applyFull(_ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+                           animatingDifferences: Bool, completion: (() -> Void)?) {
         let old = current
         current = snapshot.withoutMarks()
         guard let cv = collectionView else { completion?(); return }
@@ -79,7 +149,14 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable & 
     }
 
     open func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
-        if let item = current.item(at: indexPath), let cell = cellProvider(collectionView, indexPath, item) { return cell }
+        if let item = current.item(at: indexPath), let cell = cellProvider(collectionView, indexPath, item) {
+            // Outline rows are indented by their level, their disclosure turned by their state.
+            if let list = cell as? UICollectionViewListCell, let o = outlineState(at: indexPath) {
+                list.indentationLevel = o.level
+                list.outlineExpanded = o.expanded
+            }
+            return cell
+        }
         LaminaDiagnostics.report("UICollectionViewDiffableDataSource: no cell for \(indexPath) (UIKit raises); an empty cell shown")
         return UICollectionViewCell(frame: .zero)
     }

@@ -14,6 +14,8 @@ open class UICollectionViewListCell: UICollectionViewCell {
     open var indentsAccessories = true { didSet { setNeedsLayout() } }
 
     private var accessoryViews: [(accessory: UICellAccessory, view: UIView)] = []
+    /// Whether the row's outline item is expanded (its disclosure points down, else right).
+    var outlineExpanded = false { didSet { if oldValue != outlineExpanded { setNeedsLayout(); setNeedsUpdateConfiguration() } } }
     private let separator = UIView()
     private var list: ListSeparator?
     private var lastEditing = false
@@ -72,12 +74,24 @@ open class UICollectionViewListCell: UICollectionViewCell {
         accessoryViews = accessories.map { ($0, $0.makeView()) }
         for (a, v) in accessoryViews {
             addSubview(v)
-            if let action = a.action {
+            var action = a.action
+            if action == nil, case .outlineDisclosure = a.kind {
+                // Without a handler, the disclosure expands and collapses the row's outline item.
+                action = { [weak self] in self?.toggleOutline() }
+            }
+            if let action {
                 v.isUserInteractionEnabled = true
                 v.addGestureRecognizer(UITapGestureRecognizer(target: v, action: { _, g in if g.state == .ended { action() } }))
             }
         }
         setNeedsLayout()
+    }
+
+    private func toggleOutline() {
+        var v = superview
+        while let s = v, !(s is UICollectionView) { v = s.superview }
+        guard let cv = v as? UICollectionView, let path = cv.indexPath(for: self) else { return }
+        (cv.dataSource as? OutlineToggling)?.toggleOutline(at: path)
     }
 
     /// The side margin: 16 points, 20 in a regular-width environment.
@@ -112,11 +126,17 @@ open class UICollectionViewListCell: UICollectionViewCell {
             guard !v.isHidden else { continue }
             let w = a.width(of: v)
             let h = min(bounds.height, max(v.sizeThatFits(CGSize(width: w, height: bounds.height)).height, 1))
+            if case .outlineDisclosure = a.kind {
+                // The chevron points down when expanded, toward the trailing edge when collapsed.
+                v.transform = outlineExpanded ? .identity : CGAffineTransform(rotationAngle: effectiveUserInterfaceLayoutDirection == .rightToLeft ? .pi / 2 : -.pi / 2)
+            }
             if a.leading {
-                v.frame = CGRect(x: lead, y: ((bounds.height - h) / 2).rounded(), width: w, height: h)
+                v.bounds.size = CGSize(width: w, height: h)
+                v.center = CGPoint(x: lead + w / 2, y: ((bounds.height - h) / 2).rounded() + h / 2)
                 lead += w + 8
             } else {
-                v.frame = CGRect(x: trail - w, y: ((bounds.height - h) / 2).rounded(), width: w, height: h)
+                v.bounds.size = CGSize(width: w, height: h)
+                v.center = CGPoint(x: trail - w / 2, y: ((bounds.height - h) / 2).rounded() + h / 2)
                 trail -= w + 8
             }
         }
@@ -142,6 +162,7 @@ open class UICollectionViewListCell: UICollectionViewCell {
     open override var configurationState: UICellConfigurationState {
         var s = super.configurationState
         s.isEditing = editing
+        s.isExpanded = outlineExpanded
         return s
     }
 

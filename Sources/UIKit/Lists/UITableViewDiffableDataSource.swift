@@ -30,14 +30,25 @@ open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable & Senda
     /// Makes `snapshot` the table's contents; `completion` runs after.
     open func apply(_ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
                     animatingDifferences: Bool = true, completion: (() -> Void)? = nil) {
+        let old = current
         current = snapshot.withoutMarks()
-        tableView?.reloadData()
-        completion?()
+        guard let table = tableView else { completion?(); return }
+        if old.numberOfSections == 0 && old.numberOfItems == 0 {
+            table.reloadData()
+            completion?()
+            return
+        }
+        table.applyUpdates(old.changes(to: snapshot),
+                           animated: animatingDifferences && defaultRowAnimation != .none && UIView.areAnimationsEnabled) { _ in completion?() }
     }
 
     /// Makes `snapshot` the table's contents by reloading the table (iOS 15).
     open func applySnapshotUsingReloadData(_ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
-                                           completion: (() -> Void)? = nil) { apply(snapshot, animatingDifferences: false, completion: completion) }
+                                           completion: (() -> Void)? = nil) {
+        current = snapshot.withoutMarks()
+        tableView?.reloadData()
+        completion?()
+    }
 
     /// The snapshot shown.
     open func snapshot() -> NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType> { current }

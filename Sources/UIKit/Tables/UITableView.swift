@@ -34,6 +34,10 @@ public protocol UITableViewDelegate: UIScrollViewDelegate {
     /// The context menu of a long press on a row (nil: none).
     func tableView(_ tableView: UITableView, contextMenuConfigurationForRowAt indexPath: IndexPath,
                    point: CGPoint) -> UIContextMenuConfiguration?
+    /// The actions a swipe toward the trailing edge reveals at the row's leading edge (nil: none).
+    func tableView(_ tableView: UITableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration?
+    /// The actions a swipe toward the leading edge reveals at the row's trailing edge (nil: none).
+    func tableView(_ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration?
 }
 
 extension UITableViewDelegate {
@@ -49,6 +53,8 @@ extension UITableViewDelegate {
     public func tableView(_ tableView: UITableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool { true }
     public func tableView(_ tableView: UITableView, contextMenuConfigurationForRowAt indexPath: IndexPath,
                           point: CGPoint) -> UIContextMenuConfiguration? { nil }
+    public func tableView(_ tableView: UITableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration? { nil }
+    public func tableView(_ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration? { nil }
 }
 
 /// Rows in sections, scrolling (UIKit's `UITableView`): cells are asked of the data source for
@@ -63,7 +69,8 @@ open class UITableView: UIScrollView {
     public enum ScrollPosition: Int, Sendable { case none, top, middle, bottom }
     /// Separator lines.
     public enum SeparatorStyle: Int, Sendable { case none, singleLine, singleLineEtched }
-    /// How rows animate in `reloadRows` and friends (Lamina does not animate them).
+    /// How rows animate in `insertRows` and friends (Lamina fades every kind in and out, and
+    /// slides moved rows; `.none` does not animate).
     public enum RowAnimation: Int, Sendable { case fade, right, left, top, bottom, none, middle, automatic = 100 }
 
     /// "Use the default height": rows 44 points, plain headers 28 with a title.
@@ -131,6 +138,20 @@ open class UITableView: UIScrollView {
         let tap = UITapGestureRecognizer(target: self, action: { me, g in me.tapped(g) })
         tap.cancelsTouchesInView = false
         addGestureRecognizer(tap)
+        // A horizontal drag on a row reveals the delegate's swipe actions.
+        swipe = RowSwipeActions(host: self, rowAt: { [unowned self] p in
+            guard let path = self.indexPathForRow(at: p), let cell = self.visible[path] else { return nil }
+            return (cell, path)
+        }, provider: { [unowned self] path, leading in
+            leading ? self.tableDelegate?.tableView(self, leadingSwipeActionsConfigurationForRowAt: path)
+                : self.tableDelegate?.tableView(self, trailingSwipeActionsConfigurationForRowAt: path)
+        })
+    }
+
+    private var swipe: RowSwipeActions?
+
+    open override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+        swipe?.shouldBegin(gestureRecognizer) ?? true
     }
 
     // MARK: Cells
@@ -167,6 +188,7 @@ open class UITableView: UIScrollView {
 
     /// Forgets every row and asks the data source again.
     open func reloadData() {
+        swipe?.close(animated: false)
         for (_, cell) in visible { recycle(cell) }
         visible = [:]
         for (_, v) in headerViews { v.removeFromSuperview() }
@@ -175,17 +197,104 @@ open class UITableView: UIScrollView {
         setNeedsLayout()
     }
 
-    /// Reloads the rows (all of them: Lamina does not animate row changes).
-    open func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) { reloadData() }
-    open func reloadSections(_ sections: IndexSet, with animation: RowAnimation) { reloadData() }
-    open func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) { reloadData() }
-    open func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) { reloadData() }
-    open func beginUpdates() {}
-    open func endUpdates() { reloadData() }
+    // MARK: Batch updates
+
+    private var pendingUpdates: [BatchUpdates.Change]?
+    private var updateDepth = 0
+    private var pendingAnimated = false
+
+    open func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) { record(indexPaths.map { .reloadItem($0) }, animation) }
+    /// Updates the rows' cells in place (iOS 15): Lamina asks the data source for them again.
+    open func reconfigureRows(at indexPaths: [IndexPath]) { record(indexPaths.map { .reloadItem($0) }, .none) }
+    open func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) { record(indexPaths.map { .insertItem($0) }, animation) }
+    open func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) { record(indexPaths.map { .deleteItem($0) }, animation) }
+    open func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) { record([.moveItem(indexPath, newIndexPath)], .automatic) }
+    open func reloadSections(_ sections: IndexSet, with animation: RowAnimation) { record(sections.map { .reloadSection($0) }, animation) }
+    open func insertSections(_ sections: IndexSet, with animation: RowAnimation) { record(sections.map { .insertSection($0) }, animation) }
+    open func deleteSections(_ sections: IndexSet, with animation: RowAnimation) { record(sections.map { .deleteSection($0) }, animation) }
+    open func moveSection(_ section: Int, toSection newSection: Int) { record([.moveSection(section, newSection)], .automatic) }
+
+    /// Starts a group of changes applied together at `endUpdates()`.
+    open func beginUpdates() {
+        if pendingUpdates == nil { pendingUpdates = []; pendingAnimated = false }
+        updateDepth += 1
+    }
+
+    /// Applies the changes since `beginUpdates()`: kept rows slide to their new places, new
+    /// ones fade in and removed ones fade out.
+    open func endUpdates() { finishUpdates(completion: nil) }
+
     open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+        beginUpdates()
         updates?()
-        reloadData()
-        completion?(true)
+        finishUpdates(completion: completion)
+    }
+
+    private func finishUpdates(completion: ((Bool) -> Void)?) {
+        updateDepth -= 1
+        guard updateDepth <= 0 else { return }
+        updateDepth = 0
+        let changes = pendingUpdates ?? []
+        pendingUpdates = nil
+        applyUpdates(changes, animated: pendingAnimated && UIView.areAnimationsEnabled, completion: completion)
+    }
+
+    private func record(_ changes: [BatchUpdates.Change], _ animation: RowAnimation) {
+        if pendingUpdates != nil {
+            pendingUpdates?.append(contentsOf: changes)
+            if animation != .none { pendingAnimated = true }
+            return
+        }
+        applyUpdates(changes, animated: animation != .none && UIView.areAnimationsEnabled, completion: nil)
+    }
+
+    /// The batch updates the table received last (Lamina SPI for tests).
+    @_spi(LaminaTesting) public private(set) var lastBatchUpdates: [String] = []
+
+    /// Keeps the cells of rows that survive, at their new index paths; fades the others.
+    func applyUpdates(_ changes: [BatchUpdates.Change], animated: Bool, completion: ((Bool) -> Void)?) {
+        swipe?.close(animated: false)
+        lastBatchUpdates = changes.map(\.description)
+        reloadIfNeeded()
+        let oldCounts = sections.map(\.rows.count)
+        needsReload = true
+        reloadIfNeeded()
+        let newCounts = sections.map(\.rows.count)
+        guard let map = BatchUpdates(changes: changes, oldCounts: oldCounts, newCounts: newCounts) else {
+            LaminaDiagnostics.report("UITableView: invalid batch update (the counts before and after do not match the inserts, deletes and moves; UIKit raises); reloaded instead")
+            reloadData()
+            completion?(false)
+            return
+        }
+        var kept: [IndexPath: UITableViewCell] = [:]
+        var leaving: [UITableViewCell] = []
+        for (path, cell) in visible {
+            if let to = map.newIndexPath(for: path), !map.isReloaded(path) {
+                kept[IndexPath(row: to.item, section: to.section)] = cell
+            } else {
+                leaving.append(cell)
+            }
+        }
+        visible = kept
+        selected = selected.compactMap { map.newIndexPath(for: $0).map { IndexPath(row: $0.item, section: $0.section) } }
+        for (_, v) in headerViews { v.removeFromSuperview() }
+        headerViews = [:]
+        for (path, cell) in visible { dress(cell, at: path) }
+        guard animated, window != nil else {
+            for cell in leaving { recycle(cell) }
+            setNeedsLayout()
+            layoutIfNeeded()
+            completion?(true)
+            return
+        }
+        setNeedsLayout()
+        UIView.animate(withDuration: 0.3, delay: 0, options: [.curveEaseInOut], animations: {
+            for cell in leaving { cell.alpha = 0 }
+            self.layoutIfNeeded()
+        }, completion: { finished in
+            for cell in leaving { cell.alpha = 1; self.recycle(cell) }
+            completion?(finished)
+        })
     }
 
     private func setNeedsReload() { needsReload = true; setNeedsLayout() }
@@ -395,7 +504,9 @@ open class UITableView: UIScrollView {
     }
 
     private func tapped(_ g: UIGestureRecognizer) {
-        guard allowsSelection, g.state == .ended else { return }
+        guard g.state == .ended else { return }
+        if swipe?.tap(at: g.location(in: self)) == true { return }
+        guard allowsSelection else { return }
         let p = g.location(in: self)
         guard let path = indexPathForRow(at: p) else { return }
         // A control inside the row takes its own taps.
@@ -430,7 +541,9 @@ open class UITableView: UIScrollView {
                 visible[path] = nil
                 continue
             }
-            cell.frame = f
+            // By centre and size: a row slid aside by a swipe keeps its transform.
+            if cell.bounds.size != f.size { cell.bounds.size = f.size }
+            cell.center = CGPoint(x: f.midX, y: f.midY)
         }
         guard let ds = dataSource else { layoutFiller(after: contentBottom); return }
         let d = tableDelegate

@@ -105,6 +105,80 @@ open class UITableViewCell: UIView {
     private var accessoryHolder: UIView?
     private let separator = UIView()
     private let highlight = UIView()
+    /// The view showing `contentConfiguration`, filling the content view.
+    private var configuredView: (UIView & UIContentView)?
+    private var backgroundHost: BackgroundConfigurationView?
+    private var needsConfigurationUpdate = true
+
+    /// What the content view shows (iOS 14): its view fills `contentView` in place of the
+    /// style's labels and image.
+    open var contentConfiguration: (any UIContentConfiguration)? {
+        didSet { installContent(contentConfiguration); setNeedsUpdateConfiguration() }
+    }
+    /// What the background shows (nil: `backgroundColor` and the background views).
+    open var backgroundConfiguration: UIBackgroundConfiguration? {
+        didSet { showBackground(backgroundConfiguration); setNeedsUpdateConfiguration() }
+    }
+    open var automaticallyUpdatesContentConfiguration = true
+    open var automaticallyUpdatesBackgroundConfiguration = true
+    /// Called with the cell and its state whenever the configuration is updated.
+    public typealias ConfigurationUpdateHandler = (UITableViewCell, UICellConfigurationState) -> Void
+    open var configurationUpdateHandler: ConfigurationUpdateHandler? { didSet { setNeedsUpdateConfiguration() } }
+
+    /// The content configuration of the cell's style: `cell()`, `subtitleCell()` or `valueCell()`.
+    open func defaultContentConfiguration() -> UIListContentConfiguration {
+        switch style {
+        case .subtitle: .subtitleCell()
+        case .value1, .value2: .valueCell()
+        case .default: .cell()
+        }
+    }
+
+    /// The state configurations are updated for.
+    open var configurationState: UICellConfigurationState {
+        var s = UICellConfigurationState(traitCollection: traitCollection)
+        s.isSelected = _selected
+        s.isHighlighted = _highlighted
+        s.isDisabled = !isUserInteractionEnabled
+        return s
+    }
+
+    /// Asks for the configuration to be updated before the cell is next laid out.
+    open func setNeedsUpdateConfiguration() { needsConfigurationUpdate = true; setNeedsLayout() }
+
+    /// Updates the configurations for `state` (each configuration's `updated(for:)`).
+    open func updateConfiguration(using state: UICellConfigurationState) {
+        if automaticallyUpdatesContentConfiguration, let c = contentConfiguration { installContent(c.updated(for: state)) }
+        if automaticallyUpdatesBackgroundConfiguration, let b = backgroundConfiguration { showBackground(b.updated(for: state)) }
+    }
+
+    private func updateConfigurationIfNeeded() {
+        guard needsConfigurationUpdate else { return }
+        needsConfigurationUpdate = false
+        let state = configurationState
+        updateConfiguration(using: state)
+        configurationUpdateHandler?(self, state)
+    }
+
+    private func installContent(_ c: (any UIContentConfiguration)?) {
+        guard let c else { configuredView?.removeFromSuperview(); configuredView = nil; return }
+        if let v = configuredView, v.supports(c) { v.configuration = c; return }
+        configuredView?.removeFromSuperview()
+        let v = c.makeContentView()
+        contentView.addSubview(v)
+        configuredView = v
+        setNeedsLayout()
+    }
+
+    private func showBackground(_ b: UIBackgroundConfiguration?) {
+        guard let b else { backgroundHost?.removeFromSuperview(); backgroundHost = nil; return }
+        if backgroundHost == nil {
+            let host = BackgroundConfigurationView()
+            insertSubview(host, at: 0)
+            backgroundHost = host
+        }
+        backgroundHost?.configuration = b
+    }
     private var _selected = false
     private var _highlighted = false
 
@@ -156,11 +230,13 @@ open class UITableViewCell: UIView {
     }
     /// Selects or deselects the cell (its background shows the selection).
     open func setSelected(_ selected: Bool, animated: Bool) {
+        if _selected != selected { setNeedsUpdateConfiguration() }
         _selected = selected
         updateHighlight()
     }
     /// Highlights or unhighlights the cell.
     open func setHighlighted(_ highlighted: Bool, animated: Bool) {
+        if _highlighted != highlighted { setNeedsUpdateConfiguration() }
         _highlighted = highlighted
         updateHighlight()
     }
@@ -210,9 +286,11 @@ open class UITableViewCell: UIView {
     }
 
     open override func layoutSubviews() {
+        updateConfigurationIfNeeded()
         super.layoutSubviews()
         let b = bounds
         backgroundView?.frame = b
+        if let host = backgroundHost { host.frame = host.frame(in: b.size, margins: layoutMargins) }
         highlight.frame = b
         selectedBackgroundView?.frame = b
         var contentWidth = b.width
@@ -252,11 +330,13 @@ open class UITableViewCell: UIView {
             text?.frame = CGRect(x: x, y: 0, width: 67, height: c.height)
             detail?.frame = CGRect(x: x + 67 + 6, y: 0, width: max(0, right - x - 73), height: c.height)
         }
-        // A hairline: one device pixel.
+        configuredView?.frame = contentView.bounds
         // A hairline: one pixel of the screen drawn on.
         let hairline = 1 / pixelScale
         var inset = separatorInset
         if let iv = _imageView, iv.image != nil, inset.left == 16 { inset.left = (_textLabel?.frame.minX ?? 16) }
+        // A list content view's separator starts at its text.
+        if let list = configuredView as? UIListContentView, inset.left == 16 { inset.left = list.textLeadingOffset }
         separator.frame = CGRect(x: inset.left, y: b.height - hairline, width: max(0, b.width - inset.left - inset.right), height: hairline)
         bringSubviewToFront(separator)
     }

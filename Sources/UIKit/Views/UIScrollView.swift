@@ -159,7 +159,7 @@ open class UIScrollView: UIView {
             addVertical = true
             addHorizontal = contentSize.width > bounds.width || alwaysBounceHorizontal
         }
-        return UIEdgeInsets(top: c.top + (addVertical ? s.top : 0), left: c.left + (addHorizontal ? s.left : 0),
+        return UIEdgeInsets(top: c.top + (addVertical ? s.top : 0) + refreshInset, left: c.left + (addHorizontal ? s.left : 0),
                             bottom: c.bottom + (addVertical ? s.bottom : 0), right: c.right + (addHorizontal ? s.right : 0))
     }
 
@@ -196,7 +196,22 @@ open class UIScrollView: UIView {
         placeIndicators()
     }
 
+    /// The pull-to-refresh control above the content (UIKit's `refreshControl`): pulling the
+    /// content down past it starts a refresh.
+    open var refreshControl: UIRefreshControl? {
+        didSet {
+            guard oldValue !== refreshControl else { return }
+            oldValue?.removeFromSuperview()
+            refreshInset = 0
+            if let r = refreshControl { insertSubview(r, at: 0); r.follow(self) }
+        }
+    }
+
+    /// The room a refreshing control keeps above the content.
+    var refreshInset: CGFloat = 0 { didSet { if oldValue != refreshInset { insetsChanged() } } }
+
     private func didScroll() {
+        refreshControl?.follow(self)
         placeIndicators()
         delegate?.scrollViewDidScroll(self)
         scrolled?()
@@ -325,6 +340,7 @@ open class UIScrollView: UIView {
     }
 
     private func finishDrag(velocity: CGPoint = .zero) {
+        if isDragging { refreshControl?.dragEnded(self) }
         let wasDragging = isDragging
         isTracking = false
         isDragging = false
