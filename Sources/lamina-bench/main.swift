@@ -114,6 +114,8 @@ case "scroll":
     ScrollBenchmark.run(writingLastFrameTo: args.dropFirst().first)
 case "transition":
     TransitionBenchmark.run()
+case "lists":
+    ListsBenchmark.run(only: args.dropFirst().first)
 case "window":
     WindowBenchmark.run(seconds: args.dropFirst().first.flatMap(Double.init).map { max(1, min($0, 600)) } ?? 10)
 case "layout":
@@ -134,7 +136,8 @@ case "raster":
         exit(1)
     }
 default:
-    print("usage: lamina-bench model | compositor | animation | text | scroll | transition | window [SECONDS] | layout | spans | raster SCENES_DIR OUT_DIR")
+    print("usage: lamina-bench model | compositor | animation | text | scroll | transition | lists | window [SECONDS] | layout | spans | raster SCENES_DIR OUT_DIR")
+    print("  lists    a diffable snapshot of 10000 items applied with 1% changed; a 10000-item list layout scrolled at 3x")
     print("  animation   frame evaluation from the render tree: 1k–20k layers with two running animations each")
     print("  layout      the Cassowary solver on Benchmarks/layout's systems (kiwi_bench.py is kiwisolver's side)")
     print("  scroll   a 200-row UITableView in a 1179x2556 window scrolled 1 pt per frame: commit and frame p50/p99 [OUT.png]")

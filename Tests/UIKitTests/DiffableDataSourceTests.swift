@@ -85,7 +85,10 @@ struct DiffableDataSourceTests {
         next.appendItems(["Barbara"], toSection: .favourites)
         source.apply(next)
         window.layoutIfNeeded()
-        #expect(table.numberOfRows(inSection: 0) == 2 && AlertControllerTests.frame(of: "Alan", in: table) == nil)
+        // The deleted row fades out (0.3 s) and then leaves.
+        #expect(table.numberOfRows(inSection: 0) == 2 && AlertControllerTests.frame(of: "Alan", in: table) != nil)
+        window.advance(to: window.time + 1)
+        #expect(AlertControllerTests.frame(of: "Alan", in: table) == nil)
         #expect(AlertControllerTests.frame(of: "Barbara", in: table) != nil && provided.contains("Barbara"))
     }
 }

@@ -9,7 +9,7 @@ extension Gallery {
     /// The tour of layer types and properties.
     static var layerEntries: [GalleryEntry] {
         [contentsGravity, contentsRectCenter, corners, shadows, masks, transforms3D, cube, text, scripts, gradients, shapes,
-         replicators, emitter, fireworks, blendModes, autoLayout, controls, form, tables, navigation, presentation]
+         replicators, emitter, fireworks, blendModes, autoLayout, controls, form, tables, navigation, presentation, lists, dynamicType]
     }
 
     /// Animation.

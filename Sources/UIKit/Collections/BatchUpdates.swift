@@ -80,16 +80,33 @@ struct BatchUpdates {
         for (o, n) in sectionMap.enumerated() where n >= 0 { oldOfNew[n] = o }
         for n in newCounts.indices {
             let o = oldOfNew[n]
-            let ins = insertedItems[n] ?? [], movedIn = movesTo[n] ?? []
-            let places = (0..<newCounts[n]).filter { !ins.contains($0) && !movedIn.contains($0) }
             guard o >= 0, !reloadedSections.contains(o) else {
                 // A new (or reloaded) section: everything in it is new.
                 continue
             }
-            let del = deletedItems[o] ?? []
-            let stay = (0..<oldCounts[o]).filter { !del.contains($0) && movesFrom[IndexPath(item: $0, section: o)] == nil }
-            guard stay.count == places.count else { return nil }
-            for (a, b) in zip(stay, places) { itemMap[o][a] = b }
+            // Places of the new section neither inserted nor moved to, and items of the old
+            // one neither deleted nor moved away, paired in order (masks, not sets: linear).
+            var taken = [Bool](repeating: false, count: newCounts[n])
+            for i in insertedItems[n] ?? [] where i >= 0 && i < taken.count { taken[i] = true }
+            for i in movesTo[n] ?? [] where i >= 0 && i < taken.count { taken[i] = true }
+            var gone = [Bool](repeating: false, count: oldCounts[o])
+            for i in deletedItems[o] ?? [] where i >= 0 && i < gone.count { gone[i] = true }
+            if !movesFrom.isEmpty {
+                for (from, _) in movesFrom where from.section == o && from.item >= 0 && from.item < gone.count { gone[from.item] = true }
+            }
+            var a = 0, b = 0
+            while true {
+                while a < gone.count && gone[a] { a += 1 }
+                while b < taken.count && taken[b] { b += 1 }
+                if a >= gone.count || b >= taken.count { break }
+                itemMap[o][a] = b
+                a += 1
+                b += 1
+            }
+            // Both run out together, or the counts disagree with the changes.
+            while a < gone.count && gone[a] { a += 1 }
+            while b < taken.count && taken[b] { b += 1 }
+            guard a == gone.count && b == taken.count else { return nil }
         }
         for (from, to) in movesFrom {
             guard itemMap.indices.contains(from.section), itemMap[from.section].indices.contains(from.item),

@@ -203,8 +203,8 @@ open class UICollectionView: UIScrollView {
         selected = Set(selected.compactMap { map.newIndexPath(for: $0) })
         // Supplementary views follow their sections; the layout places them again.
         for (key, v) in visibleOther { recycle(v); visibleOther[key] = nil }
-        measured = [:]
-        collectionViewLayout.dataReloaded()
+        for cell in leaving { measured[ObjectIdentifier(cell)] = nil }
+        collectionViewLayout.dataUpdated(map)
         collectionViewLayout.invalidateLayout()
         guard animated, window != nil else {
             for cell in leaving { recycle(cell) }
@@ -213,13 +213,15 @@ open class UICollectionView: UIScrollView {
             return
         }
         animatingUpdate = true
-        UIView.animate(withDuration: 0.3, delay: 0, options: [.curveEaseInOut], animations: {
-            for cell in leaving { cell.alpha = 0 }
-            self.layoutIfNeeded()
-        }, completion: { finished in
-            for cell in leaving { cell.alpha = 1; self.recycle(cell) }
-            completion?(finished)
-        })
+        onWindowClock {
+            UIView.animate(withDuration: 0.3, delay: 0, options: [.curveEaseInOut], animations: {
+                for cell in leaving { cell.alpha = 0 }
+                self.layoutIfNeeded()
+            }, completion: { finished in
+                for cell in leaving { cell.alpha = 1; self.recycle(cell) }
+                completion?(finished)
+            })
+        }
         animatingUpdate = false
     }
 

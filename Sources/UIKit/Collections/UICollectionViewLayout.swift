@@ -49,6 +49,8 @@ open class UICollectionViewLayout: NSObject {
     var orthogonalSections: [OrthogonalSection] { [] }
     /// The data changed: measured sizes of self-sizing elements are forgotten.
     func dataReloaded() {}
+    /// A batch update changed the data: sizes measured for surviving elements may follow them.
+    func dataUpdated(_ map: BatchUpdates) { dataReloaded() }
     /// How far each orthogonal section is scrolled (set by its scroll view).
     var orthogonalOffsets: [Int: CGPoint] = [:]
     /// Whether a change of the collection view's bounds needs a new layout (a new size does).

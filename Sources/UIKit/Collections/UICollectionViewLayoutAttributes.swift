@@ -143,4 +143,6 @@ struct ListSeparator {
     var headerRow: Bool
     var leadingSwipe: ((IndexPath) -> UISwipeActionsConfiguration?)?
     var trailingSwipe: ((IndexPath) -> UISwipeActionsConfiguration?)?
+    /// Whether the element is a header or footer of the list (a list cell drawn as a header).
+    var supplementary = false
 }

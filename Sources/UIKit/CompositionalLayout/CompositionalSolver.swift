@@ -1,11 +1,49 @@
 import Foundation
 
+/// A cell's index path as a cheap dictionary key.
+struct CellKey: Hashable {
+    let section: Int32, item: Int32
+    init(_ section: Int, _ item: Int) {
+        self.section = Int32(truncatingIfNeeded: section)
+        self.item = Int32(truncatingIfNeeded: item)
+    }
+    init(_ p: IndexPath) { self.init(p.section, p.item) }
+}
+
 /// The arithmetic of a compositional layout: groups resolved in their containers, repeated
 /// through a section, along the layout's axis or across it.
 @MainActor
 struct CompositionalSolver {
-    /// Sizes views asked for (self-sizing), by element.
-    var measured: [ElementKey: CGSize]
+    /// Sizes cells asked for (self-sizing), by index path.
+    var cellSizes: [CellKey: CGSize] { didSet { sortedSizes = nil } }
+    /// The measured sizes of the section being laid out, in item order, and how far the
+    /// layout has read them (items are placed in order, so no hashing per item).
+    private var sortedSizes: [Int: [(item: Int, size: CGSize)]]?
+    private var sectionSizes: [(item: Int, size: CGSize)] = []
+    private var sizeCursor = 0
+
+    init(cellSizes: [CellKey: CGSize], environment: LayoutEnvironment) {
+        self.cellSizes = cellSizes
+        self.environment = environment
+    }
+
+    /// Starts a section: its measured sizes in item order.
+    mutating func beginSection(_ section: Int) {
+        if sortedSizes == nil {
+            var by: [Int: [(item: Int, size: CGSize)]] = [:]
+            for (k, v) in cellSizes { by[Int(k.section), default: []].append((Int(k.item), v)) }
+            for k in by.keys { by[k]?.sort { $0.item < $1.item } }
+            sortedSizes = by
+        }
+        sectionSizes = sortedSizes?[section] ?? []
+        sizeCursor = 0
+    }
+
+    /// The measured size of item `item` of the current section (items asked in order).
+    private mutating func measuredSize(_ item: Int) -> CGSize? {
+        while sizeCursor < sectionSizes.count && sectionSizes[sizeCursor].item < item { sizeCursor += 1 }
+        return sizeCursor < sectionSizes.count && sectionSizes[sizeCursor].item == item ? sectionSizes[sizeCursor].size : nil
+    }
     let environment: LayoutEnvironment
     /// The most elements one section places (a data source claiming more is cut, reported).
     static let maximumItemsPerSection = 1_000_000
@@ -21,9 +59,16 @@ struct CompositionalSolver {
     /// items from `next` (of `available`); returns its frame and its leaves.
     mutating func layoutGroup(_ group: NSCollectionLayoutGroup, origin: CGPoint, container: CGSize, section: Int,
                               next: inout Int, available: Int) -> (frame: CGRect, leaves: [Leaf]) {
+        var leaves: [Leaf] = []
+        let frame = layoutGroup(group, origin: origin, container: container, section: section, next: &next, available: available, into: &leaves)
+        return (frame, leaves)
+    }
+
+    /// Lays out one instance of `group`, appending its leaves to `leaves`; returns its frame.
+    mutating func layoutGroup(_ group: NSCollectionLayoutGroup, origin: CGPoint, container: CGSize, section: Int,
+                              next: inout Int, available: Int, into leaves: inout [Leaf]) -> CGRect {
         var size = group.layoutSize.resolve(in: container)
         let estimatedW = group.layoutSize.widthDimension.isEstimated, estimatedH = group.layoutSize.heightDimension.isEstimated
-        var leaves: [Leaf] = []
         if group.arrangement == .custom {
             let frames = group.itemProvider?(environment) ?? []
             for f in frames.prefix(10_000) where next < available {
@@ -32,18 +77,24 @@ struct CompositionalSolver {
                 leaves.append(Leaf(frame: r, item: group, index: next))
                 next += 1
             }
-            return (CGRect(origin: origin, size: size), leaves)
+            return CGRect(origin: origin, size: size)
         }
         let horizontal = group.arrangement == .horizontal
         let groupAlong = horizontal ? size.width : size.height
         let spacing = group.interItemSpacing?.spacing ?? 0
+        let flexible = group.interItemSpacing?.isFlexibleSpacing == true
+        let uniform = group.hasUniformSubitems
+        let firstLeaf = leaves.count
+        // Where each subitem's leaves start (only kept when flexible spacing needs it).
+        var starts: [Int] = []
         var cursor: CGFloat = 0
         var crossMax: CGFloat = 0
-        var placed: [(item: NSCollectionLayoutItem, along: CGFloat, rect: CGRect, leaves: [Leaf])] = []
+        var placedCount = 0
         var i = 0
         let limit = group.count ?? 10_000
-        while placed.count < limit, next < available, !group.subitems.isEmpty {
-            let sub = group.subitems[i % group.subitems.count]
+        let subitems = group.subitems
+        while placedCount < limit, next < available, !subitems.isEmpty {
+            let sub = subitems[i % subitems.count]
             i += 1
             var subSize = sub.layoutSize.resolve(in: size)
             if let count = group.count {
@@ -52,51 +103,47 @@ struct CompositionalSolver {
             }
             let lead = leadingEdgeSpacing(sub, horizontal: horizontal)
             let along = (horizontal ? subSize.width : subSize.height) + lead
-            if group.count == nil, !placed.isEmpty, cursor + along > groupAlong + 0.5 { break }
+            if group.count == nil, placedCount > 0, cursor + along > groupAlong + 0.5 { break }
             let start = horizontal ? CGPoint(x: origin.x + cursor + lead, y: origin.y + crossEdge(sub, horizontal: horizontal))
                 : CGPoint(x: origin.x + crossEdge(sub, horizontal: horizontal), y: origin.y + cursor + lead)
             var rect = CGRect(origin: start, size: subSize)
-            var subLeaves: [Leaf] = []
-            if let g = sub as? NSCollectionLayoutGroup {
-                let r = layoutGroup(g, origin: start, container: size, section: section, next: &next, available: available)
-                rect = r.frame
-                subLeaves = r.leaves
+            if flexible { starts.append(leaves.count) }
+            if let g = sub.asGroup {
+                rect = layoutGroup(g, origin: start, container: size, section: section, next: &next, available: available, into: &leaves)
             } else {
-                let key = ElementKey(category: .cell, kind: nil, indexPath: IndexPath(item: next, section: section))
-                if let m = measured[key] {
-                    if sub.layoutSize.widthDimension.isEstimated { rect.size.width = m.width }
-                    if sub.layoutSize.heightDimension.isEstimated { rect.size.height = m.height }
+                let estimatedWidth = sub.layoutSize.widthDimension.isEstimated, estimatedHeight = sub.layoutSize.heightDimension.isEstimated
+                if (estimatedWidth || estimatedHeight) && !sectionSizes.isEmpty, let m = measuredSize(next) {
+                    if estimatedWidth { rect.size.width = m.width }
+                    if estimatedHeight { rect.size.height = m.height }
                 }
-                subLeaves = [Leaf(frame: rect, item: sub, index: next)]
+                leaves.append(Leaf(frame: rect, item: sub, index: next))
                 next += 1
             }
             let advance = horizontal ? rect.width : rect.height
             cursor += lead + advance + trailingEdgeSpacing(sub, horizontal: horizontal)
             crossMax = max(crossMax, horizontal ? rect.maxY - origin.y : rect.maxX - origin.x)
-            placed.append((sub, advance, rect, subLeaves))
+            placedCount += 1
             cursor += spacing
             // Items with no length along the group would repeat forever: one round of them.
-            if group.count == nil, advance <= 0, i >= group.subitems.count { break }
+            if group.count == nil, advance <= 0, i >= subitems.count { break }
         }
-        if !placed.isEmpty { cursor -= spacing }
+        if placedCount > 0 { cursor -= spacing }
         // Flexible spacing shares the spare room between the items.
-        if let s = group.interItemSpacing, s.isFlexibleSpacing, placed.count > 1, cursor < groupAlong {
-            let extra = (groupAlong - cursor) / CGFloat(placed.count - 1)
-            for k in placed.indices {
+        if flexible, placedCount > 1, cursor < groupAlong {
+            let extra = (groupAlong - cursor) / CGFloat(placedCount - 1)
+            for (k, first) in starts.enumerated() {
+                let end = k + 1 < starts.count ? starts[k + 1] : leaves.count
                 let d = extra * CGFloat(k)
-                placed[k].leaves = placed[k].leaves.map { var l = $0; l.frame = horizontal ? l.frame.offsetBy(dx: d, dy: 0) : l.frame.offsetBy(dx: 0, dy: d); return l }
+                for j in first..<end { leaves[j].frame = horizontal ? leaves[j].frame.offsetBy(dx: d, dy: 0) : leaves[j].frame.offsetBy(dx: 0, dy: d) }
             }
         }
         // Items of uniform estimated height share the tallest measured one.
-        if placed.contains(where: { $0.item.layoutSize.heightDimension.isUniformAcrossSiblings || $0.item.layoutSize.widthDimension.isUniformAcrossSiblings }) {
-            let tallest = placed.flatMap(\.leaves).map { horizontal ? $0.frame.height : $0.frame.width }.max() ?? 0
-            for k in placed.indices {
-                placed[k].leaves = placed[k].leaves.map { l in
-                    var l = l
-                    if horizontal && l.item.layoutSize.heightDimension.isUniformAcrossSiblings { l.frame.size.height = tallest }
-                    if !horizontal && l.item.layoutSize.widthDimension.isUniformAcrossSiblings { l.frame.size.width = tallest }
-                    return l
-                }
+        if uniform {
+            var tallest: CGFloat = 0
+            for j in firstLeaf..<leaves.count { tallest = max(tallest, horizontal ? leaves[j].frame.height : leaves[j].frame.width) }
+            for j in firstLeaf..<leaves.count {
+                if horizontal && leaves[j].item.layoutSize.heightDimension.isUniformAcrossSiblings { leaves[j].frame.size.height = tallest }
+                if !horizontal && leaves[j].item.layoutSize.widthDimension.isUniformAcrossSiblings { leaves[j].frame.size.width = tallest }
             }
             crossMax = max(crossMax, tallest)
         }
@@ -108,7 +155,7 @@ struct CompositionalSolver {
             if estimatedW { size.width = crossMax }
             if estimatedH { size.height = cursor }
         }
-        return (CGRect(origin: origin, size: size), placed.flatMap(\.leaves))
+        return CGRect(origin: origin, size: size)
     }
 
     private func leadingEdgeSpacing(_ item: NSCollectionLayoutItem, horizontal: Bool) -> CGFloat {

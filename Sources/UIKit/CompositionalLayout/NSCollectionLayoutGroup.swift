@@ -30,8 +30,15 @@ open class NSCollectionLayoutGroup: NSCollectionLayoutItem {
         } else {
             self.count = count
         }
+        hasUniformSubitems = subitems.contains {
+            $0.layoutSize.widthDimension.isUniformAcrossSiblings || $0.layoutSize.heightDimension.isUniformAcrossSiblings
+        }
         super.init(layoutSize: layoutSize, supplementaryItems: [])
     }
+
+    override var asGroup: NSCollectionLayoutGroup? { self }
+    /// Whether a subitem has a dimension uniform across siblings.
+    let hasUniformSubitems: Bool
 
     /// Items side by side, repeated while they fit.
     open class func horizontal(layoutSize: NSCollectionLayoutSize, subitems: [NSCollectionLayoutItem]) -> NSCollectionLayoutGroup {

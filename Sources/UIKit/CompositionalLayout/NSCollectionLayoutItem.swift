@@ -25,6 +25,9 @@ open class NSCollectionLayoutItem: NSObject, @preconcurrency NSCopying {
     }
 
     public func copy(with zone: NSZone? = nil) -> Any { self }
+
+    /// The item as a group, if it is one (cheaper than a cast in the layout's loops).
+    var asGroup: NSCollectionLayoutGroup? { nil }
 }
 
 /// Where a supplementary item attaches to its item or group (UIKit's `NSCollectionLayoutAnchor`):

@@ -79,22 +79,20 @@ public struct UICollectionLayoutListConfiguration: @unchecked Sendable {
         return section
     }
 
-    /// Tells each row where it sits: its separator, and its corners in an inset-grouped section.
-    @MainActor func dress(_ elements: inout [UICollectionViewLayoutAttributes], cellIndex: [Int]) {
-        let n = cellIndex.count
-        for (k, i) in cellIndex.enumerated() {
-            let a = elements[i]
-            let last = k == n - 1
-            var sep = separatorConfiguration
-            if let handler = itemSeparatorHandler { sep = handler(a.indexPath, sep) }
-            let headerRow = headerMode == .firstItemInSection && k == 0
-            let hidden = !showsSeparators || sep.bottomSeparatorVisibility == .hidden
-                || (last && appearance != .plain && sep.bottomSeparatorVisibility != .visible)
-            a.listSeparator = ListSeparator(hidden: hidden, color: sep.color, leadingInset: sep.bottomSeparatorInsets.leading == UIListSeparatorConfiguration.automaticInsets.leading ? nil : sep.bottomSeparatorInsets.leading,
-                                            trailingInset: sep.bottomSeparatorInsets.trailing == UIListSeparatorConfiguration.automaticInsets.trailing ? nil : sep.bottomSeparatorInsets.trailing,
-                                            appearance: appearance, first: k == 0, last: last, headerRow: headerRow,
-                                            leadingSwipe: leadingSwipeActionsConfigurationProvider, trailingSwipe: trailingSwipeActionsConfigurationProvider)
-        }
+    /// Where a row sits: its separator, and its corners in an inset-grouped section.
+    @MainActor func placement(of k: Int, count n: Int, path: IndexPath) -> ListSeparator {
+        let last = k == n - 1
+        var sep = separatorConfiguration
+        if let handler = itemSeparatorHandler { sep = handler(path, sep) }
+        let headerRow = headerMode == .firstItemInSection && k == 0
+        let hidden = !showsSeparators || sep.bottomSeparatorVisibility == .hidden
+            || (last && appearance != .plain && sep.bottomSeparatorVisibility != .visible)
+        let automatic = UIListSeparatorConfiguration.automaticInsets
+        return ListSeparator(hidden: hidden, color: sep.color,
+                             leadingInset: sep.bottomSeparatorInsets.leading == automatic.leading ? nil : sep.bottomSeparatorInsets.leading,
+                             trailingInset: sep.bottomSeparatorInsets.trailing == automatic.trailing ? nil : sep.bottomSeparatorInsets.trailing,
+                             appearance: appearance, first: k == 0, last: last, headerRow: headerRow,
+                             leadingSwipe: leadingSwipeActionsConfigurationProvider, trailingSwipe: trailingSwipeActionsConfigurationProvider)
     }
 }
 

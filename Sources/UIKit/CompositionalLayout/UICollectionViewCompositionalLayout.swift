@@ -83,11 +83,25 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         var leading: Bool
     }
 
+    /// One cell or item supplementary view as the layout keeps it: its attributes are made
+    /// when asked for (only the visible ones, as a screen shows them).
+    private struct Record {
+        var frame: CGRect
+        var item: Int32
+        /// -1 for a cell; otherwise the index of the supplementary item's kind in `kinds`.
+        var kind: Int32
+        var zIndex: Int32
+        var selfSizingWidth: Bool
+        var selfSizingHeight: Bool
+    }
+
     private struct SectionResult {
         var frame: CGRect = .zero
         /// Cells and their supplementary items, in item order.
-        var elements: [UICollectionViewLayoutAttributes] = []
-        var cellIndex: [Int] = []
+        var records: [Record] = []
+        /// For each item, its record.
+        var cellIndex: [Int32] = []
+        var list: UICollectionLayoutListConfiguration?
         var boundary: [Boundary] = []
         var decorations: [UICollectionViewLayoutAttributes] = []
         var orthogonal: OrthogonalSection?
@@ -100,14 +114,32 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
 
     private var sections: [SectionResult] = []
     private var global: [Boundary] = []
+    /// The kinds of item supplementary views (records name them by index).
+    private var kinds: [String] = []
+    /// Attributes made since the layout was last computed (the same object each time asked).
+    private var made: [ElementKey: UICollectionViewLayoutAttributes] = [:]
     private var contentSize: CGSize = .zero
     private var environment: LayoutEnvironment?
+    /// Sizes self-sizing supplementary views asked for.
     private var measured: [ElementKey: CGSize] = [:]
+    /// Sizes self-sizing cells asked for.
+    private var cellSizes: [CellKey: CGSize] = [:]
     private var measuredForWidth: CGFloat = -1
 
     open override var collectionViewContentSize: CGSize { contentSize }
 
-    override func dataReloaded() { measured = [:] }
+    override func dataReloaded() { measured = [:]; cellSizes = [:] }
+
+    /// Cells that survive a batch update keep their measured sizes at their new index paths.
+    override func dataUpdated(_ map: BatchUpdates) {
+        var moved: [CellKey: CGSize] = [:]
+        moved.reserveCapacity(cellSizes.count)
+        for (k, size) in cellSizes {
+            let old = IndexPath(item: Int(k.item), section: Int(k.section))
+            if !map.isReloaded(old), let p = map.newIndexPath(for: old) { moved[CellKey(p)] = size }
+        }
+        cellSizes = moved
+    }
 
     override func acceptsPreferredAttributes(_ preferred: UICollectionViewLayoutAttributes, original: UICollectionViewLayoutAttributes) -> Bool {
         let s = preferred.size
@@ -116,7 +148,7 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
             return false
         }
         let clamped = CGSize(width: min(s.width, NSCollectionLayoutDimension.maximumLength), height: min(s.height, NSCollectionLayoutDimension.maximumLength))
-        measured[original.elementKey] = clamped
+        if original.representedElementCategory == .cell { cellSizes[CellKey(original.indexPath)] = clamped } else { measured[original.elementKey] = clamped }
         return true
     }
 
@@ -125,6 +157,7 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
     open override func prepare() {
         sections = []
         global = []
+        made = [:]
         contentSize = .zero
         guard let cv = collectionView else { return }
         let vertical = configuration.scrollDirection == .vertical
@@ -133,6 +166,7 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         // Sizes measured at another width are stale.
         if measuredForWidth != (vertical ? size.width : size.height) {
             measured = [:]
+            cellSizes = [:]
             measuredForWidth = vertical ? size.width : size.height
         }
         let reference = referenceInsets(configuration.contentInsetsReference, cv, vertical: vertical)
@@ -144,7 +178,7 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
             let color = list.backgroundColor ?? list.defaultBackgroundColor
             if cv.backgroundColor != color { cv.backgroundColor = color }
         }
-        var solver = CompositionalSolver(measured: measured, environment: env)
+        var solver = CompositionalSolver(cellSizes: cellSizes, environment: env)
         var along: CGFloat = 0
         // The layout's own headers.
         for item in configuration.boundarySupplementaryItems where item.isLeading(vertical: vertical) {
@@ -225,6 +259,8 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
     private func layoutSection(_ section: NSCollectionLayoutSection, index s: Int, items n: Int, start: CGFloat, size: CGSize,
                                vertical: Bool, cv: UICollectionView, solver: inout CompositionalSolver) -> SectionResult {
         var r = SectionResult()
+        r.records.reserveCapacity(n)
+        r.cellIndex.reserveCapacity(n)
         let ref = section.contentInsetsReference == .automatic && configuration.contentInsetsReference != .automatic
             ? referenceInsets(configuration.contentInsetsReference, cv, vertical: vertical)
             : referenceInsets(section.contentInsetsReference, cv, vertical: vertical)
@@ -252,14 +288,22 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         var thickness: CGFloat = 0
         var cursor: CGFloat = orthogonal ? contentCrossStart : contentStart
         var guardCount = 0
-        solver.measured = measured
+        var leafBuffer: [CompositionalSolver.Leaf] = []
+        solver.beginSection(s)
+        var maxExtent: CGFloat = 0
         while next < n {
             let before = next
             let origin = orthogonal
                 ? (vertical ? CGPoint(x: cursor, y: contentStart) : CGPoint(x: contentStart, y: cursor))
                 : (vertical ? CGPoint(x: contentCrossStart, y: cursor) : CGPoint(x: cursor, y: contentCrossStart))
-            let g = solver.layoutGroup(section.group, origin: origin, container: groupContainer, section: s, next: &next, available: n)
-            for leaf in g.leaves { append(leaf, section: s, orthogonal: orthogonal, into: &r) }
+            leafBuffer.removeAll(keepingCapacity: true)
+            let frame = solver.layoutGroup(section.group, origin: origin, container: groupContainer, section: s, next: &next,
+                                           available: n, into: &leafBuffer)
+            let g = (frame: frame, leaves: leafBuffer)
+            for leaf in leafBuffer {
+                append(leaf, section: s, orthogonal: orthogonal, into: &r)
+                maxExtent = max(maxExtent, vertical ? leaf.frame.height : leaf.frame.width)
+            }
             let groupAlongCross = orthogonal ? (vertical ? g.frame.width : g.frame.height) : (vertical ? g.frame.height : g.frame.width)
             groups.append(cursor...(cursor + groupAlongCross))
             cursor += groupAlongCross + clean(section.interGroupSpacing)
@@ -302,6 +346,15 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
             along += placeBoundary(item, section: s, at: along, crossStart: suppCrossStart, crossExtent: suppCross,
                                    container: size, vertical: vertical, into: &r.boundary)
         }
+        // A list's headers and footers know their list (a list cell drawn as one takes the
+        // header's background).
+        if let list = section.list {
+            for b in r.boundary {
+                b.attributes.listSeparator = ListSeparator(hidden: true, color: .separator, leadingInset: nil, trailingInset: nil,
+                                                           appearance: list.appearance, first: false, last: false, headerRow: false,
+                                                           leadingSwipe: nil, trailingSwipe: nil, supplementary: true)
+            }
+        }
         r.frame = vertical ? CGRect(x: 0, y: start, width: crossExtent, height: along - start)
             : CGRect(x: start, y: 0, width: along - start, height: crossExtent)
         r.contentRange = start...max(start, along)
@@ -316,28 +369,49 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
             a.zIndex = d.zIndex
             r.decorations.append(a)
         }
-        r.maxExtent = r.elements.map { vertical ? $0.frame.height : $0.frame.width }.max() ?? 0
-        if let list = section.list { list.dress(&r.elements, cellIndex: r.cellIndex) }
+        // Supplementary items of items (badges) may reach farther than their cells.
+        if r.records.count != r.cellIndex.count {
+            for rec in r.records where rec.kind >= 0 { maxExtent = max(maxExtent, vertical ? rec.frame.height : rec.frame.width) }
+        }
+        r.maxExtent = maxExtent
+        r.list = section.list
         return r
     }
 
     private func append(_ leaf: CompositionalSolver.Leaf, section s: Int, orthogonal: Bool, into r: inout SectionResult) {
-        let path = IndexPath(item: leaf.index, section: s)
-        let a = UICollectionViewLayoutAttributes(forCellWith: path)
-        a.frame = CompositionalSolver.inset(leaf)
-        a.selfSizingWidth = leaf.item.layoutSize.widthDimension.isEstimated && !(leaf.item is NSCollectionLayoutGroup)
-        a.selfSizingHeight = leaf.item.layoutSize.heightDimension.isEstimated && !(leaf.item is NSCollectionLayoutGroup)
-        if orthogonal { a.orthogonalSection = s }
-        r.cellIndex.append(r.elements.count)
-        r.elements.append(a)
+        let frame = CompositionalSolver.inset(leaf)
+        let isGroup = leaf.item is NSCollectionLayoutGroup
+        r.cellIndex.append(Int32(truncatingIfNeeded: r.records.count))
+        r.records.append(Record(frame: frame, item: Int32(truncatingIfNeeded: leaf.index), kind: -1, zIndex: 0,
+                                selfSizingWidth: !isGroup && leaf.item.layoutSize.widthDimension.isEstimated,
+                                selfSizingHeight: !isGroup && leaf.item.layoutSize.heightDimension.isEstimated))
         for supp in leaf.item.supplementaryItems {
-            let b = UICollectionViewLayoutAttributes(forSupplementaryViewOfKind: supp.elementKind, with: path)
-            let size = supp.layoutSize.resolve(in: a.frame.size)
-            b.frame = CGRect(origin: supp.containerAnchor.place(size, in: a.frame, itemAnchor: supp.itemAnchor), size: size)
-            b.zIndex = supp.zIndex
-            b.orthogonalSection = a.orthogonalSection
-            r.elements.append(b)
+            let size = supp.layoutSize.resolve(in: frame.size)
+            let f = CGRect(origin: supp.containerAnchor.place(size, in: frame, itemAnchor: supp.itemAnchor), size: size)
+            let k: Int
+            if let i = kinds.firstIndex(of: supp.elementKind) { k = i } else { kinds.append(supp.elementKind); k = kinds.count - 1 }
+            r.records.append(Record(frame: f, item: Int32(truncatingIfNeeded: leaf.index), kind: Int32(k),
+                                    zIndex: Int32(truncatingIfNeeded: supp.zIndex), selfSizingWidth: false, selfSizingHeight: false))
         }
+    }
+
+    /// The attributes of a record (made once per layout computation).
+    private func attributes(_ rec: Record, section s: Int) -> UICollectionViewLayoutAttributes {
+        let path = IndexPath(item: Int(rec.item), section: s)
+        let kind: String? = rec.kind >= 0 ? kinds[Int(rec.kind)] : nil
+        let key = ElementKey(category: kind == nil ? .cell : .supplementaryView, kind: kind, indexPath: path)
+        if let a = made[key] { return a }
+        let a = kind.map { UICollectionViewLayoutAttributes(forSupplementaryViewOfKind: $0, with: path) }
+            ?? UICollectionViewLayoutAttributes(forCellWith: path)
+        a.frame = rec.frame
+        a.zIndex = Int(rec.zIndex)
+        a.selfSizingWidth = rec.selfSizingWidth
+        a.selfSizingHeight = rec.selfSizingHeight
+        let sec = sections[s]
+        if sec.orthogonal != nil { a.orthogonalSection = s }
+        if kind == nil, let list = sec.list { a.listSeparator = list.placement(of: Int(rec.item), count: sec.cellIndex.count, path: path) }
+        made[key] = a
+        return a
     }
 
     // MARK: Queries
@@ -354,9 +428,9 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
                 // Elements of a carousel: those its scroll view shows.
                 let offset = orthogonalOffsets[s] ?? .zero
                 let visible = CGRect(x: o.frame.minX + offset.x, y: o.frame.minY + offset.y, width: o.frame.width, height: o.frame.height)
-                for a in sec.elements where hits(a.frame, visible) { found.append(a) }
+                for rec in sec.records where hits(rec.frame, visible) { found.append(attributes(rec, section: s)) }
             } else {
-                found = search(sec, rect, vertical: vertical)
+                found = search(sec, rect, vertical: vertical).map { attributes($0, section: s) }
             }
             if let handler = sec.handler, let env = environment {
                 let copies = found.map { $0.copy() as! UICollectionViewLayoutAttributes }
@@ -376,15 +450,15 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
 
     /// The elements of a section meeting `rect`, found by position (elements are in order
     /// along the axis).
-    private func search(_ sec: SectionResult, _ rect: CGRect, vertical: Bool) -> [UICollectionViewLayoutAttributes] {
-        let els = sec.elements
+    private func search(_ sec: SectionResult, _ rect: CGRect, vertical: Bool) -> [Record] {
+        let els = sec.records
         let lo = (vertical ? rect.minY : rect.minX) - sec.maxExtent, hi = vertical ? rect.maxY : rect.maxX
         var a = 0, b = els.count
         while a < b {
             let m = (a + b) / 2
             if (vertical ? els[m].frame.minY : els[m].frame.minX) < lo { a = m + 1 } else { b = m }
         }
-        var out: [UICollectionViewLayoutAttributes] = []
+        var out: [Record] = []
         var i = a
         while i < els.count {
             let f = els[i].frame
@@ -421,7 +495,7 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         guard sections.indices.contains(indexPath.section) else { return nil }
         let sec = sections[indexPath.section]
         guard sec.cellIndex.indices.contains(indexPath.item) else { return nil }
-        return sec.elements[sec.cellIndex[indexPath.item]]
+        return attributes(sec.records[Int(sec.cellIndex[indexPath.item])], section: indexPath.section)
     }
 
     open override func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
@@ -434,7 +508,13 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
             if b.pinned, let cv = collectionView { return pinned(b, in: sec, cv: cv, vertical: configuration.scrollDirection == .vertical) }
             return b.attributes
         }
-        return sec.elements.first { $0.representedElementCategory == .supplementaryView && $0.representedElementKind == elementKind && $0.indexPath == indexPath }
+        guard let k = kinds.firstIndex(of: elementKind), sec.cellIndex.indices.contains(indexPath.item) else { return nil }
+        var i = Int(sec.cellIndex[indexPath.item]) + 1
+        while i < sec.records.count, sec.records[i].kind >= 0 {
+            if sec.records[i].kind == Int32(k) { return attributes(sec.records[i], section: indexPath.section) }
+            i += 1
+        }
+        return nil
     }
 
     open override func layoutAttributesForDecorationView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {

@@ -16,8 +16,12 @@ public struct UIListContentConfiguration: UIContentConfiguration, Hashable, @unc
     public struct TextProperties: Hashable, @unchecked Sendable {
         /// A change of case applied to the text.
         public enum TextTransform: Int, Sendable { case none, uppercase, lowercase, capitalized }
-        public var font: UIFont
+        /// The font (a style's font follows the content size category when
+        /// `adjustsFontForContentSizeCategory`; one set by the app is kept as set).
+        public var font: UIFont { didSet { scaling = nil } }
         public var color: UIColor
+        /// How the style's font is remade for a content size category.
+        var scaling: Scaling?
         public var colorTransformer: UIConfigurationColorTransformer?
         public var alignment: Alignment = .natural
         public var lineBreakMode: NSLineBreakMode = .byTruncatingTail
@@ -33,7 +37,28 @@ public struct UIListContentConfiguration: UIContentConfiguration, Hashable, @unc
         /// Where the text sits in its line.
         public enum Alignment: Int, Sendable { case natural, center, justified }
 
-        init(font: UIFont, color: UIColor) { self.font = font; self.color = color }
+        init(font: UIFont, color: UIColor, scaling: Scaling? = nil) { self.font = font; self.color = color; self.scaling = scaling }
+
+        /// `base` scaled as the text style `s` is for `traits` (from its size at the default category).
+        static func scaled(_ base: UIFont, like s: UIFont.TextStyle, _ traits: UITraitCollection) -> UIFont {
+            let now = UIFont.preferredFont(forTextStyle: s, compatibleWith: traits).pointSize
+            let standard = UIFont.preferredFont(forTextStyle: s, compatibleWith: UITraitCollection(preferredContentSizeCategory: .large)).pointSize
+            return base.withSize(base.pointSize * now / max(standard, 1))
+        }
+
+        /// A text style's font, or a font scaled as a text style is.
+        enum Scaling { case style(UIFont.TextStyle), metrics(UIFont.TextStyle, UIFont) }
+
+        /// The font for `traits` (the content size category's).
+        mutating func adjust(for traits: UITraitCollection) {
+            guard adjustsFontForContentSizeCategory, let scaling else { return }
+            let f: UIFont = switch scaling {
+            case .style(let s): UIFont.preferredFont(forTextStyle: s, compatibleWith: traits)
+            case .metrics(let s, let base): Self.scaled(base, like: s, traits)
+            }
+            font = f
+            self.scaling = scaling
+        }
 
         /// The colour drawn: `color` through `colorTransformer`.
         public func resolvedColor() -> UIColor { colorTransformer.map { $0(color) } ?? color }
@@ -115,9 +140,15 @@ public struct UIListContentConfiguration: UIContentConfiguration, Hashable, @unc
 
     init(style: Style) {
         self.style = style
-        let body = UIFont.preferredFont(forTextStyle: .body)
-        var text = TextProperties(font: body, color: .label)
-        var secondary = TextProperties(font: .preferredFont(forTextStyle: .subheadline), color: .secondaryLabel)
+        func styled(_ s: UIFont.TextStyle, _ color: UIColor) -> TextProperties {
+            TextProperties(font: .preferredFont(forTextStyle: s), color: color, scaling: .style(s))
+        }
+        func bold(_ size: CGFloat, like s: UIFont.TextStyle) -> TextProperties {
+            let base = UIFont.boldSystemFont(ofSize: size)
+            return TextProperties(font: TextProperties.scaled(base, like: s, UITraitCollection.current), color: .label, scaling: .metrics(s, base))
+        }
+        var text = styled(.body, .label)
+        var secondary = styled(.subheadline, .secondaryLabel)
         var margins = NSDirectionalEdgeInsets(top: 11, leading: 0, bottom: 11, trailing: 0)
         var sideBySide = false
         var vertical: CGFloat = 3
@@ -125,32 +156,32 @@ public struct UIListContentConfiguration: UIContentConfiguration, Hashable, @unc
         case .cell, .subtitleCell:
             break
         case .valueCell:
-            secondary = TextProperties(font: body, color: .secondaryLabel)
+            secondary = styled(.body, .secondaryLabel)
             sideBySide = true
             vertical = 3
         case .plainHeader:
-            text = TextProperties(font: .preferredFont(forTextStyle: .headline), color: .label)
+            text = styled(.headline, .label)
             margins = NSDirectionalEdgeInsets(top: 6, leading: 0, bottom: 6, trailing: 0)
         case .plainFooter:
-            text = TextProperties(font: .preferredFont(forTextStyle: .footnote), color: .secondaryLabel)
+            text = styled(.footnote, .secondaryLabel)
             margins = NSDirectionalEdgeInsets(top: 6, leading: 0, bottom: 6, trailing: 0)
         case .groupedHeader:
-            text = TextProperties(font: .preferredFont(forTextStyle: .footnote), color: .secondaryLabel)
+            text = styled(.footnote, .secondaryLabel)
             text.transform = .uppercase
             margins = NSDirectionalEdgeInsets(top: 16, leading: 0, bottom: 7, trailing: 0)
         case .groupedFooter:
-            text = TextProperties(font: .preferredFont(forTextStyle: .footnote), color: .secondaryLabel)
+            text = styled(.footnote, .secondaryLabel)
             margins = NSDirectionalEdgeInsets(top: 7, leading: 0, bottom: 11, trailing: 0)
         case .sidebarCell, .sidebarSubtitleCell, .accompaniedSidebarCell, .accompaniedSidebarSubtitleCell:
             margins = NSDirectionalEdgeInsets(top: 11, leading: 0, bottom: 11, trailing: 0)
         case .sidebarHeader:
-            text = TextProperties(font: .preferredFont(forTextStyle: .headline), color: .label)
+            text = styled(.headline, .label)
             margins = NSDirectionalEdgeInsets(top: 11, leading: 0, bottom: 6, trailing: 0)
         case .prominentInsetGroupedHeader:
-            text = TextProperties(font: .boldSystemFont(ofSize: 20 * body.pointSize / 17), color: .label)
+            text = bold(20, like: .title3)
             margins = NSDirectionalEdgeInsets(top: 16, leading: 0, bottom: 10, trailing: 0)
         case .extraProminentInsetGroupedHeader:
-            text = TextProperties(font: .boldSystemFont(ofSize: 22 * body.pointSize / 17), color: .label)
+            text = bold(22, like: .title2)
             margins = NSDirectionalEdgeInsets(top: 16, leading: 0, bottom: 10, trailing: 0)
         }
         textProperties = text
@@ -195,6 +226,9 @@ public struct UIListContentConfiguration: UIContentConfiguration, Hashable, @unc
     /// The configuration for a state: a selected sidebar row's texts and image turn white.
     public func updated(for state: any UIConfigurationState) -> Self {
         var c = self
+        // Fonts follow the state's content size category.
+        c.textProperties.adjust(for: state.traitCollection)
+        c.secondaryTextProperties.adjust(for: state.traitCollection)
         if let cell = state as? UICellConfigurationState, cell.isSelected || cell.isHighlighted {
             switch style {
             case .sidebarCell, .sidebarSubtitleCell, .accompaniedSidebarCell, .accompaniedSidebarSubtitleCell:

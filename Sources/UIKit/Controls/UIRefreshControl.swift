@@ -62,10 +62,12 @@ open class UIRefreshControl: UIControl {
         guard isRefreshing else { return }
         isRefreshing = false
         let sv = superview as? UIScrollView
-        UIView.animate(withDuration: 0.3, animations: {
-            sv?.refreshInset = 0
-            self.spinner.alpha = 0
-        }, completion: { _ in if !self.isRefreshing { self.spinner.stopAnimating() } })
+        onWindowClock {
+            UIView.animate(withDuration: 0.3, animations: {
+                sv?.refreshInset = 0
+                self.spinner.alpha = 0
+            }, completion: { _ in if !self.isRefreshing { self.spinner.stopAnimating() } })
+        }
     }
 
     /// Follows the scroll view: placed in the room revealed above the content, the indicator

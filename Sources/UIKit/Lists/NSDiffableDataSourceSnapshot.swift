@@ -78,6 +78,14 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sen
         sections.indices.contains(index) ? sections[index] : nil
     }
 
+    /// The items of the section at `index` (Lamina's data sources use it).
+    func itemIdentifiers(atSectionIndex index: Int) -> [ItemIdentifierType] {
+        items.indices.contains(index) ? items[index] : []
+    }
+
+    /// Whether the snapshot holds `identifier`.
+    func contains(_ identifier: ItemIdentifierType) -> Bool { sectionOfItem[identifier] != nil }
+
     /// The number of items in the section at `index` (0 when there is none).
     func numberOfItems(atSection index: Int) -> Int {
         sections.indices.contains(index) ? items[index].count : 0

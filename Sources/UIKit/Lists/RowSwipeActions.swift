@@ -206,7 +206,7 @@ final class RowSwipeActions {
                 edge = o.offset > 0 ? edge + w : edge - w
             }
         }
-        if animated { UIView.animate(withDuration: 0.25, animations: apply) } else { apply() }
+        if animated { host.onWindowClock { UIView.animate(withDuration: 0.25, animations: apply) } } else { apply() }
     }
 
     private func perform(_ action: UIContextualAction, in view: UIView) {
@@ -219,6 +219,8 @@ final class RowSwipeActions {
         open = nil
         let finish = { o.buttons.removeFromSuperview() }
         guard animated else { o.view.transform = .identity; finish(); return }
-        UIView.animate(withDuration: 0.25, animations: { o.view.transform = .identity }, completion: { _ in finish() })
+        host.onWindowClock {
+            UIView.animate(withDuration: 0.25, animations: { o.view.transform = .identity }, completion: { _ in finish() })
+        }
     }
 }

@@ -6,6 +6,36 @@ extension NSDiffableDataSourceSnapshot {
     /// increasing run stays), and reloads for items and sections `new` marks. Linear in the
     /// items, but for the order of each section (n log n).
     func changes(to new: Self) -> [BatchUpdates.Change] {
+        if let quick = quickChanges(to: new) { return quick }
+        return fullChanges(to: new)
+    }
+
+    /// The common case, without hashing every item: the same sections in the same order, and
+    /// within each section items only deleted or inserted (none moved). Walks each section's
+    /// old and new items side by side, comparing them; an item that is in both but out of step
+    /// means a move, and the full difference is worked out instead (nil).
+    private func quickChanges(to new: Self) -> [BatchUpdates.Change]? {
+        guard sectionIdentifiers == new.sectionIdentifiers, new.reloadedSectionIdentifiers.isEmpty else { return nil }
+        var out: [BatchUpdates.Change] = []
+        for s in 0..<numberOfSections {
+            let o = itemIdentifiers(atSectionIndex: s), n = new.itemIdentifiers(atSectionIndex: s)
+            var i = 0, j = 0
+            while i < o.count || j < n.count {
+                if i < o.count, j < n.count, o[i] == n[j] { i += 1; j += 1; continue }
+                if i < o.count, !new.contains(o[i]) { out.append(.deleteItem(IndexPath(item: i, section: s))); i += 1; continue }
+                if j < n.count, !contains(n[j]) { out.append(.insertItem(IndexPath(item: j, section: s))); j += 1; continue }
+                return nil
+            }
+        }
+        if !new.reloadedItemIdentifiers.isEmpty || !new.reconfiguredItemIdentifiers.isEmpty {
+            for item in Set(new.reloadedItemIdentifiers).union(new.reconfiguredItemIdentifiers) {
+                if let p = indexPath(of: item), new.contains(item) { out.append(.reloadItem(p)) }
+            }
+        }
+        return out
+    }
+
+    private func fullChanges(to new: Self) -> [BatchUpdates.Change] {
         var out: [BatchUpdates.Change] = []
         let oldSections = sectionIdentifiers, newSections = new.sectionIdentifiers
         var oldSectionIndex: [SectionIdentifierType: Int] = [:]

@@ -40,15 +40,29 @@ open class UICollectionViewListCell: UICollectionViewCell {
     /// The content configuration of the cell's list appearance: a sidebar's row in sidebars,
     /// `cell()` otherwise.
     open func defaultContentConfiguration() -> UIListContentConfiguration {
+        if list?.supplementary == true {
+            switch list?.appearance {
+            case .plain?: return .plainHeader()
+            case .sidebar?, .sidebarPlain?: return .sidebarHeader()
+            default: return .groupedHeader()
+            }
+        }
         switch list?.appearance {
-        case .sidebar?, .sidebarPlain?: .sidebarCell()
-        default: .cell()
+        case .sidebar?, .sidebarPlain?: return .sidebarCell()
+        default: return .cell()
         }
     }
 
     /// The list's row background unless the app set one.
     override var currentBackground: UIBackgroundConfiguration? {
         if let b = backgroundConfiguration { return b }
+        if list?.supplementary == true {
+            switch list?.appearance {
+            case .plain?: return .listPlainHeaderFooter()
+            case .sidebar?, .sidebarPlain?: return .listSidebarHeader()
+            default: return .listGroupedHeaderFooter()
+            }
+        }
         switch list?.appearance {
         case .plain?, nil: return .listPlainCell()
         case .grouped?, .insetGrouped?: return .listGroupedCell()
@@ -58,6 +72,7 @@ open class UICollectionViewListCell: UICollectionViewCell {
 
     override func applyListSeparator(_ s: ListSeparator?) {
         let changed = list?.appearance != s?.appearance || list?.first != s?.first || list?.last != s?.last
+            || list?.supplementary != s?.supplementary
         list = s
         separator.isHidden = s?.hidden ?? true
         separator.backgroundColor = s?.color ?? .separator
@@ -150,7 +165,7 @@ open class UICollectionViewListCell: UICollectionViewCell {
         bringSubviewToFront(separator)
         // Inset-grouped rows round the section's ends.
         var corners: CACornerMask = []
-        if list?.appearance == .insetGrouped {
+        if list?.appearance == .insetGrouped && list?.supplementary != true {
             if list?.first == true { corners.formUnion([.layerMinXMinYCorner, .layerMaxXMinYCorner]) }
             if list?.last == true { corners.formUnion([.layerMinXMaxYCorner, .layerMaxXMaxYCorner]) }
         }

@@ -69,6 +69,12 @@ final class InlineCalendarView: UIView {
         update()
     }
 
+    /// Shows the chosen date's month (the picker's date was set).
+    func showChosenMonth() {
+        month = startOfMonth(picker.date)
+        update()
+    }
+
     func update() {
         let cal = picker.calendarForDrawing
         let f = DateFormatter()

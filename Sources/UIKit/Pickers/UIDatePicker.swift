@@ -142,7 +142,7 @@ open class UIDatePicker: UIControl, UIPickerViewDataSource, UIPickerViewDelegate
             if datePickerMode != .date { texts.append(format(current, dateStyle: .none, timeStyle: .short)) }
             for (l, t) in zip(pills, texts) { l.text = t }
         case .inline:
-            calendarView?.update()
+            calendarView?.showChosenMonth()
         default:
             syncWheels()
         }

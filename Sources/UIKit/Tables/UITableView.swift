@@ -288,13 +288,15 @@ open class UITableView: UIScrollView {
             return
         }
         setNeedsLayout()
-        UIView.animate(withDuration: 0.3, delay: 0, options: [.curveEaseInOut], animations: {
-            for cell in leaving { cell.alpha = 0 }
-            self.layoutIfNeeded()
-        }, completion: { finished in
-            for cell in leaving { cell.alpha = 1; self.recycle(cell) }
-            completion?(finished)
-        })
+        onWindowClock {
+            UIView.animate(withDuration: 0.3, delay: 0, options: [.curveEaseInOut], animations: {
+                for cell in leaving { cell.alpha = 0 }
+                self.layoutIfNeeded()
+            }, completion: { finished in
+                for cell in leaving { cell.alpha = 1; self.recycle(cell) }
+                completion?(finished)
+            })
+        }
     }
 
     private func setNeedsReload() { needsReload = true; setNeedsLayout() }
