@@ -142,6 +142,13 @@ def main():
          "window with an iPhone's safe area: the incoming table slides in over the other, which moves a third "
          "of the width under a dimming view, the bar cross-fading, for 0.35 s (ease in-out), drawn at 120 Hz "
          "through damage tracking; frame p50 and p99, and what the caches did."),
+        ("Lists", "lamina-bench lists", "lists",
+         "Modern lists: a diffable snapshot of 10,000 items in 10 sections applied to a collection view with an "
+         "inset-grouped list layout with 1% of the items changed (the difference, the batch update and the "
+         "layout after it; median and best of 30, one core), and the same list of self-sizing list cells "
+         "(symbol, title, disclosure indicator) in a 1179 × 2556 window scrolled 4 pt per frame for 240 "
+         "frames: the commit (offset, layout with cells reused and measured) and the damage-tracked frame, "
+         "p50 and p99."),
         ("Animation", "lamina-bench animation", "animation",
          "Frame evaluation from the render tree: layers each running a spring and a keyframe animation."),
         ("Text", "lamina-bench text", "text",

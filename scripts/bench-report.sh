@@ -2,7 +2,7 @@
 # Regenerates Benchmarks/RESULTS.md: builds lamina-bench in release mode from a clean release
 # folder, runs the shared raster harness (which times Cairo, Skia and Blend2D once and caches
 # them), then every benchmark (raster against the peers, spans, compositor, scrolling, a
-# navigation transition, animation, text,
+# navigation transition, lists, animation, text,
 # model, layout against kiwisolver, the window under Xvfb) and writes their figures with the
 # machine, the date and the commit. Takes about ten minutes on 2 cores (more the first time,
 # when the peers are installed and timed).

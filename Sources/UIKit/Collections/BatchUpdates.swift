@@ -121,4 +121,37 @@ struct BatchUpdates {
         self.itemMap = itemMap
         self.sectionMap = sectionMap
     }
+
+    /// Splits the views shown before the update: those of surviving items at their new index
+    /// paths, and those leaving (deleted or reloaded items').
+    func partition<V>(_ visible: [IndexPath: V]) -> (kept: [IndexPath: V], leaving: [V]) {
+        var kept: [IndexPath: V] = [:], leaving: [V] = []
+        for (path, v) in visible {
+            if let to = newIndexPath(for: path), !isReloaded(path) { kept[to] = v } else { leaving.append(v) }
+        }
+        return (kept, leaving)
+    }
+}
+
+extension UIView {
+    /// Lays a batch update out as UIKit animates it (0.3 s, ease in and out, on the window's
+    /// clock): views of leaving items fade out and are then `recycled`; kept ones slide to
+    /// their new places; new ones are placed by the layout. Without a window or animation, at once.
+    func animateBatchUpdate(leaving: [UIView], animated: Bool, recycle: @escaping (UIView) -> Void, completion: ((Bool) -> Void)?) {
+        guard animated, window != nil else {
+            for v in leaving { recycle(v) }
+            layoutIfNeeded()
+            completion?(true)
+            return
+        }
+        onWindowClock {
+            UIView.animate(withDuration: 0.3, delay: 0, options: [.curveEaseInOut], animations: {
+                for v in leaving { v.alpha = 0 }
+                self.layoutIfNeeded()
+            }, completion: { finished in
+                for v in leaving { v.alpha = 1; recycle(v) }
+                completion?(finished)
+            })
+        }
+    }
 }

@@ -194,11 +194,7 @@ open class UICollectionView: UIScrollView {
             completion?(false)
             return
         }
-        var kept: [IndexPath: UICollectionViewCell] = [:]
-        var leaving: [UICollectionViewCell] = []
-        for (path, cell) in visible {
-            if let to = map.newIndexPath(for: path), !map.isReloaded(path) { kept[to] = cell } else { leaving.append(cell) }
-        }
+        let (kept, leaving) = map.partition(visible)
         visible = kept
         selected = Set(selected.compactMap { map.newIndexPath(for: $0) })
         // Supplementary views follow their sections; the layout places them again.
@@ -206,22 +202,10 @@ open class UICollectionView: UIScrollView {
         for cell in leaving { measured[ObjectIdentifier(cell)] = nil }
         collectionViewLayout.dataUpdated(map)
         collectionViewLayout.invalidateLayout()
-        guard animated, window != nil else {
-            for cell in leaving { recycle(cell) }
-            layoutIfNeeded()
-            completion?(true)
-            return
-        }
-        animatingUpdate = true
-        onWindowClock {
-            UIView.animate(withDuration: 0.3, delay: 0, options: [.curveEaseInOut], animations: {
-                for cell in leaving { cell.alpha = 0 }
-                self.layoutIfNeeded()
-            }, completion: { finished in
-                for cell in leaving { cell.alpha = 1; self.recycle(cell) }
-                completion?(finished)
-            })
-        }
+        animatingUpdate = animated && window != nil
+        animateBatchUpdate(leaving: leaving, animated: animated, recycle: { [unowned self] v in
+            if let cell = v as? UICollectionViewCell { self.recycle(cell) }
+        }, completion: completion)
         animatingUpdate = false
     }
 

@@ -140,7 +140,6 @@ open class UICollectionViewCell: UICollectionReusableView {
         configurationUpdateHandler?(self, state)
     }
 
-    private var settingQuietly = false
     private func setContentQuietly(_ c: any UIContentConfiguration) {
         if let v = contentView as? UIContentView, v.supports(c) { v.configuration = c } else { installContent(c) }
     }
@@ -169,14 +168,7 @@ open class UICollectionViewCell: UICollectionReusableView {
     }
 
     func showBackground(_ b: UIBackgroundConfiguration?) {
-        guard let b else { backgroundHost?.removeFromSuperview(); backgroundHost = nil; return }
-        if backgroundHost == nil {
-            let host = BackgroundConfigurationView()
-            insertSubview(host, at: 0)
-            backgroundHost = host
-        }
-        backgroundHost?.configuration = b
-        setNeedsLayout()
+        BackgroundConfigurationView.show(b, in: self, host: &backgroundHost)
     }
 
     private func bringSelectionAndContentOrder() {

@@ -139,6 +139,19 @@ final class BackgroundConfigurationView: UIView {
         custom?.frame = bounds
     }
 
+    /// Shows `configuration` behind `cell`'s other subviews in `host` (made on first use; nil
+    /// removes it).
+    static func show(_ configuration: UIBackgroundConfiguration?, in cell: UIView, host: inout BackgroundConfigurationView?) {
+        guard let configuration else { host?.removeFromSuperview(); host = nil; return }
+        if host == nil {
+            let h = BackgroundConfigurationView()
+            cell.insertSubview(h, at: 0)
+            host = h
+        }
+        host?.configuration = configuration
+        cell.setNeedsLayout()
+    }
+
     /// The frame inside a cell of `size` whose layout margins are `margins`.
     func frame(in size: CGSize, margins: UIEdgeInsets) -> CGRect {
         guard let c = configuration else { return CGRect(origin: .zero, size: size) }

@@ -266,37 +266,16 @@ open class UITableView: UIScrollView {
             completion?(false)
             return
         }
-        var kept: [IndexPath: UITableViewCell] = [:]
-        var leaving: [UITableViewCell] = []
-        for (path, cell) in visible {
-            if let to = map.newIndexPath(for: path), !map.isReloaded(path) {
-                kept[IndexPath(row: to.item, section: to.section)] = cell
-            } else {
-                leaving.append(cell)
-            }
-        }
+        let (kept, leaving) = map.partition(visible)
         visible = kept
-        selected = selected.compactMap { map.newIndexPath(for: $0).map { IndexPath(row: $0.item, section: $0.section) } }
+        selected = selected.compactMap { map.newIndexPath(for: $0) }
         for (_, v) in headerViews { v.removeFromSuperview() }
         headerViews = [:]
         for (path, cell) in visible { dress(cell, at: path) }
-        guard animated, window != nil else {
-            for cell in leaving { recycle(cell) }
-            setNeedsLayout()
-            layoutIfNeeded()
-            completion?(true)
-            return
-        }
         setNeedsLayout()
-        onWindowClock {
-            UIView.animate(withDuration: 0.3, delay: 0, options: [.curveEaseInOut], animations: {
-                for cell in leaving { cell.alpha = 0 }
-                self.layoutIfNeeded()
-            }, completion: { finished in
-                for cell in leaving { cell.alpha = 1; self.recycle(cell) }
-                completion?(finished)
-            })
-        }
+        animateBatchUpdate(leaving: leaving, animated: animated, recycle: { [unowned self] v in
+            if let cell = v as? UITableViewCell { self.recycle(cell) }
+        }, completion: completion)
     }
 
     private func setNeedsReload() { needsReload = true; setNeedsLayout() }

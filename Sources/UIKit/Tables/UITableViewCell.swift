@@ -171,13 +171,7 @@ open class UITableViewCell: UIView {
     }
 
     private func showBackground(_ b: UIBackgroundConfiguration?) {
-        guard let b else { backgroundHost?.removeFromSuperview(); backgroundHost = nil; return }
-        if backgroundHost == nil {
-            let host = BackgroundConfigurationView()
-            insertSubview(host, at: 0)
-            backgroundHost = host
-        }
-        backgroundHost?.configuration = b
+        BackgroundConfigurationView.show(b, in: self, host: &backgroundHost)
     }
     private var _selected = false
     private var _highlighted = false

@@ -11,18 +11,8 @@ extension Gallery {
             + "UIPickerView's wheels, a UIStepper and a UIPageControl.",
         size: CGSize(width: 980, height: 690), output: .still(at: 0)
     ) { stage in
-        let window = stage.window
-        window.backgroundColor = .systemGray5
-        let scale = window.screen.scale
-        /// A phone's window showing `root`.
-        @MainActor func phone(_ root: UIViewController) -> UIWindow {
-            let w = UIWindow(screen: UIScreen(size: CGSize(width: 300, height: 650), scale: scale,
-                                              safeAreaInsets: UIEdgeInsets(top: 40, left: 0, bottom: 24, right: 0)))
-            w.rootViewController = root
-            w.makeKeyAndVisible()
-            w.layoutIfNeeded()
-            return w
-        }
+        stage.window.backgroundColor = .systemGray5
+        let phone = stage.phoneWindow
         // gallery:begin uikit-lists
         enum Section: Hashable, Sendable { case network, general }
         struct Row: Hashable, Sendable { let title: String, symbol: String, color: String, value: String? }
@@ -191,16 +181,7 @@ extension Gallery {
         let home = phone(Home())
         let third = phone(Pickers())
         // gallery:end
-        for (i, w) in [first, home, third].enumerated() {
-            w.layoutIfNeeded()
-            w.advance(to: 1.5)
-            let picture = UIImageView(image: w.render().map { UIImage(cgImage: $0, scale: scale, orientation: .up) })
-            picture.frame = CGRect(x: 20 + CGFloat(i) * 320, y: 20, width: 300, height: 650)
-            picture.layer.cornerRadius = 24
-            picture.clipsToBounds = true
-            window.addSubview(picture)
-            stage.keepAlive(w)
-        }
+        stage.showPhones([first, home, third], at: 1.5)
     }
 
     static let dynamicType = GalleryEntry(
@@ -211,9 +192,7 @@ extension Gallery {
             + "adjustsFontForContentSizeCategory scales its own font.",
         size: CGSize(width: 660, height: 690), output: .still(at: 0)
     ) { stage in
-        let window = stage.window
-        window.backgroundColor = .systemGray5
-        let scale = window.screen.scale
+        stage.window.backgroundColor = .systemGray5
         // gallery:begin uikit-dynamic-type
         final class Reading: UIViewController {
             var dataSource: UICollectionViewDiffableDataSource<Int, String>!
@@ -265,19 +244,6 @@ extension Gallery {
             }
         }
         // gallery:end
-        for (i, category) in [UIContentSizeCategory.large, .accessibilityMedium].enumerated() {
-            let w = UIWindow(screen: UIScreen(size: CGSize(width: 300, height: 650), scale: scale,
-                                              safeAreaInsets: UIEdgeInsets(top: 40, left: 0, bottom: 24, right: 0)))
-            w.rootViewController = Host(category)
-            w.makeKeyAndVisible()
-            w.layoutIfNeeded()
-            w.advance(to: 1)
-            let picture = UIImageView(image: w.render().map { UIImage(cgImage: $0, scale: scale, orientation: .up) })
-            picture.frame = CGRect(x: 20 + CGFloat(i) * 320, y: 20, width: 300, height: 650)
-            picture.layer.cornerRadius = 24
-            picture.clipsToBounds = true
-            window.addSubview(picture)
-            stage.keepAlive(w)
-        }
+        stage.showPhones([UIContentSizeCategory.large, .accessibilityMedium].map { stage.phoneWindow(Host($0)) }, at: 1)
     }
 }

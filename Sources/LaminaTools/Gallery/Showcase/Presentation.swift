@@ -11,9 +11,7 @@ extension Gallery {
             + "images, an inline section with a check mark and a destructive item.",
         size: CGSize(width: 980, height: 690), output: .still(at: 0)
     ) { stage in
-        let window = stage.window
-        window.backgroundColor = .systemGray5
-        let scale = window.screen.scale
+        stage.window.backgroundColor = .systemGray5
         // gallery:begin uikit-presentation
         final class Settings: UITableViewController {
             let rows = ["Wi-Fi", "Bluetooth", "Notifications", "Sounds", "Focus", "Screen Time", "General", "Display"]
@@ -46,14 +44,9 @@ extension Gallery {
         }
         /// A phone's window showing a navigation controller over the settings list.
         @MainActor func phone() -> (UIWindow, UINavigationController, Settings) {
-            let screen = UIScreen(size: CGSize(width: 300, height: 650), scale: scale,
-                                  safeAreaInsets: UIEdgeInsets(top: 40, left: 0, bottom: 24, right: 0))
-            let w = UIWindow(screen: screen)
             let list = Settings(style: .insetGrouped)
             let nav = UINavigationController(rootViewController: list)
-            w.rootViewController = nav
-            w.makeKeyAndVisible()
-            w.layoutIfNeeded()
+            let w = stage.phoneWindow(nav)
             return (w, nav, list)
         }
 
@@ -93,16 +86,7 @@ extension Gallery {
         }
         third.advance(to: 1)
         // gallery:end
-        for (i, w) in [first, second, third].enumerated() {
-            w.layoutIfNeeded()
-            w.advance(to: 1)
-            let picture = UIImageView(image: w.render().map { UIImage(cgImage: $0, scale: scale, orientation: .up) })
-            picture.frame = CGRect(x: 20 + CGFloat(i) * 320, y: 20, width: 300, height: 650)
-            picture.layer.cornerRadius = 24
-            picture.clipsToBounds = true
-            window.addSubview(picture)
-            stage.keepAlive(w)
-        }
+        stage.showPhones([first, second, third], at: 1)
     }
 
     static let navigationPush = GalleryEntry(
