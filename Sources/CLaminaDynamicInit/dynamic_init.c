@@ -18,6 +18,9 @@ extern SWIFTCALL void *uikit_table_cell(void *identifier, SELF const void *cls)
     __asm__("$s5UIKit15UITableViewCellC14registeredWithAC10Foundation8NSStringC_tcfC") __attribute__((weak));
 extern SWIFTCALL void *uikit_reusable_view(void *identifier, SELF const void *cls)
     __asm__("$s5UIKit24UICollectionReusableViewC14registeredWithAC10Foundation8NSStringC_tcfC") __attribute__((weak));
+// UITableViewHeaderFooterView.init(registeredWith: NSString)
+extern SWIFTCALL void *uikit_header_footer(void *identifier, SELF const void *cls)
+    __asm__("$s5UIKit023UITableViewHeaderFooterC0C14registeredWithAC10Foundation8NSStringC_tcfC") __attribute__((weak));
 
 void *lamina_layer_presentation_copy(void *layer, const void *cls) {
     return qc_presentation_copy ? qc_presentation_copy(layer, cls) : NULL;
@@ -33,4 +36,8 @@ void *lamina_table_cell_registered(void *identifier, const void *cls) {
 
 void *lamina_reusable_view_registered(void *identifier, const void *cls) {
     return uikit_reusable_view ? uikit_reusable_view(identifier, cls) : NULL;
+}
+
+void *lamina_header_footer_registered(void *identifier, const void *cls) {
+    return uikit_header_footer ? uikit_header_footer(identifier, cls) : NULL;
 }

@@ -314,4 +314,72 @@ struct CompositionalLayoutTests {
         #expect(diagnostics.contains { $0.contains("fractionalWidth nan") })
         #expect(diagnostics.contains { $0.contains("returned no section") })
     }
+
+    final class Backdrop: UICollectionReusableView {
+        override init(frame: CGRect) { super.init(frame: frame); backgroundColor = .systemGray6 }
+        required init?(coder: NSCoder) { nil }
+    }
+
+    @Test func decorationsCustomGroupsAndHorizontalLayouts() throws {
+        // A custom group placing two items by a closure, in a section with a background.
+        let group = NSCollectionLayoutGroup.custom(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(120))) { env in
+            let w = env.container.effectiveContentSize.width
+            return [NSCollectionLayoutGroupCustomItem(frame: CGRect(x: 0, y: 0, width: w / 2, height: 120)),
+                    NSCollectionLayoutGroupCustomItem(frame: CGRect(x: w / 2, y: 60, width: w / 2, height: 60))]
+        }
+        let section = NSCollectionLayoutSection(group: group)
+        section.contentInsets = NSDirectionalEdgeInsets(top: 10, leading: 10, bottom: 10, trailing: 10)
+        let background = NSCollectionLayoutDecorationItem.background(elementKind: "backdrop")
+        background.contentInsets = NSDirectionalEdgeInsets(top: 4, leading: 4, bottom: 4, trailing: 4)
+        section.decorationItems = [background]
+        let layout = UICollectionViewCompositionalLayout(section: section)
+        layout.register(Backdrop.self, forDecorationViewOfKind: "backdrop")
+        let source = Source([3])
+        let cv = Self.collection(layout, source)
+        #expect(Self.frame(cv, 0) == CGRect(x: 10, y: 10, width: 160, height: 120))
+        #expect(Self.frame(cv, 1) == CGRect(x: 170, y: 70, width: 160, height: 60))
+        #expect(Self.frame(cv, 2) == CGRect(x: 10, y: 130, width: 160, height: 120))
+        let deco = try #require(layout.layoutAttributesForDecorationView(ofKind: "backdrop", at: IndexPath(item: 0, section: 0)))
+        #expect(deco.frame == CGRect(x: 4, y: 4, width: 312, height: 10 + 240 + 10 - 8))
+        #expect(cv.subviews.contains { $0 is Backdrop })
+
+        // Sections side by side when the layout scrolls horizontally.
+        let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(0.5)))
+        let column = NSCollectionLayoutGroup.vertical(layoutSize: NSCollectionLayoutSize(widthDimension: .absolute(100), heightDimension: .fractionalHeight(1)),
+                                                      subitems: [item])
+        let configuration = UICollectionViewCompositionalLayoutConfiguration()
+        configuration.scrollDirection = .horizontal
+        configuration.interSectionSpacing = 20
+        let sideways = UICollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: column), configuration: configuration)
+        let source2 = Source([3, 2])
+        let cv2 = Self.collection(sideways, source2, size: CGSize(width: 320, height: 200))
+        #expect(Self.frame(cv2, 2) == CGRect(x: 100, y: 0, width: 100, height: 100))
+        #expect(Self.frame(cv2, 0, 1) == CGRect(x: 220, y: 0, width: 100, height: 100))
+        #expect(cv2.contentSize == CGSize(width: 320, height: 200))
+    }
+
+    @Test func estimatedItemsTakeTheirMeasuredSizeAndGroupsFollow() throws {
+        final class Tall: UICollectionViewCell {
+            override func preferredLayoutAttributesFitting(_ a: UICollectionViewLayoutAttributes) -> UICollectionViewLayoutAttributes {
+                let b = a.copy() as! UICollectionViewLayoutAttributes
+                b.size.height = 30 + CGFloat(a.indexPath.item) * 10
+                return b
+            }
+        }
+        let size = NSCollectionLayoutSize(widthDimension: .fractionalWidth(0.5), heightDimension: .estimated(50))
+        let item = NSCollectionLayoutItem(layoutSize: size)
+        let group = NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(50)),
+                                                       subitems: [item])
+        let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 320, height: 480),
+                                  collectionViewLayout: UICollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: group)))
+        cv.register(Tall.self, forCellWithReuseIdentifier: "cell")
+        let source = Source([4])
+        cv.dataSource = source
+        cv.layoutIfNeeded()
+        // Rows as tall as their tallest item: 40, then 60.
+        #expect(Self.frame(cv, 0) == CGRect(x: 0, y: 0, width: 160, height: 30))
+        #expect(Self.frame(cv, 1) == CGRect(x: 160, y: 0, width: 160, height: 40))
+        #expect(Self.frame(cv, 2)?.minY == 40 && Self.frame(cv, 3)?.height == 60)
+        #expect(cv.contentSize.height == 100)
+    }
 }

@@ -347,4 +347,42 @@ struct ListInteractionTests {
         #expect(item.icon?.name == "square.and.pencil" && (item.copy() as? UIApplicationShortcutItem) == item)
         UIApplication.shared.shortcutItems = nil
     }
+
+    final class Titled: NSObject, UITableViewDataSource, UITableViewDelegate {
+        func numberOfSections(in tableView: UITableView) -> Int { 2 }
+        func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 2 }
+        func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell { UITableViewCell(style: .default, reuseIdentifier: nil) }
+        func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String? { section == 0 ? "Explains the section" : nil }
+        func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int) -> CGFloat { 40 }
+        func tableView(_ tableView: UITableView, viewForHeaderInSection section: Int) -> UIView? {
+            let v = tableView.dequeueReusableHeaderFooterView(withIdentifier: "header")
+            var c = v?.defaultContentConfiguration()
+            c?.text = "Section \(section)"
+            v?.contentConfiguration = c
+            return v
+        }
+    }
+
+    @Test func headerFooterViewsAreRegisteredReusedAndConfigured() throws {
+        let source = Titled()
+        let table = UITableView(frame: CGRect(x: 0, y: 0, width: 375, height: 600), style: .insetGrouped)
+        table.register(UITableViewHeaderFooterView.self, forHeaderFooterViewReuseIdentifier: "header")
+        table.dataSource = source
+        table.delegate = source
+        table.layoutIfNeeded()
+        let header = try #require(table.headerView(forSection: 1))
+        #expect(header.reuseIdentifier == "header" && header.frame.height == 40)
+        let config = try #require(header.contentConfiguration as? UIListContentConfiguration)
+        #expect(config.text == "Section 1" && config.textProperties.font.pointSize == 13)
+        let label = try #require(header.contentView.subviews.first { $0 is UIListContentView }?.subviews.compactMap { $0 as? UILabel }.first { $0.text != nil })
+        #expect(label.text == "SECTION 1")
+        // The footer title shows under the first section.
+        #expect(table.subviews.contains { $0.subviews.contains { ($0 as? UILabel)?.text == "Explains the section" } })
+        // Reloading hands the headers back for reuse.
+        let before = ObjectIdentifier(header)
+        table.reloadData()
+        table.layoutIfNeeded()
+        let again = [table.headerView(forSection: 0), table.headerView(forSection: 1)].compactMap { $0.map(ObjectIdentifier.init) }
+        #expect(again.contains(before))
+    }
 }

@@ -23,5 +23,7 @@ void *lamina_layer_make_default(const void *cls);
 void *lamina_table_cell_registered(void *identifier, const void *cls);
 /// `UICollectionReusableView(registeredWith: identifier)` for the view class `cls`; NULL without UIKit.
 void *lamina_reusable_view_registered(void *identifier, const void *cls);
+/// `UITableViewHeaderFooterView(registeredWith: identifier)` for the view class `cls`; NULL without UIKit.
+void *lamina_header_footer_registered(void *identifier, const void *cls);
 
 #endif

@@ -110,6 +110,9 @@ open class UITableView: UIScrollView {
     private var reusePool: [String: [UITableViewCell]] = [:]
     private var visible: [IndexPath: UITableViewCell] = [:]
     private var headerViews: [Int: UIView] = [:]
+    private var footerViews: [Int: UIView] = [:]
+    private var registeredHeaderFooters: [String: (String) -> UITableViewHeaderFooterView] = [:]
+    private var headerFooterPool: [String: [UITableViewHeaderFooterView]] = [:]
     private var fillerSeparators: [UIView] = []
     private var selected: [IndexPath] = []
     private var highlighted: IndexPath?
@@ -186,13 +189,57 @@ open class UITableView: UIScrollView {
         return cell
     }
 
+    /// Registers the class the table makes section headers and footers of for `identifier`
+    /// (nil unregisters); made through the class's own `init(reuseIdentifier:)`.
+    open func register(_ aClass: AnyClass?, forHeaderFooterViewReuseIdentifier identifier: String) {
+        guard let aClass else { registeredHeaderFooters[identifier] = nil; return }
+        guard let cls = aClass as? UITableViewHeaderFooterView.Type else {
+            preconditionFailure("UITableView.register: \(aClass) is not a UITableViewHeaderFooterView subclass")
+        }
+        registeredHeaderFooters[identifier] = { DynamicViews.headerFooter(cls, $0) }
+    }
+
+    /// A reusable header or footer view for `identifier`, or nil when none is waiting and none
+    /// is registered.
+    open func dequeueReusableHeaderFooterView(withIdentifier identifier: String) -> UITableViewHeaderFooterView? {
+        if var pool = headerFooterPool[identifier], let v = pool.popLast() {
+            headerFooterPool[identifier] = pool
+            v.prepareForReuse()
+            return v
+        }
+        // Made for this table: its default configuration follows the table's style.
+        let v = registeredHeaderFooters[identifier]?(identifier)
+        v?.tableStyle = style
+        return v
+    }
+
+    /// The header view shown for `section`, if it is a `UITableViewHeaderFooterView`.
+    open func headerView(forSection section: Int) -> UITableViewHeaderFooterView? { headerViews[section] as? UITableViewHeaderFooterView }
+    /// The footer view shown for `section`, if it is a `UITableViewHeaderFooterView`.
+    open func footerView(forSection section: Int) -> UITableViewHeaderFooterView? { footerViews[section] as? UITableViewHeaderFooterView }
+
+    /// Takes a header or footer off the table (reusable ones go back to their pool).
+    private func recycleHeaderFooter(_ v: UIView) {
+        v.removeFromSuperview()
+        guard let h = v as? UITableViewHeaderFooterView, let id = h.reuseIdentifier else { return }
+        var pool = headerFooterPool[id] ?? []
+        if pool.count < 32 { pool.append(h) }
+        headerFooterPool[id] = pool
+    }
+
+    private func clearHeadersAndFooters() {
+        for (_, v) in headerViews { recycleHeaderFooter(v) }
+        for (_, v) in footerViews { recycleHeaderFooter(v) }
+        headerViews = [:]
+        footerViews = [:]
+    }
+
     /// Forgets every row and asks the data source again.
     open func reloadData() {
         swipe?.close(animated: false)
         for (_, cell) in visible { recycle(cell) }
         visible = [:]
-        for (_, v) in headerViews { v.removeFromSuperview() }
-        headerViews = [:]
+        clearHeadersAndFooters()
         needsReload = true
         setNeedsLayout()
     }
@@ -269,8 +316,7 @@ open class UITableView: UIScrollView {
         let (kept, leaving) = map.partition(visible)
         visible = kept
         selected = selected.compactMap { map.newIndexPath(for: $0) }
-        for (_, v) in headerViews { v.removeFromSuperview() }
-        headerViews = [:]
+        clearHeadersAndFooters()
         for (path, cell) in visible { dress(cell, at: path) }
         setNeedsLayout()
         animateBatchUpdate(leaving: leaving, animated: animated, recycle: { [unowned self] v in
@@ -530,6 +576,7 @@ open class UITableView: UIScrollView {
         let d = tableDelegate
         for (s, section) in sections.enumerated() {
             layoutHeader(s, section)
+            layoutFooter(s, section)
             guard let first = section.rows.first, let last = section.rows.last,
                   last.y + last.height > visibleRect.minY, first.y < visibleRect.maxY else { continue }
             for (r, row) in section.rows.enumerated() where row.y + row.height > visibleRect.minY && row.y < visibleRect.maxY {
@@ -551,13 +598,44 @@ open class UITableView: UIScrollView {
     }
 
     private func layoutHeader(_ s: Int, _ section: Section) {
-        guard section.header > 0 else { headerViews[s]?.removeFromSuperview(); headerViews[s] = nil; return }
+        guard section.header > 0 else { headerViews[s].map(recycleHeaderFooter); headerViews[s] = nil; return }
         let frame = CGRect(x: 0, y: section.headerY, width: bounds.width, height: section.header)
         if let v = headerViews[s] { v.frame = frame; return }
         let v = tableDelegate?.tableView(self, viewForHeaderInSection: s) ?? defaultHeader(section.title)
+        (v as? UITableViewHeaderFooterView)?.tableStyle = style
+        (v as? UITableViewHeaderFooterView)?.isFooter = false
         v.frame = frame
         addSubview(v)
         headerViews[s] = v
+    }
+
+    /// A section's footer: the delegate's view, or its title in the footnote font.
+    private func layoutFooter(_ s: Int, _ section: Section) {
+        guard section.footer > 0 else { footerViews[s].map(recycleHeaderFooter); footerViews[s] = nil; return }
+        let frame = CGRect(x: 0, y: section.footerY, width: bounds.width, height: section.footer)
+        if let v = footerViews[s] { v.frame = frame; return }
+        let v = tableDelegate?.tableView(self, viewForFooterInSection: s) ?? defaultFooter(section.footerTitle)
+        (v as? UITableViewHeaderFooterView)?.tableStyle = style
+        (v as? UITableViewHeaderFooterView)?.isFooter = true
+        v.frame = frame
+        addSubview(v)
+        footerViews[s] = v
+    }
+
+    private func defaultFooter(_ title: String?) -> UIView {
+        let v = UIView()
+        if let title {
+            let l = UILabel()
+            l.text = title
+            l.numberOfLines = 0
+            l.font = .preferredFont(forTextStyle: .footnote)
+            l.textColor = .secondaryLabel
+            let x: CGFloat = style == .insetGrouped ? 32 : 16
+            l.frame = CGRect(x: x, y: 6, width: max(0, bounds.width - 2 * x), height: 26)
+            l.autoresizingMask = [.flexibleWidth]
+            v.addSubview(l)
+        }
+        return v
     }
 
     private func defaultHeader(_ title: String?) -> UIView {

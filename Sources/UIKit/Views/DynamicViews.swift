@@ -16,6 +16,11 @@ enum DynamicViews {
         make(cls, identifier, lamina_reusable_view_registered, "UICollectionReusableView.init(registeredWith:)")
     }
 
+    /// A table header or footer view of class `cls`, through `init(reuseIdentifier:)`.
+    static func headerFooter(_ cls: UITableViewHeaderFooterView.Type, _ identifier: String) -> UITableViewHeaderFooterView {
+        make(cls, identifier, lamina_header_footer_registered, "UITableViewHeaderFooterView.init(registeredWith:)")
+    }
+
     private static func make<V: UIView>(_ cls: V.Type, _ identifier: String,
                                         _ entry: (UnsafeMutableRawPointer?, UnsafeRawPointer?) -> UnsafeMutableRawPointer?,
                                         _ name: String) -> V {
