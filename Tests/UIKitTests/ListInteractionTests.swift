@@ -385,4 +385,58 @@ struct ListInteractionTests {
         let again = [table.headerView(forSection: 0), table.headerView(forSection: 1)].compactMap { $0.map(ObjectIdentifier.init) }
         #expect(again.contains(before))
     }
+
+    final class Notes: NSObject, UITableViewDataSource {
+        let texts: [String]
+        init(_ texts: [String]) { self.texts = texts }
+        func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { texts.count }
+        func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+            let cell = tableView.dequeueReusableCell(withIdentifier: "note", for: indexPath)
+            var content = cell.defaultContentConfiguration()
+            content.text = texts[indexPath.row]
+            cell.contentConfiguration = content
+            return cell
+        }
+    }
+
+    @Test func automaticRowHeightsFollowTheCellsContent() throws {
+        let long = String(repeating: "A note long enough to wrap onto several lines of a phone's row. ", count: 3)
+        let notes = Notes(["Short", long, "Short again"])
+        let table = UITableView(frame: CGRect(x: 0, y: 0, width: 375, height: 600), style: .plain)
+        table.register(UITableViewCell.self, forCellReuseIdentifier: "note")
+        table.rowHeight = UITableView.automaticDimension
+        table.dataSource = notes
+        table.layoutIfNeeded()
+        let first = table.rectForRow(at: IndexPath(row: 0, section: 0))
+        let second = table.rectForRow(at: IndexPath(row: 1, section: 0))
+        let third = table.rectForRow(at: IndexPath(row: 2, section: 0))
+        #expect(first.height == 44)
+        #expect(second.minY == 44 && second.height > 80)
+        #expect(third.minY == second.maxY && third.height == 44)
+        #expect(table.contentSize.height == third.maxY)
+        #expect(table.cellForRow(at: IndexPath(row: 1, section: 0))?.frame.height == second.height)
+        // A cell sized by its constraints.
+        final class Pinned: NSObject, UITableViewDataSource {
+            func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 1 }
+            func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+                let cell = UITableViewCell(style: .default, reuseIdentifier: nil)
+                let box = UIView()
+                box.translatesAutoresizingMaskIntoConstraints = false
+                cell.contentView.addSubview(box)
+                NSLayoutConstraint.activate([
+                    box.topAnchor.constraint(equalTo: cell.contentView.topAnchor, constant: 10),
+                    box.bottomAnchor.constraint(equalTo: cell.contentView.bottomAnchor, constant: -10),
+                    box.leadingAnchor.constraint(equalTo: cell.contentView.leadingAnchor),
+                    box.heightAnchor.constraint(equalToConstant: 100),
+                ])
+                return cell
+            }
+        }
+        let pinned = Pinned()
+        let t2 = UITableView(frame: CGRect(x: 0, y: 0, width: 375, height: 600), style: .plain)
+        t2.rowHeight = UITableView.automaticDimension
+        t2.dataSource = pinned
+        t2.layoutIfNeeded()
+        #expect(t2.rectForRow(at: IndexPath(row: 0, section: 0)).height == 120)
+    }
 }

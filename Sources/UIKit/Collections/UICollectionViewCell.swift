@@ -203,7 +203,7 @@ open class UICollectionViewCell: UICollectionReusableView {
     override func fittingSize(for a: UICollectionViewLayoutAttributes) -> CGSize {
         updateConfigurationIfNeeded()
         bounds.size = a.size
-        layoutIfNeeded()
+        // No layout through the layer: it would lay out the collection view measuring the cell.
         let content = contentFrame
         let extraWidth = a.size.width - content.width
         if let list = contentView as? UIListContentView, a.selfSizingHeight, !a.selfSizingWidth {

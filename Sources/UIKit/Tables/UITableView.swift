@@ -73,17 +73,20 @@ open class UITableView: UIScrollView {
     /// slides moved rows; `.none` does not animate).
     public enum RowAnimation: Int, Sendable { case fade, right, left, top, bottom, none, middle, automatic = 100 }
 
-    /// "Use the default height": rows 44 points, plain headers 28 with a title.
+    /// "Use the default height": rows as tall as their cells' content, plain headers 28 with a title.
     public static let automaticDimension: CGFloat = -1
 
     /// The style the table was made with.
     public let style: Style
     /// Supplies the rows.
     open weak var dataSource: UITableViewDataSource? { didSet { setNeedsReload() } }
-    /// Every row's height unless the delegate says (44).
-    open var rowHeight: CGFloat = 44 { didSet { setNeedsReload() } }
-    /// Ignored (rows are measured exactly).
-    open var estimatedRowHeight: CGFloat = 44
+    /// Every row's height unless the delegate says: `automaticDimension` by default, as since
+    /// iOS 11, each row as tall as its cell's content (a list content configuration's measure,
+    /// the content view's constraints, or the style's labels; 44 points for one line of text).
+    open var rowHeight: CGFloat = UITableView.automaticDimension { didSet { setNeedsReload() } }
+    /// The height a self-sizing row has until its cell is shown and measured
+    /// (`automaticDimension`: 44 points).
+    open var estimatedRowHeight: CGFloat = UITableView.automaticDimension { didSet { setNeedsReload() } }
     /// Header and footer heights unless the delegate says.
     open var sectionHeaderHeight: CGFloat = UITableView.automaticDimension { didSet { setNeedsReload() } }
     open var sectionFooterHeight: CGFloat = UITableView.automaticDimension { didSet { setNeedsReload() } }
@@ -102,7 +105,7 @@ open class UITableView: UIScrollView {
         didSet { oldValue?.removeFromSuperview(); if let v = tableFooterView { addSubview(v) }; setNeedsReload() }
     }
 
-    private struct Row { var y: CGFloat; var height: CGFloat }
+    private struct Row { var y: CGFloat; var height: CGFloat; var selfSizing = false }
     private struct Section { var headerY: CGFloat; var header: CGFloat; var rows: [Row]; var footerY: CGFloat; var footer: CGFloat; var title: String?; var footerTitle: String? }
     private var sections: [Section] = []
     private var needsReload = true
@@ -237,6 +240,7 @@ open class UITableView: UIScrollView {
     /// Forgets every row and asks the data source again.
     open func reloadData() {
         swipe?.close(animated: false)
+        measuredHeights = [:]
         for (_, cell) in visible { recycle(cell) }
         visible = [:]
         clearHeadersAndFooters()
@@ -316,6 +320,15 @@ open class UITableView: UIScrollView {
         let (kept, leaving) = map.partition(visible)
         visible = kept
         selected = selected.compactMap { map.newIndexPath(for: $0) }
+        // Measured heights follow their rows; the kept cells are measured again where they land.
+        var heights: [CellKey: CGFloat] = [:]
+        for (k, h) in measuredHeights {
+            let old = IndexPath(row: Int(k.item), section: Int(k.section))
+            if !map.isReloaded(old), let p = map.newIndexPath(for: old) { heights[CellKey(p)] = h }
+        }
+        measuredHeights = heights
+        for (_, c) in visible { c.measuredForRow = nil }
+        repositionRows()
         clearHeadersAndFooters()
         for (path, cell) in visible { dress(cell, at: path) }
         setNeedsLayout()
@@ -370,9 +383,11 @@ open class UITableView: UIScrollView {
             rows.reserveCapacity(n)
             for r in 0..<n {
                 var h = d?.tableView(self, heightForRowAt: IndexPath(row: r, section: s)) ?? rowHeight
-                if h == UITableView.automaticDimension { h = rowHeight == UITableView.automaticDimension ? 44 : rowHeight }
+                // Automatic: the cell sizes itself when shown; until then, its estimate.
+                let selfSizing = h == UITableView.automaticDimension
+                if selfSizing { h = measuredHeights[CellKey(s, r)] ?? rowEstimate }
                 h = clean(h)
-                rows.append(Row(y: y, height: h))
+                rows.append(Row(y: y, height: h, selfSizing: selfSizing))
                 y += h
             }
             let footerY = y
@@ -385,6 +400,36 @@ open class UITableView: UIScrollView {
             LaminaDiagnostics.report("UITableView: \(oddHeights.count) row, header or footer heights not in 0…100000 points (the first: \(oddHeights.first)); clamped, NaN and negative ones to 0")
             oddHeights = (0, 0)
         }
+        contentBottom = y
+        updateContentSize()
+    }
+
+    /// The height a self-sizing row has until its cell is measured.
+    private var rowEstimate: CGFloat {
+        estimatedRowHeight > 0 && estimatedRowHeight.isFinite ? estimatedRowHeight : 44
+    }
+
+    /// Heights self-sizing cells measured, by row (kept across reloads of the same width;
+    /// following surviving rows through batch updates).
+    private var measuredHeights: [CellKey: CGFloat] = [:]
+    private var measuredWidth: CGFloat = -1
+
+    /// Lays the rows out again from their heights (after self-sizing cells were measured),
+    /// without asking the data source.
+    private func repositionRows() {
+        var y: CGFloat = tableHeaderView?.frame.maxY ?? 0
+        for s in sections.indices {
+            sections[s].headerY = y
+            y += sections[s].header
+            for r in sections[s].rows.indices {
+                if sections[s].rows[r].selfSizing, let m = measuredHeights[CellKey(s, r)] { sections[s].rows[r].height = m }
+                sections[s].rows[r].y = y
+                y += sections[s].rows[r].height
+            }
+            sections[s].footerY = y
+            y += sections[s].footer
+        }
+        if let f = tableFooterView { f.frame = CGRect(x: 0, y: y, width: bounds.width, height: f.frame.height); y = f.frame.maxY }
         contentBottom = y
         updateContentSize()
     }
@@ -560,6 +605,23 @@ open class UITableView: UIScrollView {
         super.layoutSubviews()
         reloadIfNeeded()
         if contentSize.width != bounds.width { updateContentSize() }
+        // Sizes measured at another width are stale.
+        if measuredWidth != bounds.width {
+            if !measuredHeights.isEmpty { measuredHeights = [:]; for (_, c) in visible { c.measuredForRow = nil } }
+            measuredWidth = bounds.width
+        }
+        // Self-sizing rows shown for the first time may change height: place them again.
+        for pass in 0..<8 {
+            guard placeRows() else { break }
+            repositionRows()
+            if pass == 7 { LaminaDiagnostics.report("UITableView: self-sizing rows did not settle after 8 layout passes") }
+        }
+        layoutFiller(after: contentBottom)
+    }
+
+    /// Shows the rows in the visible bounds; true when a self-sizing cell measured a height
+    /// other than its row's.
+    private func placeRows() -> Bool {
         let visibleRect = bounds
         // Cells that scrolled away go back to the pool.
         for (path, cell) in visible {
@@ -572,8 +634,9 @@ open class UITableView: UIScrollView {
             if cell.bounds.size != f.size { cell.bounds.size = f.size }
             cell.center = CGPoint(x: f.midX, y: f.midY)
         }
-        guard let ds = dataSource else { layoutFiller(after: contentBottom); return }
+        guard let ds = dataSource else { return false }
         let d = tableDelegate
+        var changed = false
         for (s, section) in sections.enumerated() {
             layoutHeader(s, section)
             layoutFooter(s, section)
@@ -581,7 +644,10 @@ open class UITableView: UIScrollView {
                   last.y + last.height > visibleRect.minY, first.y < visibleRect.maxY else { continue }
             for (r, row) in section.rows.enumerated() where row.y + row.height > visibleRect.minY && row.y < visibleRect.maxY {
                 let path = IndexPath(row: r, section: s)
-                if visible[path] != nil { continue }
+                if let cell = visible[path] {
+                    if row.selfSizing && measure(cell, row: row, s, r) { changed = true }
+                    continue
+                }
                 let cell = ds.tableView(self, cellForRowAt: path)
                 cell.frame = cellFrame(path) ?? CGRect(x: 0, y: row.y, width: bounds.width, height: row.height)
                 cell.separatorColor = separatorColor ?? .separator
@@ -591,10 +657,23 @@ open class UITableView: UIScrollView {
                 d?.tableView(self, willDisplay: cell, forRowAt: path)
                 insertSubview(cell, at: 0)
                 visible[path] = cell
+                cell.measuredForRow = nil
+                if row.selfSizing && measure(cell, row: row, s, r) { changed = true }
                 cell.layoutIfNeeded()
             }
         }
-        layoutFiller(after: contentBottom)
+        return changed
+    }
+
+    /// Measures a self-sizing row's cell (once per row it shows); true when the row's height changes.
+    private func measure(_ cell: UITableViewCell, row: Row, _ s: Int, _ r: Int) -> Bool {
+        let key = CellKey(s, r)
+        if cell.measuredForRow == key, measuredHeights[key] != nil { return false }
+        let width = cellFrame(IndexPath(row: r, section: s))?.width ?? bounds.width
+        let h = clean(cell.selfSizedHeight(width: width))
+        cell.measuredForRow = key
+        measuredHeights[key] = h
+        return abs(h - row.height) > 0.25
     }
 
     private func layoutHeader(_ s: Int, _ section: Section) {

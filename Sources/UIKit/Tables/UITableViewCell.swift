@@ -125,6 +125,41 @@ open class UITableViewCell: UIView {
     public typealias ConfigurationUpdateHandler = (UITableViewCell, UICellConfigurationState) -> Void
     open var configurationUpdateHandler: ConfigurationUpdateHandler? { didSet { setNeedsUpdateConfiguration() } }
 
+    /// The row the cell was last measured for (a self-sizing table measures each row once).
+    var measuredForRow: CellKey?
+
+    /// The height the cell needs at `width` (a self-sizing row's): a list content view's own
+    /// measure; otherwise what Auto Layout gives the content view's constraints; otherwise the
+    /// style's labels with 11 points above and below; at least 44 points unless constraints
+    /// say less.
+    func selfSizedHeight(width: CGFloat) -> CGFloat {
+        bounds.size.width = width
+        updateConfigurationIfNeeded()
+        // The cell's own layout only (its accessory narrows the content view): laying out
+        // through the layer would lay out the table that is measuring it.
+        layoutSubviews()
+        let contentWidth = contentView.bounds.width
+        if let list = configuredView as? UIListContentView {
+            return max(44, list.sizeThatFits(CGSize(width: contentWidth, height: 0)).height)
+        }
+        let constrained = !contentView.constraints.isEmpty
+            || contentView.subviews.contains { !$0.translatesAutoresizingMaskIntoConstraints }
+        if constrained {
+            let h = contentView.systemLayoutSizeFitting(CGSize(width: contentWidth, height: 0),
+                                                         withHorizontalFittingPriority: .required,
+                                                         verticalFittingPriority: .fittingSizeLevel).height
+            if h > 0 && h.isFinite { return h.rounded(.up) }
+            return 44
+        }
+        let labels = [_textLabel, _detailTextLabel].compactMap { $0 }.filter { !($0.text ?? "").isEmpty || $0.attributedText != nil }
+        guard !labels.isEmpty else { return 44 }
+        let m = contentView.layoutMargins
+        let textWidth = max(0, contentWidth - m.left - m.right - (_imageView?.image.map { $0.size.width + 16 } ?? 0))
+        let heights = labels.map { $0.sizeThatFits(CGSize(width: textWidth, height: .greatestFiniteMagnitude)).height }
+        let content = style == .subtitle ? heights.reduce(0, +) : (heights.max() ?? 0)
+        return max(44, (content + m.top + m.bottom).rounded(.up))
+    }
+
     /// The content configuration of the cell's style: `cell()`, `subtitleCell()` or `valueCell()`.
     open func defaultContentConfiguration() -> UIListContentConfiguration {
         switch style {
@@ -152,7 +187,7 @@ open class UITableViewCell: UIView {
         if automaticallyUpdatesBackgroundConfiguration, let b = backgroundConfiguration { showBackground(b.updated(for: state)) }
     }
 
-    private func updateConfigurationIfNeeded() {
+    func updateConfigurationIfNeeded() {
         guard needsConfigurationUpdate else { return }
         needsConfigurationUpdate = false
         let state = configurationState
