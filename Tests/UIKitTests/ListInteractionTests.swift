@@ -439,4 +439,53 @@ struct ListInteractionTests {
         t2.layoutIfNeeded()
         #expect(t2.rectForRow(at: IndexPath(row: 0, section: 0)).height == 120)
     }
+
+    @Test func listRowsReorderByTheirHandleAndTheDataSourceHears() throws {
+        enum S: Hashable, Sendable { case main }
+        var list = UICollectionLayoutListConfiguration(appearance: .insetGrouped)
+        list.headerMode = .none
+        let cv = UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewCompositionalLayout.list(using: list))
+        let registration = UICollectionView.CellRegistration<UICollectionViewListCell, String> { cell, _, item in
+            var c = cell.defaultContentConfiguration()
+            c.text = item
+            cell.contentConfiguration = c
+            cell.accessories = [.reorder(displayed: .always)]
+        }
+        let ds = UICollectionViewDiffableDataSource<S, String>(collectionView: cv) { cv, path, item in
+            cv.dequeueConfiguredReusableCell(using: registration, for: path, item: item)
+        }
+        var transactions: [NSDiffableDataSourceTransaction<S, String>] = []
+        ds.reorderingHandlers.canReorderItem = { $0 != "Pinned" }
+        ds.reorderingHandlers.didReorder = { transactions.append($0) }
+        var s = NSDiffableDataSourceSnapshot<S, String>()
+        s.appendSections([.main])
+        s.appendItems(["Pinned", "One", "Two", "Three"])
+        ds.apply(s, animatingDifferences: false)
+        let vc = UIViewController()
+        vc.view = cv
+        let w = PresentationTests.phone(root: vc)
+        w.layoutIfNeeded()
+        // The data source refuses to move "Pinned".
+        #expect(!cv.beginInteractiveMovementForItem(at: IndexPath(item: 0, section: 0)))
+        // Programmatic: "One" dropped on "Three".
+        let one = try #require(cv.cellForItem(at: IndexPath(item: 1, section: 0)))
+        #expect(cv.beginInteractiveMovementForItem(at: IndexPath(item: 1, section: 0)))
+        let three = try #require(cv.layoutAttributesForItem(at: IndexPath(item: 3, section: 0)))
+        cv.updateInteractiveMovementTargetPosition(CGPoint(x: three.center.x, y: three.center.y))
+        cv.endInteractiveMovement()
+        #expect(ds.snapshot().itemIdentifiers == ["Pinned", "Two", "Three", "One"])
+        #expect(transactions.count == 1 && transactions[0].finalSnapshot.itemIdentifiers == ["Pinned", "Two", "Three", "One"])
+        #expect(transactions[0].difference.count == 2)
+        w.advance(to: 1)
+        #expect(cv.cellForItem(at: IndexPath(item: 3, section: 0)) === one)
+        // By the handle: "Two" dragged up onto "Pinned"'s row lands first.
+        let two = try #require(cv.cellForItem(at: IndexPath(item: 1, section: 0)))
+        let handle = two.convert(CGPoint(x: two.bounds.maxX - 30, y: two.bounds.midY), to: nil)
+        let pinned = try #require(cv.cellForItem(at: IndexPath(item: 0, section: 0)))
+        let target = pinned.convert(CGPoint(x: pinned.bounds.midX, y: pinned.bounds.midY), to: nil)
+        PresentationTests.drag(w, from: handle, to: CGPoint(x: handle.x, y: target.y), start: 2, seconds: 0.5)
+        w.advance(to: 4)
+        #expect(ds.snapshot().itemIdentifiers == ["Two", "Pinned", "Three", "One"])
+        #expect(cv.contentOffset.y == -cv.adjustedContentInset.top)
+    }
 }

@@ -58,6 +58,8 @@ open class UICollectionView: UIScrollView {
     private var scrollers: [Int: OrthogonalScroller] = [:]
     /// Registrations already made here (cell and supplementary registrations register once).
     var registrationsSeen: Set<String> = []
+    /// The item the user is moving, if any (its cell is not placed by layout meanwhile).
+    var movement: InteractiveMovement?
 
     public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {
         collectionViewLayout = layout
@@ -91,7 +93,17 @@ open class UICollectionView: UIScrollView {
     private var swipe: RowSwipeActions?
 
     open override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
-        swipe?.shouldBegin(gestureRecognizer) ?? true
+        // A drag that starts on a view with a pan of its own inside a cell (a reorder handle)
+        // is that view's, not a scroll.
+        if gestureRecognizer === panGestureRecognizer {
+            let p = panGestureRecognizer.location(in: self), t = panGestureRecognizer.translation(in: self)
+            if let hit = hitTest(CGPoint(x: p.x - t.x, y: p.y - t.y), with: nil), hit !== self,
+               hit.gestureRecognizers?.contains(where: { $0 is UIPanGestureRecognizer }) == true,
+               visible.values.contains(where: { hit.isDescendant(of: $0) }) {
+                return false
+            }
+        }
+        return swipe?.shouldBegin(gestureRecognizer) ?? true
     }
 
     private func tapped(_ g: UIGestureRecognizer) {
@@ -525,6 +537,7 @@ open class UICollectionView: UIScrollView {
                     isNew = true
                 }
             }
+            if let m = movement, view === m.cell { continue }
             if isNew && animatingUpdate {
                 UIView.performWithoutAnimation { place(view, a); view.alpha = 0 }
                 view.alpha = a.alpha

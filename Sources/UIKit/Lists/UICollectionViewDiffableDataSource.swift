@@ -28,6 +28,18 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable & 
     }
     /// The handlers of outline sections.
     open var sectionSnapshotHandlers = SectionSnapshotHandlers<ItemIdentifierType>()
+
+    /// What the user's reordering of items asks and tells (UIKit's
+    /// `UICollectionViewDiffableDataSource.ReorderingHandlers`): without `canReorderItem`, no
+    /// item moves.
+    public struct ReorderingHandlers {
+        public var canReorderItem: ((ItemIdentifierType) -> Bool)?
+        public var willReorder: ((NSDiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType>) -> Void)?
+        public var didReorder: ((NSDiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType>) -> Void)?
+        public init() {}
+    }
+    /// The handlers of the user's reordering.
+    open var reorderingHandlers = ReorderingHandlers()
     private var sectionSnapshots: [SectionIdentifierType: NSDiffableDataSourceSectionSnapshot<ItemIdentifierType>] = [:]
 
     private weak var collectionView: UICollectionView?
@@ -139,6 +151,30 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable & 
 
     open func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int {
         current.numberOfItems(atSection: section)
+    }
+
+    open func collectionView(_ collectionView: UICollectionView, canMoveItemAt indexPath: IndexPath) -> Bool {
+        guard let item = current.item(at: indexPath), let can = reorderingHandlers.canReorderItem else { return false }
+        return can(item)
+    }
+
+    /// The user moved an item: the snapshot follows (the collection view moves the cells) and
+    /// the reordering handlers hear of it.
+    open func collectionView(_ collectionView: UICollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
+        guard let item = current.item(at: sourceIndexPath), let section = current.section(at: destinationIndexPath.section) else { return }
+        let initial = current
+        var final = current
+        final.deleteItems([item])
+        let rest = final.itemIdentifiers(inSection: section)
+        if destinationIndexPath.item < rest.count {
+            final.insertItems([item], beforeItem: rest[max(0, destinationIndexPath.item)])
+        } else {
+            final.appendItems([item], toSection: section)
+        }
+        let transaction = NSDiffableDataSourceTransaction(initial: initial, final: final)
+        reorderingHandlers.willReorder?(transaction)
+        current = final.withoutMarks()
+        reorderingHandlers.didReorder?(transaction)
     }
 
     open func collectionView(_ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String,

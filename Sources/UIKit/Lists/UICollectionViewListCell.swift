@@ -94,6 +94,11 @@ open class UICollectionViewListCell: UICollectionViewCell {
                 // Without a handler, the disclosure expands and collapses the row's outline item.
                 action = { [weak self] in self?.toggleOutline() }
             }
+            if case .reorder = a.kind {
+                // Dragging the handle moves the row (the collection view's interactive movement).
+                v.isUserInteractionEnabled = true
+                v.addGestureRecognizer(UIPanGestureRecognizer(target: self, action: { me, g in me.dragReorder(g as! UIPanGestureRecognizer) }))
+            }
             if let action {
                 v.isUserInteractionEnabled = true
                 v.addGestureRecognizer(UITapGestureRecognizer(target: v, action: { _, g in if g.state == .ended { action() } }))
@@ -102,10 +107,30 @@ open class UICollectionViewListCell: UICollectionViewCell {
         setNeedsLayout()
     }
 
-    private func toggleOutline() {
+    private var collectionView: UICollectionView? {
         var v = superview
         while let s = v, !(s is UICollectionView) { v = s.superview }
-        guard let cv = v as? UICollectionView, let path = cv.indexPath(for: self) else { return }
+        return v as? UICollectionView
+    }
+
+    private func dragReorder(_ g: UIPanGestureRecognizer) {
+        guard let cv = collectionView else { return }
+        switch g.state {
+        case .began:
+            guard let path = cv.indexPath(for: self), cv.beginInteractiveMovementForItem(at: path) else { return }
+            fallthrough
+        case .changed:
+            // Along the list only: the row keeps its horizontal place.
+            let p = g.location(in: cv)
+            cv.updateInteractiveMovementTargetPosition(CGPoint(x: center.x, y: p.y))
+        case .ended: cv.endInteractiveMovement()
+        case .cancelled, .failed: cv.cancelInteractiveMovement()
+        default: break
+        }
+    }
+
+    private func toggleOutline() {
+        guard let cv = collectionView, let path = cv.indexPath(for: self) else { return }
         (cv.dataSource as? OutlineToggling)?.toggleOutline(at: path)
     }
 
