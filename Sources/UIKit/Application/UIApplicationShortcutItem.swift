@@ -5,14 +5,20 @@ import Foundation
 /// an app sets on `UIApplication.shared.shortcutItems` are kept and returned, and an app can
 /// deliver one to its own handlers as iOS would.
 open class UIApplicationShortcutItem: NSObject, NSCopying, NSMutableCopying, @unchecked Sendable {
+    /// The action's type, as the app recognises it.
     open fileprivate(set) var type: String
+    /// The title shown.
     open fileprivate(set) var localizedTitle: String
+    /// The subtitle shown.
     open fileprivate(set) var localizedSubtitle: String?
+    /// The icon.
     open fileprivate(set) var icon: UIApplicationShortcutIcon?
+    /// Information the app keeps with the action.
     open fileprivate(set) var userInfo: [String: any NSSecureCoding]?
     /// The object the action is about (iOS 16's `targetContentIdentifier`).
     open fileprivate(set) var targetContentIdentifier: Any?
 
+    /// A quick action of `type` with a title, subtitle, icon and user info.
     public init(type: String, localizedTitle: String, localizedSubtitle: String?, icon: UIApplicationShortcutIcon?,
                 userInfo: [String: any NSSecureCoding]? = nil) {
         self.type = type
@@ -23,6 +29,7 @@ open class UIApplicationShortcutItem: NSObject, NSCopying, NSMutableCopying, @un
         super.init()
     }
 
+    /// A quick action of `type` with a title.
     public convenience init(type: String, localizedTitle: String) {
         self.init(type: type, localizedTitle: localizedTitle, localizedSubtitle: nil, icon: nil, userInfo: nil)
     }
@@ -71,8 +78,11 @@ open class UIApplicationShortcutIcon: NSObject, NSCopying, @unchecked Sendable {
     public let name: String?
     let isSymbol: Bool
 
+    /// A system icon.
     public init(type: IconType) { iconType = type; name = nil; isSymbol = false }
+    /// An SF Symbol.
     public init(systemImageName: String) { iconType = nil; name = systemImageName; isSymbol = true }
+    /// An image of the app's asset catalog, as a template.
     public init(templateImageName: String) { iconType = nil; name = templateImageName; isSymbol = false }
     public func copy(with zone: NSZone? = nil) -> Any { self }
 }

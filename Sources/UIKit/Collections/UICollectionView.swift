@@ -61,6 +61,7 @@ open class UICollectionView: UIScrollView {
     /// The item the user is moving, if any (its cell is not placed by layout meanwhile).
     var movement: InteractiveMovement?
 
+    /// A collection view placing its items with `layout`.
     public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {
         collectionViewLayout = layout
         super.init(frame: frame)
@@ -161,15 +162,23 @@ open class UICollectionView: UIScrollView {
 
     private var pendingUpdates: [BatchUpdates.Change]?
 
+    /// Inserts items at index paths after the update (animated, within `performBatchUpdates` or alone).
     open func insertItems(at indexPaths: [IndexPath]) { record(indexPaths.map { .insertItem($0) }) }
+    /// Deletes the items at index paths before the update.
     open func deleteItems(at indexPaths: [IndexPath]) { record(indexPaths.map { .deleteItem($0) }) }
+    /// Asks the data source again for the items' cells.
     open func reloadItems(at indexPaths: [IndexPath]) { record(indexPaths.map { .reloadItem($0) }) }
     /// Updates the items' cells in place (iOS 15): Lamina asks the data source for them again.
     open func reconfigureItems(at indexPaths: [IndexPath]) { record(indexPaths.map { .reloadItem($0) }) }
+    /// Moves an item (its cell kept, sliding to the new place).
     open func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) { record([.moveItem(indexPath, newIndexPath)]) }
+    /// Inserts sections at indexes after the update.
     open func insertSections(_ sections: IndexSet) { record(sections.map { .insertSection($0) }) }
+    /// Deletes the sections at indexes before the update.
     open func deleteSections(_ sections: IndexSet) { record(sections.map { .deleteSection($0) }) }
+    /// Asks the data source again for the sections' items.
     open func reloadSections(_ sections: IndexSet) { record(sections.map { .reloadSection($0) }) }
+    /// Moves a section with its items.
     open func moveSection(_ section: Int, toSection newSection: Int) { record([.moveSection(section, newSection)]) }
 
     /// Applies the changes made in `updates` together, animating cells to their new places.
@@ -370,6 +379,7 @@ open class UICollectionView: UIScrollView {
     /// The selected items, in order (nil when none is).
     open var indexPathsForSelectedItems: [IndexPath]? { selected.isEmpty ? nil : selected.sorted() }
 
+    /// Selects an item (deselecting others without multiple selection) and scrolls it to `scrollPosition`; the delegate is not told.
     open func selectItem(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
         if !allowsMultipleSelection { for p in selected where p != indexPath { deselectItem(at: p, animated: false) } }
         guard let indexPath else { return }
@@ -378,6 +388,7 @@ open class UICollectionView: UIScrollView {
         if !scrollPosition.isEmpty { scrollToItem(at: indexPath, at: scrollPosition, animated: animated) }
     }
 
+    /// Deselects an item; the delegate is not told.
     open func deselectItem(at indexPath: IndexPath, animated: Bool) {
         selected.remove(indexPath)
         visible[indexPath]?.isSelected = false

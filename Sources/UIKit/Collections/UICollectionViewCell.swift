@@ -83,6 +83,7 @@ open class UICollectionViewCell: UICollectionReusableView {
     open var automaticallyUpdatesBackgroundConfiguration = true
     /// Called with the cell and its state whenever the configuration is updated.
     public typealias ConfigurationUpdateHandler = (UICollectionViewCell, UICellConfigurationState) -> Void
+    /// Called with the cell and its state when the configuration is updated.
     open var configurationUpdateHandler: ConfigurationUpdateHandler? { didSet { setNeedsUpdateConfiguration() } }
 
     var backgroundSetByApp = false

@@ -25,10 +25,15 @@ public final class NSCollectionLayoutDimension: NSObject, @preconcurrency NSCopy
 
     required init(_ other: NSCollectionLayoutDimension) { kind = other.kind; dimension = other.dimension }
 
+    /// Whether the dimension is a fraction of the container's width.
     public var isFractionalWidth: Bool { kind == .fractionalWidth }
+    /// Whether the dimension is a fraction of the container's height.
     public var isFractionalHeight: Bool { kind == .fractionalHeight }
+    /// Whether the dimension is a length in points.
     public var isAbsolute: Bool { kind == .absolute }
+    /// Whether the element sizes itself (estimated or uniform across siblings).
     public var isEstimated: Bool { kind == .estimated || kind == .uniform }
+    /// Whether the group's items share the largest measured size.
     public var isUniformAcrossSiblings: Bool { kind == .uniform }
 
     public func copy(with zone: NSZone? = nil) -> Any { self }
@@ -81,9 +86,12 @@ enum LayoutDiagnostics {
 /// The size of an element of a compositional layout (UIKit's `NSCollectionLayoutSize`).
 @preconcurrency @MainActor
 public final class NSCollectionLayoutSize: NSObject, @preconcurrency NSCopying {
+    /// The width.
     public let widthDimension: NSCollectionLayoutDimension
+    /// The height.
     public let heightDimension: NSCollectionLayoutDimension
 
+    /// A size of `width` and `height`.
     public init(widthDimension width: NSCollectionLayoutDimension, heightDimension height: NSCollectionLayoutDimension) {
         widthDimension = width
         heightDimension = height
@@ -103,8 +111,11 @@ public final class NSCollectionLayoutSize: NSObject, @preconcurrency NSCopying {
 /// (at least the given amount, the group's spare room shared out).
 @preconcurrency @MainActor
 public class NSCollectionLayoutSpacing: NSObject, @preconcurrency NSCopying {
+    /// The spacing (the least, when flexible), in points.
     public let spacing: CGFloat
+    /// Whether the spare room is shared out.
     public let isFlexibleSpacing: Bool
+    /// Whether the spacing is exactly `spacing`.
     public var isFixedSpacing: Bool { !isFlexibleSpacing }
 
     required init(_ spacing: CGFloat, flexible: Bool) {
@@ -112,7 +123,9 @@ public class NSCollectionLayoutSpacing: NSObject, @preconcurrency NSCopying {
         isFlexibleSpacing = flexible
     }
 
+    /// Exactly `fixedSpacing` points.
     public class func fixed(_ fixedSpacing: CGFloat) -> Self { Self(fixedSpacing, flexible: false) }
+    /// At least `flexibleSpacing` points, the group's spare room shared between its items.
     public class func flexible(_ flexibleSpacing: CGFloat) -> Self { Self(flexibleSpacing, flexible: true) }
     public func copy(with zone: NSZone? = nil) -> Any { self }
 }
@@ -125,6 +138,7 @@ public final class NSCollectionLayoutEdgeSpacing: NSObject, @preconcurrency NSCo
     public let trailing: NSCollectionLayoutSpacing?
     public let bottom: NSCollectionLayoutSpacing?
 
+    /// Space on each side (nil: none).
     public init(leading: NSCollectionLayoutSpacing?, top: NSCollectionLayoutSpacing?, trailing: NSCollectionLayoutSpacing?,
                 bottom: NSCollectionLayoutSpacing?) {
         self.leading = leading; self.top = top; self.trailing = trailing; self.bottom = bottom

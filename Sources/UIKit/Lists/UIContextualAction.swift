@@ -11,13 +11,18 @@ public class UIContextualAction: NSObject {
     /// whether it was performed.
     public typealias Handler = (UIContextualAction, UIView, @escaping (Bool) -> Void) -> Void
 
+    /// Normal or destructive.
     public let style: Style
+    /// The button's title.
     public var title: String?
+    /// The button's image (above the title).
     public var image: UIImage?
     /// The button's colour (system red for destructive actions, system grey otherwise).
     public var backgroundColor: UIColor!
+    /// Runs the action.
     public let handler: Handler
 
+    /// An action of `style` titled `title`, run by `handler`.
     public init(style: Style, title: String?, handler: @escaping Handler) {
         self.style = style
         self.title = title
@@ -31,10 +36,12 @@ public class UIContextualAction: NSObject {
 /// the first nearest that edge.
 @preconcurrency @MainActor
 public class UISwipeActionsConfiguration: NSObject {
+    /// The actions, the first nearest the edge.
     public let actions: [UIContextualAction]
     /// Whether swiping all the way across performs the first action (true).
     public var performsFirstActionWithFullSwipe = true
 
+    /// A configuration of `actions`.
     public init(actions: [UIContextualAction]) {
         self.actions = actions
         super.init()

@@ -8,9 +8,12 @@ import Foundation
 /// `calendar` and `timeZone`; the date stays within `minimumDate`…`maximumDate`, and each
 /// change the user makes sends `.valueChanged`.
 open class UIDatePicker: UIControl, UIPickerViewDataSource, UIPickerViewDelegate {
+    /// What the picker chooses.
     public enum Mode: Int, Sendable { case time, date, dateAndTime, countDownTimer, yearAndMonth = 4269 }
+    /// How the picker is drawn.
     public enum Style: Int, Sendable { case automatic, wheels, compact, inline }
 
+    /// What the picker chooses (a date and a time by default).
     open var datePickerMode: Mode = .dateAndTime { didSet { rebuild() } }
     /// The style asked for (`.automatic`: compact, or wheels for a countdown).
     open var preferredDatePickerStyle: Style = .automatic { didSet { rebuild() } }
@@ -27,10 +30,15 @@ open class UIDatePicker: UIControl, UIPickerViewDataSource, UIPickerViewDelegate
         get { current }
         set { setDate(newValue, animated: false) }
     }
+    /// The earliest date (nil: none).
     open var minimumDate: Date? { didSet { setDate(current, animated: false) } }
+    /// The latest date (nil: none).
     open var maximumDate: Date? { didSet { setDate(current, animated: false) } }
+    /// The locale dates are formatted for (nil: en_US, Lamina's default).
     open var locale: Locale? { didSet { rebuild() } }
+    /// The calendar of the wheels and the month (Gregorian by default).
     open var calendar: Calendar! { didSet { rebuild() } }
+    /// The time zone dates are shown in (nil: UTC, Lamina's default).
     open var timeZone: TimeZone? { didSet { rebuild() } }
     /// The minutes offered (a divisor of 60 from 1 to 30; others are reported and 1 used).
     open var minuteInterval = 1 {
@@ -50,6 +58,7 @@ open class UIDatePicker: UIControl, UIPickerViewDataSource, UIPickerViewDelegate
             syncWheels()
         }
     }
+    /// Whether a date set is shown rounded to `minuteInterval` (kept).
     open var roundsToMinuteInterval = true
 
     private var current = Date()

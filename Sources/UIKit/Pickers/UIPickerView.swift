@@ -41,7 +41,9 @@ open class UIPickerView: UIView {
     /// The most rows a wheel shows (a data source claiming more is cut, with a diagnostic).
     public static let maximumRowCount = 1_000_000
 
+    /// What gives the wheels and their rows.
     open weak var dataSource: UIPickerViewDataSource? { didSet { reloadAllComponents() } }
+    /// What draws the rows and hears the selection.
     open weak var delegate: UIPickerViewDelegate? { didSet { reloadAllComponents() } }
     /// Kept (iOS 7 and later always show the selection band).
     open var showsSelectionIndicator = true

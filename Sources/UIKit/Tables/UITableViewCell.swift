@@ -119,10 +119,13 @@ open class UITableViewCell: UIView {
     open var backgroundConfiguration: UIBackgroundConfiguration? {
         didSet { showBackground(backgroundConfiguration); setNeedsUpdateConfiguration() }
     }
+    /// Whether the content configuration is updated for each state.
     open var automaticallyUpdatesContentConfiguration = true
+    /// Whether the background configuration is updated for each state.
     open var automaticallyUpdatesBackgroundConfiguration = true
     /// Called with the cell and its state whenever the configuration is updated.
     public typealias ConfigurationUpdateHandler = (UITableViewCell, UICellConfigurationState) -> Void
+    /// Called with the cell and its state when the configuration is updated.
     open var configurationUpdateHandler: ConfigurationUpdateHandler? { didSet { setNeedsUpdateConfiguration() } }
 
     /// The row the cell was last measured for (a self-sizing table measures each row once).

@@ -20,10 +20,13 @@ open class UITableViewHeaderFooterView: UIView {
     open var backgroundConfiguration: UIBackgroundConfiguration? {
         didSet { BackgroundConfigurationView.show(backgroundConfiguration, in: self, host: &backgroundHost); setNeedsUpdateConfiguration() }
     }
+    /// Whether the content configuration is updated for each state.
     open var automaticallyUpdatesContentConfiguration = true
+    /// Whether the background configuration is updated for each state.
     open var automaticallyUpdatesBackgroundConfiguration = true
     /// Called with the view and its state whenever the configuration is updated.
     public typealias ConfigurationUpdateHandler = (UITableViewHeaderFooterView, UIViewConfigurationState) -> Void
+    /// Called with the view and its state when the configuration is updated.
     open var configurationUpdateHandler: ConfigurationUpdateHandler? { didSet { setNeedsUpdateConfiguration() } }
 
     /// The style of the table showing it (its default configuration follows it).
@@ -35,6 +38,7 @@ open class UITableViewHeaderFooterView: UIView {
     private var needsConfigurationUpdate = true
     private var _textLabel: UILabel?
 
+    /// A header or footer the table reuses by `reuseIdentifier`.
     public init(reuseIdentifier: String?) {
         self.reuseIdentifier = reuseIdentifier
         super.init(frame: .zero)
@@ -80,8 +84,10 @@ open class UITableViewHeaderFooterView: UIView {
     /// The state configurations are updated for.
     open var configurationState: UIViewConfigurationState { UIViewConfigurationState(traitCollection: traitCollection) }
 
+    /// Asks for the configuration to be updated before the view is next laid out.
     open func setNeedsUpdateConfiguration() { needsConfigurationUpdate = true; setNeedsLayout() }
 
+    /// Updates the configurations for `state` (each configuration's `updated(for:)`).
     open func updateConfiguration(using state: UIViewConfigurationState) {
         if automaticallyUpdatesContentConfiguration, let c = contentConfiguration { installContent(c.updated(for: state)) }
         if automaticallyUpdatesBackgroundConfiguration, let b = backgroundConfiguration {
