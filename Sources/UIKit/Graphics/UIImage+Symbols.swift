@@ -89,3 +89,16 @@ extension UIImage {
         return renderingMode == .alwaysTemplate ? image : image.withRenderingMode(renderingMode)
     }
 }
+
+extension UIImage {
+    /// The standard "add" image (iOS 13): the `plus` symbol.
+    public class var add: UIImage { UIImage(systemName: "plus") ?? UIImage() }
+    /// The standard "remove" image (iOS 13): the `minus` symbol.
+    public class var remove: UIImage { UIImage(systemName: "minus") ?? UIImage() }
+    /// The standard "actions" image (iOS 13): the `ellipsis` symbol.
+    public class var actions: UIImage { UIImage(systemName: "ellipsis") ?? UIImage() }
+    /// The standard check mark (iOS 13): the `checkmark` symbol.
+    public class var checkmark: UIImage { UIImage(systemName: "checkmark") ?? UIImage() }
+    /// The stroked check mark (iOS 13): the `checkmark` symbol.
+    public class var strokedCheckmark: UIImage { UIImage(systemName: "checkmark") ?? UIImage() }
+}

@@ -90,6 +90,27 @@ import Foundation
         apply()
     }
 
+    /// Whether the constraints leave `view`'s frame free to move (UIKit's `hasAmbiguousLayout`):
+    /// a probe weaker than any priority pulls each of its four variables in turn; one that
+    /// follows the pull is not determined by the constraints. With `exercise`, the view is left
+    /// at the other place the probe found (the next layout puts it back).
+    func isAmbiguous(_ view: UIView, exercise: Bool = false) -> Bool {
+        layoutIfNeeded()
+        guard let i = frames[ObjectIdentifier(view)] else { return false }
+        for v in [i.left, i.top, i.width, i.height] {
+            let before = v.value
+            let probe = LayoutConstraintRef(LayoutExpression(v) - (before + 17), .equal, strength: LayoutStrength(0.001), name: "ambiguity probe")
+            guard (try? solver.add(probe)) != nil else { continue }
+            solver.updateVariables()
+            let moved = abs(v.value - before) > 0.5
+            if moved && exercise { apply() }
+            try? solver.remove(probe)
+            solver.updateVariables()
+            if moved { return true }
+        }
+        return false
+    }
+
     private func item(_ object: AnyObject) -> Item {
         let id = ObjectIdentifier(object)
         if let i = frames[id] { return i }

@@ -14,8 +14,6 @@ public struct UILayoutPriority: RawRepresentable, Hashable, Comparable, Sendable
     public static let defaultLow = UILayoutPriority(250)
     public static let fittingSizeLevel = UILayoutPriority(50)
     public static func < (l: UILayoutPriority, r: UILayoutPriority) -> Bool { l.rawValue < r.rawValue }
-    public static func + (l: UILayoutPriority, r: Float) -> UILayoutPriority { UILayoutPriority(l.rawValue + r) }
-    public static func - (l: UILayoutPriority, r: Float) -> UILayoutPriority { UILayoutPriority(l.rawValue - r) }
     var strength: LayoutStrength { LayoutStrength.priority(rawValue) }
 }
 
@@ -25,6 +23,8 @@ public struct UIEdgeInsets: Hashable, Sendable {
     public init(top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat) {
         self.top = top; self.left = left; self.bottom = bottom; self.right = right
     }
+    /// Zero insets.
+    public init() { self.init(top: 0, left: 0, bottom: 0, right: 0) }
     public static let zero = UIEdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
 }
 
@@ -34,6 +34,8 @@ public struct NSDirectionalEdgeInsets: Hashable, Sendable {
     public init(top: CGFloat, leading: CGFloat, bottom: CGFloat, trailing: CGFloat) {
         self.top = top; self.leading = leading; self.bottom = bottom; self.trailing = trailing
     }
+    /// Zero insets.
+    public init() { self.init(top: 0, leading: 0, bottom: 0, trailing: 0) }
     public static let zero = NSDirectionalEdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 0)
 }
 
@@ -99,6 +101,30 @@ open class NSLayoutConstraint: NSObject {
         constant = c.isFinite ? c : 0
         super.init()
     }
+
+    /// A constraint with no items (what a subclass or a test double starts from): activating it
+    /// is reported and does nothing, as it relates nothing.
+    public override init() {
+        firstItem = nil
+        firstAttribute = .notAnAttribute
+        relation = .equal
+        secondItem = nil
+        secondAttribute = .notAnAttribute
+        multiplier = 1
+        constant = 0
+        super.init()
+    }
+
+    /// The first item's anchor for the first attribute.
+    open var firstAnchor: NSLayoutAnchor<AnyObject> {
+        NSLayoutAnchor<AnyObject>(item: firstItem ?? NSNull(), attribute: firstAttribute)
+    }
+    /// The second item's anchor, nil for a constant.
+    open var secondAnchor: NSLayoutAnchor<AnyObject>? {
+        secondItem.map { NSLayoutAnchor<AnyObject>(item: $0, attribute: secondAttribute) }
+    }
+    /// Whether an archive of the view keeps the constraint (kept; Lamina archives no views).
+    open var shouldBeArchived = false
 
     /// Whether the constraint takes part in layout; setting it installs it on the items'
     /// closest common ancestor.

@@ -87,25 +87,6 @@ extension UIView {
         autoLayoutChanged()
     }
 
-    // MARK: Updating constraints
-
-    /// Asks for `updateConstraints()` before the next layout.
-    public func setNeedsUpdateConstraints() {
-        needsConstraintUpdate = true
-        autoLayoutChanged()
-    }
-
-    public func needsUpdateConstraints() -> Bool { needsConstraintUpdate }
-
-    /// Runs `updateConstraints()` on this view and its subviews that need it, subviews first.
-    public func updateConstraintsIfNeeded() {
-        for s in subviews { s.updateConstraintsIfNeeded() }
-        if needsConstraintUpdate {
-            needsConstraintUpdate = false
-            updateConstraints()
-        }
-    }
-
     // MARK: Guides and anchors
 
     func makeGuide(_ kind: UILayoutGuide.Kind, _ name: String) -> UILayoutGuide {
@@ -156,18 +137,36 @@ extension UIView {
         autoLayoutChanged()
     }
 
-    public var leadingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .leading) }
-    public var trailingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .trailing) }
-    public var leftAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .left) }
-    public var rightAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .right) }
-    public var topAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: self, attribute: .top) }
-    public var bottomAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: self, attribute: .bottom) }
-    public var widthAnchor: NSLayoutDimension { NSLayoutDimension(item: self, attribute: .width) }
-    public var heightAnchor: NSLayoutDimension { NSLayoutDimension(item: self, attribute: .height) }
-    public var centerXAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .centerX) }
-    public var centerYAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: self, attribute: .centerY) }
-    public var firstBaselineAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: self, attribute: .firstBaseline) }
-    public var lastBaselineAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: self, attribute: .lastBaseline) }
+    // MARK: Debugging
+
+    /// Whether the constraints leave the view's frame undetermined (more than one place
+    /// satisfies them all equally).
+    public var hasAmbiguousLayout: Bool { rootView?.autoLayoutEngine?.isAmbiguous(self) ?? false }
+
+    /// Moves an ambiguously laid out view to another place its constraints allow (the next
+    /// layout may put it back), as UIKit's debugging aid does.
+    public func exerciseAmbiguityInLayout() { _ = rootView?.autoLayoutEngine?.isAmbiguous(self, exercise: true) }
+
+    /// The view's anchor for `attribute`, made once (the same object each time, as UIKit's).
+    private func cachedAnchor<A: NSObject>(_ attribute: NSLayoutConstraint.Attribute, _ make: () -> A) -> A {
+        if let a = anchorCache[attribute.rawValue] as? A { return a }
+        let a = make()
+        anchorCache[attribute.rawValue] = a
+        return a
+    }
+
+    public var leadingAnchor: NSLayoutXAxisAnchor { cachedAnchor(.leading) { NSLayoutXAxisAnchor(item: self, attribute: .leading) } }
+    public var trailingAnchor: NSLayoutXAxisAnchor { cachedAnchor(.trailing) { NSLayoutXAxisAnchor(item: self, attribute: .trailing) } }
+    public var leftAnchor: NSLayoutXAxisAnchor { cachedAnchor(.left) { NSLayoutXAxisAnchor(item: self, attribute: .left) } }
+    public var rightAnchor: NSLayoutXAxisAnchor { cachedAnchor(.right) { NSLayoutXAxisAnchor(item: self, attribute: .right) } }
+    public var topAnchor: NSLayoutYAxisAnchor { cachedAnchor(.top) { NSLayoutYAxisAnchor(item: self, attribute: .top) } }
+    public var bottomAnchor: NSLayoutYAxisAnchor { cachedAnchor(.bottom) { NSLayoutYAxisAnchor(item: self, attribute: .bottom) } }
+    public var widthAnchor: NSLayoutDimension { cachedAnchor(.width) { NSLayoutDimension(item: self, attribute: .width) } }
+    public var heightAnchor: NSLayoutDimension { cachedAnchor(.height) { NSLayoutDimension(item: self, attribute: .height) } }
+    public var centerXAnchor: NSLayoutXAxisAnchor { cachedAnchor(.centerX) { NSLayoutXAxisAnchor(item: self, attribute: .centerX) } }
+    public var centerYAnchor: NSLayoutYAxisAnchor { cachedAnchor(.centerY) { NSLayoutYAxisAnchor(item: self, attribute: .centerY) } }
+    public var firstBaselineAnchor: NSLayoutYAxisAnchor { cachedAnchor(.firstBaseline) { NSLayoutYAxisAnchor(item: self, attribute: .firstBaseline) } }
+    public var lastBaselineAnchor: NSLayoutYAxisAnchor { cachedAnchor(.lastBaseline) { NSLayoutYAxisAnchor(item: self, attribute: .lastBaseline) } }
 
     // MARK: Fitting
 

@@ -123,6 +123,27 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     /// Updates the view's constraints before layout; call `super` last. The default does nothing.
     open func updateConstraints() { needsConstraintUpdate = false }
 
+    /// The view's layout anchors, made on first use.
+    var anchorCache: [Int: NSObject] = [:]
+
+    /// Asks for `updateConstraints()` before the next layout (overridable, as in UIKit).
+    open func setNeedsUpdateConstraints() {
+        needsConstraintUpdate = true
+        autoLayoutChanged()
+    }
+
+    /// Whether `updateConstraints()` is due.
+    open func needsUpdateConstraints() -> Bool { needsConstraintUpdate }
+
+    /// Runs `updateConstraints()` on this view and its subviews that need it, subviews first.
+    open func updateConstraintsIfNeeded() {
+        for s in subviews { s.updateConstraintsIfNeeded() }
+        if needsConstraintUpdate {
+            needsConstraintUpdate = false
+            updateConstraints()
+        }
+    }
+
     /// Where the first and last text baselines sit below the top, as k × height + c (other
     /// views than labels: their bottom).
     func baselineOffsets() -> (first: (k: CGFloat, c: CGFloat), last: (k: CGFloat, c: CGFloat)) { ((1, 0), (1, 0)) }
