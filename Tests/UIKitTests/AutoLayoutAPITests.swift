@@ -54,4 +54,39 @@ struct AutoLayoutAPITests {
         loose.exerciseAmbiguityInLayout()
         #expect(loose.frame != before && loose.frame.size == before.size)
     }
+
+    /// A controller whose view an app made itself, with a box pinned to its margins.
+    final class Pinned: UIViewController {
+        let box = UIView()
+        override func loadView() { view = UIView() }
+        override func viewDidLoad() {
+            super.viewDidLoad()
+            box.translatesAutoresizingMaskIntoConstraints = false
+            view.addSubview(box)
+            let m = view.layoutMarginsGuide
+            NSLayoutConstraint.activate([
+                box.leadingAnchor.constraint(equalTo: m.leadingAnchor), box.trailingAnchor.constraint(equalTo: m.trailingAnchor),
+                box.topAnchor.constraint(equalTo: m.topAnchor), box.bottomAnchor.constraint(equalTo: m.bottomAnchor),
+            ])
+        }
+    }
+
+    @Test func aControllersViewHasIOSMarginsInBothOrientations() {
+        // iPhone 13 mini in portrait: (16, 50, 343, 728) on iOS.
+        let portrait = Pinned()
+        let w1 = UIWindow(screen: UIScreen(size: CGSize(width: 375, height: 812), scale: 3,
+                                           safeAreaInsets: UIEdgeInsets(top: 50, left: 0, bottom: 34, right: 0)))
+        w1.rootViewController = portrait
+        w1.makeKeyAndVisible()
+        w1.layoutIfNeeded()
+        #expect(portrait.box.frame == CGRect(x: 16, y: 50, width: 343, height: 728))
+        // iPhone 13 in landscape: (63, 0, 718, 369) on iOS.
+        let landscape = Pinned()
+        let w2 = UIWindow(screen: UIScreen(size: CGSize(width: 844, height: 390), scale: 3,
+                                           safeAreaInsets: UIEdgeInsets(top: 0, left: 47, bottom: 21, right: 47)))
+        w2.rootViewController = landscape
+        w2.makeKeyAndVisible()
+        w2.layoutIfNeeded()
+        #expect(landscape.box.frame == CGRect(x: 63, y: 0, width: 718, height: 369))
+    }
 }

@@ -94,8 +94,10 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     /// The margins the margin attributes and `layoutMarginsGuide` use (8 points each; a view
     /// controller's view starts with none and keeps the controller's system minimum).
     open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8) {
-        didSet { if oldValue != layoutMargins { autoLayoutChanged() } }
+        didSet { layoutMarginsSet = true; if oldValue != layoutMargins { autoLayoutChanged() } }
     }
+    /// Whether the app set the margins (a controller's view otherwise has none of its own).
+    var layoutMarginsSet = false
 
     /// Whether the layout margins are measured from the safe area rather than the bounds (true,
     /// as in UIKit: a view controller's margins guide starts below the status bar).
@@ -108,6 +110,9 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     /// area's insets when `insetsLayoutMarginsFromSafeArea`.
     var effectiveLayoutMargins: UIEdgeInsets {
         var m = layoutMargins
+        // A controller's view keeps only the system minimum unless the app set margins (iOS:
+        // 0 at the top and bottom, 16 or 20 at the sides, beyond the safe area).
+        if owningViewController != nil && !layoutMarginsSet { m = .zero }
         if let vc = owningViewController, vc.viewRespectsSystemMinimumLayoutMargins {
             let s = vc.systemMinimumLayoutMargins
             m = UIEdgeInsets(top: max(m.top, s.top), left: max(m.left, s.leading),

@@ -111,10 +111,13 @@ open class UIViewController: UIResponder {
     }
 
     /// The least margins UIKit keeps for a controller's view: 20 points at the sides in a
-    /// regular width and on views 414 points wide or more (the larger phones: measured on
-    /// Point-Free's iPhone XS Max reference), 16 otherwise; none at the top and bottom.
+    /// regular width and on phones 414 points wide or more in portrait (the larger phones:
+    /// measured on Point-Free's iPhone XS Max reference), 16 otherwise (a smaller phone in
+    /// landscape too); none at the top and bottom.
     public var systemMinimumLayoutMargins: NSDirectionalEdgeInsets {
-        let wide = (viewIfLoaded?.bounds.width ?? 0) >= 414
+        let own = viewIfLoaded?.bounds.size ?? .zero
+        let screen = viewIfLoaded?.window?.screen.bounds.size ?? own
+        let wide = min(screen.width, screen.height) >= 414 && own.width >= 414
         let side: CGFloat = traitCollection.horizontalSizeClass == .regular || wide ? 20 : 16
         return NSDirectionalEdgeInsets(top: 0, leading: side, bottom: 0, trailing: side)
     }
