@@ -4,8 +4,8 @@ import UIKit
 
 /// Puts a view or a view controller's view in a window of the snapshot's size, with the
 /// snapshot's traits as the override traits of a child view controller (as the library does on
-/// iOS), lays it out, runs `body`, and puts everything back where it was. On the main actor, as
-/// the views are.
+/// iOS), lays it out, runs `body`, and puts everything back where it was (a view controller's
+/// view keeps the snapshot's size, as on iOS). On the main actor, as the views are.
 @MainActor struct ViewHost {
     var size: CGSize
     let traits: UITraitCollection
@@ -67,7 +67,9 @@ import UIKit
         if let oldSuperview {
             oldSuperview.insertSubview(view, at: oldIndex ?? oldSuperview.subviews.count)
         }
-        view.frame = oldFrame
+        // A plain view goes back to its frame; a controller's view keeps the snapshot's size, as
+        // on iOS (a later ambiguity check or layout sees the device's size, not 0 × 0).
+        if viewController == nil { view.frame = oldFrame }
         return result
     }
 

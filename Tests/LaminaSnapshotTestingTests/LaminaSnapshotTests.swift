@@ -208,8 +208,10 @@ import QuartzCore
         let file = dir + "/aViewControllerOnADeviceGetsTheDeviceTraitsAndSize.se.png"
         let image = try #require(UIImage(contentsOfFile: file)?.cgImage)
         #expect(image.width == 640 && image.height == 1136)
-        // The view is back where it was: no parent, not in a window.
+        // The view is back where it was: no parent, not in a window; as on iOS it keeps the
+        // device's size (320 × 568 points).
         #expect(vc.parent == nil && vc.view.window == nil)
+        #expect(vc.view.bounds.size == CGSize(width: 320, height: 568))
     }
 
     /// A snapshot's appearance callbacks are the library's on iOS: two of each per snapshot
