@@ -321,7 +321,7 @@ struct ListInteractionTests {
         let count = Count()
         picker.addAction(UIAction { _ in count.n += 1 }, for: .valueChanged)
         wheels.selectRow(24, inComponent: 1, animated: false)
-        picker.pickerView(wheels, didSelectRow: 24, inComponent: 1)
+        wheels.delegate?.pickerView(wheels, didSelectRow: 24, inComponent: 1)
         #expect(Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: picker.date).day == 25 && count.n == 1)
         // Inline: a month's grid; a tap on a day chooses it.
         picker.preferredDatePickerStyle = .inline

@@ -140,7 +140,6 @@ struct ListSeparator {
     var appearance: UICollectionLayoutListConfiguration.Appearance
     var first: Bool
     var last: Bool
-    var headerRow: Bool
     var leadingSwipe: ((IndexPath) -> UISwipeActionsConfiguration?)?
     var trailingSwipe: ((IndexPath) -> UISwipeActionsConfiguration?)?
     /// Whether the element is a header or footer of the list (a list cell drawn as a header).

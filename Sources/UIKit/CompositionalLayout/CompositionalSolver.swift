@@ -56,15 +56,7 @@ struct CompositionalSolver {
     }
 
     /// Lays out one instance of `group` at `origin`, in a container of `container`, taking
-    /// items from `next` (of `available`); returns its frame and its leaves.
-    mutating func layoutGroup(_ group: NSCollectionLayoutGroup, origin: CGPoint, container: CGSize, section: Int,
-                              next: inout Int, available: Int) -> (frame: CGRect, leaves: [Leaf]) {
-        var leaves: [Leaf] = []
-        let frame = layoutGroup(group, origin: origin, container: container, section: section, next: &next, available: available, into: &leaves)
-        return (frame, leaves)
-    }
-
-    /// Lays out one instance of `group`, appending its leaves to `leaves`; returns its frame.
+    /// items from `next` (of `available`) and appending them to `leaves`; returns its frame.
     mutating func layoutGroup(_ group: NSCollectionLayoutGroup, origin: CGPoint, container: CGSize, section: Int,
                               next: inout Int, available: Int, into leaves: inout [Leaf]) -> CGRect {
         var size = group.layoutSize.resolve(in: container)

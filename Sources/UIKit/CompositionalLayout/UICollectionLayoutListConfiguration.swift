@@ -84,14 +84,13 @@ public struct UICollectionLayoutListConfiguration: @unchecked Sendable {
         let last = k == n - 1
         var sep = separatorConfiguration
         if let handler = itemSeparatorHandler { sep = handler(path, sep) }
-        let headerRow = headerMode == .firstItemInSection && k == 0
         let hidden = !showsSeparators || sep.bottomSeparatorVisibility == .hidden
             || (last && appearance != .plain && sep.bottomSeparatorVisibility != .visible)
         let automatic = UIListSeparatorConfiguration.automaticInsets
         return ListSeparator(hidden: hidden, color: sep.color,
                              leadingInset: sep.bottomSeparatorInsets.leading == automatic.leading ? nil : sep.bottomSeparatorInsets.leading,
                              trailingInset: sep.bottomSeparatorInsets.trailing == automatic.trailing ? nil : sep.bottomSeparatorInsets.trailing,
-                             appearance: appearance, first: k == 0, last: last, headerRow: headerRow,
+                             appearance: appearance, first: k == 0, last: last,
                              leadingSwipe: leadingSwipeActionsConfigurationProvider, trailingSwipe: trailingSwipeActionsConfigurationProvider)
     }
 }

@@ -299,15 +299,14 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
             leafBuffer.removeAll(keepingCapacity: true)
             let frame = solver.layoutGroup(section.group, origin: origin, container: groupContainer, section: s, next: &next,
                                            available: n, into: &leafBuffer)
-            let g = (frame: frame, leaves: leafBuffer)
             for leaf in leafBuffer {
                 append(leaf, section: s, orthogonal: orthogonal, into: &r)
                 maxExtent = max(maxExtent, vertical ? leaf.frame.height : leaf.frame.width)
             }
-            let groupAlongCross = orthogonal ? (vertical ? g.frame.width : g.frame.height) : (vertical ? g.frame.height : g.frame.width)
+            let groupAlongCross = orthogonal ? (vertical ? frame.width : frame.height) : (vertical ? frame.height : frame.width)
             groups.append(cursor...(cursor + groupAlongCross))
             cursor += groupAlongCross + clean(section.interGroupSpacing)
-            if orthogonal { thickness = max(thickness, vertical ? g.frame.height : g.frame.width) }
+            if orthogonal { thickness = max(thickness, vertical ? frame.height : frame.width) }
             // A group that takes no item would repeat forever.
             if next == before {
                 LayoutDiagnostics.once("UICollectionViewCompositionalLayout: a group of section \(s) holds no item (its items do not fit); the section's other items are not placed")
@@ -340,7 +339,6 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         } else {
             along = groups.isEmpty ? contentStart : cursor
         }
-        let contentEnd = along
         along += insAfter
         for item in section.boundarySupplementaryItems where item.isTrailing(vertical: vertical) {
             along += placeBoundary(item, section: s, at: along, crossStart: suppCrossStart, crossExtent: suppCross,
@@ -351,14 +349,13 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         if let list = section.list {
             for b in r.boundary {
                 b.attributes.listSeparator = ListSeparator(hidden: true, color: .separator, leadingInset: nil, trailingInset: nil,
-                                                           appearance: list.appearance, first: false, last: false, headerRow: false,
+                                                           appearance: list.appearance, first: false, last: false,
                                                            leadingSwipe: nil, trailingSwipe: nil, supplementary: true)
             }
         }
         r.frame = vertical ? CGRect(x: 0, y: start, width: crossExtent, height: along - start)
             : CGRect(x: start, y: 0, width: along - start, height: crossExtent)
         r.contentRange = start...max(start, along)
-        _ = contentEnd
         for (k, d) in section.decorationItems.enumerated() {
             let a = UICollectionViewLayoutAttributes(forDecorationViewOfKind: d.elementKind, with: IndexPath(item: k, section: s))
             let full = vertical ? CGRect(x: refLead, y: start, width: max(0, crossExtent - refLead - refTrail), height: along - start)
@@ -422,7 +419,7 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         var out: [UICollectionViewLayoutAttributes] = []
         func hits(_ f: CGRect, _ r: CGRect) -> Bool { f.minX < r.maxX && f.maxX > r.minX && f.minY < r.maxY && f.maxY > r.minY }
         for b in global where hits(b.attributes.frame, rect) { out.append(b.attributes) }
-        for (s, sec) in sections.enumerated() where hits(sec.frame, rect) || sec.frame.isEmpty && false {
+        for (s, sec) in sections.enumerated() where hits(sec.frame, rect) {
             var found: [UICollectionViewLayoutAttributes] = []
             if let o = sec.orthogonal {
                 // Elements of a carousel: those its scroll view shows.
@@ -520,11 +517,5 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
     open override func layoutAttributesForDecorationView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
         guard sections.indices.contains(indexPath.section) else { return nil }
         return sections[indexPath.section].decorations.first { $0.representedElementKind == elementKind && $0.indexPath == indexPath }
-    }
-
-    /// Pinned headers and visible-items handlers follow the scroll position; a new size lays
-    /// everything out again.
-    open override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
-        super.shouldInvalidateLayout(forBoundsChange: newBounds)
     }
 }

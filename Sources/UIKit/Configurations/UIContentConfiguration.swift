@@ -23,6 +23,22 @@ extension UIContentView {
     public func supports(_ configuration: any UIContentConfiguration) -> Bool { true }
 }
 
+extension UIView {
+    /// Shows `configuration` in `container`: the view already shown takes it when it supports
+    /// it, else a new content view replaces it (nil removes it). Table cells and header-footer
+    /// views keep their configured view inside their content view this way.
+    func installContentConfiguration(_ configuration: (any UIContentConfiguration)?, in container: UIView,
+                                     shown: inout (UIView & UIContentView)?) {
+        guard let configuration else { shown?.removeFromSuperview(); shown = nil; return }
+        if let v = shown, v.supports(configuration) { v.configuration = configuration; return }
+        shown?.removeFromSuperview()
+        let v = configuration.makeContentView()
+        container.addSubview(v)
+        shown = v
+        setNeedsLayout()
+    }
+}
+
 /// Changes a colour for a state (UIKit's `UIConfigurationColorTransformer`).
 public struct UIConfigurationColorTransformer: @unchecked Sendable {
     public let transform: (UIColor) -> UIColor

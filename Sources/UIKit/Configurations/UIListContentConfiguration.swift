@@ -23,7 +23,7 @@ public struct UIListContentConfiguration: UIContentConfiguration, Hashable, @unc
         /// How the style's font is remade for a content size category.
         var scaling: Scaling?
         public var colorTransformer: UIConfigurationColorTransformer?
-        public var alignment: Alignment = .natural
+        public var alignment: TextAlignment = .natural
         public var lineBreakMode: NSLineBreakMode = .byTruncatingTail
         /// The most lines (0: as many as the text needs).
         public var numberOfLines = 0
@@ -35,7 +35,7 @@ public struct UIListContentConfiguration: UIContentConfiguration, Hashable, @unc
         public var transform: TextTransform = .none
 
         /// Where the text sits in its line.
-        public enum Alignment: Int, Sendable { case natural, center, justified }
+        public enum TextAlignment: Int, Sendable { case natural, center, justified }
 
         init(font: UIFont, color: UIColor, scaling: Scaling? = nil) { self.font = font; self.color = color; self.scaling = scaling }
 
@@ -189,7 +189,6 @@ public struct UIListContentConfiguration: UIContentConfiguration, Hashable, @unc
         directionalLayoutMargins = margins
         prefersSideBySideTextAndSecondaryText = sideBySide
         textToSecondaryTextVerticalPadding = vertical
-        if case .sidebarCell = style { imageProperties.tintColor = nil }
     }
 
     /// A row: an image and a text (secondary text under it).

@@ -23,9 +23,6 @@ open class UIListContentView: UIView, UIContentView {
         }
     }
 
-    /// The list configuration shown.
-    open var listConfiguration: UIListContentConfiguration { get { list } set { configuration = newValue } }
-
     public init(configuration: UIListContentConfiguration) {
         list = configuration
         super.init(frame: .zero)

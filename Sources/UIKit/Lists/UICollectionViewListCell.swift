@@ -144,8 +144,7 @@ open class UICollectionViewListCell: UICollectionViewCell {
             let w = a.width(of: v)
             if a.leading { lead += w + (lead == 0 ? sideMargin : 8) } else { trail += w + (trail == 0 ? sideMargin : 8) }
         }
-        // The content keeps its own margin next to an accessory.
-        if lead > 0 { lead -= 0 }
+        // The content keeps its own margin next to a trailing accessory.
         if trail > 0 { trail -= sideMargin }
         return CGRect(x: lead, y: 0, width: max(0, bounds.width - lead - trail), height: bounds.height)
     }

@@ -7,7 +7,7 @@ import Foundation
 /// month's calendar with the time below. Dates are formatted by Foundation for `locale`,
 /// `calendar` and `timeZone`; the date stays within `minimumDate`…`maximumDate`, and each
 /// change the user makes sends `.valueChanged`.
-open class UIDatePicker: UIControl, UIPickerViewDataSource, UIPickerViewDelegate {
+open class UIDatePicker: UIControl {
     /// What the picker chooses.
     public enum Mode: Int, Sendable { case time, date, dateAndTime, countDownTimer, yearAndMonth = 4269 }
     /// How the picker is drawn.
@@ -62,6 +62,9 @@ open class UIDatePicker: UIControl, UIPickerViewDataSource, UIPickerViewDelegate
     open var roundsToMinuteInterval = true
 
     private var current = Date()
+    /// Feeds the wheels (a picker view's data source and delegate are not the date picker's
+    /// own API).
+    private lazy var wheelSource = DateWheelSource(picker: self)
     private var wheels: UIPickerView?
     private var pills: [UILabel] = []
     private var calendarView: InlineCalendarView?
@@ -116,8 +119,8 @@ open class UIDatePicker: UIControl, UIPickerViewDataSource, UIPickerViewDelegate
         switch datePickerStyle {
         case .wheels, .automatic:
             let p = UIPickerView()
-            p.dataSource = self
-            p.delegate = self
+            p.dataSource = wheelSource
+            p.delegate = wheelSource
             addSubview(p)
             wheels = p
         case .compact:
@@ -215,9 +218,9 @@ open class UIDatePicker: UIControl, UIPickerViewDataSource, UIPickerViewDelegate
     private static let dayRange = 365
     private var referenceDay: Date { effectiveCalendar.startOfDay(for: Date()) }
 
-    public func numberOfComponents(in pickerView: UIPickerView) -> Int { columns.count }
+    func wheelCount() -> Int { columns.count }
 
-    public func pickerView(_ pickerView: UIPickerView, numberOfRowsInComponent component: Int) -> Int {
+    func wheelRows(_ component: Int) -> Int {
         switch columns[component] {
         case .month: 12
         case .day: 31
@@ -230,7 +233,7 @@ open class UIDatePicker: UIControl, UIPickerViewDataSource, UIPickerViewDelegate
         }
     }
 
-    public func pickerView(_ pickerView: UIPickerView, titleForRow row: Int, forComponent component: Int) -> String? {
+    func wheelTitle(_ row: Int, _ component: Int) -> String? {
         let cal = effectiveCalendar
         switch columns[component] {
         case .month:
@@ -252,7 +255,7 @@ open class UIDatePicker: UIControl, UIPickerViewDataSource, UIPickerViewDelegate
         }
     }
 
-    public func pickerView(_ pickerView: UIPickerView, widthForComponent component: Int) -> CGFloat {
+    func wheelWidth(_ component: Int) -> CGFloat {
         switch columns[component] {
         case .month: 130
         case .dateDay: 130
@@ -285,7 +288,7 @@ open class UIDatePicker: UIControl, UIPickerViewDataSource, UIPickerViewDelegate
         }
     }
 
-    public func pickerView(_ pickerView: UIPickerView, didSelectRow row: Int, inComponent component: Int) {
+    func wheelSelected(_ pickerView: UIPickerView) {
         let cal = effectiveCalendar
         if datePickerMode == .countDownTimer {
             let h = pickerView.selectedRow(inComponent: 0), m = pickerView.selectedRow(inComponent: 1) * minuteInterval
@@ -337,4 +340,17 @@ open class UIDatePicker: UIControl, UIPickerViewDataSource, UIPickerViewDelegate
 
     var calendarForDrawing: Calendar { effectiveCalendar }
     var localeForDrawing: Locale { effectiveLocale }
+}
+
+/// The wheels of a date picker in the `.wheels` style: rows and titles from the picker.
+private final class DateWheelSource: NSObject, UIPickerViewDataSource, UIPickerViewDelegate {
+    unowned let picker: UIDatePicker
+    init(picker: UIDatePicker) { self.picker = picker }
+    func numberOfComponents(in pickerView: UIPickerView) -> Int { picker.wheelCount() }
+    func pickerView(_ pickerView: UIPickerView, numberOfRowsInComponent component: Int) -> Int { picker.wheelRows(component) }
+    func pickerView(_ pickerView: UIPickerView, titleForRow row: Int, forComponent component: Int) -> String? {
+        picker.wheelTitle(row, component)
+    }
+    func pickerView(_ pickerView: UIPickerView, widthForComponent component: Int) -> CGFloat { picker.wheelWidth(component) }
+    func pickerView(_ pickerView: UIPickerView, didSelectRow row: Int, inComponent component: Int) { picker.wheelSelected(pickerView) }
 }

@@ -39,7 +39,7 @@ open class UIPickerView: UIView {
     /// A component's width shared equally among the wheels.
     static let automaticWidth: CGFloat = -1
     /// The most rows a wheel shows (a data source claiming more is cut, with a diagnostic).
-    public static let maximumRowCount = 1_000_000
+    static let maximumRowCount = 1_000_000
 
     /// What gives the wheels and their rows.
     open weak var dataSource: UIPickerViewDataSource? { didSet { reloadAllComponents() } }

@@ -199,13 +199,7 @@ open class UITableViewCell: UIView {
     }
 
     private func installContent(_ c: (any UIContentConfiguration)?) {
-        guard let c else { configuredView?.removeFromSuperview(); configuredView = nil; return }
-        if let v = configuredView, v.supports(c) { v.configuration = c; return }
-        configuredView?.removeFromSuperview()
-        let v = c.makeContentView()
-        contentView.addSubview(v)
-        configuredView = v
-        setNeedsLayout()
+        installContentConfiguration(c, in: contentView, shown: &configuredView)
     }
 
     private func showBackground(_ b: UIBackgroundConfiguration?) {

@@ -99,13 +99,7 @@ open class UITableViewHeaderFooterView: UIView {
     open func prepareForReuse() {}
 
     private func installContent(_ c: (any UIContentConfiguration)?) {
-        guard let c else { configuredView?.removeFromSuperview(); configuredView = nil; return }
-        if let v = configuredView, v.supports(c) { v.configuration = c; return }
-        configuredView?.removeFromSuperview()
-        let v = c.makeContentView()
-        contentView.addSubview(v)
-        configuredView = v
-        setNeedsLayout()
+        installContentConfiguration(c, in: contentView, shown: &configuredView)
     }
 
     open override func layoutSubviews() {
