@@ -144,6 +144,19 @@ open class NSLayoutConstraint: NSObject {
         }
     }
 
+    /// The constraints a visual format describes, such as `H:|-[find]-[findNext]-[field(>=20)]-|`
+    /// (UIKit's grammar: `|` the superview's edge, `-` the standard spacing, `-N-` or
+    /// `-(>=N@priority,...)-` a spacing, `[view(predicates)]` a view and predicates on its width or
+    /// height; `V:` for a vertical format). Metrics name numbers, views name views or layout guides.
+    /// A malformed format stops the program with UIKit's message, which points at where reading stopped.
+    open class func constraints(withVisualFormat format: String, options opts: FormatOptions = [],
+                                metrics: [String: Any]?, views: [String: Any]) -> [NSLayoutConstraint] {
+        switch VisualFormatParser.constraints(format, options: opts, metrics: metrics, views: views) {
+        case .success(let constraints): return constraints
+        case .failure(let failure): fatalError(failure.description)
+        }
+    }
+
     /// Activates every constraint.
     open class func activate(_ constraints: [NSLayoutConstraint]) { for c in constraints { c.isActive = true } }
     /// Deactivates every constraint.
