@@ -89,4 +89,127 @@ struct AutoLayoutAPITests {
         w2.layoutIfNeeded()
         #expect(landscape.box.frame == CGRect(x: 63, y: 0, width: 718, height: 369))
     }
+
+    /// A label with padding, as apps write it: the text rectangle and the drawing inset.
+    final class PaddedLabel: UILabel {
+        let insets = UIEdgeInsets(top: 4, left: 10, bottom: 4, right: 10)
+        override func textRect(forBounds bounds: CGRect, limitedToNumberOfLines n: Int) -> CGRect {
+            let r = super.textRect(forBounds: bounds.inset(by: insets), limitedToNumberOfLines: n)
+            return CGRect(x: r.minX - insets.left, y: r.minY - insets.top, width: r.width + insets.left + insets.right,
+                          height: r.height + insets.top + insets.bottom)
+        }
+        override func drawText(in rect: CGRect) { super.drawText(in: rect.inset(by: insets)) }
+    }
+
+    @Test func aLabelsTextRectKeepsToTheLinesAskedForAndSizesTheLabel() {
+        let label = UILabel()
+        label.numberOfLines = 0
+        label.text = "Two lines of text\nin one label"
+        let bounds = CGRect(x: 5, y: 7, width: 300, height: 1000)
+        let one = label.textRect(forBounds: bounds, limitedToNumberOfLines: 1)
+        let all = label.textRect(forBounds: bounds, limitedToNumberOfLines: 0)
+        #expect(one.origin == bounds.origin && all.origin == bounds.origin)
+        #expect(all.height > one.height * 1.8, "\(one) \(all)")
+        #expect(one.height == label.textRect(forBounds: bounds, limitedToNumberOfLines: 3).height / 2)
+        #expect(one.width < 300 && all.size == label.intrinsicContentSize)
+        let padded = PaddedLabel()
+        padded.text = "Padded"
+        let plain = UILabel()
+        plain.text = "Padded"
+        #expect(padded.intrinsicContentSize.width == plain.intrinsicContentSize.width + 20)
+        #expect(padded.intrinsicContentSize.height == plain.intrinsicContentSize.height + 8)
+        #expect(padded.sizeThatFits(CGSize(width: 500, height: 500)) == padded.intrinsicContentSize)
+    }
+
+    /// A screen standing in for a device, as test suites override it.
+    final class TwoTimesScreen: UIScreen {
+        override var scale: CGFloat { 2 }
+        override var bounds: CGRect { CGRect(x: 0, y: 0, width: 320, height: 568) }
+    }
+
+    @Test func aScreenCanBeMadeAndOverriddenAsOnIOS() {
+        let plain = UIScreen()
+        #expect(plain.bounds.size == CGSize(width: 390, height: 844) && plain.scale == 3)
+        let fake = TwoTimesScreen()
+        #expect(fake.scale == 2 && fake.nativeScale == 2 && fake.nativeBounds.size == CGSize(width: 640, height: 1136))
+        #expect(fake.traitCollection.displayScale == 2 && fake.traitCollection.verticalSizeClass == .regular)
+    }
+
+    @Test func systemGraysDrawAsOnIOS() {
+        // iOS draws lightGray (white 2/3) as 170, darkGray (1/3) as 85, gray (1/2) as 128.
+        for (color, expected) in [(UIColor.lightGray, 170), (.darkGray, 85), (.gray, 128)] as [(UIColor, Int)] {
+            let view = UIView(frame: CGRect(x: 0, y: 0, width: 4, height: 4))
+            view.backgroundColor = color
+            let image = UIGraphicsImageRenderer(bounds: view.bounds).image { ctx in view.layer.render(in: ctx.cgContext) }
+            let c = image.cgImage!
+            let bytes = [UInt8](c.dataProvider!.data!)
+            #expect(Int(bytes[0]) == expected && Int(bytes[1]) == expected && Int(bytes[2]) == expected,
+                    "\(color): \(bytes[0..<4])")
+        }
+    }
+
+    final class MarginWatcher: UIView {
+        var changes = 0
+        override func layoutMarginsDidChange() { changes += 1 }
+    }
+
+    @Test func preservedSuperviewMarginsAndTheReadableGuide() {
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 1024, height: 400))
+        root.layoutMargins = UIEdgeInsets(top: 10, left: 20, bottom: 10, right: 20)
+        let near = MarginWatcher(frame: CGRect(x: 4, y: 0, width: 200, height: 100))
+        root.addSubview(near)
+        let inner = UIView()
+        inner.translatesAutoresizingMaskIntoConstraints = false
+        near.addSubview(inner)
+        NSLayoutConstraint.activate([
+            inner.leadingAnchor.constraint(equalTo: near.layoutMarginsGuide.leadingAnchor),
+            inner.topAnchor.constraint(equalTo: near.layoutMarginsGuide.topAnchor),
+            inner.widthAnchor.constraint(equalToConstant: 10), inner.heightAnchor.constraint(equalToConstant: 10),
+        ])
+        root.layoutIfNeeded()
+        #expect(inner.frame.origin == CGPoint(x: 8, y: 8))
+        near.preservesSuperviewLayoutMargins = true
+        root.layoutIfNeeded()
+        // 20 - 4 at the left; at the top the superview's 10 from an edge 0 away.
+        #expect(inner.frame.origin == CGPoint(x: 16, y: 10))
+        near.layoutMargins = UIEdgeInsets(top: 30, left: 30, bottom: 0, right: 0)
+        root.layoutIfNeeded()
+        #expect(inner.frame.origin == CGPoint(x: 30, y: 30) && near.changes == 1)
+
+        // The readable-content guide: 672 wide at Large, centred, on a 1024-point-wide view.
+        let text = UIView()
+        text.translatesAutoresizingMaskIntoConstraints = false
+        root.addSubview(text)
+        let g = root.readableContentGuide
+        #expect(g === root.readableContentGuide)
+        NSLayoutConstraint.activate([
+            text.leadingAnchor.constraint(equalTo: g.leadingAnchor), text.trailingAnchor.constraint(equalTo: g.trailingAnchor),
+            text.topAnchor.constraint(equalTo: g.topAnchor), text.heightAnchor.constraint(equalToConstant: 20),
+        ])
+        root.layoutIfNeeded()
+        #expect(text.frame == CGRect(x: 176, y: 10, width: 672, height: 20))
+        #expect(g.layoutFrame == CGRect(x: 176, y: 10, width: 672, height: 380))
+        // On a phone the readable guide is the margins guide.
+        root.frame.size.width = 390
+        root.layoutIfNeeded()
+        #expect(text.frame == CGRect(x: 20, y: 10, width: 350, height: 20))
+    }
+
+    @Test func descriptionsNameWhatIOSNames() {
+        let label = UILabel(frame: CGRect(x: 0, y: 0, width: 40, height: 20))
+        label.text = "Hi"
+        label.backgroundColor = .white
+        #expect(label.description.contains("; text = 'Hi'; userInteractionEnabled = NO; backgroundColor = UIExtendedGrayColorSpace 1 1; layer = <_UILabelLayer: 0x"))
+        #expect(!label.description.contains("opaque"))
+        let button = UIButton(type: .system)
+        button.setTitle("Go", for: .normal)
+        button.layoutIfNeeded()
+        let title = button.titleLabel!
+        #expect("\(type(of: title))" == "UIButtonLabel" && title.description.contains("text = 'Go'; opaque = NO;"))
+        let tappable = UIView()
+        tappable.addGestureRecognizer(UITapGestureRecognizer())
+        #expect(tappable.description.contains("; gestureRecognizers = <NSArray: 0x"))
+        #expect(!UIView().description.contains("gestureRecognizers"))
+        #expect(UIColor.lightGray.description == "UIExtendedGrayColorSpace 0.666667 1")
+    }
 }

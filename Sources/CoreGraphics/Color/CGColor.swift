@@ -32,6 +32,11 @@ public final class CGColor: Hashable, @unchecked Sendable, CustomStringConvertib
         self.init(space: CGColorSpace.sharedGray, components: [gray, alpha])
     }
 
+    /// A grey in extended grey, sRGB's curve (UIKit's `UIColor(white:alpha:)`).
+    @_spi(Lamina) public convenience init(extendedGray gray: CGFloat, alpha: CGFloat) {
+        self.init(space: CGColorSpace.sharedExtendedGray, components: [gray, alpha])
+    }
+
     /// An sRGB colour (the `srgbRed` spelling).
     public convenience init(srgbRed red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         self.init(red: red, green: green, blue: blue, alpha: alpha)

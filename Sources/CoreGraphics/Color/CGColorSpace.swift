@@ -55,6 +55,8 @@ public final class CGColorSpace: Hashable, @unchecked Sendable, CustomStringConv
     static let sharedDeviceRGB = CGColorSpace(name: deviceRGBName, model: .rgb)
     static let sharedGray = CGColorSpace(name: genericGrayGamma2_2, model: .monochrome)
     static let sharedDeviceGray = CGColorSpace(name: deviceGrayName, model: .monochrome)
+    /// Extended grey (sRGB's transfer curve), the space of UIKit's `UIColor(white:alpha:)`.
+    @_spi(Lamina) public static let sharedExtendedGray = CGColorSpace(name: extendedGray, model: .monochrome)
 
     public static func == (l: CGColorSpace, r: CGColorSpace) -> Bool { l.name == r.name && l.model == r.model }
     public func hash(into h: inout Hasher) { h.combine(name); h.combine(model) }

@@ -26,7 +26,7 @@ open class UIButton: UIControl {
     private var images: [UInt: UIImage] = [:]
     private var backgroundImages: [UInt: UIImage] = [:]
 
-    private let label = UILabel()
+    private let label: UILabel = UIButtonLabel()
     private let imageHolder = UIImageView()
     private let backgroundHolder = UIImageView()
     private let background = CALayer()

@@ -56,9 +56,9 @@ open class UIColor: NSObject, @unchecked Sendable, CATextLayerColorProviding {
         self.init(cgColor: CGColor(red: red, green: green, blue: blue, alpha: alpha))
     }
 
-    /// A grey.
+    /// A grey in extended grey (sRGB's curve, as on iOS: white 2/3 draws as 170 of 255).
     public convenience init(white: CGFloat, alpha: CGFloat) {
-        self.init(cgColor: CGColor(gray: white, alpha: alpha))
+        self.init(cgColor: CGColor(extendedGray: white, alpha: alpha))
     }
 
     /// A colour from hue, saturation and brightness (HSB), each in [0, 1].
@@ -153,6 +153,9 @@ open class UIColor: NSObject, @unchecked Sendable, CATextLayerColorProviding {
     }
 
     open override var description: String {
+        if cgColor.colorSpace?.model == .monochrome, let g = cgColor.components, g.count == 2 {
+            return String(format: "UIExtendedGrayColorSpace %g %g", Double(g[0]), Double(g[1]))
+        }
         let c = cgColor.rgba
         return String(format: "UIExtendedSRGBColorSpace %g %g %g %g", Double(c.red), Double(c.green), Double(c.blue), Double(c.alpha))
     }

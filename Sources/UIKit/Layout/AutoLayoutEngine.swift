@@ -70,11 +70,17 @@ import Foundation
 
     /// The safe-area insets each view's guide was built with.
     private var safeInsets: [ObjectIdentifier: UIEdgeInsets] = [:]
+    /// The margins each view that preserves its superview's margins was built with (they
+    /// depend on where the layout puts it).
+    private var preservedMargins: [ObjectIdentifier: UIEdgeInsets] = [:]
 
-    /// Whether a view whose safe-area guide is used now has other insets than it was built with.
+    /// Whether a view whose safe-area guide is used now has other insets than it was built
+    /// with, or a view preserving its superview's margins other margins.
     private func safeAreaMoved() -> Bool {
         involvedViews.contains { v in
-            v.safeAreaGuideUsed && safeInsets[ObjectIdentifier(v)].map { $0 != v.safeAreaInsets } ?? false
+            (v.safeAreaGuideUsed && safeInsets[ObjectIdentifier(v)].map { $0 != v.safeAreaInsets } ?? false)
+                || (v.preservesSuperviewLayoutMargins
+                    && preservedMargins[ObjectIdentifier(v)].map { $0 != v.effectiveLayoutMargins } ?? false)
         }
     }
 
@@ -125,6 +131,7 @@ import Foundation
         solver = LayoutSolver()
         frames = [:]
         safeInsets = [:]
+        preservedMargins = [:]
         lastRootSize = nil
         rootWidth = LayoutVariable("root.width")
         rootHeight = LayoutVariable("root.height")
@@ -182,7 +189,8 @@ import Foundation
         for v in views {
             let vi = item(v)
             let m = v.effectiveLayoutMargins
-            for g in [v.marginsGuide, v.safeAreaGuide] + v.guides {
+            if v.preservesSuperviewLayoutMargins { preservedMargins[ObjectIdentifier(v)] = m }
+            for g in v.systemGuides + v.guides {
                 let gi = item(g)
                 switch g.kind {
                 case .margins:
@@ -199,6 +207,18 @@ import Foundation
                     add(ex(gi.top) - ex(vi.top) - Double(s.top), .equal, .required, "safe area top")
                     add(ex(gi.width) - ex(vi.width) + Double(s.left + s.right), .equal, .required, "safe area width")
                     add(ex(gi.height) - ex(vi.height) + Double(s.top + s.bottom), .equal, .required, "safe area height")
+                case .readable:
+                    // The margins guide's height; centred in its width, no wider than the
+                    // readable width of the text size.
+                    let r = Double(UIView.readableWidth(v.traitCollection.preferredContentSizeCategory))
+                    let inner = ex(vi.width) - Double(m.left + m.right)
+                    add(ex(gi.top) - ex(vi.top) - Double(m.top), .equal, .required, "readable guide top")
+                    add(ex(gi.height) - ex(vi.height) + Double(m.top + m.bottom), .equal, .required, "readable guide height")
+                    add(ex(gi.left) * 2 + ex(gi.width) - ex(vi.left) * 2 - Double(m.left) * 2 - inner, .equal, .required,
+                        "readable guide centred")
+                    add(ex(gi.width) - inner, .lessOrEqual, .required, "readable guide within the margins")
+                    add(ex(gi.width) - r, .lessOrEqual, .required, "readable guide width ≤ \(r)")
+                    add(ex(gi.width) - inner, .equal, .priority(999), "readable guide as wide as it may be")
                 case .custom:
                     add(ex(gi.width), .greaterOrEqual, .required, "guide width ≥ 0")
                     add(ex(gi.height), .greaterOrEqual, .required, "guide height ≥ 0")
@@ -365,7 +385,7 @@ import Foundation
         }
         for v in involvedViews {
             guard let vi = frames[ObjectIdentifier(v)] else { continue }
-            for g in [v.marginsGuide, v.safeAreaGuide] + v.guides {
+            for g in v.systemGuides + v.guides {
                 guard let gi = frames[ObjectIdentifier(g)] else { continue }
                 g.layoutFrame = CGRect(x: gi.left.value - vi.left.value + Double(v.bounds.minX), y: gi.top.value - vi.top.value + Double(v.bounds.minY),
                                        width: gi.width.value, height: gi.height.value)

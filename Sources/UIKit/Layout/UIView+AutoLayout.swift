@@ -110,8 +110,36 @@ extension UIView {
         if !safeAreaGuideUsed { safeAreaGuideUsed = true; autoLayoutChanged() }
         return safeAreaGuide
     }
-    /// The readable-content guide (the margins guide here).
-    public var readableContentGuide: UILayoutGuide { marginsGuide }
+    /// The guide of a comfortable line length: the margins guide's height, centred in its
+    /// width and no wider than the readable width of the text size (672 points at the default
+    /// Large size, as iOS; phones are narrower, so there it is the margins guide's width).
+    public var readableContentGuide: UILayoutGuide {
+        if let g = readableGuide { return g }
+        let g = makeGuide(.readable, "UIViewReadableContentGuide")
+        readableGuide = g
+        if !safeAreaGuideUsed { safeAreaGuideUsed = true }
+        autoLayoutChanged()
+        return g
+    }
+
+    /// The widest a readable-content guide gets at each text size (672 points at Large, as iOS
+    /// gives on an iPad; the others as iOS's guide grows with the body text).
+    static func readableWidth(_ category: UIContentSizeCategory) -> CGFloat {
+        switch category {
+        case .extraSmall: return 560
+        case .small: return 600
+        case .medium: return 632
+        case .extraLarge: return 728
+        case .extraExtraLarge: return 784
+        case .extraExtraExtraLarge: return 836
+        case .accessibilityMedium: return 944
+        case .accessibilityLarge: return 1052
+        case .accessibilityExtraLarge: return 1204
+        case .accessibilityExtraExtraLarge: return 1356
+        case .accessibilityExtraExtraExtraLarge: return 1496
+        default: return 672
+        }
+    }
 
     /// The margins by leading and trailing edge.
     public var directionalLayoutMargins: NSDirectionalEdgeInsets {

@@ -240,10 +240,6 @@ public protocol UITraitEnvironment: AnyObject {
 }
 
 extension UIScreen: UITraitEnvironment {
-    /// The screen's traits: its scale, a phone idiom, light style, left-to-right layout, the
-    /// "Large" text size, and the size classes of a phone in the screen's orientation.
-    public var traitCollection: UITraitCollection { UIScreen.traits(size: bounds.size, scale: scale) }
-
     /// The main screen's traits, read from any thread (``UITraitCollection/current`` outside
     /// `performAsCurrent`, which Apple lets any thread read).
     nonisolated static var mainTraitCollection: UITraitCollection {
@@ -258,6 +254,4 @@ extension UIScreen: UITraitEnvironment {
             vertical: portrait ? .regular : .compact, direction: .leftToRight, category: .large,
             legibility: UIAccessibility.isBoldTextEnabled ? .bold : .regular, forceTouch: .unavailable, gamut: .SRGB, contrast: .normal, level: .base))
     }
-
-    public func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
 }

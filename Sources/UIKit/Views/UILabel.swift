@@ -46,6 +46,7 @@ open class UILabel: UIView {
     override var descriptionExtras: [String] { text.map { ["text = '\($0)'"] } ?? [] }
     /// UIKit's description of a label leaves its `opaque = NO` out.
     override var descriptionShowsOpaque: Bool { false }
+    override var descriptionTrailingExtras: [String] { backgroundColor.map { ["backgroundColor = \($0)"] } ?? [] }
 
     /// A label's layer is UIKit's `_UILabelLayer` (what its description names).
     open override class var layerClass: AnyClass { _UILabelLayer.self }
@@ -171,12 +172,13 @@ open class UILabel: UIView {
         return lo
     }
 
-    func layout(width: CGFloat?, height: CGFloat, forDrawing: Bool = false) -> LaminaTextLayout {
+    func layout(width: CGFloat?, height: CGFloat, forDrawing: Bool = false, lines: Int? = nil) -> LaminaTextLayout {
         let scale = forDrawing ? fittingScale(width: width, height: height) : 1
         let runs = scale == 1 ? self.runs : self.runs.map { var r = $0; r.size *= scale; return r }
-        let key = LayoutKey(runs: runs, width: width, height: height, wraps: numberOfLines != 1 && width != nil,
+        let lines = lines ?? numberOfLines
+        let key = LayoutKey(runs: runs, width: width, height: height, wraps: lines != 1 && width != nil,
                             alignment: TextRuns.alignment(textAlignment), truncation: TextRuns.truncation(lineBreakMode),
-                            maximumLines: max(0, numberOfLines), direction: writingDirection)
+                            maximumLines: max(0, lines), direction: writingDirection)
         // Measuring (intrinsic size, Auto Layout, sizeThatFits) and drawing ask for the same
         // layouts again and again: the last few are kept while their text and settings match.
         if let hit = layoutCache.first(where: { $0.key == key }) { return hit.layout }
@@ -200,11 +202,15 @@ open class UILabel: UIView {
     }
     var layoutCache: [(key: LayoutKey, layout: LaminaTextLayout)] = []
 
-    /// Where the text is drawn within `bounds`: the laid-out size, centred vertically.
+    /// The rectangle the text takes within `bounds` when laid out in at most `numberOfLines`
+    /// lines (0: as many as fit): at the bounds' origin, its size the text's, rounded up to
+    /// pixels. The label measures itself with it (`intrinsicContentSize`, `sizeThatFits(_:)`),
+    /// so a subclass that insets it (and draws inset) grows by its insets, as on iOS.
     open func textRect(forBounds bounds: CGRect, limitedToNumberOfLines numberOfLines: Int) -> CGRect {
-        let l = layout(width: bounds.width, height: bounds.height, forDrawing: true)
-        let h = min(l.usedSize.height, bounds.height)
-        return CGRect(x: bounds.minX, y: bounds.minY + (bounds.height - h) / 2, width: bounds.width, height: h)
+        let width: CGFloat? = bounds.width.isFinite && bounds.width < 1e7 ? max(0, bounds.width) : nil
+        let height: CGFloat = bounds.height.isFinite && bounds.height < 1e7 ? max(0, bounds.height) : .infinity
+        let used = layout(width: numberOfLines == 1 ? nil : width, height: height, lines: numberOfLines).usedSize
+        return CGRect(origin: bounds.origin, size: roundedUpToPixels(used))
     }
 
     /// Draws the text in `rect`: laid out to the width, centred vertically.
@@ -245,8 +251,9 @@ open class UILabel: UIView {
     /// multi-line label without one, to the width Auto Layout gave it).
     open override var intrinsicContentSize: CGSize {
         let wrap = preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : layoutWrapWidth
-        let width: CGFloat? = numberOfLines != 1 ? wrap : nil
-        return roundedUpToPixels(layout(width: width, height: .infinity).usedSize)
+        let width = numberOfLines != 1 ? wrap ?? .greatestFiniteMagnitude : .greatestFiniteMagnitude
+        return textRect(forBounds: CGRect(x: 0, y: 0, width: width, height: .greatestFiniteMagnitude),
+                        limitedToNumberOfLines: numberOfLines).size
     }
 
     /// `size` rounded up to whole pixels of the screen the label is on (the main screen before
@@ -260,14 +267,21 @@ open class UILabel: UIView {
 
     /// The size the text needs within `size` (wrapping to its width for multi-line labels).
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
-        let width: CGFloat? = numberOfLines != 1 && size.width > 0 ? size.width : nil
-        return roundedUpToPixels(layout(width: width, height: .infinity).usedSize)
+        let width = numberOfLines != 1 && size.width > 0 ? size.width : .greatestFiniteMagnitude
+        return textRect(forBounds: CGRect(x: 0, y: 0, width: width, height: .greatestFiniteMagnitude),
+                        limitedToNumberOfLines: numberOfLines).size
     }
 }
 
 extension NSAttributedString.Key {
     /// The background colour of a run (accepted, not drawn).
     public static let backgroundColor = NSAttributedString.Key("NSBackgroundColor")
+}
+
+/// A button's title label, named as in UIKit (whose description says `opaque = NO`, as a
+/// plain label's does not).
+final class UIButtonLabel: UILabel {
+    override var descriptionShowsOpaque: Bool { true }
 }
 
 /// The layer class of `UILabel`, named as in UIKit (a plain `CALayer` otherwise).

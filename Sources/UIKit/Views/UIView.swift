@@ -82,6 +82,12 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     var subtreeUsesAutoLayout = false
     lazy var marginsGuide: UILayoutGuide = makeGuide(.margins, "UIViewLayoutMarginsGuide")
     lazy var safeAreaGuide: UILayoutGuide = makeGuide(.safeArea, "UIViewSafeAreaLayoutGuide")
+    /// The readable-content guide, once asked for.
+    var readableGuide: UILayoutGuide?
+    /// The built-in guides the engine lays out: margins, safe area and, once made, readable content.
+    var systemGuides: [UILayoutGuide] {
+        readableGuide.map { [marginsGuide, safeAreaGuide, $0] } ?? [marginsGuide, safeAreaGuide]
+    }
     /// Whether the safe-area guide was asked for (the engine then follows the insets).
     var safeAreaGuideUsed = false
 
@@ -94,7 +100,19 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     /// The margins the margin attributes and `layoutMarginsGuide` use (8 points each; a view
     /// controller's view starts with none and keeps the controller's system minimum).
     open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8) {
-        didSet { layoutMarginsSet = true; if oldValue != layoutMargins { autoLayoutChanged() } }
+        didSet {
+            layoutMarginsSet = true
+            if oldValue != layoutMargins { autoLayoutChanged(); layoutMarginsDidChange() }
+        }
+    }
+    /// Called when `layoutMargins` changed; the default does nothing.
+    open func layoutMarginsDidChange() {}
+
+    /// Whether the view's margins are at least what its superview's margins leave of them where
+    /// the view comes within them (false, as in UIKit): a subview 4 points from an edge of a
+    /// superview with 20-point margins keeps 16 points there.
+    open var preservesSuperviewLayoutMargins = false {
+        didSet { if oldValue != preservesSuperviewLayoutMargins { autoLayoutChanged() } }
     }
     /// Whether the app set the margins (a controller's view otherwise has none of its own).
     var layoutMarginsSet = false
@@ -121,6 +139,14 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
         if insetsLayoutMarginsFromSafeArea {
             let s = safeAreaInsets
             m = UIEdgeInsets(top: m.top + s.top, left: m.left + s.left, bottom: m.bottom + s.bottom, right: m.right + s.right)
+        }
+        if preservesSuperviewLayoutMargins, let sv = superview {
+            let sm = sv.effectiveLayoutMargins, f = frame, b = sv.bounds
+            func keep(_ own: CGFloat, _ theirs: CGFloat, _ distance: CGFloat) -> CGFloat {
+                distance.isFinite ? max(own, theirs - distance) : own
+            }
+            m = UIEdgeInsets(top: keep(m.top, sm.top, f.minY - b.minY), left: keep(m.left, sm.left, f.minX - b.minX),
+                             bottom: keep(m.bottom, sm.bottom, b.maxY - f.maxY), right: keep(m.right, sm.right, b.maxX - f.maxX))
         }
         return m
     }
@@ -623,6 +649,8 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
         }
         if tag != 0 { e.append("tag = \(tag)") }
         if !isUserInteractionEnabled { e.append("userInteractionEnabled = NO") }
+        if let g = gestureRecognizers, !g.isEmpty { e.append("gestureRecognizers = <NSArray: \(Self.address(of: g as NSArray))>") }
+        e += descriptionTrailingExtras
         e.append("layer = <\(type(of: layer)): \(Self.address(of: layer))>")
         return e
     }
@@ -632,6 +660,8 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
 
     /// Entries a subclass adds after the frame (UILabel: its text).
     var descriptionExtras: [String] { [] }
+    /// Entries a subclass adds before the layer (UILabel: its background colour).
+    var descriptionTrailingExtras: [String] { [] }
     /// Whether `description` says `opaque = NO` for a view that is not opaque (labels do not).
     var descriptionShowsOpaque: Bool { true }
 
