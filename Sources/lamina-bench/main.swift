@@ -119,7 +119,7 @@ case "lists":
 case "window":
     WindowBenchmark.run(seconds: args.dropFirst().first.flatMap(Double.init).map { max(1, min($0, 600)) } ?? 10)
 case "layout":
-    do { try LayoutBenchmark.run() } catch {
+    do { try LayoutBenchmark.run(); AutoLayoutBenchmark.run() } catch {
         FileHandle.standardError.write(Data("lamina-bench layout: \(error)\n".utf8))
         exit(1)
     }

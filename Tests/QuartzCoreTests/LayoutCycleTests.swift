@@ -130,4 +130,35 @@ struct LayoutCycleTests {
         #expect(stretchy.frame == CGRect(x: 10, y: 10, width: 180, height: 130))
         #expect(pinnedRight.frame == CGRect(x: 170, y: 10, width: 20, height: 20))
     }
+
+    /// A wrapper that sizes its sublayers to itself, as animation engines build mask wrappers.
+    final class FillingLayer: CALayer {
+        override func layoutSublayers() {
+            super.layoutSublayers()
+            for sub in sublayers ?? [] {
+                sub.bounds = bounds
+                sub.anchorPoint = .zero
+                sub.position = .zero
+            }
+        }
+    }
+
+    @Test func aMaskAndItsSublayersAreLaidOutWithTheirLayer() {
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 200, height: 100)
+        let wrapper = FillingLayer()
+        let matte = CATransformLayer()
+        let gradient = CAGradientLayer()
+        wrapper.addSublayer(matte)
+        matte.addSublayer(gradient)
+        root.mask = wrapper
+        wrapper.bounds = CGRect(x: 0, y: 0, width: 200, height: 100)
+        root.layoutIfNeeded()
+        #expect(matte.bounds.size == CGSize(width: 200, height: 100) && matte.anchorPoint == .zero)
+        // Setting the mask's bounds marks it as needing layout, as it does any layer.
+        wrapper.bounds = CGRect(x: 0, y: 0, width: 50, height: 40)
+        #expect(wrapper.needsLayout())
+        root.layoutIfNeeded()
+        #expect(matte.bounds.size == CGSize(width: 50, height: 40))
+    }
 }

@@ -212,4 +212,33 @@ struct AutoLayoutAPITests {
         #expect(!UIView().description.contains("gestureRecognizers"))
         #expect(UIColor.lightGray.description == "UIExtendedGrayColorSpace 0.666667 1")
     }
+
+    @Test func badLayoutsAreReportedNotHung() {
+        // Views in two windows: activation is refused with a diagnostic.
+        let w1 = UIWindow(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let w2 = UIWindow(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let a = UIView(), b = UIView()
+        w1.addSubview(a)
+        w2.addSubview(b)
+        let across = a.leadingAnchor.constraint(equalTo: b.leadingAnchor)
+        across.isActive = true
+        #expect(!across.isActive)
+        // Two thousand ambiguous constraints lay out and the ambiguity is found.
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 400))
+        var views: [UIView] = []
+        for i in 0..<500 {
+            let v = UIView()
+            v.translatesAutoresizingMaskIntoConstraints = false
+            root.addSubview(v)
+            views.append(v)
+            NSLayoutConstraint.activate([
+                v.widthAnchor.constraint(equalToConstant: 10), v.heightAnchor.constraint(equalToConstant: 10),
+                v.topAnchor.constraint(equalTo: root.topAnchor, constant: CGFloat(i % 100)),
+                v.leadingAnchor.constraint(greaterThanOrEqualTo: root.leadingAnchor),
+            ])
+        }
+        root.layoutIfNeeded()
+        #expect(views.allSatisfy { $0.frame.size == CGSize(width: 10, height: 10) && $0.frame.minX >= 0 })
+        #expect(views[250].frame.minY == 50 && views[250].hasAmbiguousLayout)
+    }
 }

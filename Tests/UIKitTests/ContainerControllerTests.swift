@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import UIKit
+@_spi(Lamina) import UIKit
 
 /// `UINavigationController` and `UITabBarController`: their stacks and selections, the bars'
 /// places and the safe areas they give the shown controller, as in UIKit.

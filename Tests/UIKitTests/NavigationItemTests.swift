@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import UIKit
+@_spi(Lamina) import UIKit
 
 /// A view controller's `navigationItem` and its bar button items.
 @MainActor

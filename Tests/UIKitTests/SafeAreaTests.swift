@@ -28,9 +28,10 @@ import UIKit
         let thin = UIView(frame: CGRect(x: 0, y: 0, width: 50, height: 5))
         full.addSubview(thin)
         #expect(thin.safeAreaInsets.top == 5)
-        #expect(UIScreen(size: CGSize(width: 10, height: 10), scale: 1,
-                         safeAreaInsets: UIEdgeInsets(top: .nan, left: -4, bottom: .infinity, right: 2)).safeAreaInsets
-                == UIEdgeInsets(top: 0, left: 0, bottom: 0, right: 2))
+        // Odd insets are cleaned: the window filling such a screen has 0, 0, 0 and 2.
+        let odd = UIWindow(screen: UIScreen(size: CGSize(width: 10, height: 10), scale: 1,
+                                            safeAreaInsets: UIEdgeInsets(top: .nan, left: -4, bottom: .infinity, right: 2)))
+        #expect(odd.safeAreaInsets == UIEdgeInsets(top: 0, left: 0, bottom: 0, right: 2))
     }
 
     @Test func aControllerAddsItsAdditionalInsetsAndAutoLayoutFollows() {

@@ -37,10 +37,13 @@ extension CALayer {
             lastLayoutSize = bounds.size
         }
         guard flags.contains(.descendantNeedsLayout) || _sublayers.contains(where: { $0.flags.contains(.needsLayout) })
+                || _mask?.flags.contains(.needsLayout) == true
         else { return }
         flags.remove(.descendantNeedsLayout)
         TreeDepth.descend("laid out", fallback: ()) {
             for sub in _sublayers { sub.layoutSubtreeIfNeeded() }
+            // A mask and its sublayers are laid out with the layer they mask, as on Apple's.
+            _mask?.layoutSubtreeIfNeeded()
         }
     }
 

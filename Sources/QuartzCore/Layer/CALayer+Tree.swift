@@ -135,6 +135,7 @@ extension CALayer {
                 m._superlayer = self
                 m.isMaskLayer = true
                 m.propagateDirtyFlags()     // a mask that needs display is displayed with its layer
+                m.setNeedsLayout()          // and is laid out with it
             }
             contentVersion &+= 1
             renderVersion &+= 1

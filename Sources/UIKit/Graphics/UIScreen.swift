@@ -19,7 +19,7 @@ open class UIScreen: NSObject {
     /// The parts of the screen covered by the status bar, a notch or the home indicator, which
     /// windows filling the screen report as their `safeAreaInsets` (Lamina API: a device's
     /// safe area).
-    public let safeAreaInsets: UIEdgeInsets
+    nonisolated let safeAreaInsets: UIEdgeInsets
 
     /// A screen `size` points large at `scale` pixels per point, with the safe area
     /// `safeAreaInsets` (none by default; Lamina API).

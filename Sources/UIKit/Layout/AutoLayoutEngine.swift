@@ -40,6 +40,11 @@ import Foundation
 
     func invalidate() { dirty = true }
 
+    /// The geometry generation and root size after the last layout: while both hold and
+    /// nothing is dirty, the views are where the last layout put them (the subviews of a large
+    /// hierarchy each ask again during one layout pass).
+    private var settled: (generation: Int, size: CGSize)?
+
     /// Solves if anything changed and places the constrained views.
     func layoutIfNeeded() {
         guard !applying else { return }
@@ -50,6 +55,8 @@ import Foundation
             return
         }
         root.updateConstraintsIfNeeded()
+        if !dirty, let s = settled, s.generation == UIView.geometryGeneration, s.size == root.bounds.size { return }
+        defer { settled = (UIView.geometryGeneration, root.bounds.size) }
         if safeAreaMoved() { dirty = true }
         solveAndApply()
         // Frames that moved views under a bar change their safe areas: solve with the new ones.

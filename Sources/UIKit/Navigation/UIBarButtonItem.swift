@@ -107,9 +107,9 @@ open class UIBarButtonItem: UIBarItem {
     }
 
     /// Runs `primaryAction` (when enabled), as a tap on the item does; true when something ran
-    /// (Lamina API: iOS has no such method; a tap on the item in a navigation bar calls it).
+    /// (Lamina SPI: iOS has no such method; a tap on the item in a navigation bar calls it).
     @discardableResult
-    open func sendAction() -> Bool {
+    @_spi(Lamina) open func sendAction() -> Bool {
         guard isEnabled, let primaryAction else { return false }
         primaryAction.perform(sender: self)
         return true

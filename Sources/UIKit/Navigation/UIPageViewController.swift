@@ -23,7 +23,7 @@ extension UIPageViewControllerDelegate {
 
 /// Pages of view controllers, one shown at a time (UIKit's `UIPageViewController`): the shown
 /// page is a child whose view fills the controller's. Pages change with
-/// `setViewControllers(_:direction:animated:completion:)`, or `goToNextPage()` /
+/// `setViewControllers(_:direction:animated:completion:)`, or (Lamina SPI) `goToNextPage()` /
 /// `goToPreviousPage()` through the data source (as a swipe does; without the animation).
 open class UIPageViewController: UIViewController {
     public enum TransitionStyle: Int, Sendable { case pageCurl, scroll }
@@ -85,15 +85,15 @@ open class UIPageViewController: UIViewController {
         completion?(true)
     }
 
-    /// Shows the data source's page after the shown one, as a swipe does (Lamina API); false
-    /// when there is none.
+    /// Shows the data source's page after the shown one, as a swipe does (Lamina SPI, not on
+    /// UIKit's type for code that imports it plainly); false when there is none.
     @discardableResult
-    open func goToNextPage() -> Bool { turn(forward: true) }
+    @_spi(Lamina) open func goToNextPage() -> Bool { turn(forward: true) }
 
-    /// Shows the data source's page before the shown one, as a swipe does (Lamina API); false
-    /// when there is none.
+    /// Shows the data source's page before the shown one, as a swipe does (Lamina SPI, not on
+    /// UIKit's type for code that imports it plainly); false when there is none.
     @discardableResult
-    open func goToPreviousPage() -> Bool { turn(forward: false) }
+    @_spi(Lamina) open func goToPreviousPage() -> Bool { turn(forward: false) }
 
     private func turn(forward: Bool) -> Bool {
         guard let current = viewControllers?.first, let dataSource else { return false }

@@ -51,6 +51,7 @@ extension UIView {
         _subviews.insert(view, at: i)
         if !sameParent {
             view._superview = self
+            if view.constraintUpdateDue || view.needsConstraintUpdate { view.markConstraintUpdateDue() }
             didAddSubview(view)
             view.didMoveToSuperview()
             view.notifyDidMoveToWindow()

@@ -78,15 +78,33 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     /// The interactions added with `addInteraction(_:)` (Menus/UIInteraction.swift).
     var _interactions: [any UIInteraction] = []
     var needsConstraintUpdate = true
+    /// Whether this view or one below it has `updateConstraints()` due (so a pass over a large
+    /// hierarchy with nothing due visits nothing).
+    var constraintUpdateDue = true
+    /// Counts changes of any view's frame, bounds or centre: the Auto Layout engine need not
+    /// place views again while it and the root's size are what they were.
+    static var geometryGeneration = 0
     /// Whether this view or one below it has constraints or opts out of autoresizing.
     var subtreeUsesAutoLayout = false
-    lazy var marginsGuide: UILayoutGuide = makeGuide(.margins, "UIViewLayoutMarginsGuide")
-    lazy var safeAreaGuide: UILayoutGuide = makeGuide(.safeArea, "UIViewSafeAreaLayoutGuide")
-    /// The readable-content guide, once asked for.
-    var readableGuide: UILayoutGuide?
-    /// The built-in guides the engine lays out: margins, safe area and, once made, readable content.
+    /// The built-in guides, each made when first asked for.
+    var marginsGuideIfMade: UILayoutGuide?, safeAreaGuideIfMade: UILayoutGuide?, readableGuide: UILayoutGuide?
+    var marginsGuide: UILayoutGuide {
+        if let g = marginsGuideIfMade { return g }
+        let g = makeGuide(.margins, "UIViewLayoutMarginsGuide")
+        marginsGuideIfMade = g
+        return g
+    }
+    var safeAreaGuide: UILayoutGuide {
+        if let g = safeAreaGuideIfMade { return g }
+        let g = makeGuide(.safeArea, "UIViewSafeAreaLayoutGuide")
+        safeAreaGuideIfMade = g
+        return g
+    }
+    /// The built-in guides the engine lays out: those made so far (a guide nobody asked for
+    /// costs the solver nothing).
     var systemGuides: [UILayoutGuide] {
-        readableGuide.map { [marginsGuide, safeAreaGuide, $0] } ?? [marginsGuide, safeAreaGuide]
+        if marginsGuideIfMade == nil && safeAreaGuideIfMade == nil && readableGuide == nil { return [] }
+        return [marginsGuideIfMade, safeAreaGuideIfMade, readableGuide].compactMap { $0 }
     }
     /// Whether the safe-area guide was asked for (the engine then follows the insets).
     var safeAreaGuideUsed = false
@@ -160,7 +178,17 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     /// Asks for `updateConstraints()` before the next layout (overridable, as in UIKit).
     open func setNeedsUpdateConstraints() {
         needsConstraintUpdate = true
+        markConstraintUpdateDue()
         autoLayoutChanged()
+    }
+
+    /// Marks this view and its ancestors as having a constraint update due below them.
+    func markConstraintUpdateDue() {
+        var v: UIView? = self
+        while let c = v, !c.constraintUpdateDue || c === self {
+            c.constraintUpdateDue = true
+            v = c._superview
+        }
     }
 
     /// Whether `updateConstraints()` is due.
@@ -168,7 +196,9 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
 
     /// Runs `updateConstraints()` on this view and its subviews that need it, subviews first.
     open func updateConstraintsIfNeeded() {
-        for s in subviews { s.updateConstraintsIfNeeded() }
+        guard constraintUpdateDue || needsConstraintUpdate else { return }
+        constraintUpdateDue = false
+        for s in subviews where s.constraintUpdateDue || s.needsConstraintUpdate { s.updateConstraintsIfNeeded() }
         if needsConstraintUpdate {
             needsConstraintUpdate = false
             updateConstraints()
@@ -277,6 +307,7 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
         set {
             let old = layer.bounds.size
             layer.frame = newValue
+            UIView.geometryGeneration &+= 1
             boundsSizeChanged(from: old)
         }
     }
@@ -287,6 +318,7 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
         set {
             let old = layer.bounds.size
             layer.bounds = newValue
+            UIView.geometryGeneration &+= 1
             boundsSizeChanged(from: old)
         }
     }
@@ -294,7 +326,7 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     /// The centre in the superview's coordinates (the layer's position).
     open var center: CGPoint {
         get { layer.position }
-        set { layer.position = newValue }
+        set { layer.position = newValue; UIView.geometryGeneration &+= 1 }
     }
 
     /// The 2D transform about the centre (the layer's affine transform).
