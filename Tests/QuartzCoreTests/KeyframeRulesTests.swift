@@ -233,10 +233,15 @@ struct KeyframeRulesTests {
         #expect(s.xs == [0, 10, 20], "\(s.xs)")
     }
 
-    @Test func keyTimesOutOfOrderOrRangeAreClampedAndStillAnimate() throws {
+    @Test func keyTimesOutOfOrderOrRangeAreTakenAsGiven() throws {
+        // As Apple's frames show: the first segment whose times span the moment, on the raw
+        // times (0.4 lies in −0.5…0.8: 0.9/1.3 of the way to 10); past them all, the last value.
         let r = try xs(keyframes([0, 10, 20], keyTimes: [-0.5, 0.8, 0.4]), at: [0.4, 0.9])
-        // Taken as [0, 0.8, 0.8]: 5 at 0.4, then the third value from 0.8 on.
-        #expect(same(r.xs, [5, 20]), "\(r.xs)")
-        #expect(r.diagnostics.count == 1, "\(r.diagnostics)")
+        let expected: [CGFloat] = [CGFloat(10 * 0.9 / 1.3), 20]
+        #expect(same(r.xs, expected), "\(r.xs)")
+        #expect(r.diagnostics.isEmpty, "\(r.diagnostics)")
+        // Discrete and cubic keyframes keep the ordered reading (clamped, never going back).
+        let d = try xs(keyframes([0, 10, 20], .discrete, keyTimes: [0, -0.5, 0.5, 1]), at: [0.25, 0.75])
+        #expect(d.xs == [10, 20], "\(d.xs)")
     }
 }

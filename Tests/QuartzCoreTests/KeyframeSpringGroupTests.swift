@@ -343,9 +343,44 @@ struct UnusualKeyTimesTests {
         #expect(close(c.xs, [0, 0, 50, 50]), "\(c.xs)")
     }
 
-    @Test func keyTimesThatGoBackAreTakenAsNoEarlierThanThePreviousOne() throws {
-        let r = try x(values: [0, 10, 20, 30], keyTimes: [0, -0.0167, 0.089, 1], at: [0.0445, 0.5445])
-        #expect(close(r.xs, [15, 25]), "\(r.xs)")
-        #expect(r.diagnostics.count == 1 && r.diagnostics[0].contains("not increasing"))
+    @Test func keyTimesThatGoBackAreInterpolatedAsGiven() throws {
+        // An exporter's [0, −0.0167, 0.089, 1]: at 0 the first value (not the second, as a
+        // clamped reading gives), then the segment from −0.0167 to 0.089, as iOS's frames show.
+        let r = try x(values: [0, 10, 20, 30], keyTimes: [0, -0.0167, 0.089, 1], at: [0, 0.0445, 0.5445])
+        let second = CGFloat(10 + 10 * (0.0445 + 0.0167) / 0.1057)
+        #expect(close(r.xs, [0, second, 25]), "\(r.xs)")
+        #expect(r.diagnostics.isEmpty, "\(r.diagnostics)")
+    }
+
+    /// An animation engine's groups, as iOS renders them: a child that ends with the group still
+    /// shows its last value at that moment, and a discrete child of one value has no effect.
+    @Test func groupChildrenAtTheirEndAndDiscreteChildrenOfOneValue() throws {
+        let clock = MediaClock(manualAt: 0)
+        try clock.run {
+            let l = CALayer()
+            l.opacity = 1
+            l.position = CGPoint(x: 0, y: 0)
+            CATransaction.flush()
+            let fade = CABasicAnimation(keyPath: "opacity")
+            fade.fromValue = 0.0
+            fade.toValue = 0.5
+            fade.duration = 1
+            let hold = CAKeyframeAnimation(keyPath: "position.x")
+            hold.values = [42]
+            hold.keyTimes = [0, 1]
+            hold.calculationMode = .discrete
+            hold.duration = 1
+            let group = CAAnimationGroup()
+            group.animations = [fade, hold]
+            group.duration = 2
+            l.add(group, forKey: "g")
+            CATransaction.flush()
+            clock.set(1)
+            let p = try #require(l.presentation())
+            #expect(abs(p.opacity - 0.5) < 1e-6, "\(p.opacity)")
+            #expect(p.position.x == 0)
+            clock.set(1.5)
+            #expect(try #require(l.presentation()).opacity == 1)
+        }
     }
 }

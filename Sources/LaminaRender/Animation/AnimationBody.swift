@@ -52,7 +52,7 @@ package indirect enum AnimationBody: @unchecked Sendable {
             var t = local.time
             if let tf = timingFunction, timing.duration > 0 { t = timing.duration * tf.evaluate(t / timing.duration) }
             for c in children {
-                guard let l = c.timing.local(t) else { continue }
+                guard let l = c.timing.local(t, inclusiveEnd: true) else { continue }
                 c.body.apply(local: l, timing: c.timing, timingFunction: c.timingFunction, sink: &sink, digest: &digest)
             }
         case .transition(let tb):

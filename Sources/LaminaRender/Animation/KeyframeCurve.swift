@@ -91,6 +91,9 @@ package final class KeyframeCurve: @unchecked Sendable {
     let vectorKind: AnimatedKind
     /// When the layer turns with the path (`rotationMode`): whether it faces backwards.
     package let rotationReverse: Bool?
+    /// Key times outside 0…1 or going back, kept as given (linear keyframes): a moment takes the
+    /// first segment whose times span it, as Apple's frames show.
+    let rawTimes: Bool
     /// A path drives a size-valued target (`transform.translation`): its points are given as
     /// sizes (Apple animates `transform.translation` along a path as it does `position`).
     let pathGivesSizes: Bool
@@ -102,6 +105,7 @@ package final class KeyframeCurve: @unchecked Sendable {
         values = p.values; segments = p.segments; keyTimes = p.keyTimes; timingFunctions = p.timingFunctions
         mode = p.mode; isPaced = p.isPaced; tangents = p.tangents; vectors = p.vectors; vectorKind = p.vectorKind
         rotationReverse = p.rotationReverse
+        rawTimes = p.rawTimes
         pathGivesSizes = p.segments != nil && kind == .size
     }
 
@@ -122,6 +126,7 @@ package final class KeyframeCurve: @unchecked Sendable {
         var vectorKind: AnimatedKind = .number
         /// When the layer turns with the path (`rotationMode`): whether it faces backwards.
         var rotationReverse: Bool?
+        var rawTimes = false
 
         /// Compiles a keyframe animation for a target of `kind`; nil (with a diagnostic) when it
         /// cannot be animated.
@@ -191,6 +196,12 @@ package final class KeyframeCurve: @unchecked Sendable {
             }
             // Key times: Apple's rules by calculation mode (see `KeyframeCurve` below).
             let discrete = mode == .discrete
+            if discrete && values.count == 1 && a.path == nil {
+                // A single held value has no effect: Apple shows the model value (seen in
+                // animation engines' groups recorded on iOS).
+                LaminaDiagnostics.report("\(name): a discrete keyframe animation of one value has no effect, as on Apple's")
+                return nil
+            }
             var times: [Double]?
             /// Held segments added in front (key times not starting at 0) and at the end (key
             /// times ending before 1), to shift the per-segment timing functions.
@@ -210,6 +221,14 @@ package final class KeyframeCurve: @unchecked Sendable {
                     t[t.count - 1] = 1
                     times = t
                 }
+            } else if let raw = a.keyTimes, mode == .linear, a.path == nil, raw.count == values.count, raw.count > 1,
+                      raw.allSatisfy(\.isFinite),
+                      raw.contains(where: { $0 < 0 || $0 > 1 }) || zip(raw, raw.dropFirst()).contains(where: { $0 > $1 }) {
+                // Linear keyframes with key times outside 0…1 or going back (exporters write
+                // arrays such as [0, −0.0395, 0.0588, …, 1.147, 1]): Apple interpolates on the
+                // times as given, in the first segment that spans the moment.
+                times = raw
+                rawTimes = true
             } else if let raw = a.keyTimes, !raw.isEmpty, let kt = KeyframeCurve.orderedKeyTimes(raw, name: name) {
                 let n = values.count, m = kt.count
                 // Each keyframe takes the key time of its index. Linear and cubic want one per
@@ -352,6 +371,7 @@ package final class KeyframeCurve: @unchecked Sendable {
     private func segment(at f: Double) -> (i: Int, s: Double) {
         keyTimes.withUnsafeBufferPointer { times in
             let last = times.count - 1
+            if rawTimes { return rawSegment(at: f, times) }
             // The segment containing f.
             var i = 0
             if f >= times[last] {
@@ -367,12 +387,33 @@ package final class KeyframeCurve: @unchecked Sendable {
         }
     }
 
+    /// The segment for key times as given: the first whose two times span `f`; before them all
+    /// the first value, after them all the last.
+    private func rawSegment(at f: Double, _ times: UnsafeBufferPointer<Double>) -> (i: Int, s: Double) {
+        let last = times.count - 1
+        var found = -1
+        for k in 0..<last where min(times[k], times[k + 1]) <= f && f <= max(times[k], times[k + 1]) {
+            found = k
+            break
+        }
+        var i = found, s = 0.0
+        if found < 0 {
+            let lo = times.min() ?? 0
+            if f <= lo { i = 0; s = 0 } else { i = last - 1; s = 1 }
+        } else {
+            let span = times[i + 1] - times[i]
+            s = span != 0 ? max(0, min(1, (f - times[i]) / span)) : 0
+        }
+        if i < timingFunctions.count, let tf = timingFunctions[i] { s = tf.evaluate(s) }
+        return (i, s)
+    }
+
     /// For keyframes of numbers or geometry (not along a path, not cubic): the value at progress
     /// `f` as a vector of components; nil for other keyframes.
     @inline(__always)
     package func vector(at f: Double) -> SIMD4<Double>? {
         guard let vectors, mode != .cubic else { return nil }
-        if timingFunctions.allSatisfy({ $0 == nil }) {
+        if !rawTimes && timingFunctions.allSatisfy({ $0 == nil }) {
             return keyTimes.withUnsafeBufferPointer { times in
                 vectors.withUnsafeBufferPointer { v in
                     KeyframeTable.vector(at: f, times: times.baseAddress!, vectors: v.baseAddress!, count: v.count,
@@ -397,7 +438,7 @@ package final class KeyframeCurve: @unchecked Sendable {
     /// Whether the keyframes fit a ``KeyframeTable`` (numeric, linear or discrete, without
     /// per-segment timing functions).
     var isTabulable: Bool {
-        vectors != nil && mode != .cubic && timingFunctions.allSatisfy { $0 == nil }
+        vectors != nil && mode != .cubic && !rawTimes && timingFunctions.allSatisfy { $0 == nil }
     }
 
     /// The value at progress `f` ∈ [0, 1], and the path's tangent angle when rotating.

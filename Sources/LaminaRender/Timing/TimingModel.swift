@@ -52,11 +52,17 @@ package struct TimingModel: Equatable, Sendable {
         package var iteration: Double
     }
 
-    /// The time a parent time maps to, or nil when the object has no effect then.
-    package func local(_ parentTime: Double) -> Local? {
+    /// The time a parent time maps to, or nil when the object has no effect then. With
+    /// `inclusiveEnd` (an animation inside a group), the moment its active duration ends still
+    /// shows its last value, as Apple's groups do.
+    package func local(_ parentTime: Double, inclusiveEnd: Bool = false) -> Local? {
         if speed < 0 { return reversedLocal(parentTime) }
         let a = (parentTime - beginTime) * speed
         let active = activeDuration
+        if inclusiveEnd && a == active && active > 0 && active.isFinite && !fillsForwards {
+            let (u, k) = position(active + timeOffset, atEnd: true)
+            return Local(phase: .active, time: u, iteration: k)
+        }
         if a < 0 || (a == 0 && speed == 0 && active == 0) {
             guard fillsBackwards else { return nil }
             let (u, k) = position(timeOffset, atEnd: false)

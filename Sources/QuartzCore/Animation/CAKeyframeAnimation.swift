@@ -16,10 +16,14 @@ import Foundation
 ///   path may run on past its last key time (a closing segment, as exporters write): the
 ///   vertices past it are not reached. With `.discrete` the layer jumps from vertex to vertex.
 ///
-/// Where Apple leaves the result undefined, Lamina still animates, with one diagnostic:
-/// keyframes pair with key times by index, so extra keyframes are not reached and extra key
-/// times are unused; key times outside 0…1 are clamped and one earlier than the one before is
-/// taken as that one; key times that are not finite are ignored (keyframes evenly spaced).
+/// Where Apple leaves the result undefined, Lamina does what Apple's frames show: linear
+/// keyframes with key times outside 0…1 or going back (one per keyframe, as exporters write
+/// them) interpolate on the times as given, in the first segment whose times span the moment; a
+/// discrete animation of one value has no effect. Elsewhere, with one diagnostic: keyframes
+/// pair with key times by index, so extra keyframes are not reached and extra key times are
+/// unused; other key times outside 0…1 are clamped and one earlier than the one before is taken
+/// as that one; key times that are not finite are ignored (keyframes evenly spaced). An
+/// animation in a group still shows its last value at the moment its active duration ends.
 open class CAKeyframeAnimation: CAPropertyAnimation {
     enum KSlot: Int {
         case values = 14, path, keyTimes, timingFunctions, calculationMode, rotationMode, tensionValues, continuityValues
