@@ -182,4 +182,25 @@ struct TransformLayerRenderTests {
         let px = try image.straightRGBA8()
         #expect(px[(80 * 160 + 80) * 4 + 3] == 255)         // still drawn
     }
+
+    /// A layer scaled to 0 along one axis (an animation engine's collapsed layer) draws nothing,
+    /// not even the faint line edge antialiasing would leave, as on Apple's; its sublayers too.
+    @Test func aLayerScaledToNothingDrawsNothing() throws {
+        for t in [CATransform3DMakeScale(0, 1, 1), CATransform3DMakeScale(1, 0, 1), CATransform3DMakeRotation(.pi / 2, 0, 1, 0)] {
+            let root = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: 60, height: 60)
+            let flat = CALayer()
+            flat.frame = CGRect(x: 10.5, y: 10.5, width: 40, height: 40)
+            flat.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+            flat.borderWidth = 2
+            let child = CALayer()
+            child.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
+            child.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+            flat.addSublayer(child)
+            flat.transform = t
+            root.addSublayer(flat)
+            let image = try #require(CARenderer(layer: root, scale: 2).image())
+            #expect(try image.straightRGBA8().allSatisfy { $0 == 0 }, "\(t)")
+        }
+    }
 }

@@ -38,6 +38,10 @@ package struct Compositor {
             if slot == stop.slot { stop.reached = true; return }
         }
         guard !f.values.flags[i].contains(.hidden) else { return }
+        // A layer flattened to no area (scaled to 0 along an axis) draws nothing, nor does
+        // anything in it, as on Apple's (edge antialiasing would otherwise leave a faint line).
+        let m = ctx.ctm
+        guard abs(m.a * m.d - m.b * m.c) > 1e-12 else { return }
         guard depth < RenderTree.depthLimit else {
             LaminaDiagnostics.report("a layer tree deeper than \(RenderTree.depthLimit) levels: the deeper layers are not drawn")
             return
