@@ -28,6 +28,8 @@ let package = Package(
                        providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CTurboJPEG", path: "Sources/CTurboJPEG", pkgConfig: "libturbojpeg",
                        providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CLibWebP", path: "Sources/CLibWebP", pkgConfig: "libwebp",
+                       providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
                        providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
@@ -46,7 +48,7 @@ let package = Package(
         // Apple's runtime makes them (presentation copies, layerClass, registered cells).
         .target(name: "CLaminaDynamicInit", path: "Sources/CLaminaDynamicInit"),
         // Resources/Fonts: the faces Lamina draws with by default, found by path (see its README).
-        .target(name: "CoreGraphics", dependencies: ["CLibPNG", "CTurboJPEG", "CFreeType", "CFontconfig", "CHarfBuzz", "CFriBidi",
+        .target(name: "CoreGraphics", dependencies: ["CLibPNG", "CTurboJPEG", "CLibWebP", "CFreeType", "CFontconfig", "CHarfBuzz", "CFriBidi",
                                                        "CThai", "CLaminaRaster"],
                 resources: [.copy("Resources/Fonts")],
                 swiftSettings: [.enableExperimentalFeature("CheckImplementationOnly")]),
@@ -82,7 +84,7 @@ let package = Package(
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "_Testing_CoreGraphics", "LaminaTestSupport"],
                     exclude: ["References"]),
         .testTarget(name: "UIKitTests", dependencies: ["UIKit", "_Testing_CoreGraphics", "_Testing_UIKit", "LaminaTestSupport"],
-                    exclude: ["References"]),
+                    exclude: ["References", "Fixtures"]),
         .testTarget(name: "LaminaSnapshotTestingTests",
                     dependencies: ["LaminaSnapshotTesting", "UIKit", "_Testing_CoreGraphics", "_Testing_UIKit",
                                    .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],

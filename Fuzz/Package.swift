@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .executable(name: "fuzz-png", targets: ["FuzzPNG"]),
         .executable(name: "fuzz-jpeg", targets: ["FuzzJPEG"]),
+        .executable(name: "fuzz-webp", targets: ["FuzzWebP"]),
         .executable(name: "fuzz-font", targets: ["FuzzFont"]),
         .executable(name: "fuzz-caml", targets: ["FuzzCAML"]),
         .executable(name: "fuzz-kvc", targets: ["FuzzKVC"]),
@@ -24,6 +25,7 @@ let package = Package(
         .target(name: "FuzzSupport", dependencies: [.product(name: "QuartzCore", package: "Lamina")]),
         fuzzTarget("FuzzPNG", [.product(name: "CoreGraphics", package: "Lamina")]),
         fuzzTarget("FuzzJPEG", [.product(name: "CoreGraphics", package: "Lamina")]),
+        fuzzTarget("FuzzWebP", [.product(name: "CoreGraphics", package: "Lamina")]),
         fuzzTarget("FuzzFont", [.product(name: "CoreGraphics", package: "Lamina"), .product(name: "CoreText", package: "Lamina")]),
         fuzzTarget("FuzzCAML", [.product(name: "QuartzCore", package: "Lamina")]),
         fuzzTarget("FuzzKVC", [.product(name: "QuartzCore", package: "Lamina")]),

@@ -380,8 +380,7 @@ public final class CAMLDocument {
         switch BoundedFileReader.read(url.path, limit: CAMLDocument.maximumImageFileSize) {
         case .success(let data):
             do {
-                if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) { result = try CGImage.decodePNG(data) }
-                else { result = try CGImage.decodeJPEG(data) }
+                result = try CGImage.decodeImageData(data)
             } catch {
                 warn("cannot decode image \(src): \(error) (first used on line \(line))")
             }

@@ -97,11 +97,11 @@ open class UIImage: NSObject, @unchecked Sendable {
         super.init()
     }
 
-    /// An image decoded from PNG or JPEG data; nil (with a diagnostic) when it cannot be decoded.
+    /// An image decoded from PNG, JPEG or (still) WebP data; nil (with a diagnostic) when it
+    /// cannot be decoded.
     public convenience init?(data: Data, scale: CGFloat = 1) {
         do {
-            let image: CGImage
-            if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) { image = try CGImage.decodePNG(data) } else { image = try CGImage.decodeJPEG(data) }
+            let image = try CGImage.decodeImageData(data)
             self.init(cgImage: image, scale: scale, orientation: .up)
         } catch {
             LaminaDiagnostics.report("UIImage(data:): \(error)")
