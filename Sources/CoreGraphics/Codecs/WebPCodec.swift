@@ -2,9 +2,9 @@ import Foundation
 @_implementationOnly import CLibWebP
 
 extension CGImage {
-    /// Decodes a still WebP image (lossy or lossless, with or without alpha, sRGB assumed) into
-    /// a premultiplied RGBA8 image, as Apple's image decoding does since iOS 14. An animated WebP
-    /// is refused by name (Lamina decodes still images only); images beyond
+    /// Decodes a WebP image (lossy or lossless, with or without alpha, sRGB assumed) into a
+    /// premultiplied RGBA8 image, as Apple's image decoding does since iOS 14; an animated WebP
+    /// gives its first frame, as `UIImage(data:)` does. Images (an animation's canvas) beyond
     /// ``maximumDecodedPixelCount`` are refused before any pixel memory is allocated.
     @_spi(Lamina) public static func decodeWebP(_ data: Data) throws(CGImageCodecError) -> CGImage {
         var features = WebPBitstreamFeatures()
@@ -13,13 +13,11 @@ extension CGImage {
             return WebPGetFeatures(base, raw.count, &features)
         }
         guard status == VP8_STATUS_OK else { throw .corrupt(format: "WebP", message: webpMessage(status)) }
-        guard features.has_animation == 0 else {
-            throw .corrupt(format: "WebP", message: "an animated WebP (Lamina decodes still WebP images only)")
-        }
         let w = Int(features.width), h = Int(features.height)
         guard w > 0, h > 0, w <= (1 << 20), h <= (1 << 20), w * h <= maximumDecodedPixelCount else {
             throw .tooLarge(width: w, height: h)
         }
+        if features.has_animation != 0 { return try firstWebPFrame(data, width: w, height: h) }
         let stride = w * 4
         // Decoded straight into the bytes the image keeps (no second copy of a large image).
         var pixels = Data(count: stride * h)
@@ -31,20 +29,7 @@ extension CGImage {
             }
         }
         guard decoded else { throw .corrupt(format: "WebP", message: "the image data could not be decoded") }
-        if features.has_alpha != 0 {
-            pixels.withUnsafeMutableBytes { raw in
-                let p = raw.bindMemory(to: UInt8.self)
-                var i = 0
-                while i < p.count {
-                    let a = UInt32(p[i + 3])
-                    if a != 255 {
-                        p[i] = UInt8(mul255(UInt32(p[i]), a)); p[i + 1] = UInt8(mul255(UInt32(p[i + 1]), a))
-                        p[i + 2] = UInt8(mul255(UInt32(p[i + 2]), a))
-                    }
-                    i += 4
-                }
-            }
-        }
+        if features.has_alpha != 0 { premultiply(&pixels) }
         guard let provider = CGDataProvider(data: pixels),
               let img = CGImage(width: w, height: h, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: stride,
                                 space: CGColorSpace.shared_sRGB,
@@ -52,6 +37,53 @@ extension CGImage {
                                 provider: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent)
         else { throw .corrupt(format: "WebP", message: "could not wrap the decoded pixels") }
         return img
+    }
+
+    /// The first frame of an animated WebP on its `width` x `height` canvas, premultiplied.
+    private static func firstWebPFrame(_ data: Data, width w: Int, height h: Int) throws(CGImageCodecError) -> CGImage {
+        var options = WebPAnimDecoderOptions()
+        guard WebPAnimDecoderOptionsInit(&options) != 0 else {
+            throw .corrupt(format: "WebP", message: "could not start the animation decoder")
+        }
+        options.color_mode = MODE_RGBA      // premultiplied here, with the still images' rounding
+        options.use_threads = 0
+        let pixels: Data? = data.withUnsafeBytes { raw -> Data? in
+            guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return nil }
+            var webp = WebPData(bytes: base, size: raw.count)
+            guard let decoder = WebPAnimDecoderNew(&webp, &options) else { return nil }
+            defer { WebPAnimDecoderDelete(decoder) }
+            var info = WebPAnimInfo()
+            guard WebPAnimDecoderGetInfo(decoder, &info) != 0, Int(info.canvas_width) == w, Int(info.canvas_height) == h
+            else { return nil }
+            var frame: UnsafeMutablePointer<UInt8>?
+            var timestamp: Int32 = 0
+            guard WebPAnimDecoderGetNext(decoder, &frame, &timestamp) != 0, let frame else { return nil }
+            return Data(bytes: frame, count: w * h * 4)
+        }
+        guard var pixels else { throw .corrupt(format: "WebP", message: "the animation's first frame could not be decoded") }
+        premultiply(&pixels)
+        guard let provider = CGDataProvider(data: pixels),
+              let img = CGImage(width: w, height: h, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: w * 4,
+                                space: CGColorSpace.shared_sRGB, bitmapInfo: CGBitmapInfo(alphaInfo: .premultipliedLast),
+                                provider: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent)
+        else { throw .corrupt(format: "WebP", message: "the animation's first frame could not be decoded") }
+        return img
+    }
+
+    /// Multiplies each pixel's colour by its alpha (RGBA8 in place).
+    private static func premultiply(_ pixels: inout Data) {
+        pixels.withUnsafeMutableBytes { raw in
+            let p = raw.bindMemory(to: UInt8.self)
+            var i = 0
+            while i + 3 < p.count {
+                let a = UInt32(p[i + 3])
+                if a != 255 {
+                    p[i] = UInt8(mul255(UInt32(p[i]), a)); p[i + 1] = UInt8(mul255(UInt32(p[i + 1]), a))
+                    p[i + 2] = UInt8(mul255(UInt32(p[i + 2]), a))
+                }
+                i += 4
+            }
+        }
     }
 
     /// Whether `data` starts as a WebP file does (`RIFF`, a size, `WEBP`).

@@ -97,7 +97,7 @@ open class UIImage: NSObject, @unchecked Sendable {
         super.init()
     }
 
-    /// An image decoded from PNG, JPEG or (still) WebP data; nil (with a diagnostic) when it
+    /// An image decoded from PNG, JPEG or WebP data (an animated WebP's first frame); nil (with a diagnostic) when it
     /// cannot be decoded.
     public convenience init?(data: Data, scale: CGFloat = 1) {
         do {
