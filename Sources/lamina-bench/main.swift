@@ -123,6 +123,8 @@ case "layout":
         FileHandle.standardError.write(Data("lamina-bench layout: \(error)\n".utf8))
         exit(1)
     }
+case "snapshot":
+    SnapshotBenchmark.run()
 case "spans":
     SpanBenchmark.run()
 case "raster":
@@ -136,7 +138,8 @@ case "raster":
         exit(1)
     }
 default:
-    print("usage: lamina-bench model | compositor | animation | text | scroll | transition | lists | window [SECONDS] | layout | spans | raster SCENES_DIR OUT_DIR")
+    print("usage: lamina-bench model | compositor | animation | text | scroll | transition | lists | snapshot | window [SECONDS] | layout | spans | raster SCENES_DIR OUT_DIR")
+    print("  snapshot five typical iOS screens at 3x, one snapshot each (layout, draw, PNG, compare): median ms (run under taskset -c 0)")
     print("  lists    a diffable snapshot of 10000 items applied with 1% changed; a 10000-item list layout scrolled at 3x")
     print("  animation   frame evaluation from the render tree: 1k–20k layers with two running animations each")
     print("  layout      the Cassowary solver on Benchmarks/layout's systems (kiwi_bench.py is kiwisolver's side)")

@@ -241,4 +241,65 @@ struct AutoLayoutAPITests {
         #expect(views.allSatisfy { $0.frame.size == CGSize(width: 10, height: 10) && $0.frame.minX >= 0 })
         #expect(views[250].frame.minY == 50 && views[250].hasAmbiguousLayout)
     }
+
+    @Test func scrollViewContentAndFrameGuidesSizeTheContentAndFollowTheScroll() {
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 400))
+        let scroll = UIScrollView(frame: root.bounds)
+        root.addSubview(scroll)
+        let stack = UIStackView()
+        stack.axis = .vertical
+        stack.translatesAutoresizingMaskIntoConstraints = false
+        scroll.addSubview(stack)
+        for _ in 0..<3 {
+            let block = UIView()
+            block.heightAnchor.constraint(equalToConstant: 200).isActive = true
+            stack.addArrangedSubview(block)
+        }
+        let badge = UIView()
+        badge.translatesAutoresizingMaskIntoConstraints = false
+        scroll.addSubview(badge)
+        let content = scroll.contentLayoutGuide, visible = scroll.frameLayoutGuide
+        #expect(content === scroll.contentLayoutGuide)
+        NSLayoutConstraint.activate([
+            stack.topAnchor.constraint(equalTo: content.topAnchor, constant: 16),
+            stack.bottomAnchor.constraint(equalTo: content.bottomAnchor),
+            stack.leadingAnchor.constraint(equalTo: content.leadingAnchor),
+            stack.trailingAnchor.constraint(equalTo: content.trailingAnchor),
+            stack.widthAnchor.constraint(equalTo: visible.widthAnchor),
+            badge.topAnchor.constraint(equalTo: visible.topAnchor, constant: 10),
+            badge.trailingAnchor.constraint(equalTo: visible.trailingAnchor, constant: -10),
+            badge.widthAnchor.constraint(equalToConstant: 20), badge.heightAnchor.constraint(equalToConstant: 20),
+        ])
+        root.layoutIfNeeded()
+        #expect(scroll.contentSize == CGSize(width: 300, height: 616))
+        #expect(stack.frame == CGRect(x: 0, y: 16, width: 300, height: 600))
+        #expect(badge.frame == CGRect(x: 270, y: 10, width: 20, height: 20))
+        scroll.contentOffset = CGPoint(x: 0, y: 100)
+        root.layoutIfNeeded()
+        // The content stays where it is in the content; the badge stays in view.
+        #expect(stack.frame.minY == 16 && badge.frame.minY == 110, "\(stack.frame) \(badge.frame)")
+        #expect(content.layoutFrame == CGRect(x: 0, y: 0, width: 300, height: 616))
+        #expect(visible.layoutFrame == CGRect(x: 0, y: 100, width: 300, height: 400))
+    }
+
+    @Test func aScrollViewsOwnEdgesMeanItsContentsEdgesToViewsInsideIt() {
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 400))
+        let scroll = UIScrollView()
+        scroll.translatesAutoresizingMaskIntoConstraints = false
+        root.addSubview(scroll)
+        let page = UIView()
+        page.translatesAutoresizingMaskIntoConstraints = false
+        scroll.addSubview(page)
+        NSLayoutConstraint.activate([
+            scroll.topAnchor.constraint(equalTo: root.topAnchor), scroll.bottomAnchor.constraint(equalTo: root.bottomAnchor),
+            scroll.leadingAnchor.constraint(equalTo: root.leadingAnchor), scroll.trailingAnchor.constraint(equalTo: root.trailingAnchor),
+            page.topAnchor.constraint(equalTo: scroll.topAnchor), page.bottomAnchor.constraint(equalTo: scroll.bottomAnchor),
+            page.leadingAnchor.constraint(equalTo: scroll.leadingAnchor), page.trailingAnchor.constraint(equalTo: scroll.trailingAnchor),
+            page.widthAnchor.constraint(equalTo: scroll.widthAnchor), page.heightAnchor.constraint(equalToConstant: 900),
+        ])
+        root.layoutIfNeeded()
+        #expect(scroll.frame == root.bounds)
+        #expect(scroll.contentSize == CGSize(width: 300, height: 900))
+        #expect(page.frame == CGRect(x: 0, y: 0, width: 300, height: 900))
+    }
 }

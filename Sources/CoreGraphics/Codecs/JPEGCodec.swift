@@ -29,12 +29,7 @@ extension CGImage {
         guard result == 0 || tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue) else {
             throw .corrupt(format: "JPEG", message: jpegError(handle))
         }
-        guard let provider = CGDataProvider(data: pixels),
-              let image = CGImage(width: width, height: height, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: width * 4,
-                                  space: CGColorSpace.shared_sRGB, bitmapInfo: CGBitmapInfo(alphaInfo: .noneSkipLast),
-                                  provider: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent)
-        else { throw .corrupt(format: "JPEG", message: "could not wrap the decoded pixels") }
-        return image
+        return try wrapDecodedRGBA(pixels, width: width, height: height, alpha: .noneSkipLast, format: "JPEG")
     }
 
     /// Creates an image from a provider of JPEG data, as on Apple platforms; nil (with a

@@ -55,11 +55,16 @@ extension CGImage {
             png_image_finish_read(&image, nil, out.baseAddress, Int32(stride), nil)
         }
         guard finished != 0 else { throw .corrupt(format: "PNG", message: pngMessage(&image)) }
-        // Premultiply.
+        premultiplyRGBA(&pixels)
+        return try wrapDecodedRGBA(pixels, width: w, height: h, alpha: .premultipliedLast, format: "PNG")
+    }
+
+    /// Multiplies each RGBA8 pixel's colour by its alpha, in place (the decoders' shared step).
+    static func premultiplyRGBA(_ pixels: inout Data) {
         pixels.withUnsafeMutableBytes { raw in
             let p = raw.bindMemory(to: UInt8.self)
             var i = 0
-            while i < p.count {
+            while i + 3 < p.count {
                 let a = UInt32(p[i + 3])
                 if a != 255 {
                     p[i] = UInt8(mul255(UInt32(p[i]), a)); p[i + 1] = UInt8(mul255(UInt32(p[i + 1]), a))
@@ -68,11 +73,16 @@ extension CGImage {
                 i += 4
             }
         }
+    }
+
+    /// Decoded RGBA8 pixels, `width` x `height`, as an sRGB image (the decoders' shared step).
+    static func wrapDecodedRGBA(_ pixels: Data, width: Int, height: Int, alpha: CGImageAlphaInfo,
+                                format: String) throws(CGImageCodecError) -> CGImage {
         guard let provider = CGDataProvider(data: pixels),
-              let img = CGImage(width: w, height: h, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: stride,
-                                space: CGColorSpace.shared_sRGB, bitmapInfo: CGBitmapInfo(alphaInfo: .premultipliedLast),
+              let img = CGImage(width: width, height: height, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: width * 4,
+                                space: CGColorSpace.shared_sRGB, bitmapInfo: CGBitmapInfo(alphaInfo: alpha),
                                 provider: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent)
-        else { throw .corrupt(format: "PNG", message: "could not wrap the decoded pixels") }
+        else { throw .corrupt(format: format, message: "could not wrap the decoded pixels") }
         return img
     }
 

@@ -29,14 +29,9 @@ extension CGImage {
             }
         }
         guard decoded else { throw .corrupt(format: "WebP", message: "the image data could not be decoded") }
-        if features.has_alpha != 0 { premultiply(&pixels) }
-        guard let provider = CGDataProvider(data: pixels),
-              let img = CGImage(width: w, height: h, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: stride,
-                                space: CGColorSpace.shared_sRGB,
-                                bitmapInfo: CGBitmapInfo(alphaInfo: features.has_alpha != 0 ? .premultipliedLast : .noneSkipLast),
-                                provider: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent)
-        else { throw .corrupt(format: "WebP", message: "could not wrap the decoded pixels") }
-        return img
+        if features.has_alpha != 0 { premultiplyRGBA(&pixels) }
+        return try wrapDecodedRGBA(pixels, width: w, height: h, alpha: features.has_alpha != 0 ? .premultipliedLast : .noneSkipLast,
+                                   format: "WebP")
     }
 
     /// The first frame of an animated WebP on its `width` x `height` canvas, premultiplied.
@@ -61,29 +56,8 @@ extension CGImage {
             return Data(bytes: frame, count: w * h * 4)
         }
         guard var pixels else { throw .corrupt(format: "WebP", message: "the animation's first frame could not be decoded") }
-        premultiply(&pixels)
-        guard let provider = CGDataProvider(data: pixels),
-              let img = CGImage(width: w, height: h, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: w * 4,
-                                space: CGColorSpace.shared_sRGB, bitmapInfo: CGBitmapInfo(alphaInfo: .premultipliedLast),
-                                provider: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent)
-        else { throw .corrupt(format: "WebP", message: "the animation's first frame could not be decoded") }
-        return img
-    }
-
-    /// Multiplies each pixel's colour by its alpha (RGBA8 in place).
-    private static func premultiply(_ pixels: inout Data) {
-        pixels.withUnsafeMutableBytes { raw in
-            let p = raw.bindMemory(to: UInt8.self)
-            var i = 0
-            while i + 3 < p.count {
-                let a = UInt32(p[i + 3])
-                if a != 255 {
-                    p[i] = UInt8(mul255(UInt32(p[i]), a)); p[i + 1] = UInt8(mul255(UInt32(p[i + 1]), a))
-                    p[i + 2] = UInt8(mul255(UInt32(p[i + 2]), a))
-                }
-                i += 4
-            }
-        }
+        premultiplyRGBA(&pixels)
+        return try wrapDecodedRGBA(pixels, width: w, height: h, alpha: .premultipliedLast, format: "WebP")
     }
 
     /// Whether `data` starts as a WebP file does (`RIFF`, a size, `WEBP`).

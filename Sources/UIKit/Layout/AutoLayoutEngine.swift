@@ -80,6 +80,10 @@ import Foundation
     /// The margins each view that preserves its superview's margins was built with (they
     /// depend on where the layout puts it).
     private var preservedMargins: [ObjectIdentifier: UIEdgeInsets] = [:]
+    /// Scroll views whose content guide takes part: the edit variables of their content
+    /// offset (scrolling suggests new values; nothing is rebuilt) and the offset suggested last.
+    private var scrollers: [(view: Weak, x: LayoutVariable, y: LayoutVariable, offset: CGPoint?)] = []
+    private struct Weak { weak var view: UIScrollView? }
 
     /// Whether a view whose safe-area guide is used now has other insets than it was built
     /// with, or a view preserving its superview's margins other margins.
@@ -98,6 +102,14 @@ import Foundation
             try? solver.suggestValue(rootWidth, Double(size.width))
             try? solver.suggestValue(rootHeight, Double(size.height))
             lastRootSize = size
+        }
+        for k in scrollers.indices {
+            guard let scroll = scrollers[k].view.view else { continue }
+            let o = scroll.bounds.origin
+            guard o != scrollers[k].offset, o.x.isFinite, o.y.isFinite else { continue }
+            try? solver.suggestValue(scrollers[k].x, Double(o.x))
+            try? solver.suggestValue(scrollers[k].y, Double(o.y))
+            scrollers[k].offset = o
         }
         solver.updateVariables()
         apply()
@@ -139,6 +151,7 @@ import Foundation
         frames = [:]
         safeInsets = [:]
         preservedMargins = [:]
+        scrollers = []
         lastRootSize = nil
         rootWidth = LayoutVariable("root.width")
         rootHeight = LayoutVariable("root.height")
@@ -157,6 +170,11 @@ import Foundation
                 guard let v = NSLayoutConstraint.view(of: item) else { continue }
                 if involved.insert(ObjectIdentifier(v)).inserted { views.append(v) }
             }
+        }
+        // A constraint between a scroll view's edge and a view inside it is to the content's edge
+        // (UIKit's rule): such scroll views lay out their content guide.
+        for c in all where Self.scrollContentEdge(c) != nil {
+            _ = Self.scrollContentEdge(c)?.scroll.contentLayoutGuide
         }
         // Their ancestors take part too (their frames position them).
         for v in views {
@@ -226,6 +244,26 @@ import Foundation
                     add(ex(gi.width) - inner, .lessOrEqual, .required, "readable guide within the margins")
                     add(ex(gi.width) - r, .lessOrEqual, .required, "readable guide width ≤ \(r)")
                     add(ex(gi.width) - inner, .equal, .priority(999), "readable guide as wide as it may be")
+                case .scrollFrame:
+                    add(ex(gi.left) - ex(vi.left), .equal, .required, "scroll frame guide left")
+                    add(ex(gi.top) - ex(vi.top), .equal, .required, "scroll frame guide top")
+                    add(ex(gi.width) - ex(vi.width), .equal, .required, "scroll frame guide width")
+                    add(ex(gi.height) - ex(vi.height), .equal, .required, "scroll frame guide height")
+                case .scrollContent:
+                    // The content's origin is the frame's moved back by the content offset (an
+                    // edit variable, so scrolling re-solves without rebuilding); its size is what
+                    // the content's constraints make it (0 where nothing does).
+                    guard let scroll = v as? UIScrollView else { break }
+                    let ox = LayoutVariable("\(scroll).offset.x"), oy = LayoutVariable("\(scroll).offset.y")
+                    try? solver.addEditVariable(ox, strength: LayoutStrength(5e8))
+                    try? solver.addEditVariable(oy, strength: LayoutStrength(5e8))
+                    scrollers.append((Weak(view: scroll), ox, oy, nil))
+                    add(ex(gi.left) - ex(vi.left) + ex(ox), .equal, .required, "scroll content guide left")
+                    add(ex(gi.top) - ex(vi.top) + ex(oy), .equal, .required, "scroll content guide top")
+                    add(ex(gi.width), .greaterOrEqual, .required, "scroll content width ≥ 0")
+                    add(ex(gi.height), .greaterOrEqual, .required, "scroll content height ≥ 0")
+                    add(ex(gi.width), .equal, .priority(1), "scroll content width, undetermined")
+                    add(ex(gi.height), .equal, .priority(1), "scroll content height, undetermined")
                 case .custom:
                     add(ex(gi.width), .greaterOrEqual, .required, "guide width ≥ 0")
                     add(ex(gi.height), .greaterOrEqual, .required, "guide height ≥ 0")
@@ -265,13 +303,32 @@ import Foundation
 
     /// The expression of `first − (multiplier × second + constant)`.
     private func expression(_ c: NSLayoutConstraint) -> LayoutExpression? {
-        guard let first = c.firstItem, let a = attribute(first, c.firstAttribute) else { return nil }
+        var firstItem = c.firstItem, secondItem = c.secondItem
+        if let edge = Self.scrollContentEdge(c), let guide = edge.scroll.scrollContentGuide {
+            if edge.first { firstItem = guide } else { secondItem = guide }
+        }
+        guard let first = firstItem, let a = attribute(first, c.firstAttribute) else { return nil }
         var e = a - Double(c.constant)
-        if let second = c.secondItem, c.secondAttribute != .notAnAttribute {
+        if let second = secondItem, c.secondAttribute != .notAnAttribute {
             guard let b = attribute(second, c.secondAttribute) else { return nil }
             e = e - b * Double(c.multiplier)
         }
         return e
+    }
+
+    /// For a constraint between an edge of a scroll view and a view inside it: the scroll view,
+    /// and whether it is the first item (the edge then means the content's).
+    static func scrollContentEdge(_ c: NSLayoutConstraint) -> (scroll: UIScrollView, first: Bool)? {
+        let edges: Set<NSLayoutConstraint.Attribute> = [.left, .right, .top, .bottom, .leading, .trailing]
+        if let s = c.firstItem as? UIScrollView, edges.contains(c.firstAttribute), let other = NSLayoutConstraint.view(of: c.secondItem),
+           other !== s, other.isDescendant(of: s) {
+            return (s, true)
+        }
+        if let s = c.secondItem as? UIScrollView, edges.contains(c.secondAttribute), let other = NSLayoutConstraint.view(of: c.firstItem),
+           other !== s, other.isDescendant(of: s) {
+            return (s, false)
+        }
+        return nil
     }
 
     /// An attribute as an expression of the item's variables.
@@ -397,6 +454,12 @@ import Foundation
                 g.layoutFrame = CGRect(x: gi.left.value - vi.left.value + Double(v.bounds.minX), y: gi.top.value - vi.top.value + Double(v.bounds.minY),
                                        width: gi.width.value, height: gi.height.value)
             }
+        }
+        // A scroll view's content size is its content guide's.
+        for s in scrollers {
+            guard let scroll = s.view.view, let g = scroll.scrollContentGuide, let gi = frames[ObjectIdentifier(g)] else { continue }
+            let size = Self.pixelAligned(CGRect(x: 0, y: 0, width: gi.width.value, height: gi.height.value), scale: scroll.pixelScale).size
+            if scroll.contentSize != size { scroll.contentSize = size }
         }
     }
 

@@ -107,7 +107,7 @@ open class UILayoutGuide: NSObject {
     /// A name shown in logs.
     open var identifier = "UILayoutGuide"
     /// Margins and safe-area guides follow their view's bounds (insets); custom guides are free.
-    enum Kind { case custom, margins, safeArea, readable }
+    enum Kind { case custom, margins, safeArea, readable, scrollContent, scrollFrame }
     var kind: Kind = .custom
     /// The guide's frame in its view's coordinates after the last layout.
     open internal(set) var layoutFrame: CGRect = .zero

@@ -211,6 +211,8 @@ open class UIScrollView: UIView {
     var refreshInset: CGFloat = 0 { didSet { if oldValue != refreshInset { insetsChanged() } } }
 
     private func didScroll() {
+        // Content pinned to the frame layout guide follows the scroll, as UIKit lays out then.
+        if scrollFrameGuide != nil { setNeedsLayout() }
         refreshControl?.follow(self)
         placeIndicators()
         delegate?.scrollViewDidScroll(self)

@@ -88,6 +88,8 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     var subtreeUsesAutoLayout = false
     /// The built-in guides, each made when first asked for.
     var marginsGuideIfMade: UILayoutGuide?, safeAreaGuideIfMade: UILayoutGuide?, readableGuide: UILayoutGuide?
+    /// A scroll view's content and frame layout guides, once asked for.
+    var scrollContentGuide: UILayoutGuide?, scrollFrameGuide: UILayoutGuide?
     var marginsGuide: UILayoutGuide {
         if let g = marginsGuideIfMade { return g }
         let g = makeGuide(.margins, "UIViewLayoutMarginsGuide")
@@ -103,8 +105,9 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     /// The built-in guides the engine lays out: those made so far (a guide nobody asked for
     /// costs the solver nothing).
     var systemGuides: [UILayoutGuide] {
-        if marginsGuideIfMade == nil && safeAreaGuideIfMade == nil && readableGuide == nil { return [] }
-        return [marginsGuideIfMade, safeAreaGuideIfMade, readableGuide].compactMap { $0 }
+        if marginsGuideIfMade == nil && safeAreaGuideIfMade == nil && readableGuide == nil
+            && scrollContentGuide == nil && scrollFrameGuide == nil { return [] }
+        return [marginsGuideIfMade, safeAreaGuideIfMade, readableGuide, scrollContentGuide, scrollFrameGuide].compactMap { $0 }
     }
     /// Whether the safe-area guide was asked for (the engine then follows the insets).
     var safeAreaGuideUsed = false
