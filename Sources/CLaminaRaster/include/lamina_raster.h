@@ -219,6 +219,16 @@ int lamina_raster_simd_level(void);
 /// lowered to the best it has.
 void lamina_raster_force_simd_level(int level);
 
+/// Multiplies the colour of each of `count` RGBA8 pixels by its alpha, in place:
+/// `c = round(c * a / 255)` (the rasterizer's rounding).
+void lamina_premultiply_rgba8(uint8_t *p, long count);
+
+/// Reads `width` x `height` 32-bit pixels (rows `src_stride` bytes apart; channel bytes at
+/// `r`, `g`, `b`, `a` within each pixel) into straight RGBA8 rows at `dst`. `mode` 0: straight
+/// alpha; 1: premultiplied (divided back, `min(255, (c * 255 + a / 2) / a)`); 2: opaque (alpha 255).
+void lamina_straight_rgba8_from_32(const uint8_t *src, long src_stride, uint8_t *dst, long width, long height,
+                                   int r, int g, int b, int a, int mode);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,5 +1,6 @@
 import Synchronization
 @_implementationOnly import CLibPNG
+@_implementationOnly import CLaminaRaster
 
 /// Why an image could not be decoded or encoded.
 public enum CGImageCodecError: Error, Equatable, CustomStringConvertible {
@@ -61,17 +62,10 @@ extension CGImage {
 
     /// Multiplies each RGBA8 pixel's colour by its alpha, in place (the decoders' shared step).
     static func premultiplyRGBA(_ pixels: inout Data) {
+        let count = pixels.count / 4
         pixels.withUnsafeMutableBytes { raw in
-            let p = raw.bindMemory(to: UInt8.self)
-            var i = 0
-            while i + 3 < p.count {
-                let a = UInt32(p[i + 3])
-                if a != 255 {
-                    p[i] = UInt8(mul255(UInt32(p[i]), a)); p[i + 1] = UInt8(mul255(UInt32(p[i + 1]), a))
-                    p[i + 2] = UInt8(mul255(UInt32(p[i + 2]), a))
-                }
-                i += 4
-            }
+            guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return }
+            lamina_premultiply_rgba8(base, count)
         }
     }
 
@@ -130,18 +124,9 @@ extension CGImage {
                 }
                 let premultiplied = info == .premultipliedLast || info == .premultipliedFirst
                 let opaque = info == .noneSkipLast || info == .noneSkipFirst
-                for y in 0..<height {
-                    for x in 0..<width {
-                        let s = y * bytesPerRow + x * 4, d = (y * width + x) * 4
-                        let a = opaque ? 255 : src[s + order.3]
-                        var r = src[s + order.0], g = src[s + order.1], b = src[s + order.2]
-                        if premultiplied && a != 0 && a != 255 {
-                            func un(_ v: UInt8) -> UInt8 { UInt8(min(255, (UInt32(v) * 255 + UInt32(a) / 2) / UInt32(a))) }
-                            r = un(r); g = un(g); b = un(b)
-                        }
-                        out[d] = r; out[d + 1] = g; out[d + 2] = b; out[d + 3] = a
-                    }
-                }
+                guard let s = src.bindMemory(to: UInt8.self).baseAddress, let d = out.baseAddress else { return }
+                lamina_straight_rgba8_from_32(s, bytesPerRow, d, width, height, Int32(order.0), Int32(order.1), Int32(order.2),
+                                              Int32(order.3), premultiplied ? 1 : opaque ? 2 : 0)
             case (8, .none), (8, .alphaOnly):
                 for y in 0..<height {
                     for x in 0..<width {

@@ -79,8 +79,7 @@ extension CGContext {
         if !cols.isEmpty {
             let bpp = bitsPerPixel / 8
             for row in rows {
-                (b + row * bytesPerRow + cols.lowerBound * bpp).initializeMemory(as: UInt8.self, repeating: 0,
-                                                                               count: cols.count * bpp)
+                memset(b + row * bytesPerRow + cols.lowerBound * bpp, 0, cols.count * bpp)
             }
         }
         return b

@@ -272,7 +272,8 @@ public final class CGContext {
             basePixels = data; ownsPixels = false
         } else {
             basePixels = .allocate(byteCount: rowBytes * height, alignment: 16)
-            basePixels.initializeMemory(as: UInt8.self, repeating: 0, count: rowBytes * height)
+            // memset, not initializeMemory(repeating:): the generic fill runs per byte unoptimised.
+            memset(basePixels, 0, rowBytes * height)
             ownsPixels = true
         }
         pixels = basePixels
@@ -295,7 +296,7 @@ public final class CGContext {
         }
         let memory = UnsafeMutableRawPointer.allocate(byteCount: width * 4 * height, alignment: 16)
         let r0 = max(0, min(height, rows.lowerBound)), r1 = max(r0, min(height, rows.upperBound))
-        (memory + r0 * width * 4).initializeMemory(as: UInt8.self, repeating: 0, count: (r1 - r0) * width * 4)
+        memset(memory + r0 * width * 4, 0, (r1 - r0) * width * 4)
         self.init(data: memory, width: width, height: height, bitsPerComponent: 8, bytesPerRow: width * 4,
                   space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
         adoptedMemory = memory

@@ -172,7 +172,7 @@ package final class FrameRenderer: @unchecked Sendable {
             // A band wholly under one opaque layer is overwritten by it: no clearing first.
             if clear && compositor.occlusion?.covers(x0: columns.lowerBound, y0: y0, x1: columns.upperBound, y1: y1) != true {
                 for y in y0..<y1 {
-                    (base + (y * g.width + columns.lowerBound) * 4).initializeMemory(as: UInt8.self, repeating: 0, count: columns.count * 4)
+                    memset(base + (y * g.width + columns.lowerBound) * 4, 0, columns.count * 4)
                 }
             }
             compositor.render(frame, frame.root, alpha: 1)
