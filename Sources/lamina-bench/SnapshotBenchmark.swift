@@ -4,9 +4,11 @@ import UIKit
 /// `lamina-bench snapshot`: what one snapshot test of a typical iOS screen costs. Five screens
 /// at 3x on an iPhone 13 (390 x 844 pt, its safe area): a settings list, a feed of text and
 /// images, a form, a detail page with a large title, an alert over a sheet. Each snapshot makes
-/// the screen's controllers, puts them in a window, lays out, draws the window, encodes the PNG
-/// and compares it with the reference (the first snapshot's PNG, decoded as a snapshot library
-/// reads its reference file): median of 15 after one warm-up, milliseconds. Run it on one core
+/// the screen's controllers, puts them in a window, lays out, draws the window, and compares it
+/// with the reference as a snapshot test that passes does (the reference PNG, the first
+/// snapshot's, decoded, then the pixels compared; a passing test encodes no PNG): median of 15
+/// after one warm-up, milliseconds. A second line per screen gives the PNG encoding a recording
+/// (or a failing) snapshot adds. Run it on one core
 /// (`taskset -c 0`) for the per-core figure; `swift run lamina-bench snapshot` measures a debug
 /// build, as `swift test` builds one. `SNAPSHOT_OUT=DIR` writes each screen's PNG there.
 @MainActor enum SnapshotBenchmark {
@@ -20,27 +22,31 @@ import UIKit
         ]
         for (name, make) in screens {
             var reference: Data?
-            var times: [Double] = []
+            var times: [Double] = [], encodings: [Double] = []
             var matched = true
             for round in 0..<16 {
-                var png = Data()
+                var image: CGImage?
                 let t = CompositorBenchmark.seconds {
-                    png = snapshot(make())
-                    if let reference { matched = matched && same(png, reference) }
+                    image = snapshot(make())
+                    if let reference, let image { matched = matched && same(image, reference) }
                 }
-                if round == 0 { reference = png } else { times.append(t * 1000) }
+                var png = Data()
+                let e = CompositorBenchmark.seconds { png = image.flatMap { UIImage(cgImage: $0).pngData() } ?? Data() }
+                if round == 0 { reference = png } else { times.append(t * 1000); encodings.append(e * 1000) }
             }
             if let dir = ProcessInfo.processInfo.environment["SNAPSHOT_OUT"], let reference {
                 try? reference.write(to: URL(fileURLWithPath: dir).appendingPathComponent("\(name).png"))
             }
             times.sort()
+            encodings.sort()
             print(String(format: "snapshot %@ median %.1f ms per snapshot", name, times[times.count / 2]))
+            print(String(format: "png-encode %@ median %.1f ms", name, encodings[encodings.count / 2]))
             if !matched { FileHandle.standardError.write(Data("check: \(name) did not match its reference\n".utf8)) }
         }
     }
 
-    /// The window drawn and encoded, as a snapshot strategy does.
-    static func snapshot(_ root: UIViewController) -> Data {
+    /// The window drawn, as a snapshot strategy does.
+    static func snapshot(_ root: UIViewController) -> CGImage? {
         let window = UIWindow(screen: UIScreen(size: screen, scale: 3, safeAreaInsets: insets))
         window.rootViewController = root
         window.makeKeyAndVisible()
@@ -51,15 +57,14 @@ import UIKit
             _ = window.drawHierarchy(in: CGRect(origin: .zero, size: screen), afterScreenUpdates: true)
         }
         window.isHidden = true
-        return image.pngData() ?? Data()
+        return image.cgImage
     }
 
-    /// The reference read back and compared pixel for pixel with the new image.
-    static func same(_ png: Data, _ reference: Data) -> Bool {
-        guard let a = UIImage(data: png)?.cgImage, let b = UIImage(data: reference)?.cgImage,
-              a.width == b.width, a.height == b.height,
-              let da = a.dataProvider?.data, let db = b.dataProvider?.data else { return false }
-        return (da as Data) == (db as Data)
+    /// The reference decoded and compared pixel for pixel with the new image.
+    static func same(_ image: CGImage, _ reference: Data) -> Bool {
+        guard let b = UIImage(data: reference)?.cgImage, image.width == b.width, image.height == b.height,
+              let da = try? image.straightRGBA8(), let db = try? b.straightRGBA8() else { return false }
+        return da == db
     }
 
     // MARK: Screens
