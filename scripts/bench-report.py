@@ -149,6 +149,12 @@ def main():
          "(symbol, title, disclosure indicator) in a 1179 × 2556 window scrolled 4 pt per frame for 240 "
          "frames: the commit (offset, layout with cells reused and measured) and the damage-tracked frame, "
          "p50 and p99."),
+        ("Snapshots", "taskset -c 0 lamina-bench snapshot", "snapshot",
+         "One snapshot test of each of five typical iOS screens at 3x on an iPhone 13 (settings list, feed of "
+         "text and images, form, large-title detail, an alert over a sheet): a passing test (the controllers "
+         "made, laid out, the window drawn, the reference PNG decoded and compared) and, apart, the PNG "
+         "encoding a recording adds; median of 15 (the report runs it on all cores; the README's figure is "
+         "from one, under `taskset -c 0`)."),
         ("Animation", "lamina-bench animation", "animation",
          "Frame evaluation from the render tree: layers each running a spring and a keyframe animation."),
         ("Text", "lamina-bench text", "text",
