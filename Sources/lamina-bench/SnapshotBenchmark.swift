@@ -110,25 +110,32 @@ import UIKit
         }
     }()
 
-    static func feed() -> UIViewController {
-        let vc = UIViewController()
-        vc.view.backgroundColor = .systemBackground
+    /// A vertical stack in a scroll view filling `view`: the content guide sizes the content, the
+    /// frame guide the width.
+    static func scrollingStack(in view: UIView, top: CGFloat, side: CGFloat, spacing: CGFloat) -> UIStackView {
         let scroll = UIScrollView()
         scroll.translatesAutoresizingMaskIntoConstraints = false
-        vc.view.addSubview(scroll)
+        view.addSubview(scroll)
         let stack = UIStackView()
         stack.axis = .vertical
-        stack.spacing = 16
+        stack.spacing = spacing
         stack.translatesAutoresizingMaskIntoConstraints = false
         scroll.addSubview(stack)
         NSLayoutConstraint.activate([
-            scroll.topAnchor.constraint(equalTo: vc.view.topAnchor), scroll.bottomAnchor.constraint(equalTo: vc.view.bottomAnchor),
-            scroll.leadingAnchor.constraint(equalTo: vc.view.leadingAnchor), scroll.trailingAnchor.constraint(equalTo: vc.view.trailingAnchor),
-            stack.topAnchor.constraint(equalTo: scroll.contentLayoutGuide.topAnchor, constant: 16),
+            scroll.topAnchor.constraint(equalTo: view.topAnchor), scroll.bottomAnchor.constraint(equalTo: view.bottomAnchor),
+            scroll.leadingAnchor.constraint(equalTo: view.leadingAnchor), scroll.trailingAnchor.constraint(equalTo: view.trailingAnchor),
+            stack.topAnchor.constraint(equalTo: scroll.contentLayoutGuide.topAnchor, constant: top),
             stack.bottomAnchor.constraint(equalTo: scroll.contentLayoutGuide.bottomAnchor),
-            stack.leadingAnchor.constraint(equalTo: scroll.frameLayoutGuide.leadingAnchor, constant: 20),
-            stack.trailingAnchor.constraint(equalTo: scroll.frameLayoutGuide.trailingAnchor, constant: -20),
+            stack.leadingAnchor.constraint(equalTo: scroll.frameLayoutGuide.leadingAnchor, constant: side),
+            stack.trailingAnchor.constraint(equalTo: scroll.frameLayoutGuide.trailingAnchor, constant: -side),
         ])
+        return stack
+    }
+
+    static func feed() -> UIViewController {
+        let vc = UIViewController()
+        vc.view.backgroundColor = .systemBackground
+        let stack = scrollingStack(in: vc.view, top: 16, side: 20, spacing: 16)
         for i in 0..<6 {
             let image = UIImageView(image: photo)
             image.contentMode = .scaleAspectFill
@@ -195,22 +202,7 @@ import UIKit
         let vc = UIViewController()
         vc.title = "Lighthouses"
         vc.view.backgroundColor = .systemBackground
-        let scroll = UIScrollView()
-        scroll.translatesAutoresizingMaskIntoConstraints = false
-        vc.view.addSubview(scroll)
-        let stack = UIStackView()
-        stack.axis = .vertical
-        stack.spacing = 12
-        stack.translatesAutoresizingMaskIntoConstraints = false
-        scroll.addSubview(stack)
-        NSLayoutConstraint.activate([
-            scroll.topAnchor.constraint(equalTo: vc.view.topAnchor), scroll.bottomAnchor.constraint(equalTo: vc.view.bottomAnchor),
-            scroll.leadingAnchor.constraint(equalTo: vc.view.leadingAnchor), scroll.trailingAnchor.constraint(equalTo: vc.view.trailingAnchor),
-            stack.topAnchor.constraint(equalTo: scroll.contentLayoutGuide.topAnchor, constant: 8),
-            stack.bottomAnchor.constraint(equalTo: scroll.contentLayoutGuide.bottomAnchor),
-            stack.leadingAnchor.constraint(equalTo: scroll.frameLayoutGuide.leadingAnchor, constant: 16),
-            stack.trailingAnchor.constraint(equalTo: scroll.frameLayoutGuide.trailingAnchor, constant: -16),
-        ])
+        let stack = scrollingStack(in: vc.view, top: 8, side: 16, spacing: 12)
         let header = UIImageView(image: photo)
         header.contentMode = .scaleAspectFill
         header.clipsToBounds = true
