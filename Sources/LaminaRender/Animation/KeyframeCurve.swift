@@ -226,7 +226,9 @@ package final class KeyframeCurve: @unchecked Sendable {
                       raw.contains(where: { $0 < 0 || $0 > 1 }) || zip(raw, raw.dropFirst()).contains(where: { $0 > $1 }) {
                 // Linear keyframes with key times outside 0…1 or going back (exporters write
                 // arrays such as [0, −0.0395, 0.0588, …, 1.147, 1]): Apple interpolates on the
-                // times as given, in the first segment that spans the moment.
+                // times as given, in the first segment that spans the moment. The spec calls such
+                // arrays invalid and ignored; iOS's recorded frames of animation engines show this
+                // reading instead (at t = 0 the first value, not evenly spaced keyframes).
                 times = raw
                 rawTimes = true
             } else if let raw = a.keyTimes, !raw.isEmpty, let kt = KeyframeCurve.orderedKeyTimes(raw, name: name) {

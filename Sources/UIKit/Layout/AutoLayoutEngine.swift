@@ -173,9 +173,7 @@ import Foundation
         }
         // A constraint between a scroll view's edge and a view inside it is to the content's edge
         // (UIKit's rule): such scroll views lay out their content guide.
-        for c in all where Self.scrollContentEdge(c) != nil {
-            _ = Self.scrollContentEdge(c)?.scroll.contentLayoutGuide
-        }
+        for c in all { _ = Self.scrollContentEdge(c)?.scroll.contentGuideForLayout }
         // Their ancestors take part too (their frames position them).
         for v in views {
             var a = v.superview

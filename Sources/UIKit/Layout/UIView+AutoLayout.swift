@@ -117,7 +117,7 @@ extension UIView {
         if let g = readableGuide { return g }
         let g = makeGuide(.readable, "UIViewReadableContentGuide")
         readableGuide = g
-        if !safeAreaGuideUsed { safeAreaGuideUsed = true }
+        safeAreaGuideUsed = true
         autoLayoutChanged()
         return g
     }

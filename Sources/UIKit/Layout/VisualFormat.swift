@@ -77,7 +77,8 @@ extension NSLayoutConstraint {
     private let views: [String: Any]
     private var at = 0
     private var horizontal = true
-    private var sizeOf: AnyObject?
+    /// Whether the predicates read are a view's own (where another view may be named).
+    private var inViewPredicates = false
     private var pending: [Spec] = []
     private var constraints: [NSLayoutConstraint] = []
     private var sizeConstraints: [NSLayoutConstraint] = []
@@ -260,7 +261,7 @@ extension NSLayoutConstraint {
             return (try metric(value, named: name), nil)
         }
         if let item = views[name] {
-            guard sizeOf != nil, allowView else {
+            guard inViewPredicates, allowView else {
                 throw fail("It's not possible to set a space equal to the width or height of a view.  Perhaps you want to use a view as a spacer? [view1][spacer(==view1)][view2]")
             }
             return (0, try layoutItem(item, named: name))
@@ -279,7 +280,7 @@ extension NSLayoutConstraint {
         let name = readName()
         guard let value = views[name] else { throw fail("\(name) is not a key in the views dictionary.") }
         let view = try layoutItem(value, named: name)
-        defer { sizeOf = nil }
+        defer { inViewPredicates = false }
         if current == UInt8(ascii: "]") {
             at += 1
             return view
@@ -289,7 +290,7 @@ extension NSLayoutConstraint {
         guard at < chars.count else { throw fail("Unexpectedly ran out of character fodder in the middle of parsing a view") }
         let outer = pending
         pending = []
-        sizeOf = view
+        inViewPredicates = true
         try parsePredicateList()
         guard current == UInt8(ascii: ")") else {
             throw fail("A predicate on a view's thickness must end with ')' and the view must end with ']'")
