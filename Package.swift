@@ -67,12 +67,14 @@ let package = Package(
         // Empty stand-ins for Swift Testing's cross-import overlays, which Linux toolchains lack.
         .target(name: "_Testing_CoreGraphics", dependencies: ["CoreGraphics"]),
         .target(name: "_Testing_UIKit", dependencies: ["UIKit"]),
+        // The HTML report of a run's failed and recorded snapshots (Foundation only).
+        .target(name: "LaminaSnapshotReport"),
         .target(name: "LaminaSnapshotTesting", dependencies: [
-            "UIKit", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            "UIKit", "LaminaSnapshotReport", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         ]),
         // The gallery and archive export behind the command line (not a product).
         .target(name: "LaminaTools", dependencies: ["UIKit"]),
-        .executableTarget(name: "lamina", dependencies: ["LaminaTools", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .executableTarget(name: "lamina", dependencies: ["LaminaTools", "LaminaSnapshotReport", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(name: "lamina-bench", dependencies: ["QuartzCore", "LaminaRender", "LaminaWindow", "UIKit"]),
         .executableTarget(name: "lamina-example", dependencies: ["UIKit"], path: "Examples/UIKitApp"),
         // Shared test helpers (fidelity comparison, contexts); not a product.
@@ -86,7 +88,7 @@ let package = Package(
         .testTarget(name: "UIKitTests", dependencies: ["UIKit", "_Testing_CoreGraphics", "_Testing_UIKit", "LaminaTestSupport"],
                     exclude: ["References", "Fixtures"]),
         .testTarget(name: "LaminaSnapshotTestingTests",
-                    dependencies: ["LaminaSnapshotTesting", "UIKit", "_Testing_CoreGraphics", "_Testing_UIKit",
+                    dependencies: ["LaminaSnapshotTesting", "LaminaSnapshotReport", "UIKit", "_Testing_CoreGraphics", "_Testing_UIKit",
                                    .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
                     exclude: ["__Snapshots__", "__Fixtures__", "LICENSE-swift-snapshot-testing.txt", "README.md"]),
         // Test files in Swift 5 language mode, as iOS suites written before Swift 6 are.

@@ -122,3 +122,24 @@ func differenceImage(_ old: UIImage, _ new: UIImage) -> UIImage {
         old.draw(in: CGRect(origin: .zero, size: old.size), blendMode: .difference, alpha: 1)
     }
 }
+
+/// The figures a report shows for a failed comparison: pixels differing, the largest component
+/// difference and the largest ΔE*94; nil when the images have different sizes or no pixels.
+func differenceFigures(_ old: UIImage, _ new: UIImage) -> (pixels: Int, of: Int, maximum: Int, deltaE: Double)? {
+    guard let o = old.cgImage.flatMap(PixelBuffer.init), let n = new.cgImage.flatMap(PixelBuffer.init),
+          o.width == n.width, o.height == n.height else { return nil }
+    let counts = differingBytes(o, n)
+    var deltaE = 0.0
+    o.bytes.withUnsafeBufferPointer { p in
+        n.bytes.withUnsafeBufferPointer { q in
+            var i = 0
+            while i < p.count {
+                if p[i] != q[i] || p[i + 1] != q[i + 1] || p[i + 2] != q[i + 2] {
+                    deltaE = max(deltaE, DeltaE.cie94(DeltaE.lab(p[i], p[i + 1], p[i + 2]), DeltaE.lab(q[i], q[i + 1], q[i + 2])))
+                }
+                i += 4
+            }
+        }
+    }
+    return (counts.pixels, o.pixelCount, counts.maximum, deltaE)
+}

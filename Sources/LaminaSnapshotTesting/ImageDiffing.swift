@@ -31,10 +31,16 @@ extension Diffing where Value == UIImage {
             if let scale, scale.isFinite, scale > 0 { return scale }
             return UIScreen.mainScale
         }()
+        SnapshotArtifacts.watchXCTestFailures()
         return Diffing.diff(
-            toData: { pngData(of: $0) },
+            toData: { image in
+                let data = pngData(of: image)
+                SnapshotArtifacts.noteRecording(image, png: data)
+                return data
+            },
             fromData: { data in readReference(data, scale: imageScale) },
             diffV2: { old, new in
+                SnapshotArtifacts.noteDiffed(new)
                 if let unreadable = old as? UnreadableReference {
                     return ("Reference image could not be loaded: \(unreadable.reason)", [])
                 }
@@ -51,7 +57,7 @@ extension Diffing where Value == UIImage {
                 guard var message = compareImages(reference: old, new: new, precision: precision,
                                                   perceptualPrecision: perceptualPrecision) else { return nil }
                 if let problem { message = "Newly-taken snapshot is empty: \(problem)\n" + message }
-                return writeArtifacts(reference: old, new: new, message: message)
+                return SnapshotArtifacts.writeFailure(reference: old, new: new, message: message)
             })
     }
 }
@@ -138,45 +144,4 @@ func problemImage(_ message: String, zeroSize: Bool) -> UIImage {
     return UIGraphicsImageRenderer(size: label.bounds.size, format: format).image { ctx in
         label.layer.render(in: ctx.cgContext)
     }
-}
-
-/// Where failure images go: `SNAPSHOT_ARTIFACTS`, else the temporary directory, in a folder per
-/// failure.
-private let artifactCounter = ArtifactCounter()
-private final class ArtifactCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var n = 0
-    func next() -> Int { lock.lock(); defer { lock.unlock() }; n += 1; return n }
-}
-
-/// Writes reference.png, failure.png and difference.png for a mismatch and returns the message
-/// (with a line naming their folder) and the library's attachments; records them with Swift
-/// Testing when a test is running.
-private func writeArtifacts(reference: UIImage, new: UIImage, message: String) -> (String, [DiffAttachment]) {
-    let difference = differenceImage(reference, new)
-    let files: [(String, Data)] = [
-        ("reference.png", pngData(of: reference)),
-        ("failure.png", pngData(of: new)),
-        ("difference.png", pngData(of: difference)),
-    ]
-    let root = ProcessInfo.processInfo.environment["SNAPSHOT_ARTIFACTS"] ?? NSTemporaryDirectory()
-    let folder = URL(fileURLWithPath: root, isDirectory: true)
-        .appendingPathComponent("LaminaSnapshotTesting", isDirectory: true)
-        .appendingPathComponent("\(ProcessInfo.processInfo.processIdentifier)-\(artifactCounter.next())", isDirectory: true)
-    var written = false
-    do {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for (name, data) in files { try data.write(to: folder.appendingPathComponent(name)) }
-        written = true
-    } catch {
-        written = false
-    }
-    #if canImport(Testing)
-    if Test.current != nil {
-        for (name, data) in files { Attachment.record([UInt8](data), named: name) }
-    }
-    #endif
-    let attachments = files.map { DiffAttachment.data($0.1, name: $0.0) }
-    guard written else { return (message + "\n(The failure images could not be written to \(folder.path).)", attachments) }
-    return (message + "\nReference, failure and difference images: \(folder.path)", attachments)
 }

@@ -9,7 +9,7 @@ import QuartzCore
 struct Lamina: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lamina",
-        abstract: "Core Animation on Linux: render the gallery and Core Animation archives.",
+        abstract: "Core Animation on Linux: render the gallery and Core Animation archives, report snapshot runs.",
         discussion: """
             Examples:
               lamina gallery --out gallery
@@ -17,9 +17,10 @@ struct Lamina: ParsableCommand {
               lamina render Examples/archives/toggle.ca --from base --state On -o flip.png
               lamina render Examples/archives/toggle.ca --duration 2 --fps 25 -o spin.gif
               lamina preview Examples/archives/toggle.ca
+              lamina snapshot-report "$SNAPSHOT_ARTIFACTS"
             """,
         version: "lamina 0.8.0",
-        subcommands: [GalleryCommand.self, RenderCommand.self, PreviewCommand.self, SoakCommand.self])
+        subcommands: [GalleryCommand.self, RenderCommand.self, PreviewCommand.self, SoakCommand.self, SnapshotReportCommand.self])
 }
 
 /// Exit statuses from sysexits(3), as command-line tools use them.

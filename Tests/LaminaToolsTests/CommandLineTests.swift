@@ -243,3 +243,27 @@ struct CommandLineTests {
         #expect(unknown.status != 0 && unknown.stderr.contains("no gallery entry named nope"))
     }
 }
+
+@Suite("lamina snapshot-report")
+struct SnapshotReportCommandTests {
+    @Test func writesTheReportAndSaysWhetherSnapshotsFailed() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-report-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let folder = root.appendingPathComponent("LaminaSnapshotTesting/42-1")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // An empty folder: nothing failed, exit 0.
+        let empty = try LaminaProcess.run(["snapshot-report", root.path, "-o", root.appendingPathComponent("empty.html").path])
+        #expect(empty.status == 0, "\(empty.stderr)")
+        #expect(empty.stdout.contains("0 failed snapshots in 0 tests, 0 recorded"))
+        // One failure (its images missing): exit 1, and the page names the test.
+        try Data(#"{"kind":"failure","test":"Cards/title()","message":"does not match","time":1}"#.utf8)
+            .write(to: folder.appendingPathComponent("snapshot.json"))
+        let failed = try LaminaProcess.run(["snapshot-report", root.path, "--title", "PR 7"])
+        #expect(failed.status == 1, "\(failed.stderr)")
+        let page = try String(contentsOfFile: root.appendingPathComponent("LaminaSnapshotTesting/report.html").path, encoding: .utf8)
+        #expect(page.contains("<h3>Cards/title()</h3>") && page.contains("<title>PR 7</title>"))
+        // Not a folder: exit 66 with the path.
+        let missing = try LaminaProcess.run(["snapshot-report", root.appendingPathComponent("nope").path])
+        #expect(missing.status == 66 && missing.stderr.contains("nope"), "\(missing.stderr)")
+    }
+}
