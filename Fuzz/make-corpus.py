@@ -33,6 +33,34 @@ def pngs():
     write("png", "interlaced-3x3.png", b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr)
           + chunk(b"IDAT", zlib.compress(b"".join(passes))) + chunk(b"IEND", b""))
 
+def apng(w, h, frames, loops=0, default_is_first=True):
+    """An RGBA APNG; frames: (x, y, width, height, dispose, blend, straight RGBA bytes)."""
+    out = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 0))
+    out += chunk(b"acTL", struct.pack(">II", len(frames), loops))
+    seq = 0
+    for i, (x, y, fw, fh, dispose, blend, pixels) in enumerate(frames):
+        data = zlib.compress(b"".join(b"\x00" + pixels[r * fw * 4:(r + 1) * fw * 4] for r in range(fh)))
+        if i == 0 and not default_is_first:
+            out += chunk(b"IDAT", data)   # a default image that is not a frame
+        out += chunk(b"fcTL", struct.pack(">IIIIIHHBB", seq, fw, fh, x, y, 1, 10, dispose, blend))
+        seq += 1
+        if i == 0 and default_is_first:
+            out += chunk(b"IDAT", data)
+        else:
+            out += chunk(b"fdAT", struct.pack(">I", seq) + data)
+            seq += 1
+    return out + chunk(b"IEND", b"")
+
+def apngs():
+    red, half = bytes([255, 0, 0, 255]), bytes([0, 255, 0, 128])
+    write("apng", "source-none-4x2.png", apng(4, 2, [(0, 0, 4, 2, 0, 0, red * 8), (1, 0, 2, 1, 0, 0, half * 2)]))
+    write("apng", "over-background-4x2.png", apng(4, 2, [(0, 0, 4, 2, 1, 0, red * 8), (0, 1, 4, 1, 1, 1, half * 4),
+                                                          (2, 0, 1, 1, 0, 1, red)]))
+    write("apng", "previous-3x3.png", apng(3, 3, [(0, 0, 3, 3, 2, 0, half * 9), (1, 1, 1, 1, 2, 1, red),
+                                                  (0, 0, 1, 1, 0, 0, red)], loops=2))
+    write("apng", "hidden-default-2x2.png", apng(2, 2, [(0, 0, 2, 2, 0, 0, red * 4), (0, 0, 2, 2, 0, 0, half * 4)],
+                                                 default_is_first=False))
+
 def jpegs():
     from PIL import Image
     rnd = random.Random(1)
@@ -132,7 +160,9 @@ def paths():
     write("path", "odd.bin", bytes([0, 0xFF, 0x7F, 0xC0, 0, 0, 10, 0, 1, 0xFF, 0x7F, 0x80, 0, 0, 20, 0, 11, 10]))
 
 if __name__ == "__main__":
-    shutil.rmtree(out, ignore_errors=True)
-    pngs(); jpegs(); fonts(); camls(); kvcs(); paths()
+    # The generated targets' folders (webp's seeds are copies of the test fixtures, kept).
+    for target in ("png", "apng", "jpeg", "font", "caml", "kvc", "path"):
+        shutil.rmtree(os.path.join(out, target), ignore_errors=True)
+    pngs(); apngs(); jpegs(); fonts(); camls(); kvcs(); paths()
     for t in sorted(os.listdir(out)):
         print(t, len(os.listdir(os.path.join(out, t))), "files")

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fuzzes one of Lamina's input paths with libFuzzer and AddressSanitizer:
-#   scripts/fuzz.sh TARGET SECONDS      TARGET: png jpeg webp font caml kvc path (or "all")
+#   scripts/fuzz.sh TARGET SECONDS      TARGET: png apng jpeg webp font caml kvc path (or "all")
 # Builds the Fuzz/ package (release, -sanitize=fuzzer,address), seeds a working
 # corpus in .build/fuzz/ from Fuzz/corpus/TARGET, runs for SECONDS and prints libFuzzer's final
 # statistics. A crash, leak, timeout (10 s per input) or memory blow-up (2 GB) stops the run,
@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 root=$PWD
 target=${1:?usage: scripts/fuzz.sh TARGET SECONDS}
 seconds=${2:?usage: scripts/fuzz.sh TARGET SECONDS}
-targets=(png jpeg webp font caml kvc path)
+targets=(png apng jpeg webp font caml kvc path)
 mkdir -p .build/fuzz
 has_coverage() {   # has_coverage TARGET: the binary holds libFuzzer's coverage counters
     [[ $(readelf -S "Fuzz/.build/release/fuzz-$1" 2>/dev/null | grep -c __sancov_cntrs) -gt 0 ]]
