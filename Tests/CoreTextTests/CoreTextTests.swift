@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 import CoreText
+@_spi(Lamina) import CoreGraphics
 import UIKit
 import LaminaTestSupport
 
@@ -91,6 +92,31 @@ struct CoreTextTests {
         #expect(CTLineGetStringIndexForPosition(line, CGPoint(x: 1, y: 0)) == 0)
         // The same width as string drawing measures.
         #expect(abs(CGFloat(width) - attributed("Hello مرحبا").size().width) < 0.001)
+    }
+
+    @Test func leftToRightTextInARightToLeftParagraphStaysInOrder() throws {
+        // "Wi-Fi" in a right-to-left paragraph (an Arabic or Hebrew interface): its letters are
+        // at embedding level 2 and read left to right, as on iOS.
+        let style = NSMutableParagraphStyle()
+        style.baseWritingDirection = .rightToLeft
+        let text = NSAttributedString(string: "Wi-Fi", attributes: [.font: UIFont.systemFont(ofSize: 17), .paragraphStyle: style])
+        let line = CTLineCreateWithAttributedString(text)
+        let offsets = (0...4).map { CTLineGetOffsetForStringIndex(line, $0, nil) }
+        #expect(zip(offsets, offsets.dropFirst()).allSatisfy { $0 < $1 }, "\(offsets)")
+        for run in CTLineGetGlyphRuns(line) as! [CTRun] {
+            let n = CTRunGetGlyphCount(run)
+            var indices = [CFIndex](repeating: -1, count: n)
+            var positions = [CGPoint](repeating: .zero, count: n)
+            CTRunGetStringIndices(run, CFRange(location: 0, length: 0), &indices)
+            CTRunGetPositions(run, CFRange(location: 0, length: 0), &positions)
+            #expect(!CTRunGetStatus(run).contains(.rightToLeft))
+            #expect(zip(indices, indices.dropFirst()).allSatisfy { $0 < $1 } && zip(positions, positions.dropFirst()).allSatisfy { $0.x < $1.x })
+        }
+        // Mixed: Hebrew then a Latin word then Hebrew, right to left; the Latin word keeps its order.
+        #expect(Bidi.visualOrder([1, 1, 2, 2, 2, 1]) == [5, 2, 3, 4, 1, 0])
+        #expect(Bidi.visualOrder([2, 2, 2]) == [0, 1, 2])
+        #expect(Bidi.visualOrder([1, 1, 1]) == [2, 1, 0])
+        #expect(Bidi.visualOrder([0, 1, 1, 0]) == [0, 2, 1, 3])
     }
 
     @Test func truncatedLinesAndFlush() throws {

@@ -39,12 +39,14 @@
     }
 
     /// The visual order of items with these levels (rule L2): from the highest level down to the
-    /// lowest odd one, every run at that level or above is reversed. Returns logical indices in
-    /// left-to-right order.
+    /// lowest odd level on the line (the lowest level, or the odd level above it when it is even:
+    /// a line of left-to-right text at level 2 in a right-to-left paragraph stays in order),
+    /// every run at that level or above is reversed. Returns logical indices in left-to-right
+    /// order.
     public static func visualOrder(_ levels: [UInt8]) -> [Int] {
         var order = Array(levels.indices)
-        guard let highest = levels.max(), highest > 0 else { return order }
-        let lowestOdd = levels.filter { $0 % 2 == 1 }.min() ?? highest
+        guard let highest = levels.max(), highest > 0, let lowest = levels.min() else { return order }
+        let lowestOdd = lowest | 1
         var level = highest
         while level >= lowestOdd && level > 0 {
             var i = 0

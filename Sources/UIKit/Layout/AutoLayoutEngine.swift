@@ -340,6 +340,17 @@ import Foundation
         let ins = alignmentInsets(view)
         let al = l + Double(ins.left), at = t + Double(ins.top)
         let aw = w - Double(ins.left + ins.right), ah = h - Double(ins.top + ins.bottom)
+        // In a right-to-left interface the leading edge is the right one and leading and
+        // trailing positions are measured leftwards (a constant of 20 from the superview's
+        // leading edge is 20 points in from its right), as in UIKit.
+        if a == .leading || a == .trailing || a == .leadingMargin || a == .trailingMargin, isRightToLeft(object) {
+            switch a {
+            case .leading: return (al + aw) * -1
+            case .trailing: return al * -1
+            case .leadingMargin: return (l + w - Double(m.right)) * -1
+            default: return (l + Double(m.left)) * -1
+            }
+        }
         switch a {
         case .left, .leading: return al
         case .right, .trailing: return al + aw
@@ -363,6 +374,13 @@ import Foundation
             return t + h * Double(k) + Double(c)
         case .notAnAttribute: return nil
         }
+    }
+
+    /// Whether an item lays out right to left: a view's effective direction, a guide's owning
+    /// view's.
+    private func isRightToLeft(_ object: AnyObject) -> Bool {
+        let view = object as? UIView ?? (object as? UILayoutGuide)?.owningView
+        return view?.effectiveUserInterfaceLayoutDirection == .rightToLeft
     }
 
     /// The autoresizing mask as constraints relative to the superview: the fixed quantities

@@ -141,11 +141,19 @@ extension UIView {
         }
     }
 
-    /// The margins by leading and trailing edge.
+    /// The margins by leading and trailing edge (in a right-to-left interface the leading
+    /// margin is the right one).
     public var directionalLayoutMargins: NSDirectionalEdgeInsets {
-        get { NSDirectionalEdgeInsets(top: layoutMargins.top, leading: layoutMargins.left, bottom: layoutMargins.bottom,
-                                      trailing: layoutMargins.right) }
-        set { layoutMargins = UIEdgeInsets(top: newValue.top, left: newValue.leading, bottom: newValue.bottom, right: newValue.trailing) }
+        get {
+            let m = layoutMargins
+            let rtl = effectiveUserInterfaceLayoutDirection == .rightToLeft
+            return NSDirectionalEdgeInsets(top: m.top, leading: rtl ? m.right : m.left, bottom: m.bottom, trailing: rtl ? m.left : m.right)
+        }
+        set {
+            let rtl = effectiveUserInterfaceLayoutDirection == .rightToLeft
+            layoutMargins = UIEdgeInsets(top: newValue.top, left: rtl ? newValue.trailing : newValue.leading, bottom: newValue.bottom,
+                                         right: rtl ? newValue.leading : newValue.trailing)
+        }
     }
 
     /// The guides added to the view.
