@@ -213,6 +213,31 @@ open class UISegmentedControl: UIControl {
         return CGSize(width: fixed.reduce(0, +).rounded(.up), height: UISegmentedControl.height)
     }
 
+    // MARK: Accessibility
+
+    /// A segmented control is a container of its segments (as in UIKit): each is an element
+    /// with its title and the button trait, selected or not
+    /// enabled as it is. Setting `accessibilityElements` replaces them.
+    open override var accessibilityElements: [Any]? {
+        get { super.accessibilityElements ?? segmentElements() }
+        set { super.accessibilityElements = newValue }
+    }
+    override var defaultIsAccessibilityElement: Bool { false }
+
+    private func segmentElements() -> [Any] {
+        let frames = segmentFrames()
+        return segments.indices.map { i in
+            let e = UIAccessibilityElement(accessibilityContainer: self)
+            e.accessibilityLabel = segments[i].title
+            var traits: UIAccessibilityTraits = .button
+            if i == selected { traits.insert(.selected) }
+            if !segments[i].enabled || !isEnabled { traits.insert(.notEnabled) }
+            e.accessibilityTraits = traits
+            e.accessibilityFrameInContainerSpace = i < frames.count ? frames[i] : .zero
+            return e
+        }
+    }
+
     open override func sizeThatFits(_ size: CGSize) -> CGSize { intrinsicContentSize }
 
     open override func layoutSubviews() {

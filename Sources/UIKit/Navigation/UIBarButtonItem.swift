@@ -12,6 +12,16 @@ open class UIBarItem: NSObject {
     open var isEnabled = true
     /// A number the app chooses to tell items apart.
     open var tag = 0
+
+    // What assistive technologies read for the item's button (UIKit declares these on NSObject).
+    /// A short name (the title by default).
+    open var accessibilityLabel: String?
+    /// What activating the item does.
+    open var accessibilityHint: String?
+    /// The item's value.
+    open var accessibilityValue: String?
+    /// An identifier for UI tests.
+    open var accessibilityIdentifier: String?
 }
 
 /// A button in a navigation bar or toolbar (UIKit's `UIBarButtonItem`): a system item, a

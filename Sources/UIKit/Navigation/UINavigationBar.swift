@@ -194,6 +194,7 @@ open class UINavigationBar: UIView {
         } else if let title = item.title, !title.isEmpty, largeTitleHeight < 10 {
             let label = UILabel()
             label.text = title
+            label.accessibilityTraits = [.staticText, .header]
             let attributes = effectiveAppearance?.titleTextAttributes ?? [:]
             label.font = attributes[.font] as? UIFont ?? .systemFont(ofSize: 17, weight: .semibold)
             label.textColor = attributes[.foregroundColor] as? UIColor ?? .label
@@ -215,6 +216,7 @@ open class UINavigationBar: UIView {
         if largeTitle.superview !== self { addSubview(largeTitle) }
         let attributes = effectiveAppearance?.largeTitleTextAttributes ?? [:]
         largeTitle.text = title
+        largeTitle.accessibilityTraits = [.staticText, .header]
         largeTitle.font = attributes[.font] as? UIFont ?? .systemFont(ofSize: 34, weight: .bold)
         largeTitle.textColor = attributes[.foregroundColor] as? UIColor ?? .label
         let row = bounds.height - largeTitleHeight
@@ -234,6 +236,12 @@ open class UINavigationBar: UIView {
 final class BarButtonItemView: UIView {
     let item: UIBarButtonItem
     private let label = UILabel()
+
+    override var defaultIsAccessibilityElement: Bool { item.customView == nil }
+    override var defaultAccessibilityLabel: String? {
+        item.accessibilityLabel ?? item.title ?? (item.systemItem == .add ? "Add" : nil)
+    }
+    override var defaultAccessibilityTraits: UIAccessibilityTraits { item.isEnabled ? .button : [.button, .notEnabled] }
 
     init(item: UIBarButtonItem) {
         self.item = item
@@ -327,6 +335,10 @@ enum PlusGlyph {
 /// colour.
 final class BackButtonView: UIView {
     private let label = UILabel()
+
+    override var defaultIsAccessibilityElement: Bool { true }
+    override var defaultAccessibilityLabel: String? { label.text }
+    override var defaultAccessibilityTraits: UIAccessibilityTraits { .button }
 
     init(title: String) {
         super.init(frame: .zero)

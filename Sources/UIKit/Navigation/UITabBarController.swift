@@ -113,6 +113,15 @@ final class TabSlotView: UIView {
     let unselectedColor: UIColor
     private let label = UILabel()
 
+    override var defaultIsAccessibilityElement: Bool { true }
+    override var defaultAccessibilityLabel: String? { item.accessibilityLabel ?? item.title }
+    override var defaultAccessibilityTraits: UIAccessibilityTraits {
+        var t: UIAccessibilityTraits = .button
+        if selected { t.insert(.selected) }
+        if !item.isEnabled { t.insert(.notEnabled) }
+        return t
+    }
+
     init(item: UITabBarItem, selected: Bool, unselectedColor: UIColor) {
         self.item = item; self.selected = selected; self.unselectedColor = unselectedColor
         super.init(frame: .zero)

@@ -20,6 +20,8 @@ open class UISearchToken: NSObject {
 /// in order (Lamina draws them as text before the query).
 @preconcurrency @MainActor
 open class UISearchTextField: UITextField {
+    /// A search field has the search field trait.
+    override var defaultAccessibilityTraits: UIAccessibilityTraits { super.defaultAccessibilityTraits.union(.searchField) }
     /// The tokens before the text.
     open var tokens: [UISearchToken] = [] { didSet { setNeedsDisplay() } }
     /// Whether tokens may be deleted (true).

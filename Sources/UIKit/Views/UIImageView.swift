@@ -4,6 +4,9 @@ import Foundation
 /// Shows an image (UIKit's `UIImageView`): the image becomes the layer's contents at the image's
 /// scale, placed by `contentMode`.
 open class UIImageView: UIView {
+    /// An image view is not an element by itself (as in UIKit), but has the image trait when it
+    /// is made one.
+    override var defaultAccessibilityTraits: UIAccessibilityTraits { .image }
     /// The image shown.
     open var image: UIImage? { didSet { if oldValue !== image { update() } } }
     /// The image shown while highlighted.

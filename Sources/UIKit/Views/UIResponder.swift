@@ -160,6 +160,33 @@ open class UIResponder: NSObject {
         set { accessibilityValues.viewIsModal = newValue }
     }
 
+    /// Whether assistive technologies read this view's elements together, before moving on
+    /// (rather than mixed with the elements beside it in reading order).
+    open var shouldGroupAccessibilityChildren: Bool {
+        get { accessibility?.groupsChildren ?? false }
+        set { accessibilityValues.groupsChildren = newValue }
+    }
+    /// Where a double tap activates the element, in screen coordinates (the middle of
+    /// `accessibilityFrame`, by default).
+    open var accessibilityActivationPoint: CGPoint {
+        get {
+            if let p = accessibility?.activationPoint { return p }
+            let f = accessibilityFrame
+            return CGPoint(x: f.midX, y: f.midY)
+        }
+        set { accessibilityValues.activationPoint = newValue }
+    }
+    /// The element's outline in screen coordinates, when it is not its frame's rectangle.
+    open var accessibilityPath: UIBezierPath? {
+        get { accessibility?.path }
+        set { accessibilityValues.path = newValue }
+    }
+    /// The language to speak the element's label, value and hint in (a BCP 47 tag).
+    open var accessibilityLanguage: String? {
+        get { accessibility?.language }
+        set { accessibilityValues.language = newValue }
+    }
+
     // The defaults subclasses give (UILabel, UIImageView, UIControl…).
     var defaultIsAccessibilityElement: Bool { false }
     var defaultAccessibilityLabel: String? { nil }
@@ -181,6 +208,10 @@ final class AccessibilityValues {
     var elementsHidden: Bool?
     var viewIsModal: Bool?
     var customActions: [UIAccessibilityCustomAction]?
+    var groupsChildren: Bool?
+    var activationPoint: CGPoint?
+    var path: UIBezierPath?
+    var language: String?
 }
 
 /// One finger on the screen (UIKit's `UITouch`).
