@@ -70,12 +70,12 @@ let package = Package(
         // The HTML report of a run's failed and recorded snapshots (Foundation only).
         .target(name: "LaminaSnapshotReport"),
         .target(name: "LaminaSnapshotTesting", dependencies: [
-            "UIKit", "LaminaSnapshotReport", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            "UIKit", "LaminaSnapshotReport", "CLaminaRaster", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         ]),
         // The gallery and archive export behind the command line (not a product).
         .target(name: "LaminaTools", dependencies: ["UIKit"]),
         .executableTarget(name: "lamina", dependencies: ["LaminaTools", "LaminaSnapshotReport", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
-        .executableTarget(name: "lamina-bench", dependencies: ["QuartzCore", "LaminaRender", "LaminaWindow", "UIKit"]),
+        .executableTarget(name: "lamina-bench", dependencies: ["QuartzCore", "LaminaRender", "LaminaWindow", "UIKit", "CLaminaRaster"]),
         .executableTarget(name: "lamina-example", dependencies: ["UIKit"], path: "Examples/UIKitApp"),
         // Shared test helpers (fidelity comparison, contexts); not a product.
         .target(name: "LaminaTestSupport", dependencies: ["CoreGraphics"]),

@@ -152,8 +152,9 @@ def main():
         ("Snapshots", "taskset -c 0 lamina-bench snapshot", "snapshot",
          "One snapshot test of each of five typical iOS screens at 3x on an iPhone 13 (settings list, feed of "
          "text and images, form, large-title detail, an alert over a sheet): a passing test (the controllers "
-         "made, laid out, the window drawn, the reference PNG decoded and compared) and, apart, the PNG "
-         "encoding a recording adds; median of 15 (the report runs it on all cores; the README's figure is "
+         "made, laid out, the window drawn, the reference PNG decoded and compared), the same with the reference "
+         "known to LaminaSnapshotTesting's reference cache (the new pixels hashed instead of the reference "
+         "decoded), each step's median and, apart, the PNG encoding a recording adds; median of 15 (the report runs it on all cores; the README's figure is "
          "from one, under `taskset -c 0`)."),
         ("Animation", "lamina-bench animation", "animation",
          "Frame evaluation from the render tree: layers each running a spring and a keyframe animation."),

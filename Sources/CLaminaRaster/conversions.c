@@ -1,3 +1,4 @@
+#include <string.h>
 // Whole-image pixel conversions for the codecs: premultiplying decoded RGBA and reading 32-bit
 // pixels of any layout as straight RGBA. Plain C loops: fast even where the package is built
 // without optimisation (a debug `swift test`), where the same loops in Swift run per element.
@@ -31,4 +32,55 @@ void lamina_straight_rgba8_from_32(const uint8_t *src, long src_stride, uint8_t 
             d[0] = (uint8_t)cr; d[1] = (uint8_t)cg; d[2] = (uint8_t)cb; d[3] = (uint8_t)alpha;
         }
     }
+}
+
+void lamina_rgba8_from_32(const uint8_t *src, long src_stride, uint8_t *dst, long width, long height,
+                          int r, int g, int b, int a) {
+    for (long y = 0; y < height; y++) {
+        const uint8_t *s = src + y * src_stride;
+        uint8_t *d = dst + y * width * 4;
+        if (r == 0 && g == 1 && b == 2 && a == 3) { memcpy(d, s, (size_t)width * 4); continue; }
+        if (r == 2 && g == 1 && b == 0 && a == 3) {
+            /* BGRA in memory (little-endian premultiplied-first words): swap the first and third
+               bytes of each pixel, a word at a time. */
+            const uint32_t *sw = (const uint32_t *)(const void *)s;
+            uint32_t *dw = (uint32_t *)(void *)d;
+            for (long x = 0; x < width; x++) {
+                uint32_t v;
+                memcpy(&v, sw + x, 4);
+                v = (v & 0xFF00FF00u) | ((v & 0x00FF0000u) >> 16) | ((v & 0x000000FFu) << 16);
+                memcpy(dw + x, &v, 4);
+            }
+            continue;
+        }
+        for (long x = 0; x < width; x++, s += 4, d += 4) {
+            d[0] = s[r]; d[1] = s[g]; d[2] = s[b]; d[3] = s[a];
+        }
+    }
+}
+
+static inline uint64_t lamina_rotl64(uint64_t x, int r) { return (x << r) | (x >> (64 - r)); }
+static inline uint64_t lamina_mix64(uint64_t x) {
+    x ^= x >> 33; x *= 0xFF51AFD7ED558CCDull; x ^= x >> 33; x *= 0xC4CEB9FE1A85EC53ull; x ^= x >> 33;
+    return x;
+}
+
+void lamina_hash128(const uint8_t *bytes, long count, uint64_t *out) {
+    uint64_t h1 = 0x9E3779B97F4A7C15ull ^ (uint64_t)count, h2 = 0xC2B2AE3D27D4EB4Full + (uint64_t)count;
+    long i = 0;
+    for (; i + 16 <= count; i += 16) {
+        uint64_t a, b;
+        memcpy(&a, bytes + i, 8);
+        memcpy(&b, bytes + i + 8, 8);
+        h1 = lamina_rotl64(h1 ^ (a * 0x87C37B91114253D5ull), 31) * 0x4CF5AD432745937Full + b;
+        h2 = lamina_rotl64(h2 ^ (b * 0x4CF5AD432745937Full), 33) * 0x87C37B91114253D5ull + a;
+    }
+    uint64_t tail1 = 0, tail2 = 0;
+    for (long k = 0; i < count; i++, k++) {
+        if (k < 8) tail1 |= (uint64_t)bytes[i] << (8 * k); else tail2 |= (uint64_t)bytes[i] << (8 * (k - 8));
+    }
+    h1 = lamina_mix64(h1 ^ tail1 ^ lamina_rotl64(h2, 17));
+    h2 = lamina_mix64(h2 ^ tail2 ^ lamina_rotl64(h1, 29));
+    out[0] = h1;
+    out[1] = h2;
 }

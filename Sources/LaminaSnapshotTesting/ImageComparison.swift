@@ -21,7 +21,7 @@ func compareImages(reference old: UIImage, new: UIImage, precision: Float, perce
             + " (\(newCG.width) x \(newCG.height) pixels against \(oldCG.width) x \(oldCG.height).)"
     }
     guard let newPixels = PixelBuffer(newCG) else { return "Newly-taken snapshot's data could not be loaded." }
-    if oldPixels.bytes == newPixels.bytes { return nil }
+    if oldPixels.sameBytes(as: newPixels) { return nil }
     let precision = clampUnit(precision), perceptual = clampUnit(perceptualPrecision)
     if precision >= 1, perceptual >= 1 {
         let differing = differingBytes(oldPixels, newPixels)

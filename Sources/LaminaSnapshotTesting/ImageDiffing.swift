@@ -38,9 +38,15 @@ extension Diffing where Value == UIImage {
                 SnapshotArtifacts.noteRecording(image, png: data)
                 return data
             },
-            fromData: { data in readReference(data, scale: imageScale) },
+            fromData: { data in cachedReference(data, scale: imageScale) },
             diffV2: { old, new in
                 SnapshotArtifacts.noteDiffed(new)
+                var old = old
+                if let cached = old as? CachedReference {
+                    // The same pixels as a reference seen before: a match without decoding it.
+                    if cached.matches(new) { return nil }
+                    old = cached.decoded()
+                }
                 if let unreadable = old as? UnreadableReference {
                     return ("Reference image could not be loaded: \(unreadable.reason)", [])
                 }
