@@ -140,6 +140,16 @@ import QuartzCore
         try png.prefix(60).write(to: URL(fileURLWithPath: file))
         message = verifySnapshot(of: Self.card(), as: .image, named: "card", record: .never, snapshotDirectory: dir)
         #expect(message?.contains("Reference image could not be loaded") == true)
+        // A PNG whose header says 100,000 x 100,000 pixels: refused before any pixel memory.
+        var header = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
+        header.append(contentsOf: [0x00, 0x01, 0x86, 0xA0, 0x00, 0x01, 0x86, 0xA0, 8, 6, 0, 0, 0])
+        header.append(contentsOf: [168, 82, 11, 200])   // the chunk's CRC
+        // A one-byte image data chunk and the end.
+        header.append(contentsOf: [0, 0, 0, 9, 73, 68, 65, 84, 120, 156, 99, 0, 0, 0, 1, 0, 1, 94, 255, 125, 249,
+                                   0, 0, 0, 0, 73, 69, 78, 68, 174, 66, 96, 130])
+        try header.write(to: URL(fileURLWithPath: file))
+        message = verifySnapshot(of: Self.card(), as: .image, named: "card", record: .never, snapshotDirectory: dir)
+        #expect(message?.contains("a 100000x100000 image exceeds the") == true, "\(message ?? "nil")")
         // Another size.
         let small = UIView(frame: CGRect(x: 0, y: 0, width: 17, height: 9))
         small.backgroundColor = .blue
