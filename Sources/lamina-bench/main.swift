@@ -110,6 +110,7 @@ case "commit-profile":
     CompositorBenchmark.commitProfile()
 case "text":
     TextBenchmark.run()
+    MainActor.assumeIsolated { LabelSizingBenchmark.run() }
 case "scroll":
     ScrollBenchmark.run(writingLastFrameTo: args.dropFirst().first)
 case "transition":
@@ -148,7 +149,7 @@ default:
     print("  compositor  a 1179x2556 screen of 552 layers: full frame on 1, 2 and 4 threads, damage-tracked next frame, commit cost")
     print("  model    the CALayer model: property store, KVC, geometry")
     print("  window [SECONDS]  the compositor screen in a 1179x2556 window with one spinning layer: frame pacing, CPU per frame (needs a display)")
-    print("  text     100 text layers, 10,000 glyphs of mixed scripts: first frame (layout + draw) and repeat frame (cached layout)")
+    print("  text     100 text layers, 10,000 glyphs of mixed scripts: first frame (layout + draw) and repeat frame (cached layout); sizing 1,000 labels")
     print("  raster   the side-by-side raster benchmark (../shared/bench/README.md)")
     print("  spans    solid span throughput: 1000x1000 opaque and 50% alpha fills, in Gpx/s")
     exit(args.isEmpty ? 0 : 2)
