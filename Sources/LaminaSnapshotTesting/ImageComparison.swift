@@ -65,22 +65,28 @@ private func differingBytes(_ a: PixelBuffer, _ b: PixelBuffer) -> (bytes: Int, 
     return (bytes, pixels, maximum)
 }
 
-private func perceptuallyCompare(_ a: PixelBuffer, _ b: PixelBuffer, pixelPrecision: Float, perceptualPrecision: Float) -> String? {
-    let threshold = Double(1 - perceptualPrecision) * 100
+/// How many pixels differ by a ΔE*94 above `threshold`, and the largest such difference
+/// (pixels whose colour bytes are equal are not measured).
+private func deltaEScan(_ a: PixelBuffer, _ b: PixelBuffer, above threshold: Double) -> (failing: Int, maximum: Double) {
     var failing = 0
-    var maximumDeltaE = 0.0
+    var maximum = 0.0
     a.bytes.withUnsafeBufferPointer { p in
         b.bytes.withUnsafeBufferPointer { q in
             var i = 0
             while i < p.count {
                 if p[i] != q[i] || p[i + 1] != q[i + 1] || p[i + 2] != q[i + 2] {
                     let d = DeltaE.cie94(DeltaE.lab(p[i], p[i + 1], p[i + 2]), DeltaE.lab(q[i], q[i + 1], q[i + 2]))
-                    if d > threshold { failing += 1; maximumDeltaE = max(maximumDeltaE, d) }
+                    if d > threshold { failing += 1; maximum = max(maximum, d) }
                 }
                 i += 4
             }
         }
     }
+    return (failing, maximum)
+}
+
+private func perceptuallyCompare(_ a: PixelBuffer, _ b: PixelBuffer, pixelPrecision: Float, perceptualPrecision: Float) -> String? {
+    let (failing, maximumDeltaE) = deltaEScan(a, b, above: Double(1 - perceptualPrecision) * 100)
     let actualPixelPrecision = 1 - Float(failing) / Float(a.pixelCount)
     guard actualPixelPrecision < pixelPrecision else { return nil }
     let minimumPerceptualPrecision = 1 - min(Float(maximumDeltaE) / 100, 1)
@@ -129,17 +135,5 @@ func differenceFigures(_ old: UIImage, _ new: UIImage) -> (pixels: Int, of: Int,
     guard let o = old.cgImage.flatMap(PixelBuffer.init), let n = new.cgImage.flatMap(PixelBuffer.init),
           o.width == n.width, o.height == n.height else { return nil }
     let counts = differingBytes(o, n)
-    var deltaE = 0.0
-    o.bytes.withUnsafeBufferPointer { p in
-        n.bytes.withUnsafeBufferPointer { q in
-            var i = 0
-            while i < p.count {
-                if p[i] != q[i] || p[i + 1] != q[i + 1] || p[i + 2] != q[i + 2] {
-                    deltaE = max(deltaE, DeltaE.cie94(DeltaE.lab(p[i], p[i + 1], p[i + 2]), DeltaE.lab(q[i], q[i + 1], q[i + 2])))
-                }
-                i += 4
-            }
-        }
-    }
-    return (counts.pixels, o.pixelCount, counts.maximum, deltaE)
+    return (counts.pixels, o.pixelCount, counts.maximum, deltaEScan(o, n, above: -1).maximum)
 }

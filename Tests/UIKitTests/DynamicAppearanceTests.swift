@@ -9,8 +9,9 @@ import UIKit
     static let light = UITraitCollection(userInterfaceStyle: .light)
 
     /// A window whose content controller gets `traits` as override traits.
-    static func host(_ traits: UITraitCollection) -> (UIWindow, root: UIViewController, content: UIViewController) {
-        let window = UIWindow(screen: UIScreen(size: CGSize(width: 100, height: 60), scale: 1))
+    static func host(_ traits: UITraitCollection, size: CGSize = CGSize(width: 100, height: 60))
+        -> (UIWindow, root: UIViewController, content: UIViewController) {
+        let window = UIWindow(screen: UIScreen(size: size, scale: 1))
         let root = UIViewController()
         window.rootViewController = root
         let content = UIViewController()

@@ -9,15 +9,8 @@ import UIKit
 @Suite struct RightToLeftLayoutTests {
     /// A 200 x 100 content view whose controller has `direction` as its traits' layout direction.
     static func content(_ direction: UITraitEnvironmentLayoutDirection) -> (UIWindow, UIView) {
-        let window = UIWindow(screen: UIScreen(size: CGSize(width: 200, height: 100), scale: 1))
-        let root = UIViewController()
-        window.rootViewController = root
-        let content = UIViewController()
-        root.addChild(content)
-        root.view.addSubview(content.view)
-        content.view.frame = root.view.bounds
-        content.didMove(toParent: root)
-        root.setOverrideTraitCollection(UITraitCollection(layoutDirection: direction), forChild: content)
+        let (window, _, content) = DynamicAppearanceTests.host(UITraitCollection(layoutDirection: direction),
+                                                               size: CGSize(width: 200, height: 100))
         window.layoutIfNeeded()
         return (window, content.view)
     }
