@@ -9,8 +9,9 @@ internal import CLaminaRaster
 /// Any other outcome decodes the reference and compares as usual, so failures, tolerances and
 /// messages are unchanged.
 ///
-/// The cache is a folder of small files named by the hash of a reference file's bytes, each
-/// holding the decoded size and the pixels' hash: `$LAMINA_SNAPSHOT_CACHE` when set (empty or
+/// The cache is a folder of small files named by the hash of a reference file's bytes (and the
+/// cache's version, bumped when decoding changes), each holding the decoded size and the pixels'
+/// hash: `$LAMINA_SNAPSHOT_CACHE` when set (empty or
 /// `off` turns the cache off), else `.build/lamina-snapshot-cache` in the current directory when
 /// `.build` exists there (`swift test` runs in the package's folder), else no cache.
 enum ReferenceCache {
@@ -38,7 +39,11 @@ enum ReferenceCache {
         return String(out[0], radix: 16) + "-" + String(out[1], radix: 16)
     }
 
-    static func key(of data: Data) -> String { data.withUnsafeBytes { hash($0) } }
+    /// Bumped whenever decoding or the comparison's pixel form changes, so that entries made by
+    /// another version are never trusted.
+    static let version = "1"
+
+    static func key(of data: Data) -> String { "v\(version)-" + data.withUnsafeBytes { hash($0) } }
 
     static func pixelHash(_ buffer: PixelBuffer) -> String { buffer.bytes.withUnsafeBytes { hash($0) } }
 
