@@ -21,6 +21,18 @@ void lamina_straight_rgba8_from_32(const uint8_t *src, long src_stride, uint8_t 
     for (long y = 0; y < height; y++) {
         const uint8_t *s = src + y * src_stride;
         uint8_t *d = dst + y * width * 4;
+        if (mode == 0 && r == 0 && g == 1 && b == 2 && a == 3) { memcpy(d, s, (size_t)width * 4); continue; }
+        if (mode == 0 && r == 2 && g == 1 && b == 0 && a == 3) {
+            /* BGRA in memory (little-endian alpha-first words): swap the first and third bytes of
+               each pixel, a word at a time. */
+            for (long x = 0; x < width; x++) {
+                uint32_t v;
+                memcpy(&v, s + 4 * x, 4);
+                v = (v & 0xFF00FF00u) | ((v & 0x00FF0000u) >> 16) | ((v & 0x000000FFu) << 16);
+                memcpy(d + 4 * x, &v, 4);
+            }
+            continue;
+        }
         for (long x = 0; x < width; x++, s += 4, d += 4) {
             uint32_t alpha = mode == 2 ? 255 : s[a];
             uint32_t cr = s[r], cg = s[g], cb = s[b];
@@ -30,31 +42,6 @@ void lamina_straight_rgba8_from_32(const uint8_t *src, long src_stride, uint8_t 
                 cb = (cb * 255 + alpha / 2) / alpha; if (cb > 255) cb = 255;
             }
             d[0] = (uint8_t)cr; d[1] = (uint8_t)cg; d[2] = (uint8_t)cb; d[3] = (uint8_t)alpha;
-        }
-    }
-}
-
-void lamina_rgba8_from_32(const uint8_t *src, long src_stride, uint8_t *dst, long width, long height,
-                          int r, int g, int b, int a) {
-    for (long y = 0; y < height; y++) {
-        const uint8_t *s = src + y * src_stride;
-        uint8_t *d = dst + y * width * 4;
-        if (r == 0 && g == 1 && b == 2 && a == 3) { memcpy(d, s, (size_t)width * 4); continue; }
-        if (r == 2 && g == 1 && b == 0 && a == 3) {
-            /* BGRA in memory (little-endian premultiplied-first words): swap the first and third
-               bytes of each pixel, a word at a time. */
-            const uint32_t *sw = (const uint32_t *)(const void *)s;
-            uint32_t *dw = (uint32_t *)(void *)d;
-            for (long x = 0; x < width; x++) {
-                uint32_t v;
-                memcpy(&v, sw + x, 4);
-                v = (v & 0xFF00FF00u) | ((v & 0x00FF0000u) >> 16) | ((v & 0x000000FFu) << 16);
-                memcpy(dw + x, &v, 4);
-            }
-            continue;
-        }
-        for (long x = 0; x < width; x++, s += 4, d += 4) {
-            d[0] = s[r]; d[1] = s[g]; d[2] = s[b]; d[3] = s[a];
         }
     }
 }

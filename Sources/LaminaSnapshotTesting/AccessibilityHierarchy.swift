@@ -125,7 +125,7 @@ struct AccessibilityMarker {
         var rows: [[Unit]] = []
         var extent: (CGFloat, CGFloat) = (0, 0)
         for u in byMiddle {
-            if let _ = rows.last, u.frame.midY >= extent.0, u.frame.midY <= extent.1 {
+            if !rows.isEmpty, u.frame.midY >= extent.0, u.frame.midY <= extent.1 {
                 rows[rows.count - 1].append(u)
                 extent = (min(extent.0, u.frame.minY), max(extent.1, u.frame.maxY))
             } else {
@@ -147,11 +147,8 @@ struct AccessibilityMarker {
         if let s = r as? UISwitch {
             value = s.isOn ? "On" : "Off"
             kind = "Switch button"
-        } else if r is UISearchTextField {
-            kind = nil
-        } else if r is UITextField {
-            kind = "Text field"
-        } else if r is UITextView, (r as? UITextView)?.isEditable == true {
+        } else if (r is UITextField && !(r is UISearchTextField)) || (r as? UITextView)?.isEditable == true {
+            // (A search field says so through its trait.)
             kind = "Text field"
         }
         let frame = r.accessibilityFrame

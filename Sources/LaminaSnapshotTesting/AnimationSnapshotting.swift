@@ -64,10 +64,12 @@ extension Snapshotting where Value == UIView, Format == [UIImage] {
     public static func animation(times: [TimeInterval], precision: Float = 1, perceptualPrecision: Float = 1,
                                  size: CGSize? = nil, traits: UITraitCollection = .init(),
                                  animations: @escaping @MainActor (UIView) -> Void = { _ in }) -> Snapshotting {
-        viewAnimation(times: times, problem: animationTimesProblem(times), precision: precision,
+        viewAnimation(times: times, problem: nil, precision: precision,
                       perceptualPrecision: perceptualPrecision, size: size, traits: traits, animations: animations)
     }
 
+    /// The strategy for `times`, or for `problem` (a duration or rate that gives no times) when
+    /// there is one; the times themselves are checked where the frames are made.
     static func viewAnimation(times: [TimeInterval], problem: String?, precision: Float, perceptualPrecision: Float,
                               size: CGSize?, traits: UITraitCollection,
                               animations: @escaping @MainActor (UIView) -> Void) -> Snapshotting {
@@ -100,10 +102,11 @@ extension Snapshotting where Value == UIViewController, Format == [UIImage] {
     public static func animation(times: [TimeInterval], on config: ViewImageConfig? = nil, precision: Float = 1,
                                  perceptualPrecision: Float = 1, size: CGSize? = nil, traits: UITraitCollection = .init(),
                                  animations: @escaping @MainActor (UIViewController) -> Void = { _ in }) -> Snapshotting {
-        controllerAnimation(times: times, problem: animationTimesProblem(times), on: config, precision: precision,
+        controllerAnimation(times: times, problem: nil, on: config, precision: precision,
                             perceptualPrecision: perceptualPrecision, size: size, traits: traits, animations: animations)
     }
 
+    /// The strategy for `times`, or for `problem` when there is one (see the view form).
     static func controllerAnimation(times: [TimeInterval], problem: String?, on config: ViewImageConfig?, precision: Float,
                                     perceptualPrecision: Float, size: CGSize?, traits: UITraitCollection,
                                     animations: @escaping @MainActor (UIViewController) -> Void) -> Snapshotting {

@@ -22,9 +22,13 @@ extension Diffing where Value == [UIImage] {
                     return ("Reference animation could not be loaded: \(unreadable.reason)", [])
                 }
                 if let made = new.first as? SnapshotImage, let problem = made.problem {
+                    // What was recorded for such an animation is the placeholder alone.
                     let placeholder = problemImage(problem, zeroSize: made.problemIsZeroSize)
-                    guard let message = compareImages(reference: old.first ?? placeholder, new: placeholder, precision: 1, perceptualPrecision: 1),
-                          old.count == 1 else { return nil }
+                    guard old.count == 1 else {
+                        return ("Newly-taken animation is empty: \(problem)\nThe reference has \(old.count) frames.", [])
+                    }
+                    guard let message = compareImages(reference: old[0], new: placeholder, precision: 1, perceptualPrecision: 1)
+                    else { return nil }
                     return SnapshotArtifacts.writeFailure(reference: old[0], new: placeholder,
                                                           message: "Newly-taken animation is empty: \(problem)\n" + message)
                 }
@@ -78,11 +82,7 @@ func animatedPNG(_ frames: [UIImage], times: [TimeInterval]) -> Data {
 
 /// The frames of a reference animation, or an `UnreadableReference` saying why there are none.
 func readAnimatedReference(_ data: Data, scale: CGFloat) -> [UIImage] {
-    guard !data.isEmpty else { return [UnreadableReference(reason: "the file is empty")] }
-    guard data.starts(with: [0x89, 0x50, 0x4E, 0x47]) else {
-        let head = data.prefix(8).map { String(format: "%02x", $0) }.joined(separator: " ")
-        return [UnreadableReference(reason: "it is not a PNG file (it starts with \(head))")]
-    }
+    guard data.starts(with: [0x89, 0x50, 0x4E, 0x47]) else { return [UnreadableReference(reason: notAPNG(data))] }
     do {
         return try APNGDecoder.decode(data).frames.map { UIImage(cgImage: $0, scale: scale, orientation: .up) }
     } catch {

@@ -96,44 +96,47 @@ private func perceptuallyCompare(_ a: PixelBuffer, _ b: PixelBuffer, pixelPrecis
         """
 }
 
-/// The difference picture: where the images have the same size, each pixel's largest component
+/// The figures a report shows for a failed comparison: pixels differing (of all), the largest
+/// component difference and the largest ΔE*94.
+struct DifferenceFigures {
+    var pixels: Int, pixelCount: Int, maximum: Int, deltaE: Double
+}
+
+/// The difference picture and, where the images have the same size, the figures, from one
+/// conversion of each image. The picture: where the sizes agree, each pixel's largest component
 /// difference as grey, stretched so the largest difference is white; otherwise the new image
 /// with the reference drawn over it in the difference blend mode.
-func differenceImage(_ old: UIImage, _ new: UIImage) -> UIImage {
+func difference(_ old: UIImage, _ new: UIImage) -> (image: UIImage, figures: DifferenceFigures?) {
+    var figures: DifferenceFigures?
     if let o = old.cgImage.flatMap(PixelBuffer.init), let n = new.cgImage.flatMap(PixelBuffer.init),
        o.width == n.width, o.height == n.height {
         var grey = [UInt8](repeating: 0, count: o.pixelCount)
-        var top = 0
+        var top = 0, differing = 0
         for i in 0..<o.pixelCount {
             var m = 0
             for k in 0..<4 { m = max(m, abs(Int(o.bytes[4 * i + k]) - Int(n.bytes[4 * i + k]))) }
             grey[i] = UInt8(m)
             top = max(top, m)
+            if m > 0 { differing += 1 }
         }
+        figures = DifferenceFigures(pixels: differing, pixelCount: o.pixelCount, maximum: top,
+                                    deltaE: deltaEScan(o, n, above: -1).maximum)
         var rgba = [UInt8](repeating: 255, count: o.pixelCount * 4)
         for i in 0..<o.pixelCount {
             let v = top > 0 ? UInt8(Int(grey[i]) * 255 / top) : 0
             rgba[4 * i] = v; rgba[4 * i + 1] = v; rgba[4 * i + 2] = v
         }
         if let cg = PixelBuffer(width: o.width, height: o.height, bytes: rgba).makeImage() {
-            return UIImage(cgImage: cg, scale: old.scale, orientation: .up)
+            return (UIImage(cgImage: cg, scale: old.scale, orientation: .up), figures)
         }
     }
     let size = CGSize(width: max(old.size.width, new.size.width, 1), height: max(old.size.height, new.size.height, 1))
     let format = UIGraphicsImageRendererFormat()
     format.scale = max(old.scale, new.scale)
     format.opaque = true
-    return UIGraphicsImageRenderer(size: size, format: format).image { _ in
+    let image = UIGraphicsImageRenderer(size: size, format: format).image { _ in
         new.draw(at: .zero)
         old.draw(in: CGRect(origin: .zero, size: old.size), blendMode: .difference, alpha: 1)
     }
-}
-
-/// The figures a report shows for a failed comparison: pixels differing, the largest component
-/// difference and the largest ΔE*94; nil when the images have different sizes or no pixels.
-func differenceFigures(_ old: UIImage, _ new: UIImage) -> (pixels: Int, of: Int, maximum: Int, deltaE: Double)? {
-    guard let o = old.cgImage.flatMap(PixelBuffer.init), let n = new.cgImage.flatMap(PixelBuffer.init),
-          o.width == n.width, o.height == n.height else { return nil }
-    let counts = differingBytes(o, n)
-    return (counts.pixels, o.pixelCount, counts.maximum, deltaEScan(o, n, above: -1).maximum)
+    return (image, figures)
 }

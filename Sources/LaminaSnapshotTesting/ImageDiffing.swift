@@ -97,7 +97,6 @@ func pngData(of image: UIImage) -> Data {
 /// A reference read from `data`; an `UnreadableReference` saying why when it is not a PNG or
 /// JPEG Lamina can decode.
 func readReference(_ data: Data, scale: CGFloat) -> UIImage {
-    guard !data.isEmpty else { return UnreadableReference(reason: "the file is empty") }
     do {
         let cg: CGImage
         if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
@@ -105,13 +104,20 @@ func readReference(_ data: Data, scale: CGFloat) -> UIImage {
         } else if data.starts(with: [0xFF, 0xD8]) {
             cg = try CGImage.decodeJPEG(data)
         } else {
-            let head = data.prefix(8).map { String(format: "%02x", $0) }.joined(separator: " ")
-            return UnreadableReference(reason: "it is not a PNG file (it starts with \(head))")
+            return UnreadableReference(reason: notAPNG(data))
         }
         return UIImage(cgImage: cg, scale: scale, orientation: .up)
     } catch {
         return UnreadableReference(reason: "\(error)")
     }
+}
+
+/// Why `data`, which does not start with a PNG's (or a JPEG's) signature, cannot be a reference:
+/// empty, or named by its first bytes.
+func notAPNG(_ data: Data) -> String {
+    guard !data.isEmpty else { return "the file is empty" }
+    let head = data.prefix(8).map { String(format: "%02x", $0) }.joined(separator: " ")
+    return "it is not a PNG file (it starts with \(head))"
 }
 
 /// `new` drawn again at the scale that gives it the reference's pixel size, when it is one of

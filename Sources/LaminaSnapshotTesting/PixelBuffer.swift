@@ -48,7 +48,7 @@ struct PixelBuffer {
                 guard let s = src.baseAddress?.assumingMemoryBound(to: UInt8.self), let d = dst.baseAddress else { return }
                 // In C: a loop per pixel in Swift costs about 100 ms for a 3x phone screen in a
                 // debug build.
-                lamina_rgba8_from_32(s, stride, d, w, h, Int32(order.0), Int32(order.1), Int32(order.2), Int32(order.3))
+                lamina_straight_rgba8_from_32(s, stride, d, w, h, Int32(order.0), Int32(order.1), Int32(order.2), Int32(order.3), 0)
             }
         }
         return out

@@ -76,7 +76,7 @@ final class CachedReference: UIImage, @unchecked Sendable {
 
     /// Whether `new` has exactly the reference's pixels.
     func matches(_ new: UIImage) -> Bool {
-        guard !(new is SnapshotImage && (new as? SnapshotImage)?.problem != nil), let cg = new.cgImage,
+        guard (new as? SnapshotImage)?.problem == nil, let cg = new.cgImage,
               cg.width == entry.width, cg.height == entry.height, let pixels = PixelBuffer(cg) else { return false }
         return ReferenceCache.pixelHash(pixels) == entry.pixels
     }

@@ -39,16 +39,16 @@ enum SnapshotArtifacts {
     /// returns the message (with a line naming their folder) and the library's attachments;
     /// records them with Swift Testing when a test is running.
     static func writeFailure(reference: UIImage, new: UIImage, message: String) -> (String, [DiffAttachment]) {
-        let difference = differenceImage(reference, new)
+        let (differenceImage, figures) = difference(reference, new)
         let files: [(String, Data)] = [
             ("reference.png", pngData(of: reference)),
             ("failure.png", pngData(of: new)),
-            ("difference.png", pngData(of: difference)),
+            ("difference.png", pngData(of: differenceImage)),
         ]
         var record = SnapshotArtifact(kind: .failure, message: message)
-        if let figures = differenceFigures(reference, new) {
+        if let figures {
             record.differingPixels = figures.pixels
-            record.pixelCount = figures.of
+            record.pixelCount = figures.pixelCount
             record.maximumComponentDifference = figures.maximum
             record.maximumDeltaE = figures.deltaE
         }
@@ -83,6 +83,9 @@ enum SnapshotArtifacts {
             dictionary[diffedKey] = nil
             return
         }
+        // The record mode as configured (`withSnapshotTesting`, a test trait, the global); a
+        // `record:` argument of one assertion is not visible here, so such a snapshot may be
+        // listed as recorded when only the library's message says it was not.
         let mode = SnapshotTestingConfiguration.current?.record ?? _record
         var record = SnapshotArtifact(kind: mode == .never ? .missing : .recorded,
                                       message: mode == .never ? "No reference was found on disk; recording is off." : "Recorded as a new reference.")

@@ -97,7 +97,7 @@ import CLaminaRaster
         data.withUnsafeBytes { (src: UnsafeRawBufferPointer) in
             rgba.withUnsafeMutableBufferPointer { dst in
                 guard let s = src.baseAddress?.assumingMemoryBound(to: UInt8.self), let d = dst.baseAddress else { return }
-                lamina_rgba8_from_32(s, image.bytesPerRow, d, w, h, 2, 1, 0, 3)
+                lamina_straight_rgba8_from_32(s, image.bytesPerRow, d, w, h, 2, 1, 0, 3, 0)
                 lamina_hash128(d, w * h * 4, &out)
             }
         }

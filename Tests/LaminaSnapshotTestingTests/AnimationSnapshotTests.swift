@@ -172,6 +172,13 @@ import QuartzCore
             let message = verifySnapshot(of: Self.slider(), as: strategy, named: "bad\(k)", record: .never, snapshotDirectory: dir)
             #expect(message?.contains("Newly-taken animation is empty: " + (problem ?? "")) == true, "case \(k): \(message ?? "nil")")
         }
+        // An empty animation against a reference of several frames fails too.
+        _ = verifySnapshot(of: Self.slider(), as: Snapshotting<UIView, [UIImage]>.animation(times: [0, 0.1, 0.2]), named: "three",
+                           record: .all, snapshotDirectory: dir)
+        let empty = verifySnapshot(of: Self.slider(), as: Snapshotting<UIView, [UIImage]>.animation(times: []), named: "three",
+                                   record: .never, snapshotDirectory: dir)
+        #expect(empty?.contains("Newly-taken animation is empty: The animation snapshot asks for no frame times.") == true, "\(empty ?? "nil")")
+        #expect(empty?.contains("The reference has 3 frames.") == true)
         // A moment at a bad time is a placeholder too, and a reference that is not an APNG a clear failure.
         #expect(Self.take(Snapshotting<UIView, UIImage>.image(atTime: -1), Self.slider())?.width == 1)
         try Data("GIF89a".utf8).write(to: URL(fileURLWithPath: dir + "/badRequestsFailWithAMessage.gif.png"))

@@ -225,18 +225,14 @@ void lamina_premultiply_rgba8(uint8_t *p, long count);
 
 /// Reads `width` x `height` 32-bit pixels (rows `src_stride` bytes apart; channel bytes at
 /// `r`, `g`, `b`, `a` within each pixel) into straight RGBA8 rows at `dst`. `mode` 0: straight
-/// alpha; 1: premultiplied (divided back, `min(255, (c * 255 + a / 2) / a)`); 2: opaque (alpha 255).
+/// alpha (the bytes copied as they are, reordered: premultiplied pixels stay premultiplied);
+/// 1: premultiplied (divided back, `min(255, (c * 255 + a / 2) / a)`); 2: opaque (alpha 255).
+void lamina_straight_rgba8_from_32(const uint8_t *src, long src_stride, uint8_t *dst, long width, long height,
+                                   int r, int g, int b, int a, int mode);
+
 /// A 128-bit hash of `count` bytes into `out[0]`, `out[1]` (two multiply-rotate lanes with a
 /// final avalanche: not cryptographic; for recognising a file or pixels seen before).
 void lamina_hash128(const uint8_t *bytes, long count, uint64_t *out);
-
-/// Copies a 32-bit image into RGBA order (r, g, b, a: where each sits in a source pixel's four
-/// bytes), keeping premultiplication: the snapshot comparison's common form.
-void lamina_rgba8_from_32(const uint8_t *src, long src_stride, uint8_t *dst, long width, long height,
-                          int r, int g, int b, int a);
-
-void lamina_straight_rgba8_from_32(const uint8_t *src, long src_stride, uint8_t *dst, long width, long height,
-                                   int r, int g, int b, int a, int mode);
 
 #ifdef __cplusplus
 }
