@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh
 export TSAN_OPTIONS="halt_on_error=1 abort_on_error=0 exitcode=66 second_deadlock_stack=1 ${TSAN_OPTIONS:-}"
 # The on-screen tests run a render thread beside the window's: they run under Xvfb.
-filter='ThreadedRenderTests|RenderTreeTests|DamageTrackingTests|OnScreenTests|ShadowCacheTests|OcclusionTests|ParallelSnapshotTests'
+filter='ThreadedRenderTests|RenderTreeTests|DamageTrackingTests|OnScreenTests|ShadowCacheTests|OcclusionTests|ParallelSnapshotTests|GlyphMaskCacheTests'
 swift build --build-tests --sanitize=thread --scratch-path .build/tsan
 log=$(mktemp)
 status=0

@@ -108,6 +108,8 @@ case "damage-profile":
     CompositorBenchmark.damageProfile()
 case "commit-profile":
     CompositorBenchmark.commitProfile()
+case "text-profile":
+    TextBenchmark.profile()
 case "text":
     TextBenchmark.run()
     MainActor.assumeIsolated { LabelSizingBenchmark.run() }

@@ -25,6 +25,11 @@ struct TextOrientationTests {
     }
 
     /// The alpha of each pixel, row 0 at the top of the image.
+    /// Whether two alpha planes have the same size and differ by at most 4 anywhere.
+    func nearlyEqual(_ a: [[Int]], _ b: [[Int]]) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { r, s in r.count == s.count && zip(r, s).allSatisfy { abs($0 - $1) <= 4 } }
+    }
+
     func alpha(_ image: CGImage) -> [[Int]] {
         let bytes = [UInt8](image.dataProvider!.data!)
         return (0..<image.height).map { y in (0..<image.width).map { x in Int(bytes[y * image.bytesPerRow + x * 4 + 3]) } }
@@ -68,8 +73,9 @@ struct TextOrientationTests {
         ctx.textMatrix = .identity
         CTFrameDraw(frame(in: CGRect(x: 0, y: 0, width: Self.size, height: Self.size)), ctx)
         let flipped = alpha(ctx.makeImage()!)
-        // The exact mirror image of the upright drawing.
-        #expect(flipped == Array(upright().reversed()))
+        // The mirror image of the upright drawing (glyph masks keep origins to 1/64 pixel, so an
+        // edge pixel may differ by a few levels).
+        #expect(nearlyEqual(flipped, Array(upright().reversed())))
     }
 
     @Test func aFlippedTextMatrixTurnsGlyphsButNotLineOrder() throws {
@@ -124,7 +130,7 @@ struct TextOrientationTests {
         }
         #expect(a == upright())
         // Without the flip: upside down, as on iOS.
-        #expect(try drawn { _, _ in } == Array(upright().reversed()))
+        #expect(nearlyEqual(try drawn { _, _ in }, Array(upright().reversed())))
     }
 
     @Test func flippingWhenContentsAreFlippedGivesUprightText() throws {

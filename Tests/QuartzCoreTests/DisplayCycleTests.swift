@@ -122,6 +122,38 @@ struct DisplayCycleTests {
         #expect(d.clip == l.bounds)
     }
 
+    /// A drawn image shares its backing store's memory: a later redraw, whole or of a region,
+    /// never changes an image handed out before it (the render tree may still show it).
+    @Test func redrawsNeverChangeAnEarlierImage() throws {
+        final class Painter: NSObject, CALayerDelegate {
+            var gray: CGFloat = 0
+            func draw(_ layer: CALayer, in ctx: CGContext) {
+                ctx.setFillColor(CGColor(gray: gray, alpha: 1))
+                ctx.fill(layer.bounds)
+            }
+        }
+        let l = CALayer(), d = Painter()
+        l.bounds = CGRect(x: 0, y: 0, width: 8, height: 8)
+        l.delegate = d
+        l.display()
+        let first = try #require(l.contents as? CGImage)
+        d.gray = 1
+        l.setNeedsDisplay(CGRect(x: 0, y: 0, width: 4, height: 4))
+        l.displayIfNeeded()
+        let second = try #require(l.contents as? CGImage)
+        #expect(first !== second)
+        #expect(pixel(first, 0, 0) == (0, 0, 0, 255) && pixel(first, 7, 7) == (0, 0, 0, 255))
+        #expect(pixel(second, 0, 0) == (255, 255, 255, 255) && pixel(second, 7, 7) == (0, 0, 0, 255))
+        d.gray = 0.5
+        l.setNeedsDisplay(CGRect(x: 4, y: 4, width: 4, height: 4))
+        l.displayIfNeeded()
+        let third = try #require(l.contents as? CGImage)
+        #expect(pixel(second, 7, 7) == (0, 0, 0, 255) && pixel(third, 7, 7).0 == 128 && pixel(third, 0, 0).0 == 255)
+        l.display()
+        let fourth = try #require(l.contents as? CGImage)
+        #expect(pixel(third, 0, 0).0 == 255 && pixel(fourth, 0, 0).0 == 128)
+    }
+
     @Test func boundsChangesRedisplayOnlyWhenAsked() {
         let l = CALayer()
         l.bounds = CGRect(x: 0, y: 0, width: 5, height: 5)

@@ -163,6 +163,10 @@ void lamina_box_columns(uint8_t *plane, long columns, long rows, long stride, lo
 /// when `opaque`, the alpha byte set to 255 and the rest kept.
 void lamina_premultiplied_words(uint32_t *dst, const uint8_t *src, long count, int alpha_byte, int opaque);
 
+/// Adds `count` coverage bytes of `src` to those of `dst`, each sum clamped to 255 (glyph masks
+/// gathered into one coverage plane before it is painted).
+void lamina_add_coverage(uint8_t *dst, const uint8_t *src, long count);
+
 /// Byte `byte` (0...3) of each of `count` 32-bit pixels at `src`, written to `dst[0..<count]`.
 void lamina_extract_bytes(uint8_t *dst, const uint8_t *src, long count, int byte);
 

@@ -1,3 +1,4 @@
+import Synchronization
 @_implementationOnly import CFreeType
 @_implementationOnly import CHarfBuzz
 
@@ -24,8 +25,8 @@ public enum CGFontError: Error, Equatable, CustomStringConvertible {
 /// the openly licensed face closest to it in width, reporting San Francisco's vertical metrics;
 /// Helvetica and Arial to Liberation Sans; Times to Liberation Serif; Menlo and Courier to DejaVu Sans Mono; PingFang, Hiragino and
 /// Heiti to WenQuanYi Micro Hei); other names are looked up with fontconfig. Glyph outlines are
-/// returned as `CGPath`s in font units and cached, so text is filled by Lamina's own rasterizer
-/// like any path.
+/// returned as `CGPath`s in font units and cached; text is drawn from glyph masks rasterized from
+/// them by Lamina's own rasterizer (``GlyphMaskCache``).
 public final class CGFont: @unchecked Sendable, CustomStringConvertible {
     /// The FreeType face (an `FT_Face`), kept untyped so that no stored property names a
     /// FreeType type: CFreeType is hidden from the modules that import CoreGraphics.
@@ -35,6 +36,23 @@ public final class CGFont: @unchecked Sendable, CustomStringConvertible {
     /// Font bytes loaded from memory, kept alive as long as the face.
     private let memory: UnsafeMutableRawBufferPointer?
     private var outlines: [CGGlyph: CGPath] = [:]
+    /// The glyph mask cache's name for this face: the same for every font opened from one face
+    /// of one file, else a number no other font of the process has (an object identifier could
+    /// be reused by a later font at the same address).
+    let cacheID: UInt64
+    private static let fontCount = Atomic<UInt64>(0)
+    private static let fileIDs = Locked<[String: UInt64]>([:])
+
+    /// The cache identity of a face from `file` (nil: from memory).
+    private static func cacheID(file: String?) -> UInt64 {
+        guard let file else { return fontCount.add(1, ordering: .relaxed).newValue }
+        return fileIDs.withLock { ids in
+            if let id = ids[file] { return id }
+            let id = fontCount.add(1, ordering: .relaxed).newValue
+            ids[file] = id
+            return id
+        }
+    }
     /// The HarfBuzz font over `face` (font units), made on first use under the FreeType lock.
     var shapingFont: OpaquePointer?
     /// Colour bitmap glyphs made so far (nil: the glyph has none), under the FreeType lock.
@@ -46,7 +64,7 @@ public final class CGFont: @unchecked Sendable, CustomStringConvertible {
     /// name); nil when none matches, as on Apple platforms.
     public convenience init?(_ name: CFString) {
         guard let opened = try? CGFont.open(named: name, size: nil) else { return nil }
-        self.init(face: opened.face, memory: opened.memory, family: opened.family, systemMetrics: opened.systemMetrics)
+        self.init(face: opened.face, memory: opened.memory, family: opened.family, systemMetrics: opened.systemMetrics, file: opened.file)
     }
 
     /// The font `name` names for text `size` points tall: Apple's system-font names choose
@@ -61,12 +79,12 @@ public final class CGFont: @unchecked Sendable, CustomStringConvertible {
         let systemMetrics = FontLibrary.isSystemFontName(name) && origin != .appleFonts
         guard case let .file(path, index) = location else {
             guard let o = try? open(named: name, size: size) else { return nil }
-            return CGFont(face: o.face, memory: o.memory, family: o.family, systemMetrics: o.systemMetrics)
+            return CGFont(face: o.face, memory: o.memory, family: o.family, systemMetrics: o.systemMetrics, file: o.file)
         }
         let key = SharedFace(path: path, index: index, family: family, systemMetrics: systemMetrics)
         if let f = sharedFaces.withLock({ $0[key] }) { return f }
         guard let o = try? open(named: name, size: size) else { return nil }
-        let made = CGFont(face: o.face, memory: o.memory, family: o.family, systemMetrics: o.systemMetrics)
+        let made = CGFont(face: o.face, memory: o.memory, family: o.family, systemMetrics: o.systemMetrics, file: o.file)
         return sharedFaces.withLock { faces in
             if let f = faces[key] { return f }
             faces[key] = made
@@ -87,9 +105,11 @@ public final class CGFont: @unchecked Sendable, CustomStringConvertible {
         self.init(face: opened.face, memory: opened.memory, family: opened.family)
     }
 
-    private init(face: FT_Face, memory: UnsafeMutableRawBufferPointer?, family: String, systemMetrics: Bool = false) {
+    private init(face: FT_Face, memory: UnsafeMutableRawBufferPointer?, family: String, systemMetrics: Bool = false,
+                 file: String? = nil) {
         self.faceAddress = OpaquePointer(face); self.memory = memory; self.familyName = family
         self.usesSystemFontMetrics = systemMetrics
+        self.cacheID = CGFont.cacheID(file: file)
     }
 
     /// The ink bounds of `glyph`'s outline in font units (y up), or nil when it has none.
@@ -118,7 +138,7 @@ public final class CGFont: @unchecked Sendable, CustomStringConvertible {
     /// Loads the installed font that `name` names, or throws ``CGFontError/notFound(_:)``.
     public static func named(_ name: String) throws(CGFontError) -> CGFont {
         let o = try open(named: name, size: nil)
-        return CGFont(face: o.face, memory: o.memory, family: o.family, systemMetrics: o.systemMetrics)
+        return CGFont(face: o.face, memory: o.memory, family: o.family, systemMetrics: o.systemMetrics, file: o.file)
     }
 
     /// The most font bytes ``load(_:)`` accepts (128 MiB; Lamina's limit): the largest
@@ -140,13 +160,14 @@ public final class CGFont: @unchecked Sendable, CustomStringConvertible {
             return face
         }
         guard let face else { return nil }
-        return CGFont(face: face, memory: nil, family: face.pointee.family_name.map { String(cString: $0) } ?? "Unknown")
+        return CGFont(face: face, memory: nil, family: face.pointee.family_name.map { String(cString: $0) } ?? "Unknown",
+                      file: "\(path)#\(index)")
     }
 
     /// The face `name` names at `size`, and whether it reports San Francisco's metrics (a
     /// stand-in for an Apple system-font name; Apple's own fonts report their own).
     private static func open(named name: String, size: CGFloat?) throws(CGFontError)
-        -> (face: FT_Face, memory: UnsafeMutableRawBufferPointer?, family: String, systemMetrics: Bool) {
+        -> (face: FT_Face, memory: UnsafeMutableRawBufferPointer?, family: String, systemMetrics: Bool, file: String?) {
         guard let (location, family, origin) = FontLibrary.locate(name, size: size) else { throw .notFound(name) }
         let systemMetrics = FontLibrary.isSystemFontName(name) && origin != .appleFonts
         switch location {
@@ -157,10 +178,10 @@ public final class CGFont: @unchecked Sendable, CustomStringConvertible {
                 return face
             }
             guard let face else { throw .unreadable(path) }
-            return (face, nil, family, systemMetrics)
+            return (face, nil, family, systemMetrics, "\(path)#\(index)")
         case let .data(data, index):
             let o = try open(data: data, index: index)
-            return (o.face, o.memory, family, systemMetrics)
+            return (o.face, o.memory, family, systemMetrics, nil)
         }
     }
 

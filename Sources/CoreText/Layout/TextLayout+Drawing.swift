@@ -26,7 +26,7 @@ extension TextLayout {
 
     func draw(in ctx: CGContext, at origin: CGPoint, glyphs glyphRange: Range<Int>, decorations decorationRange: Range<Int>) {
         guard !glyphRange.isEmpty || !decorationRange.isEmpty else { return }
-        var paths: [(Paint, CGFloat, CGMutablePath)] = []
+        var runs: [(Paint, CGFloat, [CGContext.GlyphPlacement])] = []
         var bitmaps: [(ColorGlyph, CGRect)] = []
         var colorFonts: [ObjectIdentifier: Bool] = [:]
         for g in glyphs[glyphRange] {
@@ -40,30 +40,39 @@ extension TextLayout {
                 bitmaps.append((bitmap, rect))
                 continue
             }
-            guard let outline = g.font.path(for: g.glyph), !outline.isEmpty else { continue }
             let k = g.size / CGFloat(max(1, g.font.unitsPerEm))
             let t = CGAffineTransform(a: k, b: 0, c: 0, d: -k, tx: origin.x + g.x, ty: origin.y + g.baseline - g.rise)
             let paint = Paint(color: g.color, strokeWidth: g.strokeWidth, strokeColor: g.strokeWidth == 0 ? nil : g.strokeColor,
                               shadow: g.shadow)
-            // The stroke is a percentage of the font size: one path per paint and size.
+            // The stroke is a percentage of the font size: one run per paint and size.
             let lineWidth = abs(g.strokeWidth) * g.size / 100
-            if let i = paths.firstIndex(where: { $0.0 == paint && $0.1 == lineWidth }) {
-                paths[i].2.addPath(outline, transform: t)
+            let placement = CGContext.GlyphPlacement(font: g.font, glyph: g.glyph, transform: t)
+            if let i = runs.firstIndex(where: { $0.0 == paint && $0.1 == lineWidth }) {
+                runs[i].2.append(placement)
             } else {
-                let p = CGMutablePath()
-                p.addPath(outline, transform: t)
-                paths.append((paint, lineWidth, p))
+                runs.append((paint, lineWidth, [placement]))
             }
         }
         ctx.saveGState()
-        for (paint, lineWidth, path) in paths {
+        for (paint, lineWidth, placements) in runs {
             ctx.saveGState()
             defer { ctx.restoreGState() }
             if let shadow = paint.shadow { TextLayout.setShadow(shadow, in: ctx) }
+            // The outlines as one path, made only when the glyph masks cannot fill the run.
+            lazy var path: CGMutablePath = {
+                let p = CGMutablePath()
+                for g in placements {
+                    guard let outline = g.font.path(for: g.glyph), !outline.isEmpty else { continue }
+                    p.addPath(outline, transform: g.transform)
+                }
+                return p
+            }()
             if paint.strokeWidth <= 0 {
                 ctx.setFillColor(paint.color)
-                ctx.addPath(path)
-                ctx.fillPath()
+                if !ctx.fillGlyphsFromMasks(placements) {
+                    ctx.addPath(path)
+                    ctx.fillPath()
+                }
             }
             if paint.strokeWidth != 0 && lineWidth.isFinite && lineWidth > 0 {
                 ctx.setStrokeColor(paint.strokeColor ?? paint.color)

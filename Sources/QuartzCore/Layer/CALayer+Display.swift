@@ -79,6 +79,7 @@ extension CALayer {
         let b = bounds, scale = displayScale
         guard b.width > 0, b.height > 0, scale > 0 else {
             backingStore = nil
+            backingStorage = nil
             setDrawnContents(nil)
             return
         }
@@ -86,19 +87,23 @@ extension CALayer {
         guard pw.isFinite, ph.isFinite, pw * ph <= CGFloat(CALayer.maximumBackingStorePixels) else {
             LaminaDiagnostics.report("\(diagnosticName).display(): a \(String(format: "%.0f", Double(pw)))x\(String(format: "%.0f", Double(ph))) backing store exceeds the \(CALayer.maximumBackingStorePixels)-pixel limit; nothing drawn")
             backingStore = nil
+            backingStorage = nil
             setDrawnContents(nil)
             return
         }
         let w = Int(pw), h = Int(ph)
-        var ctx = backingStore
-        if ctx == nil || ctx!.width != w || ctx!.height != h {
-            ctx = CGContext(data: nil, width: w, height: h, bitsPerComponent: 8, bytesPerRow: w * 4,
-                            space: CGColorSpaceCreateDeviceRGB(),
-                            bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
+        // A whole redraw draws into new, zeroed memory that the image then shares (nothing
+        // cleared, nothing copied); a redraw of an invalidated region draws over the last
+        // drawing's pixels, copied first while an image still shows them.
+        let reused = backingStore != nil && backingStorage != nil && backingStore!.width == w && backingStore!.height == h
+            && !dirty.isNull && !dirty.contains(b)
+        if !reused || !isKnownUniquelyReferenced(&backingStorage!) {
+            let storage = reused ? backingStorage!.copy() : PixelStorage(count: w * 4 * h)
+            backingStore = CGContext(data: storage.bytes, width: w, height: h, bitsPerComponent: 8, bytesPerRow: w * 4,
+                                     space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
+            backingStorage = storage
         }
-        guard let ctx else { setDrawnContents(nil); return }
-        let reused = ctx === backingStore
-        backingStore = ctx
+        guard let ctx = backingStore, let storage = backingStorage else { backingStorage = nil; setDrawnContents(nil); return }
         ctx.resetGState()
         // User space is the layer's bounds coordinates, scaled to pixels. Lamina follows iOS,
         // where a layer's geometry is y-down, so the context is flipped to put bounds.minY at the
@@ -111,9 +116,9 @@ extension CALayer {
             ctx.scaleBy(x: scale, y: scale)
         }
         ctx.translateBy(x: -b.minX, y: -b.minY)
-        let region = reused && !dirty.isNull && !dirty.contains(b) ? dirty.intersection(b) : b
+        let region = reused ? dirty.intersection(b) : b
         ctx.clip(to: region)
-        // A new backing store starts cleared.
+        // New memory starts cleared; the invalidated region of a reused one is cleared.
         if reused { ctx.clear(region) }
         if isOpaque { fillOpaqueBackingStore(ctx, backgroundColor: backgroundColor) }
         flags.remove(.drewNothing)
@@ -125,11 +130,12 @@ extension CALayer {
             // contents someone else set (an image view's image) stay.
             flags.remove(.drewNothing)
             backingStore = nil
+            backingStorage = nil
             if let drawn = lastDrawnContents, let current = contents as? CGImage, drawn === current { setDrawnContents(nil) }
             lastDrawnContents = nil
             return
         }
-        let image = ctx.makeImage()
+        let image = CGImage(sharing: storage, width: w, height: h, bytesPerRow: w * 4)
         lastDrawnContents = image
         setDrawnContents(image)
     }

@@ -1,3 +1,4 @@
+@_spi(Lamina) import CoreGraphics
 import Synchronization
 import LaminaRender
 /// The Core Animation layer: geometry, appearance and a tree of sublayers.
@@ -50,6 +51,9 @@ open class CALayer: NSObject, CAMediaTiming, PropertyOwner {
     var lastLayoutSize: CGSize?
     /// The bitmap that `display()` draws into, kept to redraw only invalidated regions.
     var backingStore: CGContext?
+    /// The memory `backingStore` draws into, shared with the image the last display made of it
+    /// (a whole redraw starts on new memory, so the image is never copied).
+    var backingStorage: PixelStorage?
     /// The image the last display pass drew (to tell drawn contents from contents set directly).
     weak var lastDrawnContents: CGImage?
 
