@@ -1,6 +1,7 @@
 import Foundation
 import QuartzCore
 @_spi(Lamina) import CoreGraphics
+@_spi(Lamina) import CoreText
 
 /// `lamina-bench text`: 100 text layers holding about 10,000 glyphs of mixed text (Latin with
 /// kerning and ligatures, Arabic, Hebrew, Devanagari, CJK, emoji), wrapped, on one core. A first
@@ -16,12 +17,16 @@ enum TextBenchmark {
         "Emoji 👍🏽 👨‍👩‍👧 🇫🇷 ❤️ in text. ",
     ]
 
-    /// About 100 glyphs of mixed text for layer `i`.
+    /// About 100 glyphs of mixed text for layer `i`, a text of its own: the samples in turn,
+    /// starting `i` characters further each layer.
     static func text(_ i: Int) -> String {
+        let all = String(repeating: samples.joined(), count: 3)
         var s = ""
-        var k = i
-        while s.unicodeScalars.count < 100 { s += samples[k % samples.count]; k += 1 }
-        return String(s.prefix(100))
+        for c in all.dropFirst(i) {
+            s.append(c)
+            if s.unicodeScalars.count >= 100 { break }
+        }
+        return s
     }
 
     static func layers() -> [CATextLayer] {
@@ -43,17 +48,24 @@ enum TextBenchmark {
         }
         print("text: 100 layers, \(glyphs) glyphs of mixed text, 360x120 pt at 2x, one core")
         CATransaction.setDisableActions(true)
-        // Cold: no glyph mask kept (a process's first text); warm: masks kept from the run
-        // before, each layer new (its layout made again); redraw: `display()` again, the
-        // layout kept, every glyph drawn again.
+        // Cold: no glyph mask or layout kept (a process's first text: every paragraph shaped
+        // and broken into lines, every glyph rasterized); warm: new layers of the same text
+        // (the process's kept layouts and masks reused); redraw: `display()` again, every
+        // glyph drawn again.
         var cold: [Double] = [], warm: [Double] = [], redraw: [Double] = []
         for _ in 0..<7 {
-            GlyphMaskCache.removeAll()
             let ls = layers()
+            GlyphMaskCache.removeAll()
+            SharedTextLayouts.removeAll()
             cold.append(time { for l in ls { l.display() } })
+            // Each frame's transaction committed, as a run loop would (the implicit transaction
+            // otherwise keeps every layer it touched, and their pixels, alive).
+            CATransaction.flush()
             let again = layers()
             warm.append(time { for l in again { l.display() } })
+            CATransaction.flush()
             redraw.append(time { for l in again { l.display() } })
+            CATransaction.flush()
         }
         let stats = GlyphMaskCache.statistics
         func median(_ v: [Double]) -> Double { v.sorted()[v.count / 2] }
@@ -61,21 +73,30 @@ enum TextBenchmark {
             print(name.padding(toLength: 48, withPad: " ", startingAt: 0)
                   + String(format: "%9.0f us/frame (median %.0f)", v.min()!, median(v)))
         }
-        line("text first frame, glyph masks cold", cold)
-        line("text first frame, glyph masks warm", warm)
+        line("text first frame, caches cold", cold)
+        line("text first frame, new layers, caches warm", warm)
         line("text redraw (layout kept, glyphs drawn)", redraw)
         print("glyph masks over the last run: \(stats.hits) hits, \(stats.misses) misses, \(stats.count) kept (\(stats.bytes / 1024) KiB), \(stats.evictions) evicted")
         repeatFrame()
     }
 
-    /// Many redraws of the 100 layers (layout kept), for profilers.
+    /// Many redraws of the 100 layers (layout kept), or first frames, for profilers.
     static func profile() {
         let ls = layers()
         for l in ls { l.display() }
         let frames = Int(ProcessInfo.processInfo.environment["FRAMES"] ?? "") ?? 50
-        let t = time { for _ in 0..<frames { for l in ls { l.display() } } }
+        // FIRST=1: new layers every frame (layout made again), else the same ones redrawn.
+        let first = ProcessInfo.processInfo.environment["FIRST"] == "1"
+        var t = 0.0
+        for _ in 0..<frames {
+            let frame = first ? layers() : ls
+            t += time { for l in frame { l.display() } }
+            CATransaction.flush()
+        }
         let stats = GlyphMaskCache.statistics
-        print(String(format: "%.2f ms per redraw; ", t / 1000 / Double(frames)) + "glyph masks: \(stats.hits) hits, \(stats.misses) misses")
+        let shared = SharedTextLayouts.statistics
+        print(String(format: "%.2f ms per frame; ", t / 1000 / Double(frames)) + "glyph masks: \(stats.hits) hits, \(stats.misses) misses; "
+              + "layouts: \(shared.hits) hits, \(shared.misses) misses, font catalog changes \(FontCatalog.shared.changeCount)")
     }
 
     /// The layers on a screen: after a change that leaves the text alone (the backdrop's colour),

@@ -25,11 +25,20 @@ extension CGContext {
 
     /// Draws `glyphs` of the current font at `positions` in text space (the text matrix, its
     /// translation included, maps them to user space), filled and/or stroked as the text drawing
-    /// mode says. All glyphs of one call are drawn as one path; the text position is unchanged.
+    /// mode says. All glyphs of one call are drawn as one path (filled from the glyph mask cache
+    /// where it applies); the text position is unchanged.
     public func showGlyphs(_ glyphs: [CGGlyph], at positions: [CGPoint]) {
         guard let font = state.font, state.fontSize != 0, !glyphs.isEmpty else {
             if state.font == nil && !glyphs.isEmpty { LaminaDiagnostics.report("CGContext.showGlyphs: no font is set") }
             return
+        }
+        if state.textDrawingMode == .fill {
+            let k = state.fontSize / CGFloat(max(1, font.unitsPerEm))
+            let placements = zip(glyphs, positions).map { g, p in
+                GlyphPlacement(font: font, glyph: g,
+                               transform: CGAffineTransform(a: k, b: 0, c: 0, d: k, tx: p.x, ty: p.y).concatenating(textMatrixValue))
+            }
+            if fillGlyphsFromMasks(placements) { return }
         }
         let path = CGContext.glyphRun(font: font, size: state.fontSize, glyphs: glyphs, positions: positions,
                                       textMatrix: textMatrixValue)
@@ -65,8 +74,9 @@ extension CGContext {
 }
 
 extension CGContext {
-    // Font rendering settings. Lamina always fills glyph outlines antialiased at their exact
-    // (subpixel) positions, as iOS draws text: no font smoothing (dilation), no quantization.
+    // Font rendering settings. Lamina always draws glyphs antialiased at sub-pixel positions
+    // (kept to 1/64 pixel by the glyph mask cache), as iOS draws text: no font smoothing
+    // (dilation), no coarser quantization.
     // The settings are accepted so code written for Apple's platforms compiles and runs.
 
     /// Whether fonts may be smoothed (accepted; Lamina does not smooth, as iOS does not).
@@ -77,9 +87,9 @@ extension CGContext {
     public func setAllowsFontSubpixelPositioning(_ allowsFontSubpixelPositioning: Bool) {}
     /// Whether glyphs sit at fractional pixel positions (accepted; they always do).
     public func setShouldSubpixelPositionFonts(_ shouldSubpixelPositionFonts: Bool) {}
-    /// Whether glyph positions may be quantized (accepted; they never are).
+    /// Whether glyph positions may be quantized (accepted; they are kept to 1/64 pixel either way).
     public func setAllowsFontSubpixelQuantization(_ allowsFontSubpixelQuantization: Bool) {}
-    /// Whether glyph positions are quantized (accepted; they never are).
+    /// Whether glyph positions are quantized (accepted; they are kept to 1/64 pixel either way).
     public func setShouldSubpixelQuantizeFonts(_ shouldSubpixelQuantizeFonts: Bool) {}
     /// Extra space between the glyphs `showGlyphs` draws (accepted; its positions are given).
     public func setCharacterSpacing(_ spacing: CGFloat) {}

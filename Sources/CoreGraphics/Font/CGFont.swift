@@ -26,7 +26,7 @@ public enum CGFontError: Error, Equatable, CustomStringConvertible {
 /// Helvetica and Arial to Liberation Sans; Times to Liberation Serif; Menlo and Courier to DejaVu Sans Mono; PingFang, Hiragino and
 /// Heiti to WenQuanYi Micro Hei); other names are looked up with fontconfig. Glyph outlines are
 /// returned as `CGPath`s in font units and cached; text is drawn from glyph masks rasterized from
-/// them by Lamina's own rasterizer (``GlyphMaskCache``).
+/// them by Lamina's own rasterizer (`GlyphMaskCache`).
 public final class CGFont: @unchecked Sendable, CustomStringConvertible {
     /// The FreeType face (an `FT_Face`), kept untyped so that no stored property names a
     /// FreeType type: CFreeType is hidden from the modules that import CoreGraphics.
@@ -69,12 +69,13 @@ public final class CGFont: @unchecked Sendable, CustomStringConvertible {
 
     /// The font `name` names for text `size` points tall: Apple's system-font names choose
     /// San Francisco's Text or Display optical size by it when Apple's fonts are in use
-    /// (`AppleFonts`); other names ignore it. Nil when nothing matches (Lamina SPI).
+    /// (`AppleFonts`); other names ignore it (nil: as `CGFont(_:)` chooses). Nil when nothing
+    /// matches (Lamina SPI).
     ///
     /// A face from a file is opened once per process and shared (Apple's `UIFont.systemFont`
     /// hands out shared fonts too): code that asks for a font on every draw does not open the
     /// file, or hold a FreeType face, each time. The process keeps one per face it has used.
-    @_spi(Lamina) public static func named(_ name: String, size: CGFloat) -> CGFont? {
+    @_spi(Lamina) public static func named(_ name: String, size: CGFloat?) -> CGFont? {
         guard let (location, family, origin) = FontLibrary.locate(name, size: size) else { return nil }
         let systemMetrics = FontLibrary.isSystemFontName(name) && origin != .appleFonts
         guard case let .file(path, index) = location else {

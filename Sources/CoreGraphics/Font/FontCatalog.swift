@@ -57,10 +57,19 @@
         return faces.filter { origin == nil || $0.origin == origin }
     }
 
+    /// How many times faces were added or removed (Lamina SPI: kept layouts made before a change
+    /// may have chosen other faces, so they are not reused across it).
+    @_spi(Lamina) public var changeCount: Int {
+        lock.lock(); defer { lock.unlock() }
+        return changes
+    }
+    private var changes = 0
+
     /// Adds faces (kept in origin order, later additions of one origin after earlier ones).
     public func add(_ new: [Face]) {
         lock.lock(); defer { lock.unlock() }
         namedAnswers = [:]; familyAnswers = [:]
+        changes += 1
         for f in new {
             let i = faces.firstIndex { $0.origin > f.origin } ?? faces.count
             faces.insert(f, at: i)
@@ -73,7 +82,7 @@
         lock.lock(); defer { lock.unlock() }
         let before = faces.count
         faces.removeAll(where: remove)
-        if faces.count != before { namedAnswers = [:]; familyAnswers = [:] }
+        if faces.count != before { namedAnswers = [:]; familyAnswers = [:]; changes += 1 }
         return before - faces.count
     }
 

@@ -37,7 +37,8 @@
         switch value {
         case let cg as CGFont: (cg, nil)
         case let p as CATextLayerFontProviding: p.cgFontForTextLayer.map { ($0, p.pointSizeForTextLayer) }
-        case let name as String: CGFont(name as CFString).map { ($0, nil) }
+        // A face opened once per process and shared (a layer's font is looked up at each layout).
+        case let name as String: CGFont.named(name, size: nil).map { ($0, nil) }
         default: nil
         }
     }

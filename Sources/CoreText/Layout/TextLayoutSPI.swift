@@ -128,8 +128,8 @@ public enum LaminaWritingDirection: Sendable, Equatable {
     /// for none), wrapping to the width when `wraps`, at most `maximumLines` lines (0: any).
     public init(runs: [LaminaTextRun], width: CGFloat?, height: CGFloat, wraps: Bool, alignment: CTTextAlignment,
                 truncation: CTLineTruncationType?, maximumLines: Int = 0, direction: LaminaWritingDirection = .natural) {
-        layout = TextLayout(runs: runs, width: width, height: height, wraps: wraps, alignment: alignment, truncation: truncation,
-                            maximumLines: maximumLines, direction: direction.bidi)
+        layout = SharedTextLayouts.layout(runs: runs, width: width, height: height, wraps: wraps, alignment: alignment,
+                                          truncation: truncation, maximumLines: maximumLines, direction: direction.bidi)
     }
 
     /// The size the laid-out lines take.

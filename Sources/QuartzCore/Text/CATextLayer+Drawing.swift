@@ -26,14 +26,15 @@ extension CATextLayer {
         }
     }
 
-    /// The text laid out in a box `width` wide (nil: unbounded) and `height` tall: the cached
-    /// layout when nothing it depends on changed.
+    /// The text laid out in a box `width` wide (nil: unbounded) and `height` tall: the layer's
+    /// cached layout when nothing it depends on changed, else the process's shared one of the
+    /// same runs in the same box (``SharedTextLayouts``), else a new one.
     func textLayout(width: CGFloat?, height: CGFloat) -> TextLayout {
         let key = TextLayoutCache.Key(string: string, font: font, fontSize: fontSize, color: foregroundColor, wrapped: isWrapped,
                                       alignment: alignmentMode, truncation: truncationMode, width: width, height: height)
         if let hit = layoutCache.withLock({ $0?.key == key ? $0?.layout : nil }) { return hit }
-        let layout = TextLayout(runs: textRuns, width: width, height: height, wraps: isWrapped, alignment: alignmentMode.textAlignment,
-                                truncation: truncationMode.truncationType)
+        let layout = SharedTextLayouts.layout(runs: textRuns, width: width, height: height, wraps: isWrapped,
+                                              alignment: alignmentMode.textAlignment, truncation: truncationMode.truncationType)
         layoutCache.withLock { $0 = TextLayoutCache(key: key, layout: layout) }
         return layout
     }

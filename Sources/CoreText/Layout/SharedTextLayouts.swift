@@ -1,0 +1,108 @@
+@_spi(Lamina) import CoreGraphics
+
+/// Laid-out text kept for the whole process (Lamina SPI): text layers, labels, string drawing
+/// and measurement ask for the layout of the same runs in the same box again and again (a cell
+/// made anew for each row, `sizeThatFits` before drawing, a label redrawn for another reason),
+/// and text that did not change is then never shaped or broken into lines again.
+///
+/// Bounded: at most ``entryLimit`` layouts and ``glyphLimit`` glyphs in all, the least recently
+/// used dropped a quarter at a time; a layout of more than a quarter of ``glyphLimit`` glyphs is
+/// made and not kept.
+@_spi(Lamina) public enum SharedTextLayouts {
+    /// The most layouts kept.
+    public static let entryLimit = 4096
+    /// The most glyphs the kept layouts hold together (about 20 MB).
+    public static let glyphLimit = 200_000
+
+    /// Counts since the process started.
+    public struct Statistics: Sendable, Equatable {
+        public var hits = 0, misses = 0, evictions = 0
+        public var count = 0, glyphs = 0
+    }
+
+    struct Key: Hashable {
+        var runs: [LaminaTextRun]
+        var width: CGFloat?
+        var height: CGFloat
+        var wraps: Bool
+        var alignment: CTTextAlignment
+        var truncation: CTLineTruncationType?
+        var maximumLines: Int
+        var direction: Bidi.Direction
+        /// The font catalog's changes when the layout was made (fallback faces may differ after).
+        var fonts: Int
+
+        static func == (a: Key, b: Key) -> Bool {
+            a.fonts == b.fonts && a.width == b.width && a.height == b.height && a.wraps == b.wraps && a.alignment == b.alignment
+                && a.truncation == b.truncation && a.maximumLines == b.maximumLines && a.direction == b.direction && a.runs == b.runs
+        }
+
+        func hash(into h: inout Hasher) {
+            h.combine(width); h.combine(height); h.combine(wraps); h.combine(maximumLines)
+            for r in runs {
+                h.combine(r.text); h.combine(r.size); h.combine(ObjectIdentifier(r.font))
+            }
+        }
+    }
+
+    private struct Entry {
+        var layout: TextLayout
+        var lastUse: UInt64
+    }
+
+    private struct Storage {
+        var entries: [Key: Entry] = [:]
+        var clock: UInt64 = 0
+        var stats = Statistics()
+    }
+
+    private static let storage = Locked(Storage())
+
+    /// The counts so far.
+    public static var statistics: Statistics { storage.withLock { $0.stats } }
+
+    /// Whether a layout is kept for `key` (tests).
+    static func isKept(_ key: Key) -> Bool { storage.withLock { $0.entries[key] != nil } }
+
+    /// Drops every kept layout and zeroes the counts.
+    public static func removeAll() { storage.withLock { $0 = Storage() } }
+
+    /// The layout of `runs` in the box, kept from an earlier call or made now (outside the lock).
+    public static func layout(runs: [LaminaTextRun], width: CGFloat?, height: CGFloat, wraps: Bool, alignment: CTTextAlignment,
+                       truncation: CTLineTruncationType?, maximumLines: Int = 0,
+                              direction: Bidi.Direction = .natural) -> TextLayout {
+        let key = Key(runs: runs, width: width, height: height, wraps: wraps, alignment: alignment, truncation: truncation,
+                      maximumLines: maximumLines, direction: direction, fonts: FontCatalog.shared.changeCount)
+        let found: TextLayout? = storage.withLock { s in
+            s.clock &+= 1
+            guard let e = s.entries[key] else { s.stats.misses += 1; return nil }
+            s.entries[key]!.lastUse = s.clock
+            s.stats.hits += 1
+            return e.layout
+        }
+        if let found { return found }
+        let made = TextLayout(runs: runs, width: width, height: height, wraps: wraps, alignment: alignment, truncation: truncation,
+                              maximumLines: maximumLines, direction: direction)
+        let glyphs = max(1, made.glyphs.count)
+        guard glyphs <= glyphLimit / 4 else { return made }
+        storage.withLock { s in
+            guard s.entries[key] == nil else { return }
+            s.entries[key] = Entry(layout: made, lastUse: s.clock)
+            s.stats.glyphs += glyphs
+            if s.entries.count > entryLimit || s.stats.glyphs > glyphLimit { evict(&s) }
+            s.stats.count = s.entries.count
+        }
+        return made
+    }
+
+    /// Drops the least recently used layouts until three quarters of both limits are left.
+    private static func evict(_ s: inout Storage) {
+        let byAge = s.entries.sorted { $0.value.lastUse < $1.value.lastUse }
+        for (key, entry) in byAge {
+            guard s.entries.count > entryLimit - entryLimit / 4 || s.stats.glyphs > glyphLimit - glyphLimit / 4 else { break }
+            s.entries[key] = nil
+            s.stats.glyphs -= max(1, entry.layout.glyphs.count)
+            s.stats.evictions += 1
+        }
+    }
+}
