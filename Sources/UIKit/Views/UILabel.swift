@@ -176,31 +176,12 @@ open class UILabel: UIView {
         let scale = forDrawing ? fittingScale(width: width, height: height) : 1
         let runs = scale == 1 ? self.runs : self.runs.map { var r = $0; r.size *= scale; return r }
         let lines = lines ?? numberOfLines
-        let key = LayoutKey(runs: runs, width: width, height: height, wraps: lines != 1 && width != nil,
-                            alignment: TextRuns.alignment(textAlignment), truncation: TextRuns.truncation(lineBreakMode),
-                            maximumLines: max(0, lines), direction: writingDirection)
         // Measuring (intrinsic size, Auto Layout, sizeThatFits) and drawing ask for the same
-        // layouts again and again: the last few are kept while their text and settings match.
-        if let hit = layoutCache.first(where: { $0.key == key }) { return hit.layout }
-        let layout = LaminaTextLayout(runs: runs, width: width, height: height, wraps: key.wraps, alignment: key.alignment,
-                                      truncation: key.truncation, maximumLines: key.maximumLines, direction: key.direction)
-        layoutCache.insert((key, layout), at: 0)
-        if layoutCache.count > 4 { layoutCache.removeLast() }
-        return layout
+        // layouts again and again: the process keeps them (`SharedTextLayouts`).
+        return LaminaTextLayout(runs: runs, width: width, height: height, wraps: lines != 1 && width != nil,
+                                alignment: TextRuns.alignment(textAlignment), truncation: TextRuns.truncation(lineBreakMode),
+                                maximumLines: max(0, lines), direction: writingDirection)
     }
-
-    /// What a label's layout is made from.
-    struct LayoutKey: Equatable {
-        var runs: [LaminaTextRun]
-        var width: CGFloat?
-        var height: CGFloat
-        var wraps: Bool
-        var alignment: CTTextAlignment
-        var truncation: CTLineTruncationType?
-        var maximumLines: Int
-        var direction: LaminaWritingDirection
-    }
-    var layoutCache: [(key: LayoutKey, layout: LaminaTextLayout)] = []
 
     /// The rectangle the text takes within `bounds` when laid out in at most `numberOfLines`
     /// lines (0: as many as fit): at the bounds' origin, its size the text's, rounded up to
