@@ -1,7 +1,7 @@
 import Testing
 import Foundation
 @testable import UIKit
-@_spi(Lamina) import CoreText
+@_spi(Lamina) @testable import CoreText
 
 /// Right-to-left text in UIKit: paragraph direction from the text or the paragraph style, a
 /// view's `semanticContentAttribute`, and measurements that match what is drawn.
@@ -127,21 +127,28 @@ struct LabelShrinkingTests {
 @MainActor
 @Suite("UILabel layout cache")
 struct LabelLayoutCacheTests {
+    /// Whether the process keeps the label's unbounded one-line layout of its current runs.
+    func keptUnbounded(_ label: UILabel) -> Bool {
+        SharedTextLayouts.isKept(.init(runs: label.runs, width: nil, height: .infinity, wraps: false, alignment: TextRuns.alignment(label.textAlignment),
+                                       truncation: TextRuns.truncation(label.lineBreakMode), maximumLines: 1,
+                                       direction: label.writingDirection.bidi, fonts: FontCatalog.shared.changeCount))
+    }
+
+    /// Measuring and drawing share the process's kept layouts: the label's text is laid out
+    /// once, and again only when it (or anything else laid out: here the colour) changes.
     @Test func measuringAndDrawingReuseTheLayoutUntilTheTextChanges() {
         let label = UILabel(frame: CGRect(x: 0, y: 0, width: 120, height: 40))
-        label.text = "Cached مرحبا"
+        label.text = "Cached مرحبا \(UUID().uuidString)"
         let a = label.intrinsicContentSize
-        _ = label.intrinsicContentSize
-        _ = label.sizeThatFits(CGSize(width: 120, height: 100))
-        #expect(label.layoutCache.count == 1)          // the same unbounded layout each time
-        _ = label.sizeThatFits(CGSize(width: 60, height: 100))
-        label.numberOfLines = 0
-        _ = label.sizeThatFits(CGSize(width: 60, height: 100))
-        #expect(label.layoutCache.count == 2)
-        label.text = "Something else, longer"
+        #expect(keptUnbounded(label))
+        #expect(label.intrinsicContentSize == a && label.sizeThatFits(CGSize(width: 120, height: 100)) == label.sizeThatFits(CGSize(width: 120, height: 100)))
+        label.text = "Something else, longer \(UUID().uuidString)"
+        #expect(!keptUnbounded(label))
         #expect(label.intrinsicContentSize.width > a.width)
-        label.textColor = .red                          // the colour is part of the key
+        #expect(keptUnbounded(label))
+        label.textColor = .red                          // the colour is part of the layout
+        #expect(!keptUnbounded(label))
         _ = label.intrinsicContentSize
-        #expect(label.layoutCache.count <= 4 && label.layoutCache.first?.key.runs.first?.color == UIColor.red.cgColor)
+        #expect(keptUnbounded(label))
     }
 }

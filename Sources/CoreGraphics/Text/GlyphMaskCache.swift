@@ -3,38 +3,43 @@ import Synchronization
 
 /// One glyph's coverage at one size, transform and sub-pixel position: `width` × `height`
 /// bytes, its top-left pixel `left` columns and `top` rows from the pixel the glyph's origin
-/// falls in. A glyph without an outline (a space) has no pixels.
+/// falls in. A glyph without an outline (a space) has no pixels. A colour glyph's resampled
+/// bitmap is kept the same way, four bytes a pixel.
 final class GlyphMask: @unchecked Sendable {
     let left: Int, top: Int, width: Int, height: Int
+    let bytesPerPixel: Int
     let coverage: UnsafeMutablePointer<UInt8>?
 
-    init(left: Int, top: Int, width: Int, height: Int, coverage: UnsafeMutablePointer<UInt8>?) {
+    init(left: Int, top: Int, width: Int, height: Int, coverage: UnsafeMutablePointer<UInt8>?, bytesPerPixel: Int = 1) {
         self.left = left; self.top = top; self.width = width; self.height = height; self.coverage = coverage
+        self.bytesPerPixel = bytesPerPixel
     }
 
     deinit { coverage?.deallocate() }
 
     /// The memory it holds, in bytes (with what the cache spends on an entry).
-    var byteCount: Int { width * height + 96 }
+    var byteCount: Int { width * height * bytesPerPixel + 96 }
 
     static let empty = GlyphMask(left: 0, top: 0, width: 0, height: 0, coverage: nil)
 }
 
 /// What a glyph mask is made for: the face, the glyph, the linear part of the transform from
 /// font units to device pixels, and the sub-pixel position of the glyph's origin in 64ths of
-/// a pixel on each axis.
+/// a pixel on each axis; for a colour glyph's bitmap, also the pixel format and interpolation
+/// it was resampled for (`color`, 0 for coverage masks).
 struct GlyphMaskKey: Hashable {
     var font: UInt64
     var a: UInt32, b: UInt32, c: UInt32, d: UInt32
     var glyph: UInt16
     var phaseX: UInt8, phaseY: UInt8
+    var color: UInt32 = 0
 
     /// Four words hashed instead of eight fields (looked up once per glyph drawn).
     func hash(into hasher: inout Hasher) {
         hasher.combine(font)
         hasher.combine(UInt64(a) << 32 | UInt64(b))
         hasher.combine(UInt64(c) << 32 | UInt64(d))
-        hasher.combine(UInt32(glyph) << 16 | UInt32(phaseX) << 8 | UInt32(phaseY))
+        hasher.combine(UInt64(color) << 32 | UInt64(glyph) << 16 | UInt64(phaseX) << 8 | UInt64(phaseY))
     }
 }
 

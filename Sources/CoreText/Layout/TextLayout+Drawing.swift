@@ -27,7 +27,7 @@ extension TextLayout {
     func draw(in ctx: CGContext, at origin: CGPoint, glyphs glyphRange: Range<Int>, decorations decorationRange: Range<Int>) {
         guard !glyphRange.isEmpty || !decorationRange.isEmpty else { return }
         var runs: [(Paint, CGFloat, [CGContext.GlyphPlacement])] = []
-        var bitmaps: [(ColorGlyph, CGRect)] = []
+        var bitmaps: [(ColorGlyph, CGRect, PlacedGlyph)] = []
         var colorFonts: [ObjectIdentifier: Bool] = [:]
         for g in glyphs[glyphRange] {
             let id = ObjectIdentifier(g.font)
@@ -37,7 +37,7 @@ extension TextLayout {
                 let s = g.size / bitmap.pixelsPerEm
                 let rect = CGRect(x: origin.x + g.x + bitmap.left * s, y: origin.y + g.baseline - g.rise - bitmap.top * s,
                                   width: CGFloat(bitmap.image.width) * s, height: CGFloat(bitmap.image.height) * s)
-                bitmaps.append((bitmap, rect))
+                bitmaps.append((bitmap, rect, g))
                 continue
             }
             let k = g.size / CGFloat(max(1, g.font.unitsPerEm))
@@ -82,7 +82,9 @@ extension TextLayout {
                 ctx.strokePath()
             }
         }
-        for (bitmap, rect) in bitmaps where rect.isFinite && rect.width > 0 && rect.height > 0 {
+        for (bitmap, rect, g) in bitmaps where rect.isFinite && rect.width > 0 && rect.height > 0 {
+            // From the copy resampled for this size and position, where it applies.
+            if ctx.drawColorGlyph(bitmap.image, font: g.font, glyph: g.glyph, in: rect) { continue }
             // The context is y-down: flip around the rectangle so the bitmap stands upright.
             ctx.saveGState()
             ctx.translateBy(x: rect.minX, y: rect.maxY)
