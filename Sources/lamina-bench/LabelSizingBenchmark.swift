@@ -39,7 +39,7 @@ import UIKit
                     times.append((Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18) * 1000)
                 }
                 times.sort()
-                print("label sizing, 1,000 labels, \(name), \(cold ? "new text" : "text laid out before")".padding(toLength: 64, withPad: " ", startingAt: 0)
+                print("label sizing, 1,000 labels, \(name), \(cold ? "new text" : "text laid out before")".padding(toLength: 72, withPad: " ", startingAt: 0)
                       + String(format: "%9.2f ms (median; last height %.1f pt)", times[times.count / 2], height))
             }
         }
