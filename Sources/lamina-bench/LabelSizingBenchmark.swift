@@ -23,6 +23,15 @@ import UIKit
             }
         }
         let clock = ContinuousClock()
+        // LABELS_PROFILE=1: sizing of new wrapped text over and over, for profilers.
+        if ProcessInfo.processInfo.environment["LABELS_PROFILE"] == "1" {
+            for _ in 0..<10 {
+                let ls = labels(lines: 3)
+                SharedTextLayouts.removeAll()
+                for l in ls { _ = l.sizeThatFits(CGSize(width: 240, height: CGFloat.greatestFiniteMagnitude)) }
+            }
+            return
+        }
         for (name, lines, width) in [("one line", 1, CGFloat.greatestFiniteMagnitude), ("three wrapped lines", 3, 240)] {
             for cold in [true, false] {
                 var times: [Double] = []

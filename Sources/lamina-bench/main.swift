@@ -108,6 +108,8 @@ case "damage-profile":
     CompositorBenchmark.damageProfile()
 case "commit-profile":
     CompositorBenchmark.commitProfile()
+case "labels":
+    MainActor.assumeIsolated { LabelSizingBenchmark.run() }
 case "text-profile":
     TextBenchmark.profile()
 case "text":
