@@ -182,6 +182,17 @@ def main():
                "(4,000 constraints) built and solved, and a form of 42 variables re-solved for 6 window sizes "
                "500 times. Ratio: Lamina's time over kiwisolver's.\n\n" + code(layout))
 
+    text = sh("bash scripts/bench-text-peers.sh 2>/dev/null")
+    text = "\n".join(l for l in text.splitlines() if not l.startswith(("[", "Build")))
+    doc.append("\n## Text: drawing glyph runs against Skia\n\n"
+               "`scripts/bench-text-peers.sh`: the glyph runs of `lamina-bench text`'s 100 layers (laid out by "
+               "Lamina: the same font files, glyph ids, sizes, positions and colours) drawn by Lamina "
+               "(`lamina-bench text-runs`) and by Skia (skia-python 144.1 from PyPI, "
+               "`Benchmarks/text/skia_text_bench.py`), each layer into one reused 720 × 240 bitmap cleared first, "
+               "antialiased, sub-pixel positioned and unhinted, glyph caches warm, on one core, three times each in "
+               "turn. Skia's figure includes about 400 calls from Python per frame. Shaping is not compared "
+               "(skia-python has no shaper). Ratio: Lamina's time over Skia's.\n\n" + code(text))
+
     try:
         window = sh(f'xvfb-run -a -s "-screen 0 1280x1024x24" "{bench}" window 10')
         doc.append("\n## Window\n\n`lamina-bench window 10` under Xvfb: the compositor screen in a 1179 × 2556 "

@@ -108,6 +108,8 @@ case "damage-profile":
     CompositorBenchmark.damageProfile()
 case "commit-profile":
     CompositorBenchmark.commitProfile()
+case "text-runs":
+    TextRunsBenchmark.run(writingTo: args.dropFirst().first)
 case "labels":
     MainActor.assumeIsolated { LabelSizingBenchmark.run() }
 case "text-profile":

@@ -111,7 +111,12 @@ public final class CGFont: @unchecked Sendable, CustomStringConvertible {
         self.faceAddress = OpaquePointer(face); self.memory = memory; self.familyName = family
         self.usesSystemFontMetrics = systemMetrics
         self.cacheID = CGFont.cacheID(file: file)
+        self.sourceFile = file
     }
+
+    /// The file and face index the font was opened from, as "path#index" (nil for a font made
+    /// from bytes; Lamina SPI: benchmarks draw the same faces with other engines).
+    @_spi(Lamina) public let sourceFile: String?
 
     /// The ink bounds of `glyph`'s outline in font units (y up), or nil when it has none.
     func inkBounds(of glyph: CGGlyph) -> CGRect? {
