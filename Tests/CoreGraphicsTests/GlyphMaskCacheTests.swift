@@ -172,3 +172,28 @@ struct GlyphMaskCacheTests {
         for (i, bytes) in parallel { #expect(bytes == serial[i % 4]) }
     }
 }
+
+/// The caches keep no font: a font made from bytes, drawn (outlines, masks, the layout with
+/// fallback and emoji), is freed with its glyphs once the caller lets it go. The input is
+/// `Tests/FuzzFindings/font/cached-emoji-strike-leak-report` (see the README there).
+@Suite("Glyph caches and font lifetime")
+struct GlyphCacheFontLifetimeTests {
+    @Test func aFontDrawnThroughTheCachesIsFreed() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("FuzzFindings/font/cached-emoji-strike-leak-report")
+        weak var weakFont: CGFont?
+        do {
+            let font = try CGFont.load(Data(contentsOf: url))
+            weakFont = font
+            let glyphs = (0..<min(font.numberOfGlyphs, 48)).map { CGGlyph($0) } + font.glyphs(for: "Ag ﬁ\u{301}é😀")
+            let ctx = GlyphMaskCacheTests.context(64, 64, scale: 1)
+            ctx.setFont(font)
+            ctx.setFontSize(13)
+            ctx.showGlyphs(glyphs, at: glyphs.indices.map { CGPoint(x: CGFloat($0 % 6) * 8, y: CGFloat($0 / 6) * 6) })
+            #expect(ctx.fillGlyphsFromMasks(glyphs.map {
+                CGContext.GlyphPlacement(font: font, glyph: $0, transform: CGAffineTransform(scaleX: 0.01, y: 0.01))
+            }))
+        }
+        #expect(weakFont == nil)
+    }
+}

@@ -1,5 +1,6 @@
 import Foundation
-import CoreGraphics
+@_spi(Lamina) import CoreGraphics
+@_spi(Lamina) import CoreText
 import QuartzCore
 
 /// Helpers shared by the fuzz targets.
@@ -34,6 +35,13 @@ public enum Fuzz {
         CGContext.maximumPixelCount = pixelLimit
         CGImage.maximumDecodedPixelCount = pixelLimit
         _ = LaminaDiagnostics.collecting(body)
+        // The process-wide caches (glyph masks, kept text layouts) are emptied after every input
+        // so that all of its allocations come back: libFuzzer runs LeakSanitizer after an input
+        // whose mallocs outnumber its frees, and LeakSanitizer cannot follow every reference
+        // Swift stores (some carry tag bits), so memory a kept entry reaches (an emoji strike
+        // held by the shared emoji face) would read as leaked.
+        GlyphMaskCache.removeAll()
+        SharedTextLayouts.removeAll()
     }
 }
 
