@@ -173,25 +173,24 @@ def main():
         out = sh(f'"{bench}" {sub}')
         doc.append(f"\n## {title}\n\n{what} Command: `{command}`.\n\n" + code(out))
 
-    layout = sh("bash scripts/bench-layout.sh 2>/dev/null")
-    # The script's own build lines are not figures.
-    layout = "\n".join(l for l in layout.splitlines() if not l.startswith(("[", "Build")))
-    doc.append("\n## Layout: Lamina's Cassowary solver against kiwisolver\n\n"
-               "`scripts/bench-layout.sh`: the same systems solved by Lamina (`lamina-bench layout`) and by "
-               "kiwisolver from PyPI (`Benchmarks/layout/kiwi_bench.py`), median of 7: a chain of 1,000 views "
-               "(4,000 constraints) built and solved, and a form of 42 variables re-solved for 6 window sizes "
-               "500 times. Ratio: Lamina's time over kiwisolver's.\n\n" + code(layout))
+    def peer_section(script, title, what):
+        """A side-by-side script's output (its own build lines are not figures) under `title`."""
+        out = "\n".join(l for l in sh(f"bash {script} 2>/dev/null").splitlines() if not l.startswith(("[", "Build")))
+        doc.append(f"\n## {title}\n\n`{script}`: {what}\n\n" + code(out))
 
-    text = sh("bash scripts/bench-text-peers.sh 2>/dev/null")
-    text = "\n".join(l for l in text.splitlines() if not l.startswith(("[", "Build")))
-    doc.append("\n## Text: drawing glyph runs against Skia\n\n"
-               "`scripts/bench-text-peers.sh`: the glyph runs of `lamina-bench text`'s 100 layers (laid out by "
-               "Lamina: the same font files, glyph ids, sizes, positions and colours) drawn by Lamina "
-               "(`lamina-bench text-runs`) and by Skia (skia-python 144.1 from PyPI, "
-               "`Benchmarks/text/skia_text_bench.py`), each layer into one reused 720 × 240 bitmap cleared first, "
-               "antialiased, sub-pixel positioned and unhinted, glyph caches warm, on one core, three times each in "
-               "turn. Skia's figure includes about 400 calls from Python per frame. Shaping is not compared "
-               "(skia-python has no shaper). Ratio: Lamina's time over Skia's.\n\n" + code(text))
+    peer_section("scripts/bench-layout.sh", "Layout: Lamina's Cassowary solver against kiwisolver",
+                 "the same systems solved by Lamina (`lamina-bench layout`) and by "
+                 "kiwisolver from PyPI (`Benchmarks/layout/kiwi_bench.py`), median of 7: a chain of 1,000 views "
+                 "(4,000 constraints) built and solved, and a form of 42 variables re-solved for 6 window sizes "
+                 "500 times. Ratio: Lamina's time over kiwisolver's.")
+    peer_section("scripts/bench-text-peers.sh", "Text: drawing glyph runs against Skia",
+                 "the glyph runs of `lamina-bench text`'s 100 layers (laid out by "
+                 "Lamina: the same font files, glyph ids, sizes, positions and colours) drawn by Lamina "
+                 "(`lamina-bench text-runs`) and by Skia (skia-python 144.1 from PyPI, "
+                 "`Benchmarks/text/skia_text_bench.py`), each layer into one reused 720 × 240 bitmap cleared first, "
+                 "antialiased, sub-pixel positioned and unhinted, glyph caches warm, on one core, three times each in "
+                 "turn. Skia's figure includes about 400 calls from Python per frame. Shaping is not compared "
+                 "(skia-python has no shaper). Ratio: Lamina's time over Skia's.")
 
     try:
         window = sh(f'xvfb-run -a -s "-screen 0 1280x1024x24" "{bench}" window 10')
