@@ -15,29 +15,24 @@ extension CGContext {
             .concatenating(state.ctm).concatenating(rasterTransform)
         guard m.b == 0, m.c == 0, m.a > 0, m.d > 0, m.a < CGFloat(GlyphMaskCache.maximumGlyphSide) - 2,
               m.d < CGFloat(GlyphMaskCache.maximumGlyphSide) - 2, abs(m.tx) < 1e7, abs(m.ty) < 1e7 else { return false }
-        let steps = GlyphMaskCache.phaseSteps
-        var ix = m.tx.rounded(.down), iy = m.ty.rounded(.down)
-        var px = ((m.tx - ix) * steps).rounded(), py = ((m.ty - iy) * steps).rounded()
-        if px >= steps { px = 0; ix += 1 }
-        if py >= steps { py = 0; iy += 1 }
+        let o = GlyphMaskCache.origin(m.tx, m.ty)
+        let bitmapInfo = self.bitmapInfo, interpolation = state.interpolation
         let key = GlyphMaskKey(font: font.cacheID, a: Float(m.a).bitPattern, b: 0, c: 0, d: Float(m.d).bitPattern, glyph: glyph,
-                               phaseX: UInt8(px), phaseY: UInt8(py),
-                               color: bitmapInfo.rawValue << 8 | UInt32(state.interpolation.rawValue) << 1 | 1)
-        let bitmapInfo = self.bitmapInfo
-        let interpolation = state.interpolation
+                               phaseX: o.phaseX, phaseY: o.phaseY,
+                               color: bitmapInfo.rawValue << 8 | UInt32(interpolation.rawValue) << 1 | 1)
+        let steps = GlyphMaskCache.phaseSteps
         guard let copy = GlyphMaskCache.masks(for: [key], make: { _ in
-            CGContext.resample(image, width: m.a, height: m.d, phase: (px / steps, py / steps), bitmapInfo: bitmapInfo,
-                               interpolation: interpolation)
+            CGContext.resample(image, width: m.a, height: m.d, phase: (CGFloat(o.phaseX) / steps, CGFloat(o.phaseY) / steps),
+                               bitmapInfo: bitmapInfo, interpolation: interpolation)
         })?.first, let pixels = copy.coverage else { return false }
         drawOperationCount &+= 1
-        let vx0 = max(state.clipX0, state.colsX0), vx1 = min(state.clipX1, state.colsX1)
-        let vy0 = max(state.clipY0, state.rowsY0), vy1 = min(state.clipY1, state.rowsY1)
-        let x0 = max(Int(ix), vx0), x1 = min(Int(ix) + copy.width, vx1)
-        let y0 = max(Int(iy), vy0), y1 = min(Int(iy) + copy.height, vy1)
+        let cols = activeColumns, rows = activeRows
+        let x0 = max(o.x, cols.lowerBound), x1 = min(o.x + copy.width, cols.upperBound)
+        let y0 = max(o.y, rows.lowerBound), y1 = min(o.y + copy.height, rows.upperBound)
         guard x0 < x1, y0 < y1 else { return true }
         let alpha = UInt32((max(0, min(1, state.alpha)) * 255).rounded())
         for y in y0..<y1 {
-            let src = UnsafeRawPointer(pixels + ((y - Int(iy)) * copy.width + (x0 - Int(ix))) * 4).assumingMemoryBound(to: UInt32.self)
+            let src = UnsafeRawPointer(pixels + ((y - o.y) * copy.width + (x0 - o.x)) * 4).assumingMemoryBound(to: UInt32.self)
             let dst = (self.pixels + y * bytesPerRow).assumingMemoryBound(to: UInt32.self) + x0
             lamina_image_over_32(dst, src, x1 - x0, alpha, Int32(alphaShift))
         }

@@ -29,18 +29,14 @@ extension CGContext {
         var origins: [(x: Int, y: Int)] = []
         keys.reserveCapacity(glyphs.count)
         origins.reserveCapacity(glyphs.count)
-        let steps = GlyphMaskCache.phaseSteps
         for g in glyphs {
             let m = g.transform.concatenating(toRaster)
             guard m.a.isFinite, m.b.isFinite, m.c.isFinite, m.d.isFinite, abs(m.tx) < 1e7, abs(m.ty) < 1e7 else { return false }
-            var ix = m.tx.rounded(.down), iy = m.ty.rounded(.down)
-            var px = ((m.tx - ix) * steps).rounded(), py = ((m.ty - iy) * steps).rounded()
-            if px >= steps { px = 0; ix += 1 }
-            if py >= steps { py = 0; iy += 1 }
+            let o = GlyphMaskCache.origin(m.tx, m.ty)
             keys.append(GlyphMaskKey(font: g.font.cacheID, a: Float(m.a).bitPattern, b: Float(m.b).bitPattern,
                                      c: Float(m.c).bitPattern, d: Float(m.d).bitPattern, glyph: g.glyph,
-                                     phaseX: UInt8(px), phaseY: UInt8(py)))
-            origins.append((Int(ix), Int(iy)))
+                                     phaseX: o.phaseX, phaseY: o.phaseY))
+            origins.append((o.x, o.y))
         }
         guard let masks = GlyphMaskCache.masks(for: keys, make: { i in
             CGContext.makeGlyphMask(glyphs[i], key: keys[i])
@@ -56,23 +52,23 @@ extension CGContext {
     /// Sums the masks, each at its origin's pixel, into a plane over the visible pixels they
     /// reach and lays the colour over by it, row by row within what each row received.
     private func paintGlyphMasks(_ masks: [GlyphMask], at origins: [(x: Int, y: Int)], word: UInt32) {
-        let vx0 = max(state.clipX0, state.colsX0), vx1 = min(state.clipX1, state.colsX1)
-        let vy0 = max(state.clipY0, state.rowsY0), vy1 = min(state.clipY1, state.rowsY1)
-        guard vx0 < vx1, vy0 < vy1 else { return }
+        let cols = activeColumns, rows = activeRows
+        guard !cols.isEmpty, !rows.isEmpty else { return }
         var ux0 = Int.max, uy0 = Int.max, ux1 = Int.min, uy1 = Int.min
         for (m, o) in zip(masks, origins) where m.width > 0 && m.height > 0 {
             ux0 = min(ux0, o.x + m.left); ux1 = max(ux1, o.x + m.left + m.width)
             uy0 = min(uy0, o.y + m.top); uy1 = max(uy1, o.y + m.top + m.height)
         }
-        ux0 = max(ux0, vx0); ux1 = min(ux1, vx1); uy0 = max(uy0, vy0); uy1 = min(uy1, vy1)
+        ux0 = max(ux0, cols.lowerBound); ux1 = min(ux1, cols.upperBound)
+        uy0 = max(uy0, rows.lowerBound); uy1 = min(uy1, rows.upperBound)
         guard ux0 < ux1, uy0 < uy1 else { return }
-        let planeWidth = ux1 - ux0, rows = uy1 - uy0
-        let plane = UnsafeMutablePointer<UInt8>.allocate(capacity: planeWidth * rows)
+        let planeWidth = ux1 - ux0, planeRows = uy1 - uy0
+        let plane = UnsafeMutablePointer<UInt8>.allocate(capacity: planeWidth * planeRows)
         defer { plane.deallocate() }
         // Each row's bytes in [start, end) are written (zeroed as the row's extent grows).
-        let extents = UnsafeMutablePointer<(start: Int, end: Int)>.allocate(capacity: rows)
+        let extents = UnsafeMutablePointer<(start: Int, end: Int)>.allocate(capacity: planeRows)
         defer { extents.deallocate() }
-        extents.initialize(repeating: (0, 0), count: rows)
+        extents.initialize(repeating: (0, 0), count: planeRows)
         for (m, o) in zip(masks, origins) {
             guard let coverage = m.coverage else { continue }
             let gx0 = o.x + m.left, gy0 = o.y + m.top
@@ -107,7 +103,7 @@ extension CGContext {
                 extents[r] = (min(a, e.start), max(b, e.end))
             }
         }
-        for r in 0..<rows {
+        for r in 0..<planeRows {
             let e = extents[r]
             guard e.start < e.end else { continue }
             let dst = (pixels + (uy0 + r) * bytesPerRow).assumingMemoryBound(to: UInt32.self) + ux0 + e.start

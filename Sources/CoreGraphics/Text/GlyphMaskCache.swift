@@ -60,6 +60,16 @@ struct GlyphMaskKey: Hashable {
     /// iOS is not established.
     static let phaseSteps: CGFloat = 64
 
+    /// The pixel a glyph origin at raster position (`x`, `y`) falls in, and its sub-pixel
+    /// position there in 64ths (a position that rounds up to the next pixel is that pixel's 0).
+    static func origin(_ x: CGFloat, _ y: CGFloat) -> (x: Int, y: Int, phaseX: UInt8, phaseY: UInt8) {
+        var ix = x.rounded(.down), iy = y.rounded(.down)
+        var px = ((x - ix) * phaseSteps).rounded(), py = ((y - iy) * phaseSteps).rounded()
+        if px >= phaseSteps { px = 0; ix += 1 }
+        if py >= phaseSteps { py = 0; iy += 1 }
+        return (Int(ix), Int(iy), UInt8(px), UInt8(py))
+    }
+
     /// Counts since the process started (or ``removeAll()``).
     public struct Statistics: Sendable, Equatable {
         /// Glyphs drawn from a kept mask, and glyphs rasterized into a new one.
