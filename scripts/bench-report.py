@@ -183,14 +183,18 @@ def main():
                  "kiwisolver from PyPI (`Benchmarks/layout/kiwi_bench.py`), median of 7: a chain of 1,000 views "
                  "(4,000 constraints) built and solved, and a form of 42 variables re-solved for 6 window sizes "
                  "500 times. Ratio: Lamina's time over kiwisolver's.")
-    peer_section("scripts/bench-text-peers.sh", "Text: drawing glyph runs against Skia",
-                 "the glyph runs of `lamina-bench text`'s 100 layers (laid out by "
-                 "Lamina: the same font files, glyph ids, sizes, positions and colours) drawn by Lamina "
-                 "(`lamina-bench text-runs`) and by Skia (skia-python 144.1 from PyPI, "
-                 "`Benchmarks/text/skia_text_bench.py`), each layer into one reused 720 × 240 bitmap cleared first, "
-                 "antialiased, sub-pixel positioned and unhinted, glyph caches warm, on one core, three times each in "
-                 "turn. Skia's figure includes about 400 calls from Python per frame. Shaping is not compared "
-                 "(skia-python has no shaper). Ratio: Lamina's time over Skia's.")
+    peer_section("scripts/bench-text-peers.sh", "Text: shaping, drawing and first frames against Skia and Cairo with Pango",
+                 "the 100 paragraphs of `lamina-bench text` (360 pt wide, 15 pt, mixed scripts) and the glyph "
+                 "runs Lamina laid them out into, with the same font files (the faces Lamina fell back through, "
+                 "given to the peers as the family list), by Lamina (`lamina-bench text-runs`), Skia (skia-python "
+                 "144.1 from PyPI, SkParagraph: `Benchmarks/text/skia_text_bench.py`) and Cairo 1.16 with Pango "
+                 "1.50 (Debian's, a C harness: `Benchmarks/text/pango_text_bench.c`), on one core, three times "
+                 "each in turn. Shape and break lines: the paragraphs laid out; draw glyph runs: Lamina's "
+                 "glyphs (ids, sizes, positions, colours) drawn into a cleared 720 × 240 bitmap per layer, glyph "
+                 "caches warm; first frame: each paragraph laid out and drawn at 2x with no glyph cached (the "
+                 "peers' caches cannot be emptied from outside: each frame uses a size of its own, 15 pt + k/1000). "
+                 "Antialiased, unhinted. Skia's figures include a few hundred calls from Python per frame. "
+                 "Ratio: Lamina's time over the peer's.")
 
     try:
         window = sh(f'xvfb-run -a -s "-screen 0 1280x1024x24" "{bench}" window 10')

@@ -4,6 +4,17 @@ RGBA), cleared first; the same font files, glyph ids, sizes, positions and colou
 antialiased, sub-pixel positioned, unhinted, as Lamina draws text. Prints the median and best
 time per frame of the 100 layers, with Skia's glyph cache warm.
 
+Then the paragraphs themselves, with Skia's paragraph layout (SkParagraph: SkShaper with
+HarfBuzz, ICU line breaking) and the same font files, given as the family list in the order
+Lamina fell back through them:
+- shape and break lines: build and lay out the 100 paragraphs (360 pt wide, 15 pt);
+- first frame: build, lay out and paint each paragraph at 2x into the cleared surface, with no
+  glyph cached.
+SkParagraph keeps shaped paragraphs (keyed by, among others, the font size rounded to 1/4096)
+and Skia keeps glyph images (keyed by the exact size), and skia-python offers no way to empty
+either: each iteration therefore uses a size of its own (15 pt plus k / 1,000), so nothing is
+found from an earlier iteration.
+
 usage: python skia_text_bench.py RUNS.json [--png OUT.png]
 """
 import json
@@ -58,11 +69,69 @@ def main():
     times.sort()
     print(f"skia: draw glyph runs, {len(layers)} layers, {glyph_count} glyphs, {width}x{height} px each, cleared: "
           f"median {times[10]:.0f} us/frame, best {times[0]:.0f}")
+    if "paragraphs" in doc:
+        paragraphs(doc, canvas)
     if png:
         canvas.clear(0)
         for blob, paint in layers[0]:
             canvas.drawTextBlob(blob, 0, 0, paint)
         surface.makeImageSnapshot().save(png, skia.kPNG)
+
+
+def paragraphs(doc, canvas):
+    tl = skia.textlayout
+    provider = tl.TypefaceFontProvider()
+    families = []
+    for i, face in enumerate(doc["faces"]):
+        families.append(f"face{i}")
+        provider.registerTypeface(skia.Typeface.MakeFromFile(face["path"], face["index"]), families[-1])
+    collection = tl.FontCollection()
+    collection.setDefaultFontManager(provider)
+    unicode = skia.Unicode.ICU_Make()
+    texts = doc["paragraphs"]
+    iteration = [0]
+
+    def build(size):
+        style = tl.ParagraphStyle()
+        text_style = tl.TextStyle()
+        text_style.setFontFamilies(families)
+        text_style.setFontSize(size)
+        text_style.setColor(skia.Color4f(0.1, 0.1, 0.1, 1).toColor())
+        style.setTextStyle(text_style)
+        out = []
+        for p in texts:
+            builder = tl.ParagraphBuilder(style, collection, unicode)
+            builder.addText(p["text"])
+            out.append((builder.Build(), p["width"], p["scale"]))
+        return out
+
+    def next_size():
+        iteration[0] += 1
+        return 15 + iteration[0] / 1000
+
+    def shape():
+        for paragraph, width, _ in build(next_size()):
+            paragraph.layout(width)
+
+    def first_frame():
+        for paragraph, width, scale in build(next_size()):
+            paragraph.layout(width)
+            canvas.clear(0)
+            canvas.save()
+            canvas.scale(scale, scale)
+            paragraph.paint(canvas, 0, 0)
+            canvas.restore()
+
+    for name, body in (("shape and break lines", shape), ("first frame", first_frame)):
+        for _ in range(3):
+            body()
+        times = []
+        for _ in range(21):
+            start = time.perf_counter()
+            body()
+            times.append((time.perf_counter() - start) * 1e6)
+        times.sort()
+        print(f"skia: {name}, {len(texts)} paragraphs: median {times[10]:.0f} us/frame, best {times[0]:.0f}")
 
 
 if __name__ == "__main__":

@@ -87,8 +87,14 @@ enum TextBenchmark {
         let frames = Int(ProcessInfo.processInfo.environment["FRAMES"] ?? "") ?? 50
         // FIRST=1: new layers every frame (layout made again), else the same ones redrawn.
         let first = ProcessInfo.processInfo.environment["FIRST"] == "1"
+        // COLD=1 (with FIRST=1): no layout or glyph mask kept from the frame before either.
+        let cold = ProcessInfo.processInfo.environment["COLD"] == "1"
         var t = 0.0
         for _ in 0..<frames {
+            if cold {
+                GlyphMaskCache.removeAll()
+                SharedTextLayouts.removeAll()
+            }
             let frame = first ? layers() : ls
             t += time { for l in frame { l.display() } }
             CATransaction.flush()

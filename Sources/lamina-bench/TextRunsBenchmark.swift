@@ -5,8 +5,14 @@ import Foundation
 /// `lamina-bench text-runs OUT.json`: the glyph runs of `lamina-bench text`'s 100 layers, laid
 /// out by Lamina, written to OUT.json (each glyph's font file, face index, size, position and
 /// colour, in pixels at 2x) so other engines draw exactly the same glyphs
-/// (`Benchmarks/text/skia_text_bench.py`), and Lamina's own time to draw them: each layer's
-/// glyphs into one reused 720 × 240 bitmap, cleared first, one core, glyph masks warm.
+/// (`Benchmarks/text/skia_text_bench.py`), with the paragraphs themselves and the faces Lamina
+/// chose for them in order of first use (so other engines shape and break the same text with
+/// the same font files); and Lamina's own times, one core, median of 21:
+/// - shaping and line breaking the 100 paragraphs (360 pt wide, 15 pt);
+/// - drawing the laid-out glyphs: each layer's glyphs into one reused 720 × 240 bitmap,
+///   cleared first, glyph masks warm;
+/// - a first frame: laying out and drawing each paragraph with no glyph mask kept, glyph
+///   positions as laid out and quantized (`setShouldSubpixelQuantizeFonts(true)`).
 enum TextRunsBenchmark {
     static let scale: CGFloat = 2
 
@@ -23,22 +29,39 @@ enum TextRunsBenchmark {
         if let path { write(all, to: path) }
         let ctx = CGContext(data: nil, width: 720, height: 240, bitsPerComponent: 8, bytesPerRow: 720 * 4,
                             space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
-        func frame() {
-            for layout in all {
-                ctx.resetGState()
-                ctx.clear(CGRect(x: 0, y: 0, width: 720, height: 240))
-                ctx.translateBy(x: 0, y: 240)
-                ctx.scaleBy(x: scale, y: -scale)
-                layout.draw(in: ctx, at: .zero)
-            }
+        var quantized = false
+        func draw(_ layout: TextLayout) {
+            ctx.resetGState()
+            ctx.setShouldSubpixelQuantizeFonts(quantized)
+            ctx.clear(CGRect(x: 0, y: 0, width: 720, height: 240))
+            ctx.translateBy(x: 0, y: 240)
+            ctx.scaleBy(x: scale, y: -scale)
+            layout.draw(in: ctx, at: .zero)
         }
-        for _ in 0..<3 { frame() }
-        var times: [Double] = []
-        for _ in 0..<21 { times.append(TextBenchmark.time(frame)) }
-        times.sort()
         let glyphs = all.reduce(0) { $0 + $1.glyphs.count }
-        print("lamina: draw glyph runs, 100 layers, \(glyphs) glyphs, 720x240 px each, cleared: "
-              + String(format: "median %.0f us/frame, best %.0f", times[10], times[0]))
+        func report(_ what: String, _ body: () -> Void) {
+            for _ in 0..<3 { body() }
+            var times: [Double] = []
+            for _ in 0..<21 { times.append(TextBenchmark.time(body)) }
+            times.sort()
+            print("lamina: \(what), 100 paragraphs, \(glyphs) glyphs: "
+                  + String(format: "median %.0f us/frame, best %.0f", times[10], times[0]))
+        }
+        // Each report line is parsed by scripts/bench-text-peers.sh: keep "lamina: NAME," and
+        // "median N us".
+        report("shape and break lines") { _ = layouts() }
+        report("draw glyph runs") { for layout in all { draw(layout) } }
+        report("first frame") {
+            GlyphMaskCache.removeAll()
+            for layout in layouts() { draw(layout) }
+        }
+        // With positions quantized (thirds of a pixel across, whole pixels down): at most three
+        // masks per glyph and size.
+        quantized = true
+        report("first frame quantized") {
+            GlyphMaskCache.removeAll()
+            for layout in layouts() { draw(layout) }
+        }
     }
 
     /// The runs as JSON: per layer, runs of glyphs sharing a face, size and colour.
@@ -67,7 +90,20 @@ enum TextRunsBenchmark {
             }
             layers.append(runs)
         }
-        let json = try! JSONSerialization.data(withJSONObject: ["width": 720, "height": 240, "layers": layers])
+        // The faces in order of first use, the primary font first: other engines are given
+        // these files as the family list to fall back through.
+        var faces: [[String: Any]] = []
+        var seen = Set<String>()
+        for font in [CTFontDefaults.helvetica].compactMap({ $0 }) + layouts.flatMap({ $0.glyphs.map(\.font) }) {
+            guard let file = font.sourceFile, let hash = file.lastIndex(of: "#"), seen.insert(file).inserted else { continue }
+            faces.append(["path": String(file[..<hash]), "index": Int(file[file.index(after: hash)...]) ?? 0,
+                          "family": font.familyName])
+        }
+        let paragraphs: [[String: Any]] = (0..<100).map {
+            ["text": TextBenchmark.text($0), "size": 15.0, "width": 360.0, "height": 120.0, "scale": Double(scale)]
+        }
+        let json = try! JSONSerialization.data(withJSONObject: ["width": 720, "height": 240, "layers": layers,
+                                                                "faces": faces, "paragraphs": paragraphs])
         try! json.write(to: URL(fileURLWithPath: path))
     }
 }

@@ -120,3 +120,29 @@ struct TextLayerTests {
         #expect(t.contents is CGImage)
     }
 }
+
+/// `allowsFontSubpixelQuantization` (off by default): on, the layer's glyphs are placed on
+/// thirds of a pixel across (their pixels change); the context's own setting is put back.
+@Test func aTextLayerQuantizesGlyphPositionsOnlyWhenAllowed() throws {
+    func render(_ allows: Bool?) throws -> (pixels: [UInt8], ctx: CGContext) {
+        let t = CATextLayer()
+        t.bounds = CGRect(x: 0, y: 0, width: 120, height: 24)
+        t.string = "Quantized glyphs"
+        t.fontSize = 15
+        t.foregroundColor = CGColor(gray: 0, alpha: 1)
+        if let allows { t.allowsFontSubpixelQuantization = allows }
+        let ctx = try #require(CGContext(data: nil, width: 240, height: 48, bitsPerComponent: 8, bytesPerRow: 960,
+                                         space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue))
+        ctx.translateBy(x: 0, y: 48)
+        ctx.scaleBy(x: 2, y: -2)
+        t.draw(in: ctx)
+        let bytes = try #require(ctx.data).assumingMemoryBound(to: UInt8.self)
+        return (Array(UnsafeBufferPointer(start: bytes, count: 240 * 48 * 4)), ctx)
+    }
+    #expect(CATextLayer().allowsFontSubpixelQuantization == false)
+    let byDefault = try render(nil), off = try render(false), on = try render(true)
+    #expect(byDefault.pixels == off.pixels)
+    #expect(on.pixels != off.pixels)
+    #expect(on.pixels.contains { $0 != 0 })
+    #expect(on.ctx.allowsFontSubpixelQuantization)
+}

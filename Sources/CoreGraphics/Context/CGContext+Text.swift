@@ -32,16 +32,19 @@ extension CGContext {
             if state.font == nil && !glyphs.isEmpty { LaminaDiagnostics.report("CGContext.showGlyphs: no font is set") }
             return
         }
-        if state.textDrawingMode == .fill {
-            let k = state.fontSize / CGFloat(max(1, font.unitsPerEm))
-            let placements = zip(glyphs, positions).map { g, p in
-                GlyphPlacement(font: font, glyph: g,
-                               transform: CGAffineTransform(a: k, b: 0, c: 0, d: k, tx: p.x, ty: p.y).concatenating(textMatrixValue))
-            }
-            if fillGlyphsFromMasks(placements) { return }
+        let k = state.fontSize / CGFloat(max(1, font.unitsPerEm))
+        var placements = zip(glyphs, positions).map { g, p in
+            GlyphPlacement(font: font, glyph: g,
+                           transform: CGAffineTransform(a: k, b: 0, c: 0, d: k, tx: p.x, ty: p.y).concatenating(textMatrixValue))
         }
-        let path = CGContext.glyphRun(font: font, size: state.fontSize, glyphs: glyphs, positions: positions,
-                                      textMatrix: textMatrixValue)
+        // Each glyph's origin where the positioning and quantization settings put it.
+        placeOnGlyphGrid(&placements)
+        if state.textDrawingMode == .fill, fillGlyphsFromMasks(placements) { return }
+        let path = CGMutablePath()
+        for g in placements {
+            guard let outline = font.path(for: g.glyph), !outline.isEmpty else { continue }
+            path.addPath(outline, transform: g.transform)
+        }
         let saved = devicePath
         devicePath = []
         addPath(path)
@@ -74,23 +77,43 @@ extension CGContext {
 }
 
 extension CGContext {
-    // Font rendering settings. Lamina always draws glyphs antialiased at sub-pixel positions
-    // (kept to 1/64 pixel by the glyph mask cache), as iOS draws text: no font smoothing
-    // (dilation), no coarser quantization.
-    // The settings are accepted so code written for Apple's platforms compiles and runs.
+    // Font rendering settings. Lamina always draws glyphs antialiased, with no font smoothing
+    // (dilation), as iOS draws text. Where a glyph's origin falls on the pixel grid follows the
+    // positioning and quantization settings (``GlyphGrid``).
 
     /// Whether fonts may be smoothed (accepted; Lamina does not smooth, as iOS does not).
     public func setAllowsFontSmoothing(_ allowsFontSmoothing: Bool) {}
     /// Whether fonts are smoothed (accepted; Lamina does not smooth, as iOS does not).
     public func setShouldSmoothFonts(_ shouldSmoothFonts: Bool) {}
-    /// Whether glyphs may sit at fractional pixel positions (accepted; they always do).
-    public func setAllowsFontSubpixelPositioning(_ allowsFontSubpixelPositioning: Bool) {}
-    /// Whether glyphs sit at fractional pixel positions (accepted; they always do).
-    public func setShouldSubpixelPositionFonts(_ shouldSubpixelPositionFonts: Bool) {}
-    /// Whether glyph positions may be quantized (accepted; they are kept to 1/64 pixel either way).
-    public func setAllowsFontSubpixelQuantization(_ allowsFontSubpixelQuantization: Bool) {}
-    /// Whether glyph positions are quantized (accepted; they are kept to 1/64 pixel either way).
-    public func setShouldSubpixelQuantizeFonts(_ shouldSubpixelQuantizeFonts: Bool) {}
+    /// Whether glyphs may sit at fractional pixel positions (on by default; not part of the
+    /// graphics state). With it or ``setShouldSubpixelPositionFonts(_:)`` off, every glyph
+    /// origin is moved to the nearest whole pixel.
+    public func setAllowsFontSubpixelPositioning(_ allowsFontSubpixelPositioning: Bool) {
+        allowsSubpixelPositioning = allowsFontSubpixelPositioning
+    }
+    /// Whether glyphs sit at fractional pixel positions (on by default; part of the graphics
+    /// state).
+    public func setShouldSubpixelPositionFonts(_ shouldSubpixelPositionFonts: Bool) {
+        state.subpixelPositionsFonts = shouldSubpixelPositionFonts
+    }
+    /// Whether glyph positions may be quantized (allowed by default; not part of the graphics
+    /// state). Quantized, a glyph that is not turned or skewed has its origin moved to the
+    /// nearest third of a pixel across and the nearest whole pixel down, as CoreGraphics does.
+    public func setAllowsFontSubpixelQuantization(_ allowsFontSubpixelQuantization: Bool) {
+        allowsSubpixelQuantization = allowsFontSubpixelQuantization
+    }
+    /// Whether glyph positions are quantized (part of the graphics state). Off by default in
+    /// Lamina's bitmap contexts, so glyphs sit where the layout puts them; [U] Apple does not
+    /// document the default for bitmap contexts (window contexts quantize).
+    public func setShouldSubpixelQuantizeFonts(_ shouldSubpixelQuantizeFonts: Bool) {
+        state.subpixelQuantizesFonts = shouldSubpixelQuantizeFonts
+    }
+    /// Whether glyph positions may be quantized in this context (SPI: a text layer sets it to its
+    /// `allowsFontSubpixelQuantization` while it draws, and puts the context's back).
+    @_spi(Lamina) public var allowsFontSubpixelQuantization: Bool {
+        get { allowsSubpixelQuantization }
+        set { allowsSubpixelQuantization = newValue }
+    }
     /// Extra space between the glyphs `showGlyphs` draws (accepted; its positions are given).
     public func setCharacterSpacing(_ spacing: CGFloat) {}
 }

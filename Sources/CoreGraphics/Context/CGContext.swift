@@ -105,6 +105,10 @@ public final class CGContext {
         var font: CGFont?
         var fontSize: CGFloat = 0
         var textDrawingMode: CGTextDrawingMode = .fill
+        /// `setShouldSubpixelPositionFonts(_:)` and `setShouldSubpixelQuantizeFonts(_:)` (off
+        /// by default: a bitmap context does not quantize unless asked, ``GlyphGrid``).
+        var subpixelPositionsFonts = true
+        var subpixelQuantizesFonts = false
     }
 
     /// A clip to an axis-aligned rectangle, kept as the rectangle: its sweep over the bounds the
@@ -150,6 +154,10 @@ public final class CGContext {
     private var windowX0 = 0, windowX1 = 0
     /// The text matrix and position are not part of the graphics state (as on Apple platforms).
     @exclusivity(unchecked) var textMatrixValue: CGAffineTransform = .identity
+    /// `setAllowsFontSubpixelPositioning(_:)` and `setAllowsFontSubpixelQuantization(_:)` (not
+    /// part of the graphics state).
+    @exclusivity(unchecked) var allowsSubpixelPositioning = true
+    @exclusivity(unchecked) var allowsSubpixelQuantization = true
     /// The current path, in device space (points are transformed by the CTM when added).
     var devicePath: [PathElement] {
         get {

@@ -56,8 +56,8 @@ struct GlyphMaskKey: Hashable {
     /// The largest side, in pixels, of a cached glyph mask.
     public static let maximumGlyphSide = 256
     /// Glyph origins are kept to 64ths of a pixel (FreeType's 26.6 grid): at most 1/128 pixel
-    /// from where the layout put them. [U] How finely CoreGraphics quantizes glyph positions on
-    /// iOS is not established.
+    /// from where they are drawn (a quantized origin on a third of a pixel, ``GlyphGrid``, is
+    /// 1/192 pixel off).
     static let phaseSteps: CGFloat = 64
 
     /// The pixel a glyph origin at raster position (`x`, `y`) falls in, and its sub-pixel

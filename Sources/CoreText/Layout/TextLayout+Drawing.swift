@@ -35,7 +35,8 @@ extension TextLayout {
             if isColor {
                 guard let bitmap = g.font.colorGlyph(g.glyph) else { continue }
                 let s = g.size / bitmap.pixelsPerEm
-                let rect = CGRect(x: origin.x + g.x + bitmap.left * s, y: origin.y + g.baseline - g.rise - bitmap.top * s,
+                let at = ctx.placeOnGlyphGrid(CGPoint(x: origin.x + g.x, y: origin.y + g.baseline - g.rise))
+                let rect = CGRect(x: at.x + bitmap.left * s, y: at.y - bitmap.top * s,
                                   width: CGFloat(bitmap.image.width) * s, height: CGFloat(bitmap.image.height) * s)
                 bitmaps.append((bitmap, rect, g))
                 continue
@@ -54,7 +55,10 @@ extension TextLayout {
             }
         }
         ctx.saveGState()
-        for (paint, lineWidth, placements) in runs {
+        for (paint, lineWidth, run) in runs {
+            // Each glyph's origin where the context's positioning and quantization put it.
+            var placements = run
+            ctx.placeOnGlyphGrid(&placements)
             ctx.saveGState()
             defer { ctx.restoreGState() }
             if let shadow = paint.shadow { TextLayout.setShadow(shadow, in: ctx) }

@@ -103,7 +103,9 @@ open class CATextLayer: CALayer {
     }
     /// How lines are aligned.
     open var alignmentMode: CATextLayerAlignmentMode { get { self[TP.alignmentMode] } set { self[TP.alignmentMode] = newValue } }
-    /// Whether glyph positions are quantised to whole pixels.
+    /// Whether the context the text is drawn in may quantize glyph positions (to thirds of a
+    /// pixel across and whole pixels down; `CGContext.setAllowsFontSubpixelQuantization(_:)`).
+    /// Off by default: a text layer's glyphs sit where the layout puts them.
     open var allowsFontSubpixelQuantization: Bool {
         get { self[TP.allowsFontSubpixelQuantization] } set { self[TP.allowsFontSubpixelQuantization] = newValue }
     }

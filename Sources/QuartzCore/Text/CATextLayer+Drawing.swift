@@ -42,6 +42,16 @@ extension CATextLayer {
     /// Draws the laid-out glyphs, the first line at the top of the bounds (y down).
     func drawText(in ctx: CGContext) {
         let b = bounds
+        // Glyph positions are quantized only if the layer allows it (it does not by default),
+        // as Core Animation sets up a text layer's context.
+        let allowed = ctx.allowsFontSubpixelQuantization
+        ctx.allowsFontSubpixelQuantization = allowsFontSubpixelQuantization
+        ctx.saveGState()
+        ctx.setShouldSubpixelQuantizeFonts(true)
+        defer {
+            ctx.restoreGState()
+            ctx.allowsFontSubpixelQuantization = allowed
+        }
         textLayout(width: b.width, height: b.height).draw(in: ctx, at: b.origin)
     }
 }
