@@ -9,8 +9,21 @@ final class MenuOverlay: UIView {
     private let backdrop: UIView?
     private(set) var preview: UIView?
     var onClose: (() -> Void)?
-    /// The overlay shown in each window.
-    static var shown: [ObjectIdentifier: MenuOverlay] = [:]
+    /// The overlay shown in each window (read through ``shown(in:)``: a window's identifier is
+    /// reused once the window is gone).
+    private static var shown: [ObjectIdentifier: MenuOverlay] = [:]
+
+    /// The menu open in `window`, if any. An entry left by a window that no longer exists (its
+    /// identifier now another window's) is dropped, not returned.
+    static func shown(in window: UIWindow) -> MenuOverlay? {
+        let id = ObjectIdentifier(window)
+        guard let overlay = shown[id] else { return nil }
+        guard overlay.window === window else {
+            shown[id] = nil
+            return nil
+        }
+        return overlay
+    }
 
     private init(frame: CGRect, menu: UIMenu, dims: Bool) {
         var chosen: ((UIMenuElement, UIMenu) -> Void)?
@@ -38,7 +51,7 @@ final class MenuOverlay: UIView {
     @discardableResult
     static func show(_ menu: UIMenu, in window: UIWindow, anchor: CGRect, preview: UIView?, dims: Bool,
                      onClose: (() -> Void)? = nil) -> MenuOverlay {
-        shown[ObjectIdentifier(window)]?.close(animated: false)
+        shown(in: window)?.close(animated: false)
         let overlay = MenuOverlay(frame: window.bounds, menu: menu, dims: dims)
         overlay.onClose = onClose
         if let preview {

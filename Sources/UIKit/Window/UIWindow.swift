@@ -276,7 +276,7 @@ open class UIWindow: UIView {
         // A key command along the responder chain takes the press, as in UIKit; Escape closes
         // an open menu.
         if phase == .began {
-            if key.keyCode == .keyboardEscape, let overlay = MenuOverlay.shown[ObjectIdentifier(self)] {
+            if key.keyCode == .keyboardEscape, let overlay = MenuOverlay.shown(in: self) {
                 overlay.close(animated: true)
                 return
             }
