@@ -119,7 +119,9 @@ extension CGContext {
         let m = CGAffineTransform(a: CGFloat(Float(bitPattern: key.a)), b: CGFloat(Float(bitPattern: key.b)),
                                   c: CGFloat(Float(bitPattern: key.c)), d: CGFloat(Float(bitPattern: key.d)),
                                   tx: CGFloat(key.phaseX) / steps, ty: CGFloat(key.phaseY) / steps)
-        let box = outline.boundingBoxOfPath.applying(m)
+        // The control points' box (cheaper than the curves' own, and holds them): at most a
+        // blank row or column more in the mask.
+        let box = outline.boundingBox.applying(m)
         guard box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite else { return nil }
         let limit = CGFloat(GlyphMaskCache.maximumGlyphSide)
         guard box.width < limit - 2, box.height < limit - 2 else { return nil }

@@ -87,6 +87,8 @@
         if scalars.contains(where: { $0.value == 0xFE0E }) { return false }
         if scalars.contains(where: { $0.value == 0xFE0F || $0.value == 0x20E3 }) { return true }
         if (0x1F1E6...0x1F1FF).contains(first.value) { return true }
+        // No scalar before U+231A (WATCH) has the Emoji_Presentation property.
+        if first.value < 0x231A { return false }
         return first.properties.isEmojiPresentation
     }
 

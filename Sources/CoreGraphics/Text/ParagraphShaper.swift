@@ -95,11 +95,17 @@
                                     script: scripts[first.start], features: features)
             let k = style.size / CGFloat(max(1, font.unitsPerEm))
             var pen: Int32 = 0
-            var left: [Int: Int32] = [:]
+            // The pen position where each cluster's first glyph went (relative to the item).
+            var left = [Int32?](repeating: nil, count: range.count)
             for g in shaped {
                 let c = graphemeOfScalar[min(max(0, g.cluster), scalars.count - 1)]
-                let l = left[c] ?? pen
-                left[c] = l
+                let l: Int32
+                if range.contains(c) {
+                    l = left[c - range.lowerBound] ?? pen
+                    left[c - range.lowerBound] = l
+                } else {
+                    l = pen
+                }
                 clusters[c].glyphs.append(Glyph(glyph: g.glyph, x: CGFloat(pen &+ g.offsetX &- l) * k, y: CGFloat(g.offsetY) * k))
                 clusters[c].advance += CGFloat(g.advance) * k
                 pen &+= g.advance

@@ -57,7 +57,9 @@
 
     /// One character (grapheme cluster) with its shaped glyphs and advance.
     public struct Cluster {
-        public var text: Character
+        public var text: Character {
+            didSet { (isSpace, isNewline) = Cluster.kinds(text) }
+        }
         public var font: CGFont
         public var glyphs: [ParagraphShaper.Glyph]
         public var advance: CGFloat
@@ -72,9 +74,30 @@
         /// The UTF-16 offset of the cluster in the text and the index of its run.
         public var stringIndex = 0
         public var run = 0
-        public var isSpace: Bool { text.isWhitespace && !text.isNewline }
-        public var isNewline: Bool { text.isNewline }
+        /// Whether it is white space other than a line separator, and whether it separates lines
+        /// (kept as the text is set: line breaking asks for every cluster).
+        public private(set) var isSpace: Bool
+        public private(set) var isNewline: Bool
         public var isCJK: Bool { text.unicodeScalars.contains { TextLayout.isCJK($0) } }
+
+        init(text: Character, font: CGFont, glyphs: [ParagraphShaper.Glyph], advance: CGFloat, size: CGFloat, color: CGColor,
+             ascent: CGFloat, descent: CGFloat, leading: CGFloat, level: UInt8, decoration: LaminaTextDecoration) {
+            self.text = text; self.font = font; self.glyphs = glyphs; self.advance = advance; self.size = size
+            self.color = color; self.ascent = ascent; self.descent = descent; self.leading = leading; self.level = level
+            self.decoration = decoration
+            (isSpace, isNewline) = Cluster.kinds(text)
+        }
+
+        /// `Character.isWhitespace` and `isNewline` (both decided by the first scalar) without
+        /// the property lookups: the Unicode White_Space characters and the line separators.
+        static func kinds(_ text: Character) -> (space: Bool, newline: Bool) {
+            guard let s = text.unicodeScalars.first?.value else { return (false, false) }
+            switch s {
+            case 0x0A...0x0D, 0x85, 0x2028, 0x2029: return (false, true)
+            case 0x09, 0x20, 0xA0, 0x1680, 0x2000...0x200A, 0x202F, 0x205F, 0x3000: return (true, false)
+            default: return (false, false)
+            }
+        }
     }
 
     /// A paragraph's clusters, direction and style.
@@ -137,15 +160,22 @@
             let style = paragraphStyle ?? LaminaParagraphStyle()
             let start = clusters.count
             let (shaped, rtl) = ParagraphShaper.shape(pieces, direction: style.direction == .natural ? direction : style.direction.bidi)
+            // Where each cluster's scalars begin in the paragraph's.
+            var firstScalar: [Int] = []
+            firstScalar.reserveCapacity(shaped.count)
+            var scalarCount = 0
+            clusters.reserveCapacity(clusters.count + shaped.count)
             for c in shaped {
                 clusters.append(metricsCluster(c.text, font: c.font, run: runs[pieceRuns[c.run]], glyphs: c.glyphs,
                                                advance: c.advance, level: c.level))
                 clusters[clusters.count - 1].run = pieceRuns[c.run]
+                firstScalar.append(scalarCount)
+                scalarCount += c.text.unicodeScalars.count
             }
             // Line break opportunities by UAX #14, kept where clusters begin.
             var scalars: [Unicode.Scalar] = []
-            var firstScalar: [Int] = []
-            for c in clusters[start...] { firstScalar.append(scalars.count); scalars.append(contentsOf: c.text.unicodeScalars) }
+            scalars.reserveCapacity(scalarCount)
+            for piece in pieces { scalars.append(contentsOf: piece.text.unicodeScalars) }
             let opportunities = LineBreaker.opportunities(scalars)
             for (k, s) in firstScalar.enumerated() { clusters[start + k].breakBefore = s > 0 && opportunities[s] }
             paragraphs.append(Paragraph(range: start..<clusters.count, rightToLeft: rtl, style: style))
@@ -257,9 +287,10 @@
             // Trailing spaces do not count toward the line's width.
             var trailing: CGFloat = 0
             while let last = line.last, last.isSpace { trailing += last.advance; line.removeLast() }
-            let characters = lines[i].clusters.filter { !$0.isNewline }
-            let stringRange = (characters.first?.stringIndex ?? lines[i].clusters.first?.stringIndex ?? 0)
-                ..< (characters.last.map { $0.stringIndex + $0.text.utf16.count } ?? lines[i].clusters.first?.stringIndex ?? 0)
+            let all = lines[i].clusters
+            let firstCharacter = all.firstIndex { !$0.isNewline }, lastCharacter = all.lastIndex { !$0.isNewline }
+            let stringRange = (firstCharacter.map { all[$0].stringIndex } ?? all.first?.stringIndex ?? 0)
+                ..< (lastCharacter.map { all[$0].stringIndex + all[$0].text.utf16.count } ?? all.first?.stringIndex ?? 0)
             var lineWidth = line.reduce(0) { $0 + $1.advance }
             if let truncation, (lineWidth > boxWidth + 0.01 || (truncateLast && i == visible - 1)) {
                 line = TextLayout.truncate(line, to: boxWidth, mode: truncation, forceEllipsis: truncateLast && i == visible - 1,
@@ -353,9 +384,9 @@
             var lastBreak: Int?
             var i = start
             while i < paragraph.endIndex {
-                let c = paragraph[i]
-                if !c.isSpace && x + c.advance > width + 0.01 && i > start { break }
-                x += c.advance
+                let advance = paragraph[i].advance
+                if !paragraph[i].isSpace && x + advance > width + 0.01 && i > start { break }
+                x += advance
                 if i + 1 < paragraph.endIndex && paragraph[i + 1].breakBefore && !paragraph[i + 1].isSpace { lastBreak = i + 1 }
                 i += 1
             }
