@@ -23,12 +23,14 @@ import UIKit
             }
         }
         let clock = ContinuousClock()
-        // LABELS_PROFILE=1: sizing of new wrapped text over and over, for profilers.
-        if ProcessInfo.processInfo.environment["LABELS_PROFILE"] == "1" {
-            for _ in 0..<10 {
-                let ls = labels(lines: 3)
+        // LABELS_PROFILE=1 (or =one): sizing of new wrapped (one-line) text over and over, for
+        // profilers.
+        if let mode = ProcessInfo.processInfo.environment["LABELS_PROFILE"], mode == "1" || mode == "one" {
+            let lines = mode == "one" ? 1 : 3
+            for _ in 0..<(mode == "one" ? 40 : 10) {
+                let ls = labels(lines: lines)
                 SharedTextLayouts.removeAll()
-                for l in ls { _ = l.sizeThatFits(CGSize(width: 240, height: CGFloat.greatestFiniteMagnitude)) }
+                for l in ls { _ = l.sizeThatFits(CGSize(width: lines == 1 ? .greatestFiniteMagnitude : 240, height: CGFloat.greatestFiniteMagnitude)) }
             }
             return
         }

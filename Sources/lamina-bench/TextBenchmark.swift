@@ -34,9 +34,10 @@ enum TextBenchmark {
         return s
     }
 
-    static func layers() -> [CATextLayer] {
+    static func layers(quantized: Bool = false) -> [CATextLayer] {
         (0..<100).map { i in
             let t = CATextLayer()
+            t.allowsFontSubpixelQuantization = quantized
             t.bounds = CGRect(x: 0, y: 0, width: 360, height: 120)
             t.string = text(i)
             t.fontSize = 15
@@ -57,8 +58,15 @@ enum TextBenchmark {
         // and broken into lines, every glyph rasterized); warm: new layers of the same text
         // (the process's kept layouts and masks reused); redraw: `display()` again, every
         // glyph drawn again.
-        var cold: [Double] = [], warm: [Double] = [], redraw: [Double] = []
+        var cold: [Double] = [], coldQuantized: [Double] = [], warm: [Double] = [], redraw: [Double] = []
         for _ in 0..<7 {
+            // The same with `allowsFontSubpixelQuantization` (glyph positions on thirds of a
+            // pixel: at most three masks per glyph and size).
+            let qs = layers(quantized: true)
+            GlyphMaskCache.removeAll()
+            SharedTextLayouts.removeAll()
+            coldQuantized.append(time { for l in qs { l.display() } })
+            CATransaction.flush()
             let ls = layers()
             GlyphMaskCache.removeAll()
             SharedTextLayouts.removeAll()
@@ -79,6 +87,7 @@ enum TextBenchmark {
                   + String(format: "%9.0f us/frame (median %.0f)", v.min()!, median(v)))
         }
         line("text first frame, caches cold", cold)
+        line("text first frame, caches cold, quantized", coldQuantized)
         line("text first frame, new layers, caches warm", warm)
         line("text redraw (layout kept, glyphs drawn)", redraw)
         print("glyph masks over the last run: \(stats.hits) hits, \(stats.misses) misses, \(stats.count) kept (\(stats.bytes / 1024) KiB), \(stats.evictions) evicted")

@@ -36,6 +36,9 @@ public final class CGFont: @unchecked Sendable, CustomStringConvertible {
     /// Font bytes loaded from memory, kept alive as long as the face.
     private let memory: UnsafeMutableRawBufferPointer?
     private var outlines: [CGGlyph: CGPath] = [:]
+    /// Ink bounds asked for before (`CGRect.null`: no ink); read and written under the font
+    /// library's lock, as `outlines`.
+    private var inkBoxes: [CGGlyph: CGRect] = [:]
     /// The glyph mask cache's name for this face: the same for every font opened from one face
     /// of one file, else a number no other font of the process has (an object identifier could
     /// be reused by a later font at the same address).
@@ -120,8 +123,10 @@ public final class CGFont: @unchecked Sendable, CustomStringConvertible {
 
     /// The ink bounds of `glyph`'s outline in font units (y up), or nil when it has none.
     func inkBounds(of glyph: CGGlyph) -> CGRect? {
-        guard let p = path(for: glyph), !p.isEmpty else { return nil }
-        return p.boundingBoxOfPath
+        if let kept = FontLibrary.withLock({ _ in inkBoxes[glyph] }) { return kept.isNull ? nil : kept }
+        let box = path(for: glyph).flatMap { $0.isEmpty ? nil : $0.boundingBoxOfPath } ?? .null
+        FontLibrary.withLock { _ in inkBoxes[glyph] = box }
+        return box.isNull ? nil : box
     }
 
     /// The bytes a font made from data was read from (nil for a font opened from a file).

@@ -58,6 +58,24 @@ enum FontLibrary {
     static func locate(_ name: String, size: CGFloat? = nil) -> (location: FontCatalog.Face.Location, family: String,
                                                                  origin: FontCatalog.Origin?)? {
         FontCatalog.ensureDefaults()
+        // Answers are kept until the catalog changes (fonts registered or removed, Apple's
+        // fonts used or not): a view hierarchy asks for the same few fonts over and over.
+        let change = FontCatalog.shared.changeCount
+        let key = LocateKey(name: name, size: size.map { UInt64($0.bitPattern) })
+        typealias Answer = (location: FontCatalog.Face.Location, family: String, origin: FontCatalog.Origin?)?
+        if let kept = located.withLock({ $0.change == change ? $0.answers[key] : nil }), let answer = kept as? Answer {
+            return answer
+        }
+        let answer = locateInCatalog(name, size: size)
+        located.withLock { memo in
+            if memo.change != change || memo.answers.count >= 512 { memo = (change, [:]) }
+            memo.answers[key] = answer as Any
+        }
+        return answer
+    }
+
+    private static func locateInCatalog(_ name: String, size: CGFloat?) -> (location: FontCatalog.Face.Location, family: String,
+                                                                            origin: FontCatalog.Origin?)? {
         let named = FontCatalog.shared.face(named: name)
         if let f = named, f.origin == .registered { return (f.location, f.family, f.origin) }
         if let r = AppleFonts.systemRequest(name), let f = AppleFonts.face(r.design, weight: r.weight, italic: r.italic, size: size) {
@@ -133,3 +151,8 @@ enum FontLibrary {
         return (file, index, matchedFamily)
     }
 }
+
+/// `FontLibrary.locate`'s answers, kept until the font catalog changes.
+private struct LocateKey: Hashable { let name: String, size: UInt64? }
+/// (Answers are kept as `Any`: a stored property here cannot name the catalog's SPI types.)
+private let located = Locked<(change: Int, answers: [LocateKey: Any])>((-1, [:]))
