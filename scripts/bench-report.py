@@ -193,8 +193,11 @@ def main():
                  "glyphs (ids, sizes, positions, colours) drawn into a cleared 720 × 240 bitmap per layer, glyph "
                  "caches warm; first frame: each paragraph laid out and drawn at 2x with no glyph cached (the "
                  "peers' caches cannot be emptied from outside: each frame uses a size of its own, 15 pt + k/1000). "
-                 "Antialiased, unhinted. Skia's figures include a few hundred calls from Python per frame. "
-                 "Ratio: Lamina's time over the peer's.")
+                 "Antialiased, unhinted. The peers place glyphs on grids of their own (Skia: quarter pixels "
+                 "across; Cairo 1.16: whole pixels), Lamina where the layout puts them unless asked to "
+                 "quantize: its first frame is given both ways (quantized: thirds of a pixel across, whole "
+                 "pixels down, as CoreGraphics quantizes), each against the peers' one. Skia's figures include "
+                 "a few hundred calls from Python per frame. Ratio: Lamina's time over the peer's.")
 
     try:
         window = sh(f'xvfb-run -a -s "-screen 0 1280x1024x24" "{bench}" window 10')

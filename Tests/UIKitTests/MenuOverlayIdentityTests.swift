@@ -7,12 +7,8 @@ import Testing
 /// (whose identity a new window may then have) must not take the new window's Escape.
 @MainActor
 @Suite("Menus belong to their window") struct MenuOverlayIdentityTests {
-    final class Controller: UIViewController {
-        var log: [String] = []
-        override func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
-            log.append("controller \(presses.first?.type == .menu)")
-        }
-    }
+    /// Logs the presses that reach it ("controller true" for Escape, the menu press).
+    typealias Controller = PressTests.Controller
 
     @Test func escapeIsNotTakenByAMenuNoLongerInTheWindow() {
         let w = UIWindow(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
