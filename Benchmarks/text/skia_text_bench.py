@@ -59,16 +59,9 @@ def main():
             for blob, paint in blobs:
                 canvas.drawTextBlob(blob, 0, 0, paint)
 
-    for _ in range(3):
-        frame()
-    times = []
-    for _ in range(21):
-        start = time.perf_counter()
-        frame()
-        times.append((time.perf_counter() - start) * 1e6)
-    times.sort()
+    median, best = timed(frame)
     print(f"skia: draw glyph runs, {len(layers)} layers, {glyph_count} glyphs, {width}x{height} px each, cleared: "
-          f"median {times[10]:.0f} us/frame, best {times[0]:.0f}")
+          f"median {median:.0f} us/frame, best {best:.0f}")
     if "paragraphs" in doc:
         paragraphs(doc, canvas)
     if png:
@@ -76,6 +69,19 @@ def main():
         for blob, paint in layers[0]:
             canvas.drawTextBlob(blob, 0, 0, paint)
         surface.makeImageSnapshot().save(png, skia.kPNG)
+
+
+def timed(body):
+    """The median and best of 21 timed calls of `body` after 3 untimed ones, in microseconds."""
+    for _ in range(3):
+        body()
+    times = []
+    for _ in range(21):
+        start = time.perf_counter()
+        body()
+        times.append((time.perf_counter() - start) * 1e6)
+    times.sort()
+    return times[10], times[0]
 
 
 def paragraphs(doc, canvas):
@@ -123,15 +129,8 @@ def paragraphs(doc, canvas):
             canvas.restore()
 
     for name, body in (("shape and break lines", shape), ("first frame", first_frame)):
-        for _ in range(3):
-            body()
-        times = []
-        for _ in range(21):
-            start = time.perf_counter()
-            body()
-            times.append((time.perf_counter() - start) * 1e6)
-        times.sort()
-        print(f"skia: {name}, {len(texts)} paragraphs: median {times[10]:.0f} us/frame, best {times[0]:.0f}")
+        median, best = timed(body)
+        print(f"skia: {name}, {len(texts)} paragraphs: median {median:.0f} us/frame, best {best:.0f}")
 
 
 if __name__ == "__main__":
