@@ -161,11 +161,13 @@ def main():
         ("Text", "lamina-bench text", "text",
          "100 wrapped text layers of mixed scripts (kerning, ligatures, Arabic, Hebrew, Devanagari, CJK, "
          "colour emoji), each with a text of its own: a first frame with the glyph mask cache and the kept "
-         "layouts emptied (every paragraph shaped and laid out, every glyph rasterized), a first frame of new "
+         "layouts emptied (every paragraph shaped and laid out, every glyph rasterized), the same with "
+         "`allowsFontSubpixelQuantization` (glyph positions quantized), a first frame of new "
          "layers of the same text (the caches warm), a redraw (`display()` again: every glyph drawn from its "
-         "mask), the cache's counts, and a frame that composites the 100 layers' kept contents after a change "
-         "that leaves the text alone. Then `sizeThatFits` on 1,000 `UILabel`s, each label sized twice, of text "
-         "never laid out before and of text laid out before."),
+         "mask), the cache's counts, a frame that composites the 100 layers' kept contents after a change "
+         "that leaves the text alone (the backdrop's colour: every pixel composited again), and the frame after "
+         "a small badge over the text changed (commit and damage-tracked frame). Then `sizeThatFits` on 1,000 "
+         "`UILabel`s, each label sized twice, of text never laid out before and of text laid out before."),
         ("Model", "lamina-bench model", "model",
          "The `CALayer` model on one core: creating layers, properties, KVC, copies, geometry."),
     ]

@@ -120,7 +120,8 @@ enum TextBenchmark {
     }
 
     /// The layers on a screen: after a change that leaves the text alone (the backdrop's colour),
-    /// the next full frame composites the text layers' kept contents without drawing text.
+    /// the next full frame composites the text layers' kept contents without drawing text; after
+    /// a badge over the text changes, damage tracking redraws only the badge's pixels.
     static func repeatFrame() {
         let root = CALayer()
         root.bounds = CGRect(x: 0, y: 0, width: 720, height: 6000)
@@ -129,10 +130,16 @@ enum TextBenchmark {
             l.position = CGPoint(x: CGFloat(i % 2) * 360 + 180, y: CGFloat(i / 2) * 120 + 60)
             root.addSublayer(l)
         }
+        // A small badge over the text, changed in the second measurement.
+        let badge = CALayer()
+        badge.frame = CGRect(x: 330, y: 10, width: 20, height: 20)
+        badge.backgroundColor = CGColor(red: 0.9, green: 0.2, blue: 0.2, alpha: 1)
+        root.addSublayer(badge)
         let renderer = CARenderer(layer: root, scale: 2)
         renderer.threads = 1
         _ = renderer.nextFrame()
-        let drawn = root.sublayers!.map { $0.contents as AnyObject? }
+        let textLayers = root.sublayers!.filter { $0 is CATextLayer }
+        let drawn = textLayers.map { $0.contents as AnyObject? }
         var frames: [Double] = []
         for k in 0..<21 {
             frames.append(time {
@@ -143,11 +150,32 @@ enum TextBenchmark {
                 _ = renderer.nextFrame()
             })
         }
-        let kept = zip(root.sublayers!, drawn).allSatisfy { $0.contents as AnyObject? === $1 }
+        var kept = zip(textLayers, drawn).allSatisfy { $0.contents as AnyObject? === $1 }
         frames.sort()
         print("text repeat frame (text unchanged, composited)".padding(toLength: 48, withPad: " ", startingAt: 0)
               + String(format: "%9.0f us/frame (median %.0f); 1440x12000 px; contents kept: %@", frames[0], frames[10],
                        kept ? "yes" : "no"))
+        // The same screen after a change elsewhere (the badge recoloured): damage tracking
+        // redraws the badge's pixels, the text is neither drawn nor composited again.
+        _ = renderer.nextFrame()
+        var small: [Double] = []
+        var damage = CGRect.null
+        for k in 0..<21 {
+            small.append(time {
+                CATransaction.begin()
+                CATransaction.setDisableActions(true)
+                badge.backgroundColor = k % 2 == 0 ? CGColor(red: 0.2, green: 0.6, blue: 0.2, alpha: 1)
+                    : CGColor(red: 0.9, green: 0.2, blue: 0.2, alpha: 1)
+                CATransaction.commit()
+                _ = renderer.nextFrame()
+            })
+            damage = renderer.lastDamage
+        }
+        kept = kept && zip(textLayers, drawn).allSatisfy { $0.contents as AnyObject? === $1 }
+        small.sort()
+        print("text repeat frame (one badge changed)".padding(toLength: 48, withPad: " ", startingAt: 0)
+              + String(format: "%9.0f us/frame (median %.0f); damage-tracked, %.0fx%.0f px redrawn; contents kept: %@", small[0], small[10],
+                       damage.width, damage.height, kept ? "yes" : "no"))
     }
 
     static let clock = ContinuousClock()
