@@ -28,7 +28,8 @@ if [ ! -x "$venv/bin/python" ]; then
     "$venv/bin/pip" install --quiet "skia-python==144.1"
 fi
 swift build -c release --product lamina-bench 2>&1 | grep -vE "^\[|Compiling|Build complete|Planning|ImplementationOnly" || true
-cc -O2 -o .build/pango-text-bench Benchmarks/text/pango_text_bench.c \
+# The Swift toolchain's clang (a Debian machine with only the toolchain has no cc).
+"${CC:-$(command -v clang || command -v cc)}" -O2 -o .build/pango-text-bench Benchmarks/text/pango_text_bench.c \
     $(pkg-config --cflags --libs pangocairo pangoft2 cairo-ft fontconfig freetype2)
 runs=$(mktemp --suffix=.json); tsv=$(mktemp --suffix=.tsv)
 trap 'rm -f "$runs" "$tsv"' EXIT

@@ -18,7 +18,7 @@
  *     new cairo scaled font, so Pango also looks the fonts up again).
  * Antialiased in grey, unhinted, glyph positions not rounded, as Lamina draws text.
  *
- * build: cc -O2 pango_text_bench.c $(pkg-config --cflags --libs pangocairo pangoft2 cairo-ft fontconfig freetype2)
+ * build: clang -O2 pango_text_bench.c $(pkg-config --cflags --libs pangocairo pangoft2 cairo-ft fontconfig freetype2)
  */
 #include <cairo-ft.h>
 #include <fontconfig/fontconfig.h>
