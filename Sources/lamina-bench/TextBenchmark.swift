@@ -17,11 +17,9 @@ enum TextBenchmark {
         "Emoji 👍🏽 👨‍👩‍👧 🇫🇷 ❤️ in text. ",
     ]
 
-    /// About 100 glyphs of mixed text for layer `i`, a text of its own: the samples in turn,
-    /// starting 5 characters further each layer (every sample is in about 40 of the texts).
-    static func text(_ i: Int) -> String { texts[i] }
-
-    /// The 100 texts, made once (so the figures are Lamina's work, not the benchmark's).
+    /// About 100 glyphs of mixed text for each of the 100 layers, a text of its own: the samples
+    /// in turn, starting 5 characters further each layer (every sample is in about 40 of the
+    /// texts). Made once, so the figures are Lamina's work, not the benchmark's.
     static let texts: [String] = (0..<100).map { i in
         let all = String(repeating: samples.joined(), count: 3)
         var s = ""
@@ -39,7 +37,7 @@ enum TextBenchmark {
             let t = CATextLayer()
             t.allowsFontSubpixelQuantization = quantized
             t.bounds = CGRect(x: 0, y: 0, width: 360, height: 120)
-            t.string = text(i)
+            t.string = texts[i]
             t.fontSize = 15
             t.isWrapped = true
             t.contentsScale = 2
@@ -50,7 +48,7 @@ enum TextBenchmark {
 
     static func run() {
         let glyphs = (0..<100).reduce(0) { n, i in
-            n + CTLineGetGlyphCount(CTLineCreateWithAttributedString(NSAttributedString(string: text(i))))
+            n + CTLineGetGlyphCount(CTLineCreateWithAttributedString(NSAttributedString(string: texts[i])))
         }
         print("text: 100 layers, \(glyphs) glyphs of mixed text, 360x120 pt at 2x, one core")
         CATransaction.setDisableActions(true)

@@ -19,7 +19,7 @@ enum TextRunsBenchmark {
     static func layouts() -> [TextLayout] {
         let font = CTFontDefaults.helvetica!
         return (0..<100).map { i in
-            TextLayout(runs: [LaminaTextRun(text: TextBenchmark.text(i), font: font, size: 15, color: CGColor(gray: 0.1, alpha: 1))],
+            TextLayout(runs: [LaminaTextRun(text: TextBenchmark.texts[i], font: font, size: 15, color: CGColor(gray: 0.1, alpha: 1))],
                        width: 360, height: 120, wraps: true, alignment: .natural, truncation: nil)
         }
     }
@@ -106,7 +106,7 @@ enum TextRunsBenchmark {
                           "family": font.familyName])
         }
         let paragraphs: [[String: Any]] = (0..<100).map {
-            ["text": TextBenchmark.text($0), "size": 15.0, "width": 360.0, "height": 120.0, "scale": Double(scale)]
+            ["text": TextBenchmark.texts[$0], "size": 15.0, "width": 360.0, "height": 120.0, "scale": Double(scale)]
         }
         let json = try! JSONSerialization.data(withJSONObject: ["width": 720, "height": 240, "layers": layers,
                                                                 "faces": faces, "paragraphs": paragraphs])

@@ -40,11 +40,7 @@ extension CGContext {
         // Each glyph's origin where the positioning and quantization settings put it.
         placeOnGlyphGrid(&placements)
         if state.textDrawingMode == .fill, fillGlyphsFromMasks(placements) { return }
-        let path = CGMutablePath()
-        for g in placements {
-            guard let outline = font.path(for: g.glyph), !outline.isEmpty else { continue }
-            path.addPath(outline, transform: g.transform)
-        }
+        let path = CGContext.outlines(of: placements)
         let saved = devicePath
         devicePath = []
         addPath(path)
@@ -61,16 +57,13 @@ extension CGContext {
         devicePath = saved
     }
 
-    /// The outlines of a run of glyphs in user space: each glyph scaled from font units to
-    /// `size`, placed at its position, through the text matrix.
-    public static func glyphRun(font: CGFont, size: CGFloat, glyphs: [CGGlyph], positions: [CGPoint],
-                                textMatrix: CGAffineTransform = .identity) -> CGPath {
-        let k = size / CGFloat(max(1, font.unitsPerEm))
+    /// The outlines of placed glyphs as one path in user space (Lamina SPI: text drawing fills
+    /// or strokes them where the glyph masks do not apply).
+    @_spi(Lamina) public static func outlines(of placements: [GlyphPlacement]) -> CGMutablePath {
         let out = CGMutablePath()
-        for (g, p) in zip(glyphs, positions) {
-            guard let outline = font.path(for: g), !outline.isEmpty else { continue }
-            let t = CGAffineTransform(a: k, b: 0, c: 0, d: k, tx: p.x, ty: p.y).concatenating(textMatrix)
-            out.addPath(outline, transform: t)
+        for g in placements {
+            guard let outline = g.font.path(for: g.glyph), !outline.isEmpty else { continue }
+            out.addPath(outline, transform: g.transform)
         }
         return out
     }

@@ -63,14 +63,7 @@ extension TextLayout {
             defer { ctx.restoreGState() }
             if let shadow = paint.shadow { TextLayout.setShadow(shadow, in: ctx) }
             // The outlines as one path, made only when the glyph masks cannot fill the run.
-            lazy var path: CGMutablePath = {
-                let p = CGMutablePath()
-                for g in placements {
-                    guard let outline = g.font.path(for: g.glyph), !outline.isEmpty else { continue }
-                    p.addPath(outline, transform: g.transform)
-                }
-                return p
-            }()
+            lazy var path = CGContext.outlines(of: placements)
             if paint.strokeWidth <= 0 {
                 ctx.setFillColor(paint.color)
                 if !ctx.fillGlyphsFromMasks(placements) {
