@@ -55,14 +55,27 @@ func scriptsScene() -> CALayer {
 struct ShapingTests {
     let helvetica = try! CGFont.named("Helvetica")
 
+    /// A shaped cluster with its glyphs.
+    struct Shaped {
+        var text: Character
+        var font: CGFont
+        var glyphs: [ParagraphShaper.Glyph]
+        var advance: CGFloat
+        var level: UInt8
+    }
+
     func shape(_ s: String, font: CGFont? = nil, size: CGFloat = 20, kern: CGFloat? = nil, ligatures: Int = 1,
-               direction: Bidi.Direction = .natural) -> (clusters: [ParagraphShaper.Cluster], rightToLeft: Bool) {
-        ParagraphShaper.shape([(Substring(s), ParagraphShaper.Style(font: font ?? helvetica, size: size, kern: kern, ligatures: ligatures))],
-                              direction: direction)
+               direction: Bidi.Direction = .natural) -> (clusters: [Shaped], rightToLeft: Bool) {
+        var glyphs: [ParagraphShaper.Glyph] = []
+        let (clusters, rtl) = ParagraphShaper.shape([(Substring(s), ParagraphShaper.Style(font: font ?? helvetica, size: size, kern: kern,
+                                                                                         ligatures: ligatures))],
+                                                    direction: direction, into: &glyphs)
+        return (clusters.map { Shaped(text: $0.text, font: $0.font, glyphs: Array(glyphs[$0.glyphs]), advance: $0.advance, level: $0.level) },
+                rtl)
     }
 
     /// The clusters' text in display order.
-    func visual(_ clusters: [ParagraphShaper.Cluster]) -> String {
+    func visual(_ clusters: [Shaped]) -> String {
         String(Bidi.visualOrder(clusters.map(\.level)).map { clusters[$0].text })
     }
 

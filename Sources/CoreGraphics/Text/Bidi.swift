@@ -22,6 +22,20 @@
         let count = scalars.count
         let fallbackRTL = direction == .rightToLeft
         guard count > 0 else { return ([], fallbackRTL) }
+        // Text before Hebrew (U+0590) has no right-to-left character and no explicit embedding,
+        // override or isolate: every scalar of a paragraph that is not right to left is at level
+        // 0 (its numbers follow the paragraph's start, rule W7), as FriBidi would find.
+        if direction != .rightToLeft, !scalars.contains(where: { $0.value >= 0x0590 }) {
+            return ([UInt8](repeating: 0, count: count), false)
+        }
+        return fribidiLevels(scalars, direction: direction)
+    }
+
+    /// `levels(_:direction:)` as FriBidi finds them (for every text).
+    static func fribidiLevels(_ scalars: [Unicode.Scalar], direction: Direction) -> (levels: [UInt8], rightToLeft: Bool) {
+        let count = scalars.count
+        let fallbackRTL = direction == .rightToLeft
+        guard count > 0 else { return ([], fallbackRTL) }
         var text: [FriBidiChar] = scalars.map { FriBidiChar($0.value) }
         var types = [FriBidiCharType](repeating: FriBidiCharType(0), count: count)
         var brackets = [FriBidiBracketType](repeating: 0, count: count)

@@ -33,15 +33,17 @@
         /// The index of the run it came from.
         public var run: Int
         public var font: CGFont
-        public var glyphs: [Glyph]
+        /// Its glyphs' indices in the array `shape` added them to.
+        public var glyphs: Range<Int>
         public var advance: CGFloat
         /// Its bidirectional embedding level (odd: right to left).
         public var level: UInt8
     }
 
-    /// Shapes a paragraph (text without line separators) made of `runs`.
-    public static func shape(_ runs: [(text: Substring, style: Style)], direction: Bidi.Direction)
-        -> (clusters: [Cluster], rightToLeft: Bool) {
+    /// Shapes a paragraph (text without line separators) made of `runs`, adding the clusters'
+    /// glyphs to `glyphs` (each cluster's together, left to right: no array per cluster).
+    public static func shape(_ runs: [(text: Substring, style: Style)], direction: Bidi.Direction,
+                             into glyphs: inout [Glyph]) -> (clusters: [Cluster], rightToLeft: Bool) {
         var scalars: [Unicode.Scalar] = []
         var graphemes: [(text: Character, start: Int, end: Int, run: Int)] = []
         for (r, run) in runs.enumerated() {
@@ -69,7 +71,7 @@
             FontFallback.font(for: g.text, requested: runs[g.run].style.font, script: scripts[g.start])
         }
         var clusters = graphemes.enumerated().map { g, item in
-            Cluster(text: item.text, run: item.run, font: fonts[g], glyphs: [], advance: 0, level: levels[item.start])
+            Cluster(text: item.text, run: item.run, font: fonts[g], glyphs: 0..<0, advance: 0, level: levels[item.start])
         }
 
         var i = 0
@@ -94,19 +96,29 @@
             let shaped = font.shape(scalars, range: first.start..<graphemes[range.upperBound - 1].end, rightToLeft: rtl,
                                     script: scripts[first.start], features: features)
             let k = style.size / CGFloat(max(1, font.unitsPerEm))
+            // Each glyph's cluster (within the item), how many glyphs each cluster has, and so
+            // where each cluster's glyphs go in `glyphs`, in the order HarfBuzz gave them.
+            let owner = shaped.map { g in
+                min(max(graphemeOfScalar[min(max(0, g.cluster), scalars.count - 1)], range.lowerBound), range.upperBound - 1)
+            }
+            var next = [Int](repeating: 0, count: range.count)
+            for c in owner { next[c - range.lowerBound] += 1 }
+            var start = glyphs.count
+            for c in range {
+                let n = next[c - range.lowerBound]
+                clusters[c].glyphs = start..<start + n
+                next[c - range.lowerBound] = start
+                start += n
+            }
+            glyphs.append(contentsOf: repeatElement(Glyph(glyph: 0, x: 0, y: 0), count: shaped.count))
             var pen: Int32 = 0
             // The pen position where each cluster's first glyph went (relative to the item).
             var left = [Int32?](repeating: nil, count: range.count)
-            for g in shaped {
-                let c = graphemeOfScalar[min(max(0, g.cluster), scalars.count - 1)]
-                let l: Int32
-                if range.contains(c) {
-                    l = left[c - range.lowerBound] ?? pen
-                    left[c - range.lowerBound] = l
-                } else {
-                    l = pen
-                }
-                clusters[c].glyphs.append(Glyph(glyph: g.glyph, x: CGFloat(pen &+ g.offsetX &- l) * k, y: CGFloat(g.offsetY) * k))
+            for (g, c) in zip(shaped, owner) {
+                let l = left[c - range.lowerBound] ?? pen
+                left[c - range.lowerBound] = l
+                glyphs[next[c - range.lowerBound]] = Glyph(glyph: g.glyph, x: CGFloat(pen &+ g.offsetX &- l) * k, y: CGFloat(g.offsetY) * k)
+                next[c - range.lowerBound] += 1
                 clusters[c].advance += CGFloat(g.advance) * k
                 pen &+= g.advance
             }
@@ -119,18 +131,19 @@
             var published: CGFloat?
             for c in range {
                 var extra = tracking + kern
+                let first = clusters[c].glyphs.lowerBound
                 if clusters[c].glyphs.count == 1,
-                   let f = SystemFontFigures.adjustment(for: clusters[c].text, glyph: clusters[c].glyphs[0].glyph, font: font, size: style.size) {
+                   let f = SystemFontFigures.adjustment(for: clusters[c].text, glyph: glyphs[first].glyph, font: font, size: style.size) {
                     if published == nil { published = SystemFontTracking.publishedPoints(atSize: style.size) }
                     clusters[c].advance = f.advance
-                    clusters[c].glyphs[0].x += f.shift
-                    clusters[c].glyphs[0].y -= f.drop
+                    glyphs[first].x += f.shift
+                    glyphs[first].y -= f.drop
                     extra = published! + kern
                 }
                 guard extra != 0 else { continue }
                 clusters[c].advance += extra
                 // After the character in reading order: on its left when it runs right to left.
-                if rtl { for n in clusters[c].glyphs.indices { clusters[c].glyphs[n].x += extra } }
+                if rtl { for n in clusters[c].glyphs { glyphs[n].x += extra } }
             }
         }
         return (clusters, rightToLeft)

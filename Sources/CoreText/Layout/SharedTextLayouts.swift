@@ -31,18 +31,29 @@
         var direction: Bidi.Direction
         /// The font catalog's changes when the layout was made (fallback faces may differ after).
         var fonts: Int
+        /// A hash of the runs' texts, sizes and fonts and of the box, made once: the dictionary
+        /// compares it before the runs themselves (its probes meet other keys).
+        let digest: Int
 
-        static func == (a: Key, b: Key) -> Bool {
-            a.fonts == b.fonts && a.width == b.width && a.height == b.height && a.wraps == b.wraps && a.alignment == b.alignment
-                && a.truncation == b.truncation && a.maximumLines == b.maximumLines && a.direction == b.direction && a.runs == b.runs
-        }
-
-        func hash(into h: inout Hasher) {
+        init(runs: [LaminaTextRun], width: CGFloat?, height: CGFloat, wraps: Bool, alignment: CTTextAlignment,
+             truncation: CTLineTruncationType?, maximumLines: Int, direction: Bidi.Direction, fonts: Int) {
+            self.runs = runs; self.width = width; self.height = height; self.wraps = wraps; self.alignment = alignment
+            self.truncation = truncation; self.maximumLines = maximumLines; self.direction = direction; self.fonts = fonts
+            var h = Hasher()
             h.combine(width); h.combine(height); h.combine(wraps); h.combine(maximumLines)
             for r in runs {
                 h.combine(r.text); h.combine(r.size); h.combine(ObjectIdentifier(r.font))
             }
+            digest = h.finalize()
         }
+
+        static func == (a: Key, b: Key) -> Bool {
+            a.digest == b.digest && a.fonts == b.fonts && a.width == b.width && a.height == b.height && a.wraps == b.wraps
+                && a.alignment == b.alignment && a.truncation == b.truncation && a.maximumLines == b.maximumLines
+                && a.direction == b.direction && a.runs == b.runs
+        }
+
+        func hash(into h: inout Hasher) { h.combine(digest) }
     }
 
     private struct Entry {

@@ -55,20 +55,21 @@
         public var style: Int
     }
 
-    /// One character (grapheme cluster) with its shaped glyphs and advance.
+    /// One character (grapheme cluster) with its shaped glyphs and advance. Its size, colour
+    /// and decoration are its run's (`run`); its glyphs are a range of the shaped glyphs
+    /// `TextLayout.shape` returns, so a cluster holds one reference (its font) and is cheap to
+    /// copy through line breaking, truncation and reordering.
     public struct Cluster {
         public var text: Character {
             didSet { (isSpace, isNewline) = Cluster.kinds(text) }
         }
         public var font: CGFont
-        public var glyphs: [ParagraphShaper.Glyph]
+        /// Its glyphs' indices in the shaped glyphs.
+        public var glyphs: Range<Int>
         public var advance: CGFloat
-        public var size: CGFloat
-        public var color: CGColor
         public var ascent: CGFloat, descent: CGFloat, leading: CGFloat
         /// The bidirectional embedding level (odd: right to left).
         public var level: UInt8 = 0
-        public var decoration = LaminaTextDecoration()
         /// Whether a line may break before it (UAX #14, at grapheme cluster boundaries).
         public var breakBefore = false
         /// The UTF-16 offset of the cluster in the text and the index of its run.
@@ -80,11 +81,10 @@
         public private(set) var isNewline: Bool
         public var isCJK: Bool { text.unicodeScalars.contains { TextLayout.isCJK($0) } }
 
-        init(text: Character, font: CGFont, glyphs: [ParagraphShaper.Glyph], advance: CGFloat, size: CGFloat, color: CGColor,
-             ascent: CGFloat, descent: CGFloat, leading: CGFloat, level: UInt8, decoration: LaminaTextDecoration) {
-            self.text = text; self.font = font; self.glyphs = glyphs; self.advance = advance; self.size = size
-            self.color = color; self.ascent = ascent; self.descent = descent; self.leading = leading; self.level = level
-            self.decoration = decoration
+        init(text: Character, font: CGFont, glyphs: Range<Int>, advance: CGFloat,
+             ascent: CGFloat, descent: CGFloat, leading: CGFloat, level: UInt8, run: Int) {
+            self.text = text; self.font = font; self.glyphs = glyphs; self.advance = advance
+            self.ascent = ascent; self.descent = descent; self.leading = leading; self.level = level; self.run = run
             (isSpace, isNewline) = Cluster.kinds(text)
         }
 
@@ -127,14 +127,15 @@
         }
     }
 
-    /// The clusters of `runs` in logical order, paragraph by paragraph (a newline cluster
-    /// between paragraphs), and the paragraphs.
     /// The largest font size the layout sets (Lamina's limit): larger sizes are clamped to it
     /// with a diagnostic; zero, negative and NaN sizes set the text at size 0 (nothing drawn).
     public static let maximumFontSize: CGFloat = 100_000
 
-    public static func shape(_ runs: [LaminaTextRun], direction: Bidi.Direction) -> (clusters: [Cluster], paragraphs: [Paragraph]) {
-        let runs = runs.map { run -> LaminaTextRun in
+    /// `runs` with their sizes made settable: zero, negative and NaN sizes become 0, sizes over
+    /// ``maximumFontSize`` are clamped to it (with a diagnostic).
+    static func settable(_ runs: [LaminaTextRun]) -> [LaminaTextRun] {
+        guard runs.contains(where: { !($0.size > 0) || $0.size > maximumFontSize }) else { return runs }
+        return runs.map { run -> LaminaTextRun in
             var r = run
             if !(r.size > 0) { r.size = 0 }   // NaN, zero, negative
             if r.size > maximumFontSize {
@@ -143,36 +144,52 @@
             }
             return r
         }
+    }
+
+    /// The clusters of `runs` in logical order, paragraph by paragraph (a newline cluster
+    /// between paragraphs), the paragraphs, the clusters' glyphs (each cluster's in order from
+    /// left to right) and the runs as set (sizes made settable: ``settable(_:)``), which the
+    /// clusters' `run` indices refer to. `breaks`: whether to find where lines may break
+    /// (`Cluster.breakBefore`), which only wrapping needs.
+    public static func shape(_ runs: [LaminaTextRun], direction: Bidi.Direction, breaks: Bool = true)
+        -> (clusters: [Cluster], paragraphs: [Paragraph], glyphs: [ParagraphShaper.Glyph], runs: [LaminaTextRun]) {
+        let runs = settable(runs)
         var clusters: [Cluster] = []
         var paragraphs: [Paragraph] = []
+        var shapedGlyphs: [ParagraphShaper.Glyph] = []
         var pieces: [(text: Substring, style: ParagraphShaper.Style)] = []
         var pieceRuns: [Int] = []
         var paragraphStyle: LaminaParagraphStyle?
-        func metricsCluster(_ text: Character, font: CGFont, run: LaminaTextRun, glyphs: [ParagraphShaper.Glyph],
-                            advance: CGFloat, level: UInt8) -> Cluster {
-            let mk = run.size / CGFloat(max(1, font.unitsPerEm))
-            let rise = run.decoration.baselineOffset
-            return Cluster(text: text, font: font, glyphs: glyphs, advance: advance, size: run.size, color: run.color,
+        func metricsCluster(_ text: Character, font: CGFont, run r: Int, glyphs: Range<Int>, advance: CGFloat, level: UInt8) -> Cluster {
+            let size = runs[r].size
+            let mk = size / CGFloat(max(1, font.unitsPerEm))
+            let rise = runs[r].decoration.baselineOffset
+            return Cluster(text: text, font: font, glyphs: glyphs, advance: advance,
                            ascent: CGFloat(font.ascent) * mk + max(0, rise), descent: CGFloat(-font.descent) * mk + max(0, -rise),
-                           leading: CGFloat(font.leading) * mk, level: level, decoration: run.decoration)
+                           leading: CGFloat(font.leading) * mk, level: level, run: r)
         }
         func endParagraph() {
             let style = paragraphStyle ?? LaminaParagraphStyle()
             let start = clusters.count
-            let (shaped, rtl) = ParagraphShaper.shape(pieces, direction: style.direction == .natural ? direction : style.direction.bidi)
+            let (shaped, rtl) = ParagraphShaper.shape(pieces, direction: style.direction == .natural ? direction : style.direction.bidi,
+                                                      into: &shapedGlyphs)
             // Where each cluster's scalars begin in the paragraph's.
             var firstScalar: [Int] = []
             firstScalar.reserveCapacity(shaped.count)
             var scalarCount = 0
             clusters.reserveCapacity(clusters.count + shaped.count)
             for c in shaped {
-                clusters.append(metricsCluster(c.text, font: c.font, run: runs[pieceRuns[c.run]], glyphs: c.glyphs,
+                clusters.append(metricsCluster(c.text, font: c.font, run: pieceRuns[c.run], glyphs: c.glyphs,
                                                advance: c.advance, level: c.level))
-                clusters[clusters.count - 1].run = pieceRuns[c.run]
                 firstScalar.append(scalarCount)
                 scalarCount += c.text.unicodeScalars.count
             }
             // Line break opportunities by UAX #14, kept where clusters begin.
+            guard breaks else {
+                paragraphs.append(Paragraph(range: start..<clusters.count, rightToLeft: rtl, style: style))
+                pieces.removeAll(); pieceRuns.removeAll(); paragraphStyle = nil
+                return
+            }
             var scalars: [Unicode.Scalar] = []
             scalars.reserveCapacity(scalarCount)
             for piece in pieces { scalars.append(contentsOf: piece.text.unicodeScalars) }
@@ -188,9 +205,8 @@
             while let nl = rest.firstIndex(where: \.isNewline) {
                 if nl > rest.startIndex { pieces.append((rest[..<nl], style)); pieceRuns.append(r) }
                 endParagraph()
-                clusters.append(metricsCluster(rest[nl], font: run.font, run: run, glyphs: [], advance: 0,
-                                               level: paragraphs.last?.rightToLeft == true ? 1 : 0))
-                clusters[clusters.count - 1].run = r
+                clusters.append(metricsCluster(rest[nl], font: run.font, run: r, glyphs: shapedGlyphs.count..<shapedGlyphs.count,
+                                               advance: 0, level: paragraphs.last?.rightToLeft == true ? 1 : 0))
                 rest = rest[rest.index(after: nl)...]
                 paragraphStyle = run.paragraph
             }
@@ -202,7 +218,7 @@
             clusters[i].stringIndex = offset
             offset += clusters[i].text.utf16.count
         }
-        return (clusters, paragraphs)
+        return (clusters, paragraphs, shapedGlyphs, runs)
     }
 
     /// Lays out `runs` in a box `width` wide (nil: unbounded) and `height` tall, wrapping lines
@@ -212,7 +228,8 @@
          alignment: CTTextAlignment, truncation: CTLineTruncationType?, maximumLines: Int = 0,
          direction: Bidi.Direction = .natural) {
         // 1. Shaped clusters with advances and metrics, in paragraphs.
-        let (clusters, paragraphs) = TextLayout.shape(runs, direction: direction)
+        let (clusters, paragraphs, glyphsShaped, runs) = TextLayout.shape(runs, direction: direction, breaks: wraps && width != nil)
+        var shapedGlyphs = glyphsShaped   // with an ellipsis added when a line is truncated
         // 2. Lines, each with its paragraph's indents.
         struct LineSlice {
             var clusters: ArraySlice<Cluster>
@@ -248,8 +265,9 @@
         /// taller by the paragraph style keeps its descent and leading at the bottom, the extra
         /// space above the text, as TextKit places it.
         func box(_ line: LineSlice) -> (height: CGFloat, baseline: CGFloat, ink: CGFloat, ascent: CGFloat, descent: CGFloat, leading: CGFloat) {
-            let (a, d, l) = line.clusters.isEmpty ? (defaultMetrics.ascent, defaultMetrics.descent, 0)
-                : (line.clusters.map(\.ascent).max()!, line.clusters.map(\.descent).max()!, line.clusters.map(\.leading).max()!)
+            var (a, d, l) = line.clusters.isEmpty ? (defaultMetrics.ascent, defaultMetrics.descent, 0)
+                : (-CGFloat.infinity, -CGFloat.infinity, -CGFloat.infinity)
+            for c in line.clusters { a = max(a, c.ascent); d = max(d, c.descent); l = max(l, c.leading) }
             let style = paragraphs[line.paragraph].style
             var h = a + d + l
             if style.lineHeightMultiple > 0 { h *= style.lineHeightMultiple }
@@ -294,11 +312,11 @@
             var lineWidth = line.reduce(0) { $0 + $1.advance }
             if let truncation, (lineWidth > boxWidth + 0.01 || (truncateLast && i == visible - 1)) {
                 line = TextLayout.truncate(line, to: boxWidth, mode: truncation, forceEllipsis: truncateLast && i == visible - 1,
-                                           rightToLeft: rtl)
+                                           rightToLeft: rtl, runs: runs, glyphs: &shapedGlyphs)
                 lineWidth = line.reduce(0) { $0 + $1.advance }
                 truncateLast = false
             }
-            line = Bidi.visualOrder(line.map(\.level)).map { line[$0] }
+            if line.contains(where: { $0.level != 0 }) { line = Bidi.visualOrder(line.map(\.level)).map { line[$0] } }
             let available = width == nil ? lineWidth : boxWidth
             // The box's left edge: the head indent is on the left of a left-to-right paragraph,
             // on the right of a right-to-left one.
@@ -323,16 +341,18 @@
             let baseline = top + b.baseline
             let (firstGlyph, firstDecoration, startX) = (glyphs.count, decorations.count, x)
             var carets: [(range: Range<Int>, x: CGFloat, advance: CGFloat, rightToLeft: Bool)] = []
+            carets.reserveCapacity(line.count)
             for (j, c) in line.enumerated() {
-                let rise = c.decoration.baselineOffset
-                for g in c.glyphs {
-                    glyphs.append(PlacedGlyph(font: c.font, glyph: g.glyph, size: c.size, x: x + g.x, baseline: baseline,
-                                              rise: g.y + rise, color: c.color, strokeWidth: c.decoration.strokeWidth,
-                                              strokeColor: c.decoration.strokeColor, shadow: c.decoration.shadow,
+                let run = runs[c.run]
+                let rise = run.decoration.baselineOffset
+                for g in shapedGlyphs[c.glyphs] {
+                    glyphs.append(PlacedGlyph(font: c.font, glyph: g.glyph, size: run.size, x: x + g.x, baseline: baseline,
+                                              rise: g.y + rise, color: run.color, strokeWidth: run.decoration.strokeWidth,
+                                              strokeColor: run.decoration.strokeColor, shadow: run.decoration.shadow,
                                               stringIndex: c.stringIndex, run: c.run,
                                               rightToLeft: c.level % 2 == 1))
                 }
-                addDecorations(c, from: x, baseline: baseline - rise, joining: extraPerGap)
+                addDecorations(c, run: run, from: x, baseline: baseline - rise, joining: extraPerGap)
                 carets.append((c.stringIndex..<c.stringIndex + c.text.utf16.count, x - startX, c.advance, c.level % 2 == 1))
                 x += c.advance
                 if j < opens.count && opens[j] { x += extraPerGap }
@@ -350,15 +370,15 @@
 
     /// Adds the underline and strikethrough of a cluster drawn from `x`, joined to the one
     /// before when they match (across a justified gap of up to `joining` points).
-    mutating func addDecorations(_ c: Cluster, from x: CGFloat, baseline: CGFloat, joining: CGFloat) {
-        let d = c.decoration
+    mutating func addDecorations(_ c: Cluster, run: LaminaTextRun, from x: CGFloat, baseline: CGFloat, joining: CGFloat) {
+        let d = run.decoration
         guard d.underline != 0 || d.strikethrough != 0, c.advance > 0 else { return }
-        let k = c.size / CGFloat(max(1, c.font.unitsPerEm))
+        let k = run.size / CGFloat(max(1, c.font.unitsPerEm))
         // NSUnderlineStyle.byWord (0x8000): not under spaces.
         func add(_ style: Int, position: Int32, thickness: Int32, color: CGColor?) {
             guard style & 0xFF != 0 || style & 0xF00 != 0, !(style & 0x8000 != 0 && c.isSpace) else { return }
             let line = DecorationLine(x0: x, x1: x + c.advance, y: baseline - CGFloat(position) * k,
-                                      thickness: CGFloat(thickness) * k * (style & 0x2 != 0 ? 2 : 1), color: color ?? c.color, style: style)
+                                      thickness: CGFloat(thickness) * k * (style & 0x2 != 0 ? 2 : 1), color: color ?? run.color, style: style)
             if let last = decorations.last, last.style == style, last.color == line.color, abs(last.y - line.y) < 0.01,
                abs(last.thickness - line.thickness) < 0.01, line.x0 >= last.x1 - 0.01, line.x0 <= last.x1 + joining + 0.01 {
                 decorations[decorations.count - 1].x1 = line.x1
@@ -404,9 +424,10 @@
     }
 
     /// A line (logical order) shortened to `width` with an ellipsis at the start, middle or end
-    /// of the text in reading order.
+    /// of the text in reading order; the ellipsis is set in the first cluster's run (`runs`) and
+    /// its glyph added to `glyphs`.
     static func truncate(_ line: [Cluster], to width: CGFloat, mode: CTLineTruncationType, forceEllipsis: Bool,
-                         rightToLeft: Bool = false) -> [Cluster] {
+                         rightToLeft: Bool = false, runs: [LaminaTextRun], glyphs: inout [ParagraphShaper.Glyph]) -> [Cluster] {
         guard let model = line.first else { return line }
         var ellipsis = model
         ellipsis.text = "…"
@@ -417,11 +438,13 @@
         var a: Int32 = 0
         var gg = g
         _ = font.getGlyphAdvances(glyphs: &gg, count: 1, advances: &a)
-        ellipsis.font = font
-        ellipsis.glyphs = [ParagraphShaper.Glyph(glyph: g, x: 0, y: 0)]
-        ellipsis.advance = CGFloat(a) * model.size / CGFloat(max(1, font.unitsPerEm))
         let total = line.reduce(0) { $0 + $1.advance }
+        let advance = CGFloat(a) * runs[model.run].size / CGFloat(max(1, font.unitsPerEm))
         if total <= width && !forceEllipsis { return line }
+        ellipsis.font = font
+        glyphs.append(ParagraphShaper.Glyph(glyph: g, x: 0, y: 0))
+        ellipsis.glyphs = glyphs.count - 1..<glyphs.count
+        ellipsis.advance = advance
         let budget = max(0, width - ellipsis.advance)
         switch mode {
         case .start:
