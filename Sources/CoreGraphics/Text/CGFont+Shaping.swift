@@ -69,8 +69,15 @@ extension CGFont {
 @_spi(Lamina) public enum TextScript {
     /// The script of a scalar by the Unicode Character Database HarfBuzz carries.
     public static func of(_ scalar: Unicode.Scalar) -> UInt32 {
+        if scalar.isASCII { return ascii[Int(scalar.value)] }
+        return database(scalar)
+    }
+    /// The script of a scalar as HarfBuzz's database says (`of` answers ASCII from a table).
+    static func database(_ scalar: Unicode.Scalar) -> UInt32 {
         hb_unicode_script(hb_unicode_funcs_get_default(), scalar.value).rawValue
     }
+    /// The scripts of the ASCII scalars (letters Latin, the rest Common).
+    private static let ascii: [UInt32] = (0..<128).map { database(Unicode.Scalar(UInt8($0))) }
     /// `Zyyy`, characters shared by scripts (digits, punctuation, spaces).
     public static let common = HB_SCRIPT_COMMON.rawValue
     /// `Zinh`, combining marks that take the script of the character before them.

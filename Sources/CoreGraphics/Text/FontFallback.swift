@@ -109,6 +109,8 @@
     /// The font that draws `cluster` when the requested font is `font` (the order above);
     /// `script` is the cluster's resolved script.
     public static func font(for cluster: Character, requested font: CGFont, script: UInt32) -> CGFont {
+        // One ASCII character (most text): no emoji, nothing ignorable, one glyph to look for.
+        if let ascii = ASCIICharacter.byte(cluster), ascii >= 0x20, font.glyph(for: Unicode.Scalar(ascii)) != 0 { return font }
         let emoji = isEmojiPresentation(cluster)
         if emoji, let e = self.emoji, covers(e, cluster) { return e }
         if covers(font, cluster) { return font }

@@ -6,6 +6,15 @@
 
     /// The class of a scalar (Unicode 15.0), before rule LB1 resolves the ambiguous ones.
     public init(_ scalar: Unicode.Scalar) {
+        if scalar.isASCII { self = LineBreakClass.ascii[Int(scalar.value)]; return }
+        self = LineBreakClass(looking: scalar)
+    }
+
+    /// The classes of the ASCII scalars, from the table.
+    private static let ascii: [LineBreakClass] = (0..<128).map { LineBreakClass(looking: Unicode.Scalar(UInt8($0))) }
+
+    /// The class from the table of ranges.
+    init(looking scalar: Unicode.Scalar) {
         let v = scalar.value
         var lo = 0, hi = LineBreakClass.rangeStarts.count - 1
         while lo < hi {

@@ -34,7 +34,7 @@
     static func adjustment(for character: Character, glyph: CGGlyph, font: CGFont, size: CGFloat)
         -> (advance: CGFloat, shift: CGFloat, drop: CGFloat)? {
         // Only digits and the hyphen-minus have figures: asked first, without hashing the character.
-        guard size < displaySize, let ascii = character.asciiValue, ascii == 0x2D || (0x30...0x39).contains(ascii),
+        guard size < displaySize, let ascii = ASCIICharacter.byte(character), ascii == 0x2D || (0x30...0x39).contains(ascii),
               font.usesSystemFontMetrics, font.familyName == SystemFontTracking.fittedFamily,
               let sf = figures[character], let ink = font.inkBounds(of: glyph) else { return nil }
         let em = CGFloat(max(1, font.unitsPerEm))

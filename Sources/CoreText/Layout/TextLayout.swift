@@ -91,11 +91,24 @@
         /// `Character.isWhitespace` and `isNewline` (both decided by the first scalar) without
         /// the property lookups: the Unicode White_Space characters and the line separators.
         static func kinds(_ text: Character) -> (space: Bool, newline: Bool) {
+            if let b = ASCIICharacter.byte(text) {
+                if b == 0x20 { return (true, false) }
+                if b > 0x20 && b < 0x7F { return (false, false) }
+            }
             guard let s = text.unicodeScalars.first?.value else { return (false, false) }
             switch s {
             case 0x0A...0x0D, 0x85, 0x2028, 0x2029: return (false, true)
             case 0x09, 0x20, 0xA0, 0x1680, 0x2000...0x200A, 0x202F, 0x205F, 0x3000: return (true, false)
             default: return (false, false)
+            }
+        }
+
+        /// Whether a scalar separates lines (what `Character.isNewline` looks at): LF, VT, FF,
+        /// CR, NEL, the line and paragraph separators.
+        static func separatesLines(_ s: UInt32) -> Bool {
+            switch s {
+            case 0x0A...0x0D, 0x85, 0x2028, 0x2029: true
+            default: false
             }
         }
     }
@@ -202,7 +215,9 @@
             let style = ParagraphShaper.Style(font: run.font, size: run.size, kern: run.kern, ligatures: run.ligatures)
             var rest = Substring(run.text)
             if paragraphStyle == nil { paragraphStyle = run.paragraph }
-            while let nl = rest.firstIndex(where: \.isNewline) {
+            // Line separators always begin a character (grapheme clusters break around them,
+            // CR LF being one): found among the scalars, without finding the characters.
+            while let nl = rest.unicodeScalars.firstIndex(where: { Cluster.separatesLines($0.value) }) {
                 if nl > rest.startIndex { pieces.append((rest[..<nl], style)); pieceRuns.append(r) }
                 endParagraph()
                 clusters.append(metricsCluster(rest[nl], font: run.font, run: r, glyphs: shapedGlyphs.count..<shapedGlyphs.count,

@@ -1,0 +1,10 @@
+/// Fast questions about characters for text layout's per-character loops (`Character`'s own
+/// `asciiValue` compares the character with CR LF as a string first).
+@_spi(Lamina) public enum ASCIICharacter {
+    /// The byte of a character that is one ASCII scalar (not CR LF), or nil.
+    @inline(__always) public static func byte(_ c: Character) -> UInt8? {
+        var bytes = c.utf8.makeIterator()
+        guard let b = bytes.next(), b < 0x80, bytes.next() == nil else { return nil }
+        return b
+    }
+}
