@@ -9,6 +9,10 @@
 #   first frame             each paragraph laid out and drawn at 2x, no glyph cached (Lamina
 #                           also with glyph positions quantized, a line of its own, compared
 #                           with the peers' one: they quantize to grids of their own)
+#   size labels             1,000 label texts of one line and 1,000 of three wrapped lines
+#                           (those of `lamina-bench labels`, in the system font at 17 pt) each
+#                           measured once: UILabel.sizeThatFits with no layout kept (Lamina), a
+#                           paragraph laid out and its size read (Skia, Pango)
 # Prints every run and, per line, the median of the three medians of each engine and Lamina's
 # time over each peer's.
 set -euo pipefail
@@ -43,6 +47,13 @@ with open(sys.argv[2], "w") as f:
         f.write(f"face\t{face['path']}\t{face['index']}\t{face['family']}\n")
     for p in d["paragraphs"]:
         f.write(f"para\t{p['width']}\t{p['size']}\t{p['scale']}\t{p['text']}\n")
+    if "labels" in d:
+        l = d["labels"]
+        f.write(f"labelface\t{l['face']['path']}\t{l['face']['index']}\t{l['face']['family']}\t{l['size']}\t{l['width']}\n")
+        for t in l["one"]:
+            f.write(f"label1\t{t}\n")
+        for t in l["three"]:
+            f.write(f"label3\t{t}\n")
     for layer in d["layers"]:
         f.write("layer\n")
         for r in layer:
@@ -66,7 +77,8 @@ for line in sys.stdin:
     m = re.match(r"(\w+): ([a-z ]+),.*median (\d+) us", line)
     if m:
         t.setdefault((m.group(2), m.group(1)), []).append(int(m.group(3)))
-for name in ("shape and break lines", "draw glyph runs", "first frame", "first frame quantized"):
+for name in ("shape and break lines", "draw glyph runs", "first frame", "first frame quantized",
+             "size labels of one line", "size labels of three lines"):
     # The peers place glyphs on coarser grids of their own (Skia: quarter pixels across; Cairo
     # 1.16: whole pixels): Lamina quantized is compared with their one first frame too.
     peer = "first frame" if name == "first frame quantized" else name

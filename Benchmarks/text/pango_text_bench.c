@@ -7,6 +7,9 @@
  *   para WIDTH SIZE SCALE TEXT      a paragraph: box width and font size in points, scale
  *   layer                           a new layer of glyph runs
  *   run PATH INDEX SIZE R G B A N GLYPH X Y ...   a run: size and positions in pixels
+ *   labelface PATH INDEX FAMILY SIZE WIDTH   the labels' face (the system font), size in points
+ *                                   and the width three-line labels wrap in
+ *   label1 TEXT, label3 TEXT        a label's text: one line, three wrapped lines
  *
  * Lines printed (parsed by the script: keep "cairo: NAME," and "median N us"):
  *   shape and break lines: a PangoLayout per paragraph (360 pt wide, 15 pt, the faces as the
@@ -15,7 +18,10 @@
  *     glyph cache warm;
  *   first frame: each paragraph laid out and shown at 2x with pango_cairo_show_layout into the
  *     cleared surface, no glyph cached (each frame a size of its own, 15 pt plus k / 1,000: a
- *     new cairo scaled font, so Pango also looks the fonts up again).
+ *     new cairo scaled font, so Pango also looks the fonts up again);
+ *   size labels of one line / of three lines: a PangoLayout per label text (1,000 of each, in
+ *     the labels' face and size; unbounded, or wrapped by words in the width), laid out and
+ *     its logical extents read, as `sizeThatFits` measures a label.
  * Antialiased in grey, unhinted, glyph positions not rounded, as Lamina draws text.
  *
  * build: clang -O2 pango_text_bench.c $(pkg-config --cflags --libs pangocairo pangoft2 cairo-ft fontconfig freetype2)
@@ -38,6 +44,8 @@ typedef struct { cairo_scaled_font_t *font; double r, g, b, a; int n; cairo_glyp
 
 static Para paras[MAX_ITEMS]; static int npara;
 static Run runs[MAX_ITEMS * 4]; static int nrun, nlayer;
+static char *labels[2][MAX_ITEMS]; static int nlabels[2];
+static char label_family[1024]; static double label_size = 17, label_width = 240;
 static char families[8192];
 static FT_Library ft;
 
@@ -97,6 +105,14 @@ static void read_input(const char *file) {
             Para *p = &paras[npara++];
             p->width = atof(strtok_r(NULL, "\t", &save)); p->size = atof(strtok_r(NULL, "\t", &save));
             p->scale = atof(strtok_r(NULL, "\t", &save)); p->text = strdup(strtok_r(NULL, "", &save));
+        } else if (!strcmp(kind, "labelface")) {
+            char *path = strtok_r(NULL, "\t", &save); strtok_r(NULL, "\t", &save);
+            snprintf(label_family, sizeof label_family, "%s", strtok_r(NULL, "\t", &save));
+            label_size = atof(strtok_r(NULL, "\t", &save)); label_width = atof(strtok_r(NULL, "\t", &save));
+            FcConfigAppFontAddFile(FcConfigGetCurrent(), (const FcChar8 *)path);
+        } else if (!strcmp(kind, "label1") || !strcmp(kind, "label3")) {
+            int k = kind[5] == '1' ? 0 : 1;
+            if (nlabels[k] < MAX_ITEMS) labels[k][nlabels[k]++] = strdup(strtok_r(NULL, "", &save));
         } else if (!strcmp(kind, "layer")) {
             nlayer++;
         } else if (!strcmp(kind, "run")) {
@@ -176,6 +192,34 @@ static void first_frame(void) {
     }
 }
 
+static void size_labels(int k) {
+    PangoFontDescription *d = pango_font_description_from_string(label_family);
+    pango_font_description_set_absolute_size(d, label_size * PANGO_SCALE);
+    for (int i = 0; i < nlabels[k]; i++) {
+        PangoLayout *l = pango_layout_new(context);
+        pango_layout_set_font_description(l, d);
+        pango_layout_set_width(l, k == 0 ? -1 : (int)(label_width * PANGO_SCALE));
+        pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);
+        pango_layout_set_text(l, labels[k][i], -1);
+        PangoRectangle logical;
+        pango_layout_get_extents(l, NULL, &logical);
+        g_object_unref(l);
+    }
+    pango_font_description_free(d);
+}
+
+static void size_labels_one(void) { size_labels(0); }
+static void size_labels_three(void) { size_labels(1); }
+
+static void report_labels(const char *name, void (*body)(void), int count) {
+    double t[21];
+    for (int i = 0; i < 3; i++) body();
+    for (int i = 0; i < 21; i++) { double s = now_us(); body(); t[i] = now_us() - s; }
+    qsort(t, 21, sizeof t[0], cmp);
+    printf("cairo: %s, %d labels: median %.0f us, best %.0f\n", name, count, t[10], t[0]);
+    fflush(stdout);
+}
+
 static void report(const char *name, void (*body)(void), int glyphs) {
     double t[21];
     for (int i = 0; i < 3; i++) body();
@@ -202,6 +246,10 @@ int main(int argc, char **argv) {
     report("shape and break lines", shape, glyphs);
     report("draw glyph runs", draw_runs, glyphs);
     report("first frame", first_frame, glyphs);
+    if (label_family[0]) {
+        report_labels("size labels of one line", size_labels_one, nlabels[0]);
+        report_labels("size labels of three lines", size_labels_three, nlabels[1]);
+    }
     if (argc > 2) {
         iteration = 0;
         PangoLayout *l = layout_for(&paras[0], 15);

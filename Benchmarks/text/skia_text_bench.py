@@ -10,6 +10,9 @@ Lamina fell back through them:
 - shape and break lines: build and lay out the 100 paragraphs (360 pt wide, 15 pt);
 - first frame: build, lay out and paint each paragraph at 2x into the cleared surface, with no
   glyph cached.
+- size labels of one line / of three lines: a paragraph per label text (1,000 of each, in the
+  labels' face and size: the system font Lamina's labels use), laid out unbounded or in the
+  labels' width, and its size read (longest line, height), as `sizeThatFits` measures a label.
 SkParagraph keeps shaped paragraphs (keyed by, among others, the font size rounded to 1/4096)
 and Skia keeps glyph images (keyed by the exact size), and skia-python offers no way to empty
 either: each iteration therefore uses a size of its own (15 pt plus k / 1,000), so nothing is
@@ -131,6 +134,38 @@ def paragraphs(doc, canvas):
     for name, body in (("shape and break lines", shape), ("first frame", first_frame)):
         median, best = timed(body)
         print(f"skia: {name}, {len(texts)} paragraphs: median {median:.0f} us/frame, best {best:.0f}")
+    if "labels" in doc:
+        labels(doc["labels"], collection, unicode)
+
+
+def labels(spec, collection, unicode):
+    tl = skia.textlayout
+    face = spec["face"]
+    provider = tl.TypefaceFontProvider()
+    provider.registerTypeface(skia.Typeface.MakeFromFile(face["path"], face["index"]), "labelface")
+    label_collection = tl.FontCollection()
+    label_collection.setDefaultFontManager(provider)
+    iteration = [0]
+
+    def size_all(texts, width):
+        # A size of its own per iteration (17 pt plus k / 1,000): no paragraph kept from before.
+        iteration[0] += 1
+        style = tl.ParagraphStyle()
+        text_style = tl.TextStyle()
+        text_style.setFontFamilies(["labelface"])
+        text_style.setFontSize(spec["size"] + iteration[0] / 1000)
+        style.setTextStyle(text_style)
+        for text in texts:
+            builder = tl.ParagraphBuilder(style, label_collection, unicode)
+            builder.addText(text)
+            paragraph = builder.Build()
+            paragraph.layout(width)
+            paragraph.LongestLine, paragraph.Height
+
+    for name, texts, width in (("size labels of one line", spec["one"], 1e9),
+                               ("size labels of three lines", spec["three"], spec["width"])):
+        median, best = timed(lambda: size_all(texts, width))
+        print(f"skia: {name}, {len(texts)} labels: median {median:.0f} us, best {best:.0f}")
 
 
 if __name__ == "__main__":

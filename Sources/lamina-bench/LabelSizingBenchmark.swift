@@ -9,19 +9,46 @@ import UIKit
 /// never laid out before), and again with them kept (new labels of text laid out before, as a
 /// list's cells made again for the same rows).
 @MainActor enum LabelSizingBenchmark {
-    static func run() {
+    /// The width three-line labels wrap in, and the labels' font size.
+    static let width: CGFloat = 240, size: CGFloat = 17
+
+    /// The 1,000 labels' texts: of one line, or of three wrapped lines.
+    static func texts(lines: Int) -> [String] {
         let words = ["Wi-Fi", "Bluetooth", "Mobile Data", "Personal Hotspot", "Notifications", "Sounds & Haptics",
                      "Focus", "Screen Time", "General", "Control Centre", "Display & Brightness", "Wallpaper"]
-        func labels(lines: Int) -> [UILabel] {
-            (0..<1000).map { i in
-                let label = UILabel()
-                label.font = .systemFont(ofSize: 17)
-                label.numberOfLines = lines == 1 ? 1 : 0
-                label.text = lines == 1 ? "\(words[i % words.count]) \(i)"
-                    : (0..<9).map { words[(i + $0) % words.count] }.joined(separator: " ") + " \(i)"
-                return label
-            }
+        return (0..<1000).map { i in
+            lines == 1 ? "\(words[i % words.count]) \(i)"
+                : (0..<9).map { words[(i + $0) % words.count] }.joined(separator: " ") + " \(i)"
         }
+    }
+
+    static func labels(lines: Int) -> [UILabel] {
+        texts(lines: lines).map { text in
+            let label = UILabel()
+            label.font = .systemFont(ofSize: size)
+            label.numberOfLines = lines == 1 ? 1 : 0
+            label.text = text
+            return label
+        }
+    }
+
+    /// For `lamina-bench text-runs` (compared with Skia and Pango): each label of new text sized
+    /// once, no layout kept from before; median of 21 after 3, in microseconds.
+    static func sizedOnce(lines: Int) -> (median: Double, best: Double) {
+        var times: [Double] = []
+        for k in 0..<24 {
+            let ls = labels(lines: lines)
+            SharedTextLayouts.removeAll()
+            let t = TextBenchmark.time {
+                for l in ls { _ = l.sizeThatFits(CGSize(width: lines == 1 ? .greatestFiniteMagnitude : width, height: .greatestFiniteMagnitude)) }
+            }
+            if k >= 3 { times.append(t) }
+        }
+        times.sort()
+        return (times[times.count / 2], times[0])
+    }
+
+    static func run() {
         let clock = ContinuousClock()
         // LABELS_PROFILE=1 (or =one): sizing of new wrapped (one-line) text over and over, for
         // profilers.
@@ -34,7 +61,7 @@ import UIKit
             }
             return
         }
-        for (name, lines, width) in [("one line", 1, CGFloat.greatestFiniteMagnitude), ("three wrapped lines", 3, 240)] {
+        for (name, lines, width) in [("one line", 1, CGFloat.greatestFiniteMagnitude), ("three wrapped lines", 3, width)] {
             for cold in [true, false] {
                 var times: [Double] = []
                 var height: CGFloat = 0

@@ -1,4 +1,5 @@
 import Foundation
+import UIKit
 @_spi(Lamina) import CoreGraphics
 @_spi(Lamina) import CoreText
 
@@ -12,8 +13,10 @@ import Foundation
 /// - drawing the laid-out glyphs: each layer's glyphs into one reused 720 × 240 bitmap,
 ///   cleared first, glyph masks warm;
 /// - a first frame: laying out and drawing each paragraph with no glyph mask kept, glyph
-///   positions as laid out and quantized (`setShouldSubpixelQuantizeFonts(true)`).
-enum TextRunsBenchmark {
+///   positions as laid out and quantized (`setShouldSubpixelQuantizeFonts(true)`);
+/// - sizing the 1,000 labels of `lamina-bench labels` of one line and of three lines, each once
+///   (`UILabel.sizeThatFits`, no layout kept), their texts and face also written to OUT.json.
+@MainActor enum TextRunsBenchmark {
     static let scale: CGFloat = 2
 
     static func layouts() -> [TextLayout] {
@@ -68,6 +71,10 @@ enum TextRunsBenchmark {
             GlyphMaskCache.removeAll()
             for layout in layouts() { draw(layout) }
         }
+        for (name, lines) in [("one line", 1), ("three lines", 3)] {
+            let (median, best) = LabelSizingBenchmark.sizedOnce(lines: lines)
+            print("lamina: size labels of \(name), 1000 labels: " + String(format: "median %.0f us, best %.0f", median, best))
+        }
     }
 
     /// The runs as JSON: per layer, runs of glyphs sharing a face, size and colour.
@@ -108,8 +115,16 @@ enum TextRunsBenchmark {
         let paragraphs: [[String: Any]] = (0..<100).map {
             ["text": TextBenchmark.texts[$0], "size": 15.0, "width": 360.0, "height": 120.0, "scale": Double(scale)]
         }
+        // The labels' texts and face (the system font at their size).
+        var labels: [String: Any] = ["size": Double(LabelSizingBenchmark.size), "width": Double(LabelSizingBenchmark.width),
+                                     "one": LabelSizingBenchmark.texts(lines: 1), "three": LabelSizingBenchmark.texts(lines: 3)]
+        let system = CTFontCopyGraphicsFont(UIFont.systemFont(ofSize: LabelSizingBenchmark.size), nil)
+        if let file = system.sourceFile, let hash = file.lastIndex(of: "#") {
+            labels["face"] = ["path": String(file[..<hash]), "index": Int(file[file.index(after: hash)...]) ?? 0, "family": system.familyName]
+        }
         let json = try! JSONSerialization.data(withJSONObject: ["width": 720, "height": 240, "layers": layers,
-                                                                "faces": faces, "paragraphs": paragraphs])
+                                                                "faces": faces, "paragraphs": paragraphs,
+                                                                "labels": labels["face"] == nil ? [:] : labels])
         try! json.write(to: URL(fileURLWithPath: path))
     }
 }

@@ -109,7 +109,7 @@ case "damage-profile":
 case "commit-profile":
     CompositorBenchmark.commitProfile()
 case "text-runs":
-    TextRunsBenchmark.run(writingTo: args.dropFirst().first)
+    MainActor.assumeIsolated { TextRunsBenchmark.run(writingTo: args.dropFirst().first) }
 case "labels":
     MainActor.assumeIsolated { LabelSizingBenchmark.run() }
 case "text-profile":
