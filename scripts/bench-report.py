@@ -185,7 +185,7 @@ def main():
                  "kiwisolver from PyPI (`Benchmarks/layout/kiwi_bench.py`), median of 7: a chain of 1,000 views "
                  "(4,000 constraints) built and solved, and a form of 42 variables re-solved for 6 window sizes "
                  "500 times. Ratio: Lamina's time over kiwisolver's.")
-    peer_section("scripts/bench-text-peers.sh", "Text: shaping, drawing and first frames against Skia and Cairo with Pango",
+    peer_section("scripts/bench-text-peers.sh", "Text: shaping, drawing, first frames and label sizing against Skia and Cairo with Pango",
                  "the 100 paragraphs of `lamina-bench text` (360 pt wide, 15 pt, mixed scripts) and the glyph "
                  "runs Lamina laid them out into, with the same font files (the faces Lamina fell back through, "
                  "given to the peers as the family list), by Lamina (`lamina-bench text-runs`), Skia (skia-python "
@@ -199,7 +199,12 @@ def main():
                  "across; Cairo 1.16: whole pixels), Lamina where the layout puts them unless asked to "
                  "quantize: its first frame is given both ways (quantized: thirds of a pixel across, whole "
                  "pixels down, as CoreGraphics quantizes), each against the peers' one. Skia's figures include "
-                 "a few hundred calls from Python per frame. Ratio: Lamina's time over the peer's.")
+                 "a few hundred calls from Python per frame. Size labels: the 1,000 label texts of "
+                 "`lamina-bench labels` (one line; three lines wrapped in 240 pt) in the system font at 17 pt "
+                 "(Lamina's stand-in face, the same file for the peers), each measured once: "
+                 "`UILabel.sizeThatFits` with no layout kept (Lamina), a paragraph laid out and its size read "
+                 "(Skia: a size of its own per iteration, 17 pt + k/1000, so no paragraph is kept; Pango: a "
+                 "PangoLayout and its extents). Ratio: Lamina's time over the peer's.")
 
     try:
         window = sh(f'xvfb-run -a -s "-screen 0 1280x1024x24" "{bench}" window 10')
