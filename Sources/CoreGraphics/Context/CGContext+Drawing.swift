@@ -576,6 +576,12 @@ extension CGContext {
                 return
             }
             var t = oneByteTarget(color)
+            // Over clear pixels an opaque fill leaves each pixel's coverage (value·k + 0 with
+            // value 255 and k the coverage): written directly.
+            if fillsClearCoverage && format == .alpha8 && aa && t.alpha == 255 && t.mask == nil,
+               accumulator.sweepCoverage8(base: pixels, bytesPerRow: bytesPerRow, evenOdd: evenOdd, col0: cw.x0, col1: cw.x1) {
+                return
+            }
             accumulator.sweep(evenOdd: evenOdd) { y, x0, n0, a in
                 let c = cov(a); let (x, n) = cw.trim(x0, n0)
                 if c != 0 && n > 0 { t.span(row: y, x: x, count: n, alpha: c) }

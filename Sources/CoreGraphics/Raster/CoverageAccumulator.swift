@@ -312,6 +312,25 @@ final class CoverageAccumulator: @unchecked Sendable {
                            color: color, alpha_shift: alpha_shift, even_odd: even_odd, scratch: scratch)
     }
 
+    /// The sweep writing each pixel's coverage into an 8-bit bitmap (pixel (x, y) the byte at
+    /// `base + y·bytesPerRow + x`), in C (``lamina_sweep_mask``): the bytes ``SolidOver8`` gives
+    /// an opaque fill over clear pixels. Only columns [col0, col1) are written, and pixels of
+    /// zero coverage are left as they are. Returns false, doing nothing, for a rectangle (its rows
+    /// go through ``sweep(evenOdd:_:)``).
+    func sweepCoverage8(base: UnsafeMutableRawPointer, bytesPerRow: Int, evenOdd: Bool, col0: Int, col1: Int) -> Bool {
+        if rect != nil { return false }
+        lastSweepWasRectangle = false
+        guard rowMin < rowMax else { return true }
+        let (first, end, row0) = sweptRows
+        var job = cellJob(first, end,
+            dst: (base + row0 * bytesPerRow + minX).assumingMemoryBound(to: CChar.self), dst_stride: bytesPerRow,
+            col0: max(0, col0 - minX), col1: min(width, col1 - minX), color: 0, alpha_shift: 0,
+            even_odd: evenOdd ? 1 : 0, scratch: nil)
+        lamina_sweep_mask(&job)
+        rowMin = Int.max; rowMax = Int.min
+        return true
+    }
+
     /// The sweep into a clip mask, in C (``lamina_sweep_mask``): every run's coverage written
     /// into the mask's bytes as ``MaskWriter`` writes them, columns [col0, col1) only. The mask
     /// covers the area (its bounds are the area's, its stored rows the stored ones). Returns
