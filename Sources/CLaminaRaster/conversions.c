@@ -46,8 +46,8 @@ void lamina_straight_rgba8_from_32(const uint8_t *src, long src_stride, uint8_t 
     }
 }
 
-static inline uint64_t lamina_rotl64(uint64_t x, int r) { return (x << r) | (x >> (64 - r)); }
-static inline uint64_t lamina_mix64(uint64_t x) {
+static inline __attribute__((always_inline)) uint64_t lamina_rotl64(uint64_t x, int r) { return (x << r) | (x >> (64 - r)); }
+static inline __attribute__((always_inline)) uint64_t lamina_mix64(uint64_t x) {
     x ^= x >> 33; x *= 0xFF51AFD7ED558CCDull; x ^= x >> 33; x *= 0xC4CEB9FE1A85EC53ull; x ^= x >> 33;
     return x;
 }

@@ -4,7 +4,7 @@
 #define LAMINA_COVERAGE_H
 #include "raster_base.h"
 
-static inline int alpha_scalar(float c, int even_odd) {
+static inline __attribute__((always_inline)) int alpha_scalar(float c, int even_odd) {
     float v = fabsf(c);
     if (even_odd) {
         if (v < 16777216.0f) v -= 2 * (float)(long)(v * 0.5f); else v = fmodf(v, 2);
@@ -48,11 +48,11 @@ static inline __attribute__((always_inline)) int alpha_sum4(const float *c, int 
 
 // Swift's min and max on floats, NaN and signed zeros included: min(x, y) = y < x ? y : x,
 // max(x, y) = y >= x ? y : x.
-static inline float swift_minf(float x, float y) { return y < x ? y : x; }
-static inline float swift_maxf(float x, float y) { return y >= x ? y : x; }
+static inline __attribute__((always_inline)) float swift_minf(float x, float y) { return y < x ? y : x; }
+static inline __attribute__((always_inline)) float swift_maxf(float x, float y) { return y >= x ? y : x; }
 
 // ceil(v) for v in (0, 2^31).
-static inline long ceiling_f(float v) {
+static inline __attribute__((always_inline)) long ceiling_f(float v) {
     long t = (long)v;
     return (float)t < v ? t + 1 : t;
 }

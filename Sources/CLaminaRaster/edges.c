@@ -3,7 +3,7 @@
 #include "coverage.h"
 
 // Marks cells [i0, i1] of a row (i0 <= i1).
-static inline void mark_cells(uint64_t *bits, long i0, long i1) {
+static inline __attribute__((always_inline)) void mark_cells(uint64_t *bits, long i0, long i1) {
     long w0 = i0 >> 6, w1 = i1 >> 6;
     uint64_t first = ~0ull << (i0 & 63), last = ~0ull >> (63 - (i1 & 63));
     if (w0 == w1) { bits[w0] |= first & last; return; }

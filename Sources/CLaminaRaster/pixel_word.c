@@ -2,12 +2,12 @@
 #include "raster_base.h"
 
 // Swift's min(1, v) (v when v < 1, else 1: NaN gives 1) then max(0, that) (it when >= 0, else 0).
-static inline double clamp_unit(double v) {
+static inline __attribute__((always_inline)) double clamp_unit(double v) {
     double m = v < 1 ? v : 1;
     return m >= 0 ? m : 0;
 }
 
-static inline uint32_t unit_byte(double v) {
+static inline __attribute__((always_inline)) uint32_t unit_byte(double v) {
     double x = v * 255;
     if (!(x > 0)) return 0;
     if (!(x < 255)) return 255;

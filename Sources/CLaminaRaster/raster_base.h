@@ -21,7 +21,7 @@ extern LAMINA_HIDDEN int lamina_raster_chosen_level;
 LAMINA_HIDDEN int lamina_raster_choose_level(void);
 
 // `lamina_raster_simd_level()` inlined: one load on the fast path.
-static inline int raster_level(void) {
+static inline __attribute__((always_inline)) int raster_level(void) {
     int level = __atomic_load_n(&lamina_raster_chosen_level, __ATOMIC_RELAXED);
     return level == -2 ? lamina_raster_choose_level() : level;
 }

@@ -112,7 +112,7 @@ typedef struct {
 // pixels; in one column pixel il takes value 0 and the rest value 3): the number of the tests
 // x > il, x >= max(ir, il + 1) and x > ir that hold.
 __attribute__((target("avx2")))
-static inline int rect_lanes_of(const lamina_rect_fill *r, rect_lanes *c) {
+static inline __attribute__((always_inline)) int rect_lanes_of(const lamina_rect_fill *r, rect_lanes *c) {
     const long il = (long)r->left, ir = (long)r->right;
     const long x0 = il > r->col0 ? il : r->col0, x1 = r->width < r->col1 ? r->width : r->col1;
     if (!(x0 < x1 && x1 - x0 <= 16)) return 0;

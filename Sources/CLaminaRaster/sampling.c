@@ -5,18 +5,18 @@
 #include "pixel_math.h"
 
 // ⌊x⌋ as Swift's `ImagePainter.floorInt` computes it: truncation, one less for negative fractions.
-static inline long floor_long(double x) {
+static inline __attribute__((always_inline)) long floor_long(double x) {
     long i = (long)x;
     return (double)i > x ? i - 1 : i;
 }
 
-static inline long wrap_index(long v, long n, int tiled) {
+static inline __attribute__((always_inline)) long wrap_index(long v, long n, int tiled) {
     if (tiled) { long r = v % n; return r < 0 ? r + n : r; }
     return v < 0 ? 0 : (v >= n ? n - 1 : v);
 }
 
 // `a + (b - a) * t / 256` per byte, as Swift's `ImagePainter.lerp`: (a * (256 - t) + b * t) >> 8.
-static inline uint32_t lerp_word(uint32_t a, uint32_t b, uint32_t t) {
+static inline __attribute__((always_inline)) uint32_t lerp_word(uint32_t a, uint32_t b, uint32_t t) {
     const uint32_t m = 0x00FF00FFu;
     uint32_t lo = (((a & m) * (256 - t) + (b & m) * t) >> 8) & m;
     uint32_t hi = ((((a >> 8) & m) * (256 - t) + ((b >> 8) & m) * t) >> 8) & m;
@@ -24,14 +24,14 @@ static inline uint32_t lerp_word(uint32_t a, uint32_t b, uint32_t t) {
 }
 
 // Pixel i's coverage times the global alpha (the entry point has already stepped over `skip`).
-static inline uint32_t pixel_factor(const lamina_bilinear_span *s, long i) {
+static inline __attribute__((always_inline)) uint32_t pixel_factor(const lamina_bilinear_span *s, long i) {
     uint32_t c = !s->mask ? s->constant : s->constant == 255 ? s->mask[i] : mul255(s->constant, s->mask[i]);
     return s->alpha != 255 ? mul255(c, s->alpha) : c;
 }
 
 // Mixes four neighbours by the weights and lays the result over *d at factor k (coverage times
 // alpha), as the Swift painter does one pixel.
-static inline void mix_over(uint32_t *d, uint32_t a0, uint32_t a1, uint32_t b0, uint32_t b1, uint32_t tx, uint32_t ty,
+static inline __attribute__((always_inline)) void mix_over(uint32_t *d, uint32_t a0, uint32_t a1, uint32_t b0, uint32_t b1, uint32_t tx, uint32_t ty,
                             uint32_t k, int alpha_shift) {
     if (k == 0 || (a0 | a1 | b0 | b1) == 0) return;
     uint32_t c = lerp_word(lerp_word(a0, a1, tx), lerp_word(b0, b1, tx), ty);
@@ -43,7 +43,7 @@ static inline void mix_over(uint32_t *d, uint32_t a0, uint32_t a1, uint32_t b0, 
 
 // The four words around position (u, v) (pixel centres at +0.5), clamped at the edges or
 // tiled, and their weights, as Swift's `ImagePainter.sample` finds them.
-static inline void neighbours(const lamina_bilinear_span *s, double u, double v, uint32_t *a0, uint32_t *a1, uint32_t *b0,
+static inline __attribute__((always_inline)) void neighbours(const lamina_bilinear_span *s, double u, double v, uint32_t *a0, uint32_t *a1, uint32_t *b0,
                               uint32_t *b1, uint32_t *tx, uint32_t *ty) {
     const long w = s->width, h = s->height;
     double fu = u - 0.5, fv = v - 0.5;
@@ -66,7 +66,7 @@ typedef struct { double u, v; } position;
 
 // Fills pixels [0, n) of a block starting at span pixel `first`, advancing `p` past them.
 // Pixels at zero coverage are stepped over (their words left zero) without being sampled.
-static inline void fill_block(const lamina_bilinear_span *s, position *p, long first, long n, block8 *b) {
+static inline __attribute__((always_inline)) void fill_block(const lamina_bilinear_span *s, position *p, long first, long n, block8 *b) {
     double u = p->u, v = p->v;
     for (long j = 0; j < 8; j++) {
         b->k[j] = j < n ? pixel_factor(s, first + j) : 0;
@@ -114,7 +114,7 @@ static void bilinear_scalar(const lamina_bilinear_span *s) {
 // representable, so the running additions make no rounding, every such position keeps u's
 // fraction (u - 0.5 too, exactly), and the samples share their weights. 0 for u below 1 or
 // beyond 2^52 (those pixels are stepped one at a time).
-static inline long exact_run(double u, long most) {
+static inline __attribute__((always_inline)) long exact_run(double u, long most) {
     if (!(u >= 1.0 && u < 4503599627370496.0)) return 0;
     int e;
     (void)frexp(u, &e);  // u = m * 2^e, m in [0.5, 1): the binade ends at 2^e.
@@ -125,7 +125,7 @@ static inline long exact_run(double u, long most) {
 
 // Samples and lays over one pixel at position (u, v) as the Swift painter does, at factor k
 // (coverage times alpha).
-static inline void one_pixel(const lamina_bilinear_span *s, uint32_t *d, double u, double v, uint32_t k) {
+static inline __attribute__((always_inline)) void one_pixel(const lamina_bilinear_span *s, uint32_t *d, double u, double v, uint32_t k) {
     if (k == 0) return;
     uint32_t a0, a1, b0, b1, tx, ty;
     neighbours(s, u, v, &a0, &a1, &b0, &b1, &tx, &ty);
@@ -134,12 +134,12 @@ static inline void one_pixel(const lamina_bilinear_span *s, uint32_t *d, double 
 
 #ifdef LAMINA_X86
 // Per 16-bit lane: (a * (256 - t) + b * t) >> 8, with t and 256 - t given per lane.
-static inline __m128i lerp16_sse2(__m128i a, __m128i b, __m128i t, __m128i t_inv) {
+static inline __attribute__((always_inline)) __m128i lerp16_sse2(__m128i a, __m128i b, __m128i t, __m128i t_inv) {
     return _mm_srli_epi16(_mm_add_epi16(_mm_mullo_epi16(a, t_inv), _mm_mullo_epi16(b, t)), 8);
 }
 
 // `lerp_word` on four words, each word's weight in the low 16 bits of its lane of `t32`.
-static inline __m128i lerp4_sse2(__m128i a, __m128i b, __m128i t32) {
+static inline __attribute__((always_inline)) __m128i lerp4_sse2(__m128i a, __m128i b, __m128i t32) {
     const __m128i even = _mm_set1_epi32(0x00FF00FF);
     __m128i t = _mm_or_si128(t32, _mm_slli_epi32(t32, 16));
     __m128i t_inv = _mm_sub_epi16(_mm_set1_epi16(256), t);
@@ -149,7 +149,7 @@ static inline __m128i lerp4_sse2(__m128i a, __m128i b, __m128i t32) {
 }
 
 // Mixes and lays over four pixels (n of them written).
-static inline void blend4_sse2(uint32_t *dst, long n, __m128i a0, __m128i a1, __m128i b0, __m128i b1, __m128i tx, __m128i ty,
+static inline __attribute__((always_inline)) void blend4_sse2(uint32_t *dst, long n, __m128i a0, __m128i a1, __m128i b0, __m128i b1, __m128i tx, __m128i ty,
                                __m128i k, int alpha_shift) {
     const __m128i zero = _mm_setzero_si128(), half = _mm_set1_epi16(128);
     __m128i c = lerp4_sse2(lerp4_sse2(a0, a1, tx), lerp4_sse2(b0, b1, tx), ty);
@@ -184,13 +184,13 @@ static void bilinear_sse2(const lamina_bilinear_span *s) {
 }
 
 __attribute__((target("avx2")))
-static inline __m256i lerp16_avx2(__m256i a, __m256i b, __m256i t, __m256i t_inv) {
+static inline __attribute__((always_inline)) __m256i lerp16_avx2(__m256i a, __m256i b, __m256i t, __m256i t_inv) {
     return _mm256_srli_epi16(_mm256_add_epi16(_mm256_mullo_epi16(a, t_inv), _mm256_mullo_epi16(b, t)), 8);
 }
 
 // `lerp_word` on eight words, each word's weight in both 16-bit lanes of its word of `t`.
 __attribute__((target("avx2")))
-static inline __m256i lerp8_avx2(__m256i a, __m256i b, __m256i t, __m256i t_inv) {
+static inline __attribute__((always_inline)) __m256i lerp8_avx2(__m256i a, __m256i b, __m256i t, __m256i t_inv) {
     const __m256i even = _mm256_set1_epi32(0x00FF00FF);
     __m256i lo = lerp16_avx2(_mm256_and_si256(a, even), _mm256_and_si256(b, even), t, t_inv);
     __m256i hi = lerp16_avx2(_mm256_srli_epi16(a, 8), _mm256_srli_epi16(b, 8), t, t_inv);
@@ -200,7 +200,7 @@ static inline __m256i lerp8_avx2(__m256i a, __m256i b, __m256i t, __m256i t_inv)
 // Mixes and lays over eight pixels (n of them written); weights and factors in both 16-bit
 // lanes of each word.
 __attribute__((target("avx2")))
-static inline void blend8_avx2(uint32_t *dst, long n, __m256i a0, __m256i a1, __m256i b0, __m256i b1, __m256i tx, __m256i ty,
+static inline __attribute__((always_inline)) void blend8_avx2(uint32_t *dst, long n, __m256i a0, __m256i a1, __m256i b0, __m256i b1, __m256i tx, __m256i ty,
                                __m256i k, int k_is_one, __m256i select) {
     const __m256i half = _mm256_set1_epi16(128), m257 = _mm256_set1_epi16(257), w256 = _mm256_set1_epi16(256);
     __m256i tx_inv = _mm256_sub_epi16(w256, tx), ty_inv = _mm256_sub_epi16(w256, ty);
@@ -212,7 +212,7 @@ static inline void blend8_avx2(uint32_t *dst, long n, __m256i a0, __m256i a1, __
 
 // A 32-bit value in both 16-bit lanes of each word.
 __attribute__((target("avx2")))
-static inline __m256i both_lanes(__m256i v) { return _mm256_or_si256(v, _mm256_slli_epi32(v, 16)); }
+static inline __attribute__((always_inline)) __m256i both_lanes(__m256i v) { return _mm256_or_si256(v, _mm256_slli_epi32(v, 16)); }
 
 __attribute__((target("avx2")))
 static void bilinear_avx2(const lamina_bilinear_span *s) {

@@ -57,10 +57,7 @@ void lamina_solid_over_32_rows(uint32_t *dst, long stride, long rows, long count
     char *row = (char *)dst;
     if (inv == 0) {
         // An opaque colour at full coverage: every pixel becomes the colour.
-        for (long r = 0; r < rows; r++, row += stride) {
-            uint32_t *p = (uint32_t *)row;
-            for (long i = 0; i < count; i++) p[i] = s;
-        }
+        for (long r = 0; r < rows; r++, row += stride) lamina_fill_32((uint32_t *)row, count, s);
         return;
     }
     switch (raster_level()) {

@@ -5,10 +5,10 @@
 int lamina_alpha_sum4(const float *c, int even_odd) { return alpha_sum4(c, even_odd); }
 
 // One run of a sweep: `count` pixels from `p` at coverage `a` (1...255).
-static inline void solid_run(uint32_t *p, long count, uint32_t color, int alpha_shift, uint32_t a, int level) {
+static inline __attribute__((always_inline)) void solid_run(uint32_t *p, long count, uint32_t color, int alpha_shift, uint32_t a, int level) {
     uint32_t s = a == 255 ? color : scale_word(color, a);
     uint32_t inv = 255 - ((s >> alpha_shift) & 0xFF);
-    if (inv == 0) { for (long i = 0; i < count; i++) p[i] = s; return; }
+    if (inv == 0) { lamina_fill_32(p, count, s); return; }
     switch (level) {
 #ifdef LAMINA_X86
     case 2: solid_over_32_rows_avx2((char *)p, 0, 1, count, s, inv); return;
@@ -21,19 +21,26 @@ static inline void solid_run(uint32_t *p, long count, uint32_t color, int alpha_
 // The colour laid over `count` pixels from `p`, pixel i at coverage m[i] (0...255; 0 leaves
 // the pixel as it is, which the vector loops get by blending with factor 255): each pixel as
 // `solid_run` computes it at its coverage.
+// (An opaque colour at coverage 255 gives the colour itself: stored without the blend.)
 static void solid_mask_scalar(uint32_t *p, long count, const uint8_t *m, uint32_t color, int alpha_shift) {
-    for (long i = 0; i < count; i++) if (m[i]) p[i] = over_pixel(p[i], color, m[i], alpha_shift);
+    const int opaque = ((color >> alpha_shift) & 0xFF) == 0xFF;
+    for (long i = 0; i < count; i++) {
+        if (m[i] == 255 && opaque) p[i] = color;
+        else if (m[i]) p[i] = over_pixel(p[i], color, m[i], alpha_shift);
+    }
 }
 
 #ifdef LAMINA_X86
 static void solid_mask_sse2(uint32_t *p, long count, const uint8_t *m, uint32_t color, int alpha_shift) {
     const __m128i zero = _mm_setzero_si128(), half = _mm_set1_epi16(128), ff = _mm_set1_epi32(0xFF);
     const __m128i shift = _mm_cvtsi32_si128(alpha_shift), src = _mm_set1_epi32((int)color);
+    const int opaque = ((color >> alpha_shift) & 0xFF) == 0xFF;
     long i = 0;
     for (; i + 4 <= count; i += 4) {
         uint32_t k4;
         memcpy(&k4, m + i, 4);
         if (k4 == 0) continue;
+        if (k4 == 0xFFFFFFFFu && opaque) { _mm_storeu_si128((__m128i *)(p + i), src); continue; }
         __m128i k = _mm_unpacklo_epi16(_mm_unpacklo_epi8(_mm_cvtsi32_si128((int)k4), zero), zero);
         __m128i s = scale4_sse2(src, k, half, zero);
         __m128i inv = _mm_sub_epi32(ff, _mm_and_si128(_mm_srl_epi32(s, shift), ff));
@@ -48,11 +55,13 @@ static void solid_mask_avx2(uint32_t *p, long count, const uint8_t *m, uint32_t 
     const __m256i zero = _mm256_setzero_si256(), half = _mm256_set1_epi16(128), m257 = _mm256_set1_epi16(257);
     const __m256i ff = _mm256_set1_epi32(0xFF), src = _mm256_set1_epi32((int)color);
     const __m128i shift = _mm_cvtsi32_si128(alpha_shift);
+    const int opaque = ((color >> alpha_shift) & 0xFF) == 0xFF;
     for (long i = 0; i < count; i += 8) {
         long rest = count - i;
         uint64_t k8;
         if (rest >= 8) memcpy(&k8, m + i, 8); else k8 = load_tail_bytes(m + i, rest);
         if (k8 == 0) continue;
+        if (k8 == ~(uint64_t)0 && rest >= 8 && opaque) { _mm256_storeu_si256((__m256i *)(p + i), src); continue; }
         __m256i k = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)k8));
         __m256i s = scale8v_avx2(src, k, half, m257, zero);
         __m256i inv = _mm256_sub_epi32(ff, _mm256_and_si256(_mm256_srl_epi32(s, shift), ff));
@@ -61,7 +70,7 @@ static void solid_mask_avx2(uint32_t *p, long count, const uint8_t *m, uint32_t 
 }
 #endif
 
-static inline void solid_mask(uint32_t *p, long count, const uint8_t *m, uint32_t color, int alpha_shift, int level) {
+static inline __attribute__((always_inline)) void solid_mask(uint32_t *p, long count, const uint8_t *m, uint32_t color, int alpha_shift, int level) {
     switch (level) {
 #ifdef LAMINA_X86
     case 2: solid_mask_avx2(p, count, m, color, alpha_shift); return;

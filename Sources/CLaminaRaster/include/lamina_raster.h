@@ -16,6 +16,9 @@ extern "C" {
 /// treated alike. `dst` needs no alignment.
 void lamina_solid_over_32(uint32_t *dst, long count, uint32_t s, uint32_t inv);
 
+/// `count` 32-bit words from `dst` set to `value` (`dst` needs no alignment beyond a word's).
+void lamina_fill_32(uint32_t *dst, long count, uint32_t value);
+
 /// `lamina_solid_over_32` on `rows` rows of `count` pixels, the first at `dst`, each the next
 /// `stride` bytes further on.
 void lamina_solid_over_32_rows(uint32_t *dst, long stride, long rows, long count, uint32_t s, uint32_t inv);

@@ -46,7 +46,7 @@ extension CGContext {
         let w = Int((phase.x + width).rounded(.up)), h = Int((phase.y + height).rounded(.up))
         guard w > 0, h > 0 else { return nil }
         let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: w * h * 4)
-        bytes.initialize(repeating: 0, count: w * h * 4)
+        memset(bytes, 0, w * h * 4)
         guard let ctx = CGContext(data: bytes, width: w, height: h, bitsPerComponent: 8, bytesPerRow: w * 4,
                                   space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: bitmapInfo.rawValue) else {
             bytes.deallocate()

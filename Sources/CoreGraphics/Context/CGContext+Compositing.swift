@@ -269,7 +269,7 @@ extension CGContext {
         let pw = px1 - px0, ph = py1 - py0
         let (dx, dy) = shadow.pixelOffset
         let plane = UnsafeMutablePointer<UInt8>.allocate(capacity: pw * ph)
-        plane.initialize(repeating: 0, count: pw * ph)
+        memset(plane, 0, pw * ph)
         let aByte = channel.a
         for row in py0..<py1 {
             let sr = row - dy

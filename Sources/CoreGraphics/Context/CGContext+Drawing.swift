@@ -558,7 +558,7 @@ extension CGContext {
                 let m = mask?.pointer(row: y, x: x)
                 // Copy at full coverage replaces the pixels with the colour (what the blend gives:
                 // `CopyModeTests`), without unpacking each one.
-                if mode == .copy && c == 255 && m == nil { p.update(repeating: word, count: n); return }
+                if mode == .copy && c == 255 && m == nil { lamina_fill_32(p, n, word); return }
                 for i in 0..<n {
                     let k = m.map { mul255(c, UInt32($0[i])) } ?? c
                     if k != 0 { p[i] = CGContext.blendPixel(word, p[i], k, mode, order) }

@@ -93,11 +93,11 @@ extension CGContext {
                 if a < e.start {
                     let copyEnd = min(b, e.start)
                     row.advanced(by: a).update(from: src + a, count: copyEnd - a)
-                    if copyEnd < e.start { row.advanced(by: copyEnd).initialize(repeating: 0, count: e.start - copyEnd) }
+                    if copyEnd < e.start { memset(row.advanced(by: copyEnd), 0, e.start - copyEnd) }
                 }
                 if b > e.end {
                     let copyStart = max(a, e.end)
-                    if e.end < copyStart { row.advanced(by: e.end).initialize(repeating: 0, count: copyStart - e.end) }
+                    if e.end < copyStart { memset(row.advanced(by: e.end), 0, copyStart - e.end) }
                     row.advanced(by: copyStart).update(from: src + copyStart, count: b - copyStart)
                 }
                 extents[r] = (min(a, e.start), max(b, e.end))
@@ -128,7 +128,7 @@ extension CGContext {
         let left = Int(box.minX.rounded(.down)), top = Int(box.minY.rounded(.down))
         let width = max(1, Int(box.maxX.rounded(.up)) - left), height = max(1, Int(box.maxY.rounded(.up)) - top)
         let coverage = UnsafeMutablePointer<UInt8>.allocate(capacity: width * height)
-        coverage.initialize(repeating: 0, count: width * height)
+        memset(coverage, 0, width * height)
         guard let ctx = CGContext(data: coverage, width: width, height: height, bitsPerComponent: 8, bytesPerRow: width,
                                   space: CGColorSpaceCreateDeviceGray(), bitmapInfo: CGImageAlphaInfo.alphaOnly.rawValue) else {
             coverage.deallocate()

@@ -84,7 +84,7 @@ extension CGShadowMask {
         let (area, overflow) = pw.multipliedReportingOverflow(by: ph)
         guard !overflow, area <= CGContext.maximumPixelCount else { return nil }
         let plane = UnsafeMutablePointer<UInt8>.allocate(capacity: area)
-        plane.initialize(repeating: 0, count: area)
+        memset(plane, 0, area)
         guard let c = CGContext(data: plane + reach * pw + reach, width: width, height: height, bitsPerComponent: 8,
                                 bytesPerRow: pw, space: CGColorSpaceCreateDeviceGray(),
                                 bitmapInfo: CGImageAlphaInfo.alphaOnly.rawValue) else {

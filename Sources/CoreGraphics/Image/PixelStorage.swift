@@ -15,7 +15,7 @@ import Foundation
     public init(count: Int) {
         self.count = max(1, count)
         if let p = PixelStorage.takeRecycled(self.count) {
-            p.initializeMemory(as: UInt8.self, repeating: 0, count: self.count)
+            memset(p, 0, self.count)
             bytes = p
         } else {
             bytes = calloc(self.count, 1)!

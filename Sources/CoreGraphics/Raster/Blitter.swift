@@ -97,7 +97,7 @@ struct SolidOver32: SpanTarget {
     @inline(__always)
     private func unmasked(_ p: UnsafeMutablePointer<UInt32>, count: Int, alpha: UInt8) {
         if alpha == 255 && (color >> alphaShift) & 0xFF == 0xFF {
-            p.update(repeating: color, count: count)
+            lamina_fill_32(p, count, color)
             return
         }
         // Constant coverage: the scaled source and the destination factor are the same for every
@@ -138,7 +138,7 @@ struct SolidOver8: SpanTarget {
         let p = (base + row * bytesPerRow).assumingMemoryBound(to: UInt8.self) + x
         // Opaque at full coverage, no mask: every byte becomes the value (what the loop gives).
         if cov == 255 && alpha == 255 && mask == nil {
-            p.update(repeating: UInt8(truncatingIfNeeded: value), count: count)
+            memset(p, Int32(value & 0xFF), count)
             return
         }
         let m = mask.map { $0.pointer(row: row, x: x) }
@@ -163,7 +163,7 @@ struct Clear32: SpanTarget {
         let p = (base + row * bytesPerRow + x * bytesPerPixel).assumingMemoryBound(to: UInt8.self)
         // Full coverage, no mask: every byte becomes 0 (what the loop below computes).
         if alpha == 255 && mask == nil {
-            p.update(repeating: 0, count: count * bytesPerPixel)
+            memset(p, 0, count * bytesPerPixel)
             return
         }
         let m = mask.map { $0.pointer(row: row, x: x) }
@@ -197,7 +197,7 @@ final class ClipMask: @unchecked Sendable {
         storedY0 = s0; storedY1 = s1
         let count = max(1, self.width * (s1 - s0))
         bytes = .allocate(capacity: count)
-        bytes.initialize(repeating: fill, count: count)
+        memset(bytes, Int32(fill), count)
     }
     deinit { bytes.deallocate() }
 
@@ -218,6 +218,6 @@ final class ClipMask: @unchecked Sendable {
 struct MaskWriter: SpanTarget {
     let mask: ClipMask
     mutating func span(row: Int, x: Int, count: Int, alpha: UInt8) {
-        mask.pointer(row: row, x: x).update(repeating: alpha, count: count)
+        memset(mask.pointer(row: row, x: x), Int32(alpha), count)
     }
 }

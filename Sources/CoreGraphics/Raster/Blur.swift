@@ -156,7 +156,7 @@ import Foundation
                                   sums: UnsafeMutablePointer<UInt32>) {
         let scale = UInt32((1 << 24) / (left + right + 1))
         for y in 0..<rows { (copy + y * columns).update(from: plane + y * stride, count: columns) }
-        sums.update(repeating: 0, count: columns)
+        memset(sums, 0, columns * MemoryLayout<UInt32>.size)
         for y in 0..<min(right, rows) {
             let row = copy + y * columns
             for x in 0..<columns { sums[x] &+= UInt32(row[x]) }

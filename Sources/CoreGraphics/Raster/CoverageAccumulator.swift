@@ -93,13 +93,13 @@ final class CoverageAccumulator: @unchecked Sendable {
             cells.deallocate()
             cellCapacity = max(neededCells, cellCapacity * 2)
             cells = .allocate(capacity: cellCapacity)
-            cells.initialize(repeating: 0, count: cellCapacity)
+            memset(cells, 0, cellCapacity * MemoryLayout<Float>.size)   // 0.0: all bits zero
         }
         if neededBits > bitCapacity {
             bits.deallocate()
             bitCapacity = max(neededBits, bitCapacity * 2)
             bits = .allocate(capacity: bitCapacity)
-            bits.initialize(repeating: 0, count: bitCapacity)
+            memset(bits, 0, bitCapacity * MemoryLayout<UInt64>.size)
         }
         edges.pointee.cells = cells
         edges.pointee.bits = bits
