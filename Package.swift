@@ -26,6 +26,8 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CLibPNG", path: "Sources/CLibPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CLibDeflate", path: "Sources/CLibDeflate", pkgConfig: "libdeflate",
+                       providers: [.apt(["libdeflate-dev"])]),
         .systemLibrary(name: "CTurboJPEG", path: "Sources/CTurboJPEG", pkgConfig: "libturbojpeg",
                        providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CLibWebP", path: "Sources/CLibWebP", pkgConfig: "libwebp",
@@ -48,7 +50,7 @@ let package = Package(
         // Apple's runtime makes them (presentation copies, layerClass, registered cells).
         .target(name: "CLaminaDynamicInit", path: "Sources/CLaminaDynamicInit"),
         // Resources/Fonts: the faces Lamina draws with by default, found by path (see its README).
-        .target(name: "CoreGraphics", dependencies: ["CLibPNG", "CTurboJPEG", "CLibWebP", "CFreeType", "CFontconfig", "CHarfBuzz", "CFriBidi",
+        .target(name: "CoreGraphics", dependencies: ["CLibPNG", "CLibDeflate", "CTurboJPEG", "CLibWebP", "CFreeType", "CFontconfig", "CHarfBuzz", "CFriBidi",
                                                        "CThai", "CLaminaRaster"],
                 resources: [.copy("Resources/Fonts")],
                 swiftSettings: [.enableExperimentalFeature("CheckImplementationOnly")]),

@@ -16,6 +16,23 @@ extern "C" {
 /// treated alike. `dst` needs no alignment.
 void lamina_solid_over_32(uint32_t *dst, long count, uint32_t s, uint32_t inv);
 
+/// Reverses the PNG row filters of `height` rows of `width` 8-bit pixels of `bpp` bytes (3 or 4)
+/// in place: each row is a filter type byte (0...4) and its bytes, `1 + width * bpp` in all.
+/// Returns 0, leaving the rows partly reconstructed, at a filter type above 4 or another `bpp`.
+int lamina_png_unfilter(uint8_t *raw, long width, long height, int bpp);
+
+/// How many of the rows (as `lamina_png_unfilter` takes them) have a filter computed pixel
+/// after pixel (Sub, Average, Paeth: types 1, 3, 4).
+long lamina_png_sequential_rows(const uint8_t *raw, long width, long height, int bpp);
+
+/// Whether this C target was compiled with optimisation (a release build; a debug build of
+/// the package compiles it without).
+int lamina_raster_optimized(void);
+
+/// The reconstructed rows of `lamina_png_unfilter` as RGBA pixels into `dst` (`width * 4` bytes
+/// a row): RGBA rows copied, RGB rows given alpha 255.
+void lamina_png_rows_to_rgba(const uint8_t *raw, long width, long height, int bpp, uint8_t *dst);
+
 /// `count` 32-bit words from `dst` set to `value` (`dst` needs no alignment beyond a word's).
 void lamina_fill_32(uint32_t *dst, long count, uint32_t value);
 

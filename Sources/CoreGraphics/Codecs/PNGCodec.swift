@@ -37,6 +37,17 @@ extension CGImage {
     /// Decodes PNG data (any bit depth, palette, gray or colour, with or without alpha, sRGB
     /// assumed) into a premultiplied RGBA8 image.
     public static func decodePNG(_ data: Data) throws(CGImageCodecError) -> CGImage {
+        try decodePNG(data, direct: true)
+    }
+
+    /// `decodePNG(_:)`, with the direct path for 8-bit RGB and RGBA files (`PNGDirectDecoder`;
+    /// `always`: whatever the build) or (tests) libpng for every file.
+    static func decodePNG(_ data: Data, direct: Bool, always: Bool = false) throws(CGImageCodecError) -> CGImage {
+        if direct, let (straight, w, h) = try PNGDirectDecoder.decode(data, always: always) {
+            var pixels = straight
+            premultiplyRGBA(&pixels)
+            return try wrapDecodedRGBA(pixels, width: w, height: h, alpha: .premultipliedLast, format: "PNG")
+        }
         var image = png_image()
         image.version = lamina_png_image_version
         let begun = data.withUnsafeBytes { raw in

@@ -1,0 +1,142 @@
+// PNG rows: reversing the five row filters (PNG specification, section 9: None, Sub, Up,
+// Average, Paeth) of 8-bit RGB or RGBA rows, and the rows laid out as RGBA pixels, for the PNG
+// decoder's direct path. Vectors for 4-byte pixels (each pixel depends on the one before it, so
+// a pixel at a time, its four bytes together; Up sixteen bytes at a time), plain C otherwise.
+#include <string.h>
+#include "lamina_raster.h"
+#include "raster_base.h"
+
+static inline __attribute__((always_inline)) uint8_t paeth_byte(int a, int b, int c) {
+    int p = a + b - c;
+    int pa = p > a ? p - a : a - p, pb = p > b ? p - b : b - p, pc = p > c ? p - c : c - p;
+    return (uint8_t)(pa <= pb && pa <= pc ? a : pb <= pc ? b : c);
+}
+
+// One row, scalar: `r` the filtered bytes (replaced), `p` the row above reconstructed (NULL for
+// the first row: zeros).
+static void unfilter_scalar(int filter, uint8_t *r, const uint8_t *p, long n, int bpp) {
+    switch (filter) {
+    case 1: for (long i = bpp; i < n; i++) r[i] = (uint8_t)(r[i] + r[i - bpp]); break;
+    case 2: if (p) for (long i = 0; i < n; i++) r[i] = (uint8_t)(r[i] + p[i]); break;
+    case 3:
+        for (long i = 0; i < n; i++) {
+            int left = i >= bpp ? r[i - bpp] : 0, up = p ? p[i] : 0;
+            r[i] = (uint8_t)(r[i] + ((left + up) >> 1));
+        }
+        break;
+    case 4:
+        for (long i = 0; i < n; i++) {
+            int left = i >= bpp ? r[i - bpp] : 0, up = p ? p[i] : 0, upLeft = p && i >= bpp ? p[i - bpp] : 0;
+            r[i] = (uint8_t)(r[i] + paeth_byte(left, up, upLeft));
+        }
+        break;
+    default: break;
+    }
+}
+
+// Vectors of the compiler's vector extensions rather than intrinsics: the same instructions
+// when optimised, and far fewer memory round trips where the package is built without
+// optimisation (a debug `swift test`), where each intrinsic is an inlined function of its own.
+typedef int16_t v4hi __attribute__((vector_size(8)));
+typedef uint8_t v4qu __attribute__((vector_size(4), aligned(1)));
+typedef uint8_t v16qu __attribute__((vector_size(16), aligned(1)));
+
+typedef int16_t v8hi __attribute__((vector_size(16)));
+
+// |v| per lane.
+static inline __attribute__((always_inline)) v8hi abs8(v8hi v) { v8hi m = v >> 15; return (v ^ m) - m; }
+
+// One row of 4-byte pixels, a pixel at a time (the same bytes as `unfilter_scalar`).
+static void unfilter_vector_4(int filter, uint8_t *r, const uint8_t *p, long n) {
+    const v4hi zero = {0, 0, 0, 0};
+    switch (filter) {
+    case 1: {
+        v4qu a = {0, 0, 0, 0};
+        for (long i = 0; i < n; i += 4) { a = *(v4qu *)(r + i) + a; *(v4qu *)(r + i) = a; }
+        break;
+    }
+    case 2: {
+        if (!p) break;
+        long i = 0;
+        for (; i + 16 <= n; i += 16) *(v16qu *)(r + i) = *(v16qu *)(r + i) + *(const v16qu *)(p + i);
+        for (; i < n; i++) r[i] = (uint8_t)(r[i] + p[i]);
+        break;
+    }
+    case 3: {
+        // (left + up) >> 1 in 16-bit lanes.
+        v4hi a = zero;
+        for (long i = 0; i < n; i += 4) {
+            v4hi b = p ? __builtin_convertvector(*(const v4qu *)(p + i), v4hi) : zero;
+            v4qu x = *(v4qu *)(r + i) + __builtin_convertvector((a + b) >> 1, v4qu);
+            *(v4qu *)(r + i) = x;
+            a = __builtin_convertvector(x, v4hi);
+        }
+        break;
+    }
+    case 4: {
+        // Paeth in 16-bit lanes: a left, b up, c up-left; the predictor is a where
+        // |b - c| <= |a - c| and <= |a + b - 2c|, else b where |a - c| <= |a + b - 2c|, else c.
+        // Eight lanes (a whole SSE register), of which the pixel uses four.
+        v8hi a = {0}, c = {0};
+        for (long i = 0; i < n; i += 4) {
+            v8hi b = {0};
+            if (p) { v4qu up = *(const v4qu *)(p + i); b = (v8hi){up[0], up[1], up[2], up[3], 0, 0, 0, 0}; }
+            v8hi pa = b - c, pb = a - c;
+            v8hi pc = abs8(pa + pb);
+            pa = abs8(pa); pb = abs8(pb);
+            v8hi useA = (pa <= pb) & (pa <= pc);
+            v8hi useB = ~useA & (pb <= pc);
+            v8hi pred = (useA & a) | (useB & b) | (~(useA | useB) & c);
+            v4qu x = *(v4qu *)(r + i) + (v4qu){(uint8_t)pred[0], (uint8_t)pred[1], (uint8_t)pred[2], (uint8_t)pred[3]};
+            *(v4qu *)(r + i) = x;
+            a = (v8hi){x[0], x[1], x[2], x[3], 0, 0, 0, 0};
+            c = b;
+        }
+        break;
+    }
+    default: break;
+    }
+}
+
+int lamina_png_unfilter(uint8_t *raw, long width, long height, int bpp) {
+    if (bpp != 3 && bpp != 4) return 0;
+    const long n = width * bpp, stride = n + 1;
+    // The vector loop on the SIMD paths, the scalar one on the scalar path (tests compare them).
+    const int vector = bpp == 4 && raster_level() >= 1;
+    for (long y = 0; y < height; y++) {
+        uint8_t *row = raw + y * stride;
+        const int filter = row[0];
+        if (filter > 4) return 0;
+        const uint8_t *above = y > 0 ? row - stride + 1 : NULL;
+        if (vector) { unfilter_vector_4(filter, row + 1, above, n); continue; }
+        unfilter_scalar(filter, row + 1, above, n, bpp);
+    }
+    return 1;
+}
+
+long lamina_png_sequential_rows(const uint8_t *raw, long width, long height, int bpp) {
+    const long stride = width * bpp + 1;
+    long count = 0;
+    for (long y = 0; y < height; y++) { const int f = raw[y * stride]; count += f == 1 || f == 3 || f == 4; }
+    return count;
+}
+
+int lamina_raster_optimized(void) {
+#ifdef __OPTIMIZE__
+    return 1;
+#else
+    return 0;
+#endif
+}
+
+void lamina_png_rows_to_rgba(const uint8_t *raw, long width, long height, int bpp, uint8_t *dst) {
+    const long n = width * bpp, stride = n + 1;
+    for (long y = 0; y < height; y++) {
+        const uint8_t *src = raw + y * stride + 1;
+        uint8_t *out = dst + y * width * 4;
+        if (bpp == 4) { memcpy(out, src, (size_t)n); continue; }
+        for (long x = 0; x < width; x++) {
+            out[4 * x] = src[3 * x]; out[4 * x + 1] = src[3 * x + 1]; out[4 * x + 2] = src[3 * x + 2]; out[4 * x + 3] = 255;
+        }
+    }
+}
