@@ -56,12 +56,17 @@ static void solid_mask_avx2(uint32_t *p, long count, const uint8_t *m, uint32_t 
     const __m256i ff = _mm256_set1_epi32(0xFF), src = _mm256_set1_epi32((int)color);
     const __m128i shift = _mm_cvtsi32_si128(alpha_shift);
     const int opaque = ((color >> alpha_shift) & 0xFF) == 0xFF;
+    const __m256i inv255 = _mm256_set1_epi32((int)(255 - ((color >> alpha_shift) & 0xFF)));
     for (long i = 0; i < count; i += 8) {
         long rest = count - i;
         uint64_t k8;
         if (rest >= 8) memcpy(&k8, m + i, 8); else k8 = load_tail_bytes(m + i, rest);
         if (k8 == 0) continue;
-        if (k8 == ~(uint64_t)0 && rest >= 8 && opaque) { _mm256_storeu_si256((__m256i *)(p + i), src); continue; }
+        if (k8 == ~(uint64_t)0 && rest >= 8) {
+            // Coverage 255: the colour itself (scaling by 255 leaves it) and one factor for all.
+            if (opaque) _mm256_storeu_si256((__m256i *)(p + i), src); else over8v_avx2(p + i, 8, src, inv255, half, m257, zero);
+            continue;
+        }
         __m256i k = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)k8));
         __m256i s = scale8v_avx2(src, k, half, m257, zero);
         __m256i inv = _mm256_sub_epi32(ff, _mm256_and_si256(_mm256_srl_epi32(s, shift), ff));

@@ -49,10 +49,11 @@ struct BlurAndMaskKernelTests {
         var cases = 0, mismatches = 0
         for run in 0..<142 {
             let count = run % 71
-            // Half the cases an opaque colour through a mask mostly of 255 (the inside of a
-            // rounded clip, which the loops store without blending), half random.
+            // Half the cases a colour (mostly opaque) through a mask mostly of 255 (the inside of
+            // a rounded clip, which the loops store or blend without scaling), half random.
             let inside = run >= 71
-            let a = inside ? 255 : UInt32(rng.int(256))
+            // (Inside cases: opaque, or every third translucent.)
+            let a = inside ? (run % 3 == 0 ? UInt32(rng.int(255)) : 255) : UInt32(rng.int(256))
             let colour = UInt32(rng.int(Int(a) + 1)) | UInt32(rng.int(Int(a) + 1)) << 8 | UInt32(rng.int(Int(a) + 1)) << 16 | a << 24
             let mask = (0..<count).map { _ in
                 inside ? (rng.int(12) == 0 ? UInt8(truncatingIfNeeded: rng.int(255)) : 255)
