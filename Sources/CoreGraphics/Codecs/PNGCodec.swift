@@ -43,8 +43,8 @@ extension CGImage {
     /// `decodePNG(_:)`, with the direct path for 8-bit RGB and RGBA files (`PNGDirectDecoder`;
     /// `always`: whatever the build) or (tests) libpng for every file.
     static func decodePNG(_ data: Data, direct: Bool, always: Bool = false) throws(CGImageCodecError) -> CGImage {
-        if direct, let (straight, w, h) = try PNGDirectDecoder.decode(data, always: always) {
-            var pixels = straight
+        // (Bound by `var` directly: the pixels' only reference, premultiplied without a copy.)
+        if direct, case (var pixels, let w, let h)? = try PNGDirectDecoder.decode(data, always: always) {
             premultiplyRGBA(&pixels)
             return try wrapDecodedRGBA(pixels, width: w, height: h, alpha: .premultipliedLast, format: "PNG")
         }
