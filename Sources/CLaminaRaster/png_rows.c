@@ -34,17 +34,14 @@ static void unfilter_scalar(int filter, uint8_t *r, const uint8_t *p, long n, in
     }
 }
 
-// Vectors of the compiler's vector extensions rather than intrinsics: the same instructions
-// when optimised, and far fewer memory round trips where the package is built without
-// optimisation (a debug `swift test`), where each intrinsic is an inlined function of its own.
+// The compiler's vector extensions (portable: no intrinsics, no x86 switch): 16-bit lanes for
+// the sums and comparisons of a pixel's four bytes.
 typedef int16_t v4hi __attribute__((vector_size(8)));
 typedef uint8_t v4qu __attribute__((vector_size(4), aligned(1)));
 typedef uint8_t v16qu __attribute__((vector_size(16), aligned(1)));
 
-typedef int16_t v8hi __attribute__((vector_size(16)));
-
 // |v| per lane.
-static inline __attribute__((always_inline)) v8hi abs8(v8hi v) { v8hi m = v >> 15; return (v ^ m) - m; }
+static inline __attribute__((always_inline)) v4hi abs4(v4hi v) { v4hi m = v >> 15; return (v ^ m) - m; }
 
 // One row of 4-byte pixels, a pixel at a time (the same bytes as `unfilter_scalar`).
 static void unfilter_vector_4(int filter, uint8_t *r, const uint8_t *p, long n) {
@@ -76,20 +73,18 @@ static void unfilter_vector_4(int filter, uint8_t *r, const uint8_t *p, long n) 
     case 4: {
         // Paeth in 16-bit lanes: a left, b up, c up-left; the predictor is a where
         // |b - c| <= |a - c| and <= |a + b - 2c|, else b where |a - c| <= |a + b - 2c|, else c.
-        // Eight lanes (a whole SSE register), of which the pixel uses four.
-        v8hi a = {0}, c = {0};
+        v4hi a = zero, c = zero;
         for (long i = 0; i < n; i += 4) {
-            v8hi b = {0};
-            if (p) { v4qu up = *(const v4qu *)(p + i); b = (v8hi){up[0], up[1], up[2], up[3], 0, 0, 0, 0}; }
-            v8hi pa = b - c, pb = a - c;
-            v8hi pc = abs8(pa + pb);
-            pa = abs8(pa); pb = abs8(pb);
-            v8hi useA = (pa <= pb) & (pa <= pc);
-            v8hi useB = ~useA & (pb <= pc);
-            v8hi pred = (useA & a) | (useB & b) | (~(useA | useB) & c);
-            v4qu x = *(v4qu *)(r + i) + (v4qu){(uint8_t)pred[0], (uint8_t)pred[1], (uint8_t)pred[2], (uint8_t)pred[3]};
+            v4hi b = p ? __builtin_convertvector(*(const v4qu *)(p + i), v4hi) : zero;
+            v4hi pa = b - c, pb = a - c;
+            v4hi pc = abs4(pa + pb);
+            pa = abs4(pa); pb = abs4(pb);
+            v4hi useA = (pa <= pb) & (pa <= pc);
+            v4hi useB = ~useA & (pb <= pc);
+            v4hi pred = (useA & a) | (useB & b) | (~(useA | useB) & c);
+            v4qu x = *(v4qu *)(r + i) + __builtin_convertvector(pred, v4qu);
             *(v4qu *)(r + i) = x;
-            a = (v8hi){x[0], x[1], x[2], x[3], 0, 0, 0, 0};
+            a = __builtin_convertvector(x, v4hi);
             c = b;
         }
         break;

@@ -199,6 +199,11 @@ void lamina_transpose_bytes(const uint8_t *src, long src_stride, long width, lon
 /// `scratch` are not used.
 void lamina_sweep_mask(const lamina_solid_sweep *s);
 
+/// Sweeps the rows as `lamina_sweep_mask` does, laying each pixel's coverage a over its byte d
+/// of an alpha-only bitmap: `a + round(d * (255 - a) / 255)` (an opaque fill; bytes of zero
+/// coverage and outside [col0, col1) are left as they are).
+void lamina_sweep_alpha_over_8(const lamina_solid_sweep *s);
+
 /// An axis-aligned rectangle's coverage, computed row by row as Lamina's Swift `RectSweep` does
 /// (the deposits its two vertical edges would make, summed along the row), laid over the pixels
 /// by source-over with a solid colour: the same bytes as that sweep through `SolidOver32` with

@@ -576,10 +576,10 @@ extension CGContext {
                 return
             }
             var t = oneByteTarget(color)
-            // Over clear pixels an opaque fill leaves each pixel's coverage (value·k + 0 with
-            // value 255 and k the coverage): written directly.
-            if fillsClearCoverage && format == .alpha8 && aa && t.alpha == 255 && t.mask == nil,
-               accumulator.sweepCoverage8(base: pixels, bytesPerRow: bytesPerRow, evenOdd: evenOdd, col0: cw.x0, col1: cw.x1) {
+            // An opaque fill of an alpha-only bitmap (glyph masks, shadow masks), no clip mask:
+            // swept and painted in C, the same bytes.
+            if format == .alpha8 && aa && t.alpha == 255 && t.mask == nil,
+               accumulator.sweepAlphaOver8(base: pixels, bytesPerRow: bytesPerRow, evenOdd: evenOdd, col0: cw.x0, col1: cw.x1) {
                 return
             }
             accumulator.sweep(evenOdd: evenOdd) { y, x0, n0, a in

@@ -136,7 +136,6 @@ extension CGContext {
         }
         ctx.setUserToPixels(CGAffineTransform(a: m.a, b: m.b, c: m.c, d: m.d, tx: m.tx - CGFloat(left), ty: m.ty - CGFloat(top)))
         ctx.setFillColor(gray: 0, alpha: 1)
-        ctx.fillsClearCoverage = true
         ctx.addPath(outline)
         ctx.fillPath()
         return GlyphMask(left: left, top: top, width: width, height: height, coverage: coverage)

@@ -216,10 +216,6 @@ public final class CGContext {
     }
     /// Whether the last fill was a rectangle painted without the accumulator (tests).
     @exclusivity(unchecked) var lastFillWasRectangle = false
-    /// Set by whoever made this alpha-only bitmap cleared and fills it once (a glyph mask): an
-    /// opaque antialiased fill then writes each pixel's coverage, in C, which is what laying the
-    /// fill over clear pixels gives.
-    @exclusivity(unchecked) var fillsClearCoverage = false
     /// The last colour and alpha ``pixelWord(_:alpha:)`` converted, and its word (a shape drawn
     /// in the colour of the one before, or again, skips the conversion).
     @exclusivity(unchecked) var lastPixelWord: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat, alpha: CGFloat, word: UInt32) =

@@ -312,23 +312,15 @@ final class CoverageAccumulator: @unchecked Sendable {
                            color: color, alpha_shift: alpha_shift, even_odd: even_odd, scratch: scratch)
     }
 
-    /// The sweep writing each pixel's coverage into an 8-bit bitmap (pixel (x, y) the byte at
-    /// `base + y·bytesPerRow + x`), in C (``lamina_sweep_mask``): the bytes ``SolidOver8`` gives
-    /// an opaque fill over clear pixels. Only columns [col0, col1) are written, and pixels of
-    /// zero coverage are left as they are. Returns false, doing nothing, for a rectangle (its rows
-    /// go through ``sweep(evenOdd:_:)``).
-    func sweepCoverage8(base: UnsafeMutableRawPointer, bytesPerRow: Int, evenOdd: Bool, col0: Int, col1: Int) -> Bool {
-        if rect != nil { return false }
-        lastSweepWasRectangle = false
-        guard rowMin < rowMax else { return true }
-        let (first, end, row0) = sweptRows
-        var job = cellJob(first, end,
-            dst: (base + row0 * bytesPerRow + minX).assumingMemoryBound(to: CChar.self), dst_stride: bytesPerRow,
-            col0: max(0, col0 - minX), col1: min(width, col1 - minX), color: 0, alpha_shift: 0,
-            even_odd: evenOdd ? 1 : 0, scratch: nil)
-        lamina_sweep_mask(&job)
-        rowMin = Int.max; rowMax = Int.min
-        return true
+    /// The sweep of an opaque fill on an alpha-only bitmap (pixel (x, y) the byte at
+    /// `base + y·bytesPerRow + x`), in C (``lamina_sweep_alpha_over_8``): each pixel's coverage
+    /// laid over its byte, the bytes ``SolidOver8`` gives for value and alpha 255. Only columns
+    /// [col0, col1) are painted. Returns false, doing nothing, for a rectangle (its rows go through
+    /// ``sweep(evenOdd:_:)``).
+    func sweepAlphaOver8(base: UnsafeMutableRawPointer, bytesPerRow: Int, evenOdd: Bool, col0: Int, col1: Int) -> Bool {
+        sweepBytes(lamina_sweep_alpha_over_8, evenOdd: evenOdd, col0: col0, col1: col1) { row0 in
+            (base + row0 * bytesPerRow + minX, bytesPerRow)
+        }
     }
 
     /// The sweep into a clip mask, in C (``lamina_sweep_mask``): every run's coverage written
@@ -336,17 +328,27 @@ final class CoverageAccumulator: @unchecked Sendable {
     /// covers the area (its bounds are the area's, its stored rows the stored ones). Returns
     /// false, doing nothing, for a rectangle (its rows go through ``sweep(evenOdd:_:)``).
     func sweepMask(into mask: ClipMask, evenOdd: Bool, col0: Int, col1: Int) -> Bool {
+        sweepBytes(lamina_sweep_mask, evenOdd: evenOdd, col0: col0, col1: col1) { row0 in
+            precondition(mask.x0 == minX && mask.storedY0 == row0 && mask.width == width,
+                         "CoverageAccumulator.sweepMask: the mask must cover the area")
+            return (UnsafeMutableRawPointer(mask.bytes), mask.width)
+        }
+    }
+
+    /// A C sweep writing one byte per pixel (`painter`), columns [col0, col1) only: `start`
+    /// gives, for the device row of the first stored row, the byte of its column `minX` and the
+    /// bytes from row to row. False, doing nothing, for a rectangle.
+    private func sweepBytes(_ painter: (UnsafePointer<lamina_solid_sweep>?) -> Void, evenOdd: Bool, col0: Int, col1: Int,
+                            start: (_ row0: Int) -> (UnsafeMutableRawPointer, Int)) -> Bool {
         if rect != nil { return false }
         lastSweepWasRectangle = false
         guard rowMin < rowMax else { return true }
         let (first, end, row0) = sweptRows
-        precondition(mask.x0 == minX && mask.storedY0 == row0 && mask.width == width,
-                     "CoverageAccumulator.sweepMask: the mask must cover the area")
-        var job = cellJob(first, end,
-            dst: UnsafeMutableRawPointer(mask.bytes).assumingMemoryBound(to: CChar.self), dst_stride: mask.width,
-            col0: max(0, col0 - minX), col1: min(width, col1 - minX), color: 0, alpha_shift: 0,
-            even_odd: evenOdd ? 1 : 0, scratch: nil)
-        lamina_sweep_mask(&job)
+        let (dst, stride) = start(row0)
+        var job = cellJob(first, end, dst: dst.assumingMemoryBound(to: CChar.self), dst_stride: stride,
+                          col0: max(0, col0 - minX), col1: min(width, col1 - minX), color: 0, alpha_shift: 0,
+                          even_odd: evenOdd ? 1 : 0, scratch: nil)
+        painter(&job)
         rowMin = Int.max; rowMax = Int.min
         return true
     }

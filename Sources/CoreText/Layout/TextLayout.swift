@@ -96,8 +96,8 @@
                 if b > 0x20 && b < 0x7F { return (false, false) }
             }
             guard let s = text.unicodeScalars.first?.value else { return (false, false) }
+            if separatesLines(s) { return (false, true) }
             switch s {
-            case 0x0A...0x0D, 0x85, 0x2028, 0x2029: return (false, true)
             case 0x09, 0x20, 0xA0, 0x1680, 0x2000...0x200A, 0x202F, 0x205F, 0x3000: return (true, false)
             default: return (false, false)
             }
@@ -198,16 +198,13 @@
                 scalarCount += c.text.unicodeScalars.count
             }
             // Line break opportunities by UAX #14, kept where clusters begin.
-            guard breaks else {
-                paragraphs.append(Paragraph(range: start..<clusters.count, rightToLeft: rtl, style: style))
-                pieces.removeAll(); pieceRuns.removeAll(); paragraphStyle = nil
-                return
+            if breaks {
+                var scalars: [Unicode.Scalar] = []
+                scalars.reserveCapacity(scalarCount)
+                for piece in pieces { scalars.append(contentsOf: piece.text.unicodeScalars) }
+                let opportunities = LineBreaker.opportunities(scalars)
+                for (k, s) in firstScalar.enumerated() { clusters[start + k].breakBefore = s > 0 && opportunities[s] }
             }
-            var scalars: [Unicode.Scalar] = []
-            scalars.reserveCapacity(scalarCount)
-            for piece in pieces { scalars.append(contentsOf: piece.text.unicodeScalars) }
-            let opportunities = LineBreaker.opportunities(scalars)
-            for (k, s) in firstScalar.enumerated() { clusters[start + k].breakBefore = s > 0 && opportunities[s] }
             paragraphs.append(Paragraph(range: start..<clusters.count, rightToLeft: rtl, style: style))
             pieces.removeAll(); pieceRuns.removeAll(); paragraphStyle = nil
         }
@@ -444,6 +441,8 @@
     static func truncate(_ line: [Cluster], to width: CGFloat, mode: CTLineTruncationType, forceEllipsis: Bool,
                          rightToLeft: Bool = false, runs: [LaminaTextRun], glyphs: inout [ParagraphShaper.Glyph]) -> [Cluster] {
         guard let model = line.first else { return line }
+        let total = line.reduce(0) { $0 + $1.advance }
+        if total <= width && !forceEllipsis { return line }
         var ellipsis = model
         ellipsis.text = "…"
         ellipsis.level = rightToLeft ? 1 : 0
@@ -453,13 +452,10 @@
         var a: Int32 = 0
         var gg = g
         _ = font.getGlyphAdvances(glyphs: &gg, count: 1, advances: &a)
-        let total = line.reduce(0) { $0 + $1.advance }
-        let advance = CGFloat(a) * runs[model.run].size / CGFloat(max(1, font.unitsPerEm))
-        if total <= width && !forceEllipsis { return line }
         ellipsis.font = font
         glyphs.append(ParagraphShaper.Glyph(glyph: g, x: 0, y: 0))
         ellipsis.glyphs = glyphs.count - 1..<glyphs.count
-        ellipsis.advance = advance
+        ellipsis.advance = CGFloat(a) * runs[model.run].size / CGFloat(max(1, font.unitsPerEm))
         let budget = max(0, width - ellipsis.advance)
         switch mode {
         case .start:
