@@ -155,7 +155,7 @@ let accessibilityLegendWidth: CGFloat = 320
             let cg = ctx.cgContext
             UIColor.white.setFill()
             cg.fill(CGRect(origin: .zero, size: total))
-            window.drawHierarchy(in: CGRect(origin: .zero, size: window.bounds.size), afterScreenUpdates: true)
+            window.drawHierarchyAsRenderInContext(in: CGRect(origin: .zero, size: window.bounds.size))
             // Outlines: the element's path or frame, tinted and stroked in its colour.
             for (k, m) in markers.enumerated() {
                 let colour = accessibilityPalette[k % accessibilityPalette.count]

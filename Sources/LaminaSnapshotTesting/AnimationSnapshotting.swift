@@ -183,7 +183,7 @@ func animationTimesProblem(_ times: [TimeInterval]) -> String? {
         return times.map { t -> UIImage in
             window.advance(to: start + t)
             let made = drawSnapshot(size: drawn, scale: scale, what: what) { _ in
-                window.drawHierarchy(in: CGRect(origin: .zero, size: drawn), afterScreenUpdates: true)
+                window.drawHierarchyAsRenderInContext(in: CGRect(origin: .zero, size: drawn))
             }
             // A frame belongs to its moment: it is not drawn again at another scale.
             guard made.problem == nil, let cg = made.cgImage else { return made }

@@ -1,6 +1,6 @@
 import Foundation
 import CoreGraphics
-import UIKit
+@_spi(Lamina) import UIKit
 
 /// Puts a view or a view controller's view in a window of the snapshot's size, with the
 /// snapshot's traits as the override traits of a child view controller (as the library does on
@@ -12,6 +12,10 @@ import UIKit
     let scale: CGFloat
     /// The device's safe area (the window's `safeAreaInsets`).
     var safeArea: UIEdgeInsets = .zero
+    /// Whether the picture is drawn as `drawHierarchy(in:afterScreenUpdates:)` shows the screen
+    /// (translucent views composited as groups) instead of as `layer.render(in:)` draws, which
+    /// the library uses on iOS unless `drawHierarchyInKeyWindow` is set.
+    var drawsHierarchy = false
 
     /// Hosts `view` (with `viewController` owning it, when there is one).
     func host<R>(view: UIView, viewController: UIViewController?, _ body: (UIWindow) -> R) -> R {
@@ -118,7 +122,11 @@ import UIKit
     private func draw(view: UIView, viewController: UIViewController?, what: String) -> SnapshotImage {
         host(view: view, viewController: viewController) { window in
             drawSnapshot(size: size, scale: scale, what: what) { _ in
-                window.drawHierarchy(in: CGRect(origin: .zero, size: size), afterScreenUpdates: true)
+                if drawsHierarchy {
+                    window.drawHierarchy(in: CGRect(origin: .zero, size: size), afterScreenUpdates: true)
+                } else {
+                    window.drawHierarchyAsRenderInContext(in: CGRect(origin: .zero, size: size))
+                }
             }
         }
     }
@@ -133,15 +141,16 @@ func snapshotScale(_ traits: UITraitCollection) -> CGFloat {
 /// A view drawn in a host with these settings, which draws itself again at another scale (on the
 /// main actor, whichever thread asks).
 @MainActor func snapshotImage(of view: UIView, viewController: UIViewController?, size: CGSize, traits: UITraitCollection,
-                   scale: CGFloat, safeArea: UIEdgeInsets = .zero, what: String) -> SnapshotImage {
-    let made = ViewHost(size: size, traits: traits, scale: scale, safeArea: safeArea)
+                   scale: CGFloat, safeArea: UIEdgeInsets = .zero, drawHierarchyInKeyWindow: Bool = false,
+                   what: String) -> SnapshotImage {
+    let made = ViewHost(size: size, traits: traits, scale: scale, safeArea: safeArea, drawsHierarchy: drawHierarchyInKeyWindow)
         .image(view: view, viewController: viewController, what: what)
     guard made.problem == nil, let cg = made.cgImage else { return made }
     return SnapshotImage(cgImage: cg, scale: scale) { newScale in
         let again = UITraitCollection(traitsFrom: [traits, UITraitCollection(displayScale: newScale)])
         return onMainActor {
             snapshotImage(of: view, viewController: viewController, size: size, traits: again, scale: newScale,
-                          safeArea: safeArea, what: what)
+                          safeArea: safeArea, drawHierarchyInKeyWindow: drawHierarchyInKeyWindow, what: what)
         }
     }
 }

@@ -10,9 +10,10 @@ extension Snapshotting where Value == UIView, Format == UIImage {
     /// A snapshot strategy for comparing views based on pixel equality.
     ///
     /// - Parameters:
-    ///   - drawHierarchyInKeyWindow: Accepted for source compatibility; Lamina draws the view
-    ///     the same way either way (there are no `UIAppearance` proxies or visual effects that
-    ///     only a key window would show).
+    ///   - drawHierarchyInKeyWindow: Draw as `drawHierarchy(in:afterScreenUpdates:)` shows the
+    ///     screen (a translucent view composited as a group) instead of as `layer.render(in:)`
+    ///     draws (each of its layers faded on its own), which is what the library does on iOS
+    ///     unless this is set.
     ///   - precision: The share of pixels that must match.
     ///   - perceptualPrecision: How close a pixel must be to match (ΔE*94 of at most
     ///     `(1 - perceptualPrecision) * 100`).
@@ -26,7 +27,7 @@ extension Snapshotting where Value == UIView, Format == UIImage {
             .pullback { view in
                 onMainActor {
                     snapshotImage(of: view, viewController: nil, size: size ?? view.frame.size, traits: traits, scale: scale,
-                                  what: "The view \(type(of: view))")
+                                  drawHierarchyInKeyWindow: drawHierarchyInKeyWindow, what: "The view \(type(of: view))")
                 }
             }
     }
@@ -80,7 +81,7 @@ extension Snapshotting where Value == UIViewController, Format == UIImage {
             .pullback { vc in
                 onMainActor {
                     snapshotImage(of: vc.view, viewController: vc, size: size ?? vc.view.frame.size, traits: traits,
-                                  scale: scale, what: "The view of \(type(of: vc))")
+                                  scale: scale, drawHierarchyInKeyWindow: drawHierarchyInKeyWindow, what: "The view of \(type(of: vc))")
                 }
             }
     }

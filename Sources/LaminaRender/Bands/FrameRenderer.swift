@@ -130,9 +130,19 @@ package final class FrameRenderer: @unchecked Sendable {
 
     /// Draws `frame` into `ctx` through its current transform, in the root node's coordinates
     /// (`render(in:)`): one drawing, on this thread.
-    package func draw(_ frame: Frame, in ctx: CGContext) {
+    ///
+    /// `asRenderInContext` draws as iOS's `CALayer.render(in:)` does, where it differs from the
+    /// screen (iOS snapshot references recorded with it are the evidence):
+    /// - a translucent layer is not composited as a group, whatever its `allowsGroupOpacity`:
+    ///   its background, contents, sublayers, border and shadow each fade on their own (a view at
+    ///   alpha 0.5 with a shadow under opaque content reads alpha 0.625 there, not 0.5);
+    /// - the non-separable blend modes named by `compositingFilter` (hue, saturation, color,
+    ///   luminosity) are drawn normally.
+    /// Masks, shadows and the other compositing filters draw as on screen.
+    package func draw(_ frame: Frame, in ctx: CGContext, asRenderInContext: Bool = false) {
         guard frame.tree.isLive(frame.root) else { return }
         var compositor = Compositor(ctx: ctx, caches: caches)
+        compositor.asRenderInContext = asRenderInContext
         if ctx.data != nil { compositor.backdropRoot = BackdropRoot(ctm: ctx.ctm, width: ctx.width, height: ctx.height) }
         compositor.render(frame, frame.root, alpha: 1)
     }

@@ -27,3 +27,14 @@ package func blendMode(forCompositingFilter f: Any?) -> CGBlendMode? {
     }
     return m
 }
+
+extension CGBlendMode {
+    /// The blend modes that mix hue, saturation and luminosity rather than each channel alone,
+    /// which iOS's `render(in:)` does not apply as compositing filters.
+    var isNonSeparable: Bool {
+        switch self {
+        case .hue, .saturation, .color, .luminosity: return true
+        default: return false
+        }
+    }
+}

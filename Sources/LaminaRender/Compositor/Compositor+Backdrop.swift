@@ -151,7 +151,7 @@ extension Compositor {
               let base = c.data?.assumingMemoryBound(to: UInt8.self) else { return nil }
         c.concatenate(root.ctm.concatenating(CGAffineTransform(translationX: -CGFloat(key.x0) * ff, y: -CGFloat(key.y0) * ff))
             .concatenating(CGAffineTransform(scaleX: 1 / ff, y: 1 / ff)))
-        var below = Compositor(ctx: c, caches: caches.backdropCaches)
+        var below = drawing(into: c, caches: caches.backdropCaches)
         below.stop = BackdropStop(key.slot)
         below.render(f, f.root, alpha: 1)
         // Memory row r is low-resolution y = y1 - 1 - r (device y up). Outside the frame's

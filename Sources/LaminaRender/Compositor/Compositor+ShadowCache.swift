@@ -9,6 +9,8 @@ struct ShadowMaskKey: Equatable {
     var node: NodeState
     var sublayers: UInt64
     var bodyAlpha: CGFloat
+    /// Whether the body was drawn as `render(in:)` draws.
+    var asRenderInContext: Bool
     var a, b, c, d, fx, fy: CGFloat
     var offset: CGSize
     var blur: CGFloat
@@ -105,7 +107,7 @@ extension Compositor {
         node.position = .zero; node.zPosition = 0; node.anchorPoint = .zero; node.anchorPointZ = 0
         node.transform = CATransform3DIdentity; node.opacity = 1; node.renderVersion = 0
         node.shadowColor = nil; node.shadowOpacity = 0; node.timing = TimingModel()
-        let key = ShadowMaskKey(node: node, sublayers: sublayers, bodyAlpha: bodyAlpha, a: m.a, b: m.b, c: m.c, d: m.d,
+        let key = ShadowMaskKey(node: node, sublayers: sublayers, bodyAlpha: bodyAlpha, asRenderInContext: asRenderInContext, a: m.a, b: m.b, c: m.c, d: m.d,
                                 fx: local.tx, fy: local.ty, offset: offset, blur: blur)
         let caches = self.caches
         let shadow = caches.shadows.value(f.cacheSlot(slot), key, size: { $0.mask.byteCount }) { () -> CachedShadow? in
@@ -113,7 +115,7 @@ extension Compositor {
                                     space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
             else { return nil }
             c.setUserToPixels(local.concatenating(CGAffineTransform(translationX: CGFloat(-x0), y: CGFloat(-y0))))
-            Compositor(ctx: c, caches: caches).drawBody(f, slot, alpha: bodyAlpha, depth: depth)
+            drawing(into: c).drawBody(f, slot, alpha: bodyAlpha, depth: depth)
             guard let mask = c.shadowMask(offset: offset, blur: blur) else { return nil }
             return CachedShadow(mask: mask, x: x0 + mask.x0, y: y0 + mask.y0)
         }

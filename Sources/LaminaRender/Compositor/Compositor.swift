@@ -21,6 +21,9 @@ package struct Compositor {
     /// What the frame's opaque layers hide, when this compositor draws straight into the
     /// frame's bitmap (nil elsewhere: offscreen planes, masks, shadows, backdrops).
     package var occlusion: Occlusion?
+    /// Whether the tree is drawn as `CALayer.render(in:)` draws on iOS rather than as the screen
+    /// shows it (see ``FrameRenderer/draw(_:in:asRenderInContext:)``).
+    package var asRenderInContext = false
 
     /// The largest offscreen image made for one perspective layer, in pixels per side.
     static let maximumOffscreenSide = 4096
@@ -28,6 +31,14 @@ package struct Compositor {
     package init(ctx: CGContext, caches: RenderCaches) {
         self.ctx = ctx
         self.caches = caches
+    }
+
+    /// A compositor drawing into another context (an offscreen plane, a mask, a shadow's body)
+    /// the way this one draws.
+    func drawing(into other: CGContext, caches: RenderCaches? = nil) -> Compositor {
+        var c = Compositor(ctx: other, caches: caches ?? self.caches)
+        c.asRenderInContext = asRenderInContext
+        return c
     }
 
     /// Renders node `slot` of `f` and its subtree in the node's own coordinate space.
@@ -66,7 +77,7 @@ package struct Compositor {
         let hasSublayers = !f.tree.children[i].isEmpty
         let flags = v.flags[i]
         // Group opacity: composite the whole subtree once when it would otherwise overlap itself.
-        let group = opacity < 1 && flags.contains(.allowsGroupOpacity) && (hasSublayers || v.borderWidth[i] > 0)
+        let group = !asRenderInContext && opacity < 1 && flags.contains(.allowsGroupOpacity) && (hasSublayers || v.borderWidth[i] > 0)
         let mask = f.tree.mask[i]
         let shadowVisible = v.shadowOpacity[i] > 0 && (v.shadowColor[i]?.a ?? 0) > 0
         let shadowPath = v.shadowPath[i].path
@@ -96,7 +107,9 @@ package struct Compositor {
             ctx.restoreGState()
         }
 
-        let blend = v.style[i].blendMode
+        // render(in:) draws the non-separable blend modes (hue, saturation, color, luminosity)
+        // normally, as iOS does (its references show such layers composited normally).
+        let blend = v.style[i].blendMode.flatMap { asRenderInContext && $0.isNonSeparable ? nil : $0 }
         let needsLayer = group || mask >= 0 || (shadowVisible && shadowPath == nil) || blend != nil
         ctx.saveGState()
         if let blend { ctx.setBlendMode(blend) }
@@ -393,7 +406,7 @@ package struct Compositor {
             off.translateBy(x: 0, y: CGFloat(hgt))
             off.scaleBy(x: kx, y: -ky)
             off.translateBy(x: -area.minX, y: -area.minY)
-            Compositor(ctx: off, caches: caches).render(f, slot, alpha: 1, ignoringTransitions: ignoringTransitions, depth: depth)
+            drawing(into: off).render(f, slot, alpha: 1, ignoringTransitions: ignoringTransitions, depth: depth)
             guard let image = off.makeImage() else { return nil }
             // Image pixels → node space → this plane.
             let toLayer = CGProjectiveTransform(CGAffineTransform(a: 1 / kx, b: 0, c: 0, d: 1 / ky, tx: area.minX, ty: area.minY))
@@ -424,7 +437,7 @@ package struct Compositor {
         // Device space of the region: shift the full bitmap's device space (y up) to the region.
         m.translateBy(x: -CGFloat(region.x0), y: -CGFloat(ctx.height - region.y1))
         m.concatenate(ctx.ctm)
-        Compositor(ctx: m, caches: caches).drawFlattened(f, mask, Homography(f.transformToSuperlayer(mask)), alpha: 1, depth: depth)
+        drawing(into: m).drawFlattened(f, mask, Homography(f.transformToSuperlayer(mask)), alpha: 1, depth: depth)
         ctx.clip(toDeviceMaskOf: m, originX: region.x0, originY: region.y0)
     }
 }

@@ -570,6 +570,13 @@ open class CALayer: NSObject, CAMediaTiming, PropertyOwner {
     /// its model values (the properties as set now, committed or not), without animations; a
     /// presentation copy (`presentation()`) draws what the screen shows at the moment it was made:
     /// its animated values, its sublayers' and mask's presentation copies, their contents.
+    ///
+    /// As on iOS, a translucent layer is not composited as a group here, whatever its
+    /// `allowsGroupOpacity`: its background, contents, sublayers, border and shadow each fade by
+    /// its opacity on their own (what iOS snapshot references recorded with `render(in:)` show),
+    /// and a `compositingFilter` naming a non-separable blend mode (hue, saturation, color,
+    /// luminosity) is drawn normally. Masks, shadows and the other compositing filters are drawn
+    /// as on screen.
     open func render(in ctx: CGContext) {
         if !flags.contains(.presentation) {
             layoutIfNeeded()
@@ -577,7 +584,7 @@ open class CALayer: NSObject, CAMediaTiming, PropertyOwner {
             displaySubtreeIfNeeded()
         }
         let (tree, root) = CommitEncoder.privateTree(of: self)
-        FrameRenderer().draw(Frame(still: tree, root: root, time: 0), in: ctx)
+        FrameRenderer().draw(Frame(still: tree, root: root, time: 0), in: ctx, asRenderInContext: true)
     }
 
     /// Whether the context `draw(in:)` gets is y-flipped from CoreGraphics' y-up space, as

@@ -86,9 +86,16 @@ public final class CARenderer {
     /// context's current transform, in the layer's own coordinates, as `CALayer.render(in:)`
     /// does for model values (Lamina API).
     public func render(in ctx: CGContext, atTime time: CFTimeInterval? = nil) {
+        render(in: ctx, atTime: time, asRenderInContext: false)
+    }
+
+    /// Draws the tree as ``render(in:atTime:)`` does; with `asRenderInContext`, as
+    /// `CALayer.render(in:)` draws on iOS (translucent layers not composited as groups,
+    /// non-separable compositing filters ignored: see `CALayer.render(in:)`).
+    @_spi(Lamina) public func render(in ctx: CGContext, atTime time: CFTimeInterval?, asRenderInContext: Bool) {
         guard let layer else { return }
         guard let frame = CARenderer.prepareFrame(of: layer, at: time ?? CACurrentMediaTime()) else { return }
-        frames.draw(frame, in: ctx)
+        frames.draw(frame, in: ctx, asRenderInContext: asRenderInContext)
     }
 
     /// The device-pixel rectangle that changed in the last frame drawn by ``nextFrame(atTime:)``

@@ -1,5 +1,5 @@
 import Foundation
-import QuartzCore
+@_spi(Lamina) import QuartzCore
 
 extension UIView {
     /// Draws the view and its subviews as they appear now into the current graphics context,
@@ -9,6 +9,18 @@ extension UIView {
     /// context or the view has no area.
     @discardableResult
     public func drawHierarchy(in rect: CGRect, afterScreenUpdates afterUpdates: Bool) -> Bool {
+        drawTree(in: rect, afterScreenUpdates: afterUpdates, asRenderInContext: false)
+    }
+
+    /// Draws the view as `drawHierarchy(in:afterScreenUpdates:)` does (pending layout done, at
+    /// the window's media time), but the way `layer.render(in:)` composites on iOS (see
+    /// `CALayer.render(in:)`), which is what snapshot strategies record on iOS.
+    @_spi(Lamina) @discardableResult
+    public func drawHierarchyAsRenderInContext(in rect: CGRect) -> Bool {
+        drawTree(in: rect, afterScreenUpdates: true, asRenderInContext: true)
+    }
+
+    private func drawTree(in rect: CGRect, afterScreenUpdates afterUpdates: Bool, asRenderInContext: Bool) -> Bool {
         guard let ctx = UIGraphicsGetCurrentContext() else { return false }
         let b = bounds
         guard rect.isFinite, !rect.isEmpty, b.width > 0, b.height > 0 else { return false }
@@ -17,7 +29,7 @@ extension UIView {
         ctx.saveGState()
         ctx.translateBy(x: rect.minX, y: rect.minY)
         ctx.scaleBy(x: rect.width / b.width, y: rect.height / b.height)
-        CARenderer(layer: layer).render(in: ctx, atTime: time)
+        CARenderer(layer: layer).render(in: ctx, atTime: time, asRenderInContext: asRenderInContext)
         ctx.restoreGState()
         return true
     }
