@@ -33,6 +33,29 @@ void lamina_straight_rgba8_from_32(const uint8_t *src, long src_stride, uint8_t 
             }
             continue;
         }
+        if (mode == 1 && a == 3 && g == 1 && ((r == 0 && b == 2) || (r == 2 && b == 0))) {
+            /* Premultiplied RGBA or BGRA: opaque pixels (most of a screen) copied a word at a
+               time, the others divided. */
+            const int swap = r == 2;
+            for (long x = 0; x < width; x++, s += 4, d += 4) {
+                uint32_t alpha = s[3];
+                if (alpha == 255) {
+                    uint32_t v;
+                    memcpy(&v, s, 4);
+                    if (swap) v = (v & 0xFF00FF00u) | ((v & 0x00FF0000u) >> 16) | ((v & 0x000000FFu) << 16);
+                    memcpy(d, &v, 4);
+                    continue;
+                }
+                uint32_t cr = s[r], cg = s[1], cb = s[b];
+                if (alpha != 0) {
+                    cr = (cr * 255 + alpha / 2) / alpha; if (cr > 255) cr = 255;
+                    cg = (cg * 255 + alpha / 2) / alpha; if (cg > 255) cg = 255;
+                    cb = (cb * 255 + alpha / 2) / alpha; if (cb > 255) cb = 255;
+                }
+                d[0] = (uint8_t)cr; d[1] = (uint8_t)cg; d[2] = (uint8_t)cb; d[3] = (uint8_t)alpha;
+            }
+            continue;
+        }
         for (long x = 0; x < width; x++, s += 4, d += 4) {
             uint32_t alpha = mode == 2 ? 255 : s[a];
             uint32_t cr = s[r], cg = s[g], cb = s[b];

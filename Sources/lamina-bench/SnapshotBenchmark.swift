@@ -61,7 +61,7 @@ import CLaminaRaster
             print(String(format: "snapshot-cached %@ median %.1f ms per snapshot", name, median(cachedTimes)))
             print(String(format: "  phases %@: build and lay out %.1f ms, draw %.1f ms, decode the reference %.1f ms, compare %.1f ms, hash (cached reference) %.1f ms",
                          name, median(phases[0]), median(phases[1]), median(phases[2]), median(phases[3]), median(phases[4])))
-            print(String(format: "png-encode %@ median %.1f ms", name, median(encodings)))
+            print(String(format: "png-encode %@ median %.1f ms (%d bytes)", name, median(encodings), reference?.count ?? 0))
             if !matched { FileHandle.standardError.write(Data("check: \(name) did not match its reference\n".utf8)) }
         }
     }

@@ -152,36 +152,14 @@ extension CGImage {
         return out
     }
 
-    /// Encodes the image as an 8-bit RGBA PNG (straight alpha, sRGB).
+    /// Encodes the image as an 8-bit RGBA PNG (straight alpha, sRGB): rows filtered as libpng's
+    /// adaptive filtering chooses and compressed by libdeflate (see `PNGEncoder`).
     public func pngData() throws(CGImageCodecError) -> Data {
-        var rgba = try straightRGBA8()
-        var image = png_image()
-        image.version = lamina_png_image_version
-        image.width = UInt32(width); image.height = UInt32(height)
-        image.format = lamina_png_format_rgba
-        // One pass into a buffer big enough for any compressed image of this size (zlib's
-        // stored blocks cost 5 bytes per 64 KiB; headers and chunks under 1 KiB); measured
-        // first only if libpng still finds it too small.
-        let raw = (width * 4 + 1) * height
-        var size = raw + raw / 65_535 * 5 + 4096
-        var out = Data(count: size)
-        var written = out.withUnsafeMutableBytes { o in
-            rgba.withUnsafeMutableBytes { p in
-                png_image_write_to_memory(&image, o.baseAddress, &size, 0, p.baseAddress, Int32(width * 4), nil)
-            }
+        let rgba = try straightRGBA8()
+        guard let data = PNGEncoder.encode(rgba: rgba, width: width, height: height) else {
+            throw .corrupt(format: "PNG", message: "the compressor could not be allocated")
         }
-        if written == 0 && size > out.count {
-            image.warning_or_error = 0
-            out = Data(count: size)
-            written = out.withUnsafeMutableBytes { o in
-                rgba.withUnsafeMutableBytes { p in
-                    png_image_write_to_memory(&image, o.baseAddress, &size, 0, p.baseAddress, Int32(width * 4), nil)
-                }
-            }
-        }
-        guard written != 0 else { throw .corrupt(format: "PNG", message: CGImage.pngMessage(&image)) }
-        png_image_free(&image)
-        return out.prefix(size)
+        return data
     }
 
     private static func pngMessage(_ image: inout png_image) -> String {
