@@ -139,6 +139,31 @@ struct GraphicsTests {
         #expect(opaque[3] == 255 && opaque[0] == 0)               // opaque: black
     }
 
+    /// Each image of a renderer is its own: the image shares its context's memory (no copy),
+    /// and memory recycled from a freed image starts cleared.
+    @Test func eachRendererImageIsItsOwn() throws {
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = 1
+        let renderer = UIGraphicsImageRenderer(size: CGSize(width: 200, height: 100), format: format)
+        let red = renderer.image { ctx in UIColor.red.setFill(); ctx.fill(CGRect(x: 0, y: 0, width: 200, height: 100)) }
+        var midway: UIImage?
+        let blue = renderer.image { ctx in
+            UIColor.blue.setFill(); ctx.fill(CGRect(x: 0, y: 0, width: 100, height: 100))
+            midway = ctx.currentImage
+            ctx.fill(CGRect(x: 100, y: 0, width: 100, height: 100))
+        }
+        let r = try #require(red.cgImage).straightRGBA8(), b = try #require(blue.cgImage).straightRGBA8()
+        #expect(Array(r[0..<4]) == [255, 0, 0, 255] && Array(b[0..<4]) == [0, 0, 255, 255])
+        #expect(Array(b[(200 * 50 + 150) * 4..<(200 * 50 + 150) * 4 + 4]) == [0, 0, 255, 255])
+        // The image taken halfway is a copy: the later fill is not in it.
+        let m = try #require(midway?.cgImage).straightRGBA8()
+        #expect(m[(200 * 50 + 150) * 4 + 3] == 0)
+        // Images freed and their memory drawn into again: nothing of them shows through.
+        for _ in 0..<3 { _ = renderer.image { ctx in UIColor.green.setFill(); ctx.fill(CGRect(x: 0, y: 0, width: 200, height: 100)) } }
+        let empty = try #require(renderer.image { _ in }.cgImage).straightRGBA8()
+        #expect(empty.allSatisfy { $0 == 0 })
+    }
+
     @Test func bezierPaths() throws {
         // UIKit's clockwise is as seen on screen (y down): a quarter from 0 to π/2 clockwise
         // passes through the bottom-right.

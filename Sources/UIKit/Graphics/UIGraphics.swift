@@ -32,6 +32,13 @@ public func UIGraphicsPopContext() {
 /// A y-down bitmap context of `size` points at `scale` (0: the screen's), transparent unless
 /// `opaque` (then black).
 func makeImageContext(size: CGSize, scale: CGFloat, opaque: Bool, origin: CGPoint = .zero) -> CGContext? {
+    makeImageContextAndStorage(size: size, scale: scale, opaque: opaque, origin: origin, ownStorage: false)?.context
+}
+
+/// The context of `makeImageContext`; with `ownStorage`, drawing into zeroed memory (recycled
+/// from freed images of its size when there is some) that an image can then share.
+func makeImageContextAndStorage(size: CGSize, scale: CGFloat, opaque: Bool, origin: CGPoint = .zero,
+                                ownStorage: Bool) -> (context: CGContext, storage: PixelStorage?)? {
     let s = scale > 0 && scale.isFinite ? scale : UIScreen.mainScale
     guard size.isFinite, size.width > 0, size.height > 0 else {
         LaminaDiagnostics.report("UIKit image context: invalid size \(size)")
@@ -42,7 +49,8 @@ func makeImageContext(size: CGSize, scale: CGFloat, opaque: Bool, origin: CGPoin
         LaminaDiagnostics.report("UIKit image context: \(w)x\(h) pixels exceeds the limit")
         return nil
     }
-    guard let ctx = CGContext(data: nil, width: w, height: h, bitsPerComponent: 8, bytesPerRow: w * 4,
+    let storage = ownStorage ? PixelStorage(count: w * 4 * h) : nil
+    guard let ctx = CGContext(data: storage?.bytes, width: w, height: h, bitsPerComponent: 8, bytesPerRow: w * 4,
                               space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
     else { return nil }
     if opaque {
@@ -52,7 +60,7 @@ func makeImageContext(size: CGSize, scale: CGFloat, opaque: Bool, origin: CGPoin
     ctx.translateBy(x: 0, y: CGFloat(h))
     ctx.scaleBy(x: s, y: -s)
     ctx.translateBy(x: -origin.x, y: -origin.y)
-    return ctx
+    return (ctx, storage)
 }
 
 /// Starts a legacy image context and makes it current.
@@ -167,7 +175,8 @@ open class UIGraphicsImageRenderer: NSObject {
     /// Runs `actions` with a fresh context made current and returns what it drew (an empty
     /// image, with a diagnostic, when the size is invalid).
     open func image(actions: (UIGraphicsImageRendererContext) -> Void) -> UIImage {
-        guard let ctx = makeImageContext(size: bounds.size, scale: format.scale, opaque: format.opaque, origin: bounds.origin)
+        guard let (ctx, storage) = makeImageContextAndStorage(size: bounds.size, scale: format.scale, opaque: format.opaque,
+                                                              origin: bounds.origin, ownStorage: true)
         else {
             return UIImage(cgImage: CGImage.emptyImage, scale: format.scale, orientation: .up)
         }
@@ -175,6 +184,11 @@ open class UIGraphicsImageRenderer: NSObject {
         UIGraphicsPushContext(ctx)
         actions(rc)
         UIGraphicsPopContext()
+        // The image is the context's memory, not a copy of it: the context is done with (as on
+        // iOS, it is not drawn into after the block).
+        if let storage, let image = CGImage(sharing: storage, width: ctx.width, height: ctx.height, bytesPerRow: ctx.bytesPerRow) {
+            return UIImage(cgImage: image, scale: format.scale, orientation: .up)
+        }
         return rc.currentImage
     }
 
