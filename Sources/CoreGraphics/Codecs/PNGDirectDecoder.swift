@@ -35,8 +35,11 @@ enum PNGDirectDecoder {
         guard !overflow else { return nil }
         guard let decompressor = libdeflate_alloc_decompressor() else { return nil }
         defer { libdeflate_free_decompressor(decompressor) }
-        let rows = UnsafeMutableRawPointer.allocate(byteCount: max(1, expected), alignment: 16)
-        defer { rows.deallocate() }
+        // The rows are inflated, unfiltered and (RGBA) moved together in this memory, which the
+        // image then keeps: no second buffer, no copy.
+        guard let rows = malloc(max(1, expected)) else { return nil }
+        var keep = false
+        defer { if !keep { free(rows) } }
         let inflated: Bool = data.withUnsafeBytes { raw in
             guard let base = raw.baseAddress else { return false }
             // One IDAT is read where it lies; several are joined first.
@@ -64,6 +67,13 @@ enum PNGDirectDecoder {
         // (over 30%) is libpng's there, libpng's inflate notwithstanding.
         if !always, lamina_raster_optimized() == 0, lamina_png_sequential_rows(bytes, w, h, Int32(bpp)) * 10 > h * 3 { return nil }
         guard lamina_png_unfilter(bytes, w, h, Int32(bpp)) == 1 else { return nil }
+        if bpp == 4 {
+            // Each row's pixels moved to just after the previous row's (dropping the filter
+            // bytes), front to back.
+            for y in 0..<h { memmove(rows + y * w * 4, rows + y * rowBytes + 1, w * 4) }
+            keep = true
+            return (Data(bytesNoCopy: rows, count: w * 4 * h, deallocator: .free), w, h)
+        }
         var pixels = Data(count: w * 4 * h)
         pixels.withUnsafeMutableBytes { out in
             lamina_png_rows_to_rgba(bytes, w, h, Int32(bpp), out.bindMemory(to: UInt8.self).baseAddress!)
