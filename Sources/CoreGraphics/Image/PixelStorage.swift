@@ -22,6 +22,13 @@ import Foundation
         }
     }
 
+    /// `count` bytes of unspecified content, for a caller that writes every one of them first
+    /// (a backing store filled with its opaque colour): recycled memory is not cleared.
+    public init(uninitializedCount count: Int) {
+        self.count = max(1, count)
+        bytes = PixelStorage.takeRecycled(self.count) ?? malloc(self.count)!
+    }
+
     private init(copying other: PixelStorage) {
         count = other.count
         bytes = PixelStorage.takeRecycled(count) ?? malloc(count)!

@@ -40,6 +40,13 @@ extension CALayer {
         let all = ctx.boundingBoxOfClipPath
         ctx.saveGState()
         ctx.setBlendMode(.copy)
+        // An opaque colour replaces the black it would be laid over: one fill.
+        if let bg = backgroundColor, bg.alpha >= 1 {
+            ctx.setFillColor(bg)
+            ctx.fill(all)
+            ctx.restoreGState()
+            return
+        }
         ctx.setFillColor(CGColor(gray: 0, alpha: 1))
         ctx.fill(all)
         ctx.setBlendMode(.normal)
@@ -98,7 +105,11 @@ extension CALayer {
         let reused = backingStore != nil && backingStorage != nil && backingStore!.width == w && backingStore!.height == h
             && !dirty.isNull && !dirty.contains(b)
         if !reused || !isKnownUniquelyReferenced(&backingStorage!) {
-            let storage = reused ? backingStorage!.copy() : PixelStorage(count: w * 4 * h)
+            // An opaque layer's new store is filled whole with its colour (every pixel, when
+            // its bounds are whole pixels): it needs no clearing first.
+            let filledWhole = isOpaque && pw == b.width * scale && ph == b.height * scale
+            let storage = reused ? backingStorage!.copy()
+                : filledWhole ? PixelStorage(uninitializedCount: w * 4 * h) : PixelStorage(count: w * 4 * h)
             backingStore = CGContext(data: storage.bytes, width: w, height: h, bitsPerComponent: 8, bytesPerRow: w * 4,
                                      space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
             backingStorage = storage
