@@ -7,19 +7,29 @@
 #include "raster_base.h"
 
 typedef uint8_t f16qu __attribute__((vector_size(16), aligned(1)));
-typedef int8_t f16qs __attribute__((vector_size(16)));
-typedef int16_t f16hi __attribute__((vector_size(32)));
+typedef uint8_t f8qu __attribute__((vector_size(8)));
+typedef int16_t f8hi __attribute__((vector_size(16)));
 typedef uint16_t f16hu __attribute__((vector_size(32)));
 
-static inline __attribute__((always_inline)) f16hi habs(f16hi v) { f16hi m = v >> 15; return (v ^ m) - m; }
+// Vectors of 128 bits at most cross function boundaries (wider ones change the ABI without AVX).
+static inline __attribute__((always_inline)) f8hi habs(f8hi v) { f8hi m = v >> 15; return (v ^ m) - m; }
 
-// The Paeth predictor of sixteen bytes: a left, b up, c up-left.
-static inline __attribute__((always_inline)) f16qu paeth16(f16qu a8, f16qu b8, f16qu c8) {
-    f16hi a = __builtin_convertvector(a8, f16hi), b = __builtin_convertvector(b8, f16hi), c = __builtin_convertvector(c8, f16hi);
-    f16hi pa = habs(b - c), pb = habs(a - c), pc = habs(a + b - c - c);
-    f16hi useA = (pa <= pb) & (pa <= pc);
-    f16hi useB = ~useA & (pb <= pc);
-    return __builtin_convertvector((useA & a) | (useB & b) | (~(useA | useB) & c), f16qu);
+// The Paeth predictor of eight bytes in 16-bit lanes: a left, b up, c up-left.
+static inline __attribute__((always_inline)) f8qu paeth8(f8qu a8, f8qu b8, f8qu c8) {
+    f8hi a = __builtin_convertvector(a8, f8hi), b = __builtin_convertvector(b8, f8hi), c = __builtin_convertvector(c8, f8hi);
+    f8hi pa = habs(b - c), pb = habs(a - c), pc = habs(a + b - c - c);
+    f8hi useA = (pa <= pb) & (pa <= pc);
+    f8hi useB = ~useA & (pb <= pc);
+    return __builtin_convertvector((useA & a) | (useB & b) | (~(useA | useB) & c), f8qu);
+}
+
+// The Paeth predictor of sixteen bytes, as two halves.
+static inline __attribute__((always_inline)) f16qu paeth16(f16qu a, f16qu b, f16qu c) {
+    f8qu lo = paeth8(__builtin_shufflevector(a, a, 0, 1, 2, 3, 4, 5, 6, 7), __builtin_shufflevector(b, b, 0, 1, 2, 3, 4, 5, 6, 7),
+                     __builtin_shufflevector(c, c, 0, 1, 2, 3, 4, 5, 6, 7));
+    f8qu hi = paeth8(__builtin_shufflevector(a, a, 8, 9, 10, 11, 12, 13, 14, 15), __builtin_shufflevector(b, b, 8, 9, 10, 11, 12, 13, 14, 15),
+                     __builtin_shufflevector(c, c, 8, 9, 10, 11, 12, 13, 14, 15));
+    return __builtin_shufflevector(lo, hi, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
 }
 
 // |x| of each byte taken as signed (128 stays 128).
