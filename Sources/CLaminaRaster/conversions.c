@@ -16,6 +16,12 @@ void lamina_premultiply_rgba8(uint8_t *p, long count) {
     }
 }
 
+/* A premultiplied channel divided by its alpha (1...254 or 255), rounded, at most 255. */
+static inline __attribute__((always_inline)) uint32_t unpremultiplied(uint32_t c, uint32_t alpha) {
+    uint32_t v = (c * 255 + alpha / 2) / alpha;
+    return v > 255 ? 255 : v;
+}
+
 void lamina_straight_rgba8_from_32(const uint8_t *src, long src_stride, uint8_t *dst, long width, long height,
                                    int r, int g, int b, int a, int mode) {
     for (long y = 0; y < height; y++) {
@@ -47,11 +53,7 @@ void lamina_straight_rgba8_from_32(const uint8_t *src, long src_stride, uint8_t 
                     continue;
                 }
                 uint32_t cr = s[r], cg = s[1], cb = s[b];
-                if (alpha != 0) {
-                    cr = (cr * 255 + alpha / 2) / alpha; if (cr > 255) cr = 255;
-                    cg = (cg * 255 + alpha / 2) / alpha; if (cg > 255) cg = 255;
-                    cb = (cb * 255 + alpha / 2) / alpha; if (cb > 255) cb = 255;
-                }
+                if (alpha != 0) { cr = unpremultiplied(cr, alpha); cg = unpremultiplied(cg, alpha); cb = unpremultiplied(cb, alpha); }
                 d[0] = (uint8_t)cr; d[1] = (uint8_t)cg; d[2] = (uint8_t)cb; d[3] = (uint8_t)alpha;
             }
             continue;
@@ -60,9 +62,7 @@ void lamina_straight_rgba8_from_32(const uint8_t *src, long src_stride, uint8_t 
             uint32_t alpha = mode == 2 ? 255 : s[a];
             uint32_t cr = s[r], cg = s[g], cb = s[b];
             if (mode == 1 && alpha != 0 && alpha != 255) {
-                cr = (cr * 255 + alpha / 2) / alpha; if (cr > 255) cr = 255;
-                cg = (cg * 255 + alpha / 2) / alpha; if (cg > 255) cg = 255;
-                cb = (cb * 255 + alpha / 2) / alpha; if (cb > 255) cb = 255;
+                cr = unpremultiplied(cr, alpha); cg = unpremultiplied(cg, alpha); cb = unpremultiplied(cb, alpha);
             }
             d[0] = (uint8_t)cr; d[1] = (uint8_t)cg; d[2] = (uint8_t)cb; d[3] = (uint8_t)alpha;
         }

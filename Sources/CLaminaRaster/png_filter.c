@@ -58,14 +58,17 @@ static inline __attribute__((always_inline)) uint8_t residual1(int filter, const
     }
 }
 
-// The four filters' sums for row `r` of `n` bytes.
+// Adds byte i's magnitude under each filter to `cost` (None, Sub, Up, Paeth).
+static inline __attribute__((always_inline)) void add_costs1(const uint8_t *r, const uint8_t *p, long i, unsigned long cost[4]) {
+    cost[0] += sabs1(r[i]); cost[1] += sabs1(residual1(1, r, p, i));
+    cost[2] += sabs1(residual1(2, r, p, i)); cost[3] += sabs1(residual1(4, r, p, i));
+}
+
+// The four filters' sums for row `r` of `n` bytes (None, Sub, Up, Paeth).
 static void row_costs(const uint8_t *r, const uint8_t *p, long n, unsigned long cost[4]) {
-    unsigned long none = 0, sub = 0, up = 0, paeth = 0;
+    cost[0] = cost[1] = cost[2] = cost[3] = 0;
     long i = 0;
-    for (; i < 4 && i < n; i++) {
-        none += sabs1(r[i]); sub += sabs1(residual1(1, r, p, i));
-        up += sabs1(residual1(2, r, p, i)); paeth += sabs1(residual1(4, r, p, i));
-    }
+    for (; i < 4 && i < n; i++) add_costs1(r, p, i, cost);
     // Lanes of 16 bits hold at most 255 chunks of 128 before they are added up.
     f16hu sn = {0}, ss = {0}, su = {0}, sp = {0};
     int pending = 0;
@@ -77,17 +80,13 @@ static void row_costs(const uint8_t *r, const uint8_t *p, long n, unsigned long 
         su += __builtin_convertvector(sabs(x - b), f16hu);
         sp += __builtin_convertvector(sabs(x - paeth16(a, b, c)), f16hu);
         if (++pending == 255) {
-            for (int k = 0; k < 16; k++) { none += sn[k]; sub += ss[k]; up += su[k]; paeth += sp[k]; }
+            for (int k = 0; k < 16; k++) { cost[0] += sn[k]; cost[1] += ss[k]; cost[2] += su[k]; cost[3] += sp[k]; }
             sn = ss = su = sp = (f16hu){0};
             pending = 0;
         }
     }
-    for (int k = 0; k < 16; k++) { none += sn[k]; sub += ss[k]; up += su[k]; paeth += sp[k]; }
-    for (; i < n; i++) {
-        none += sabs1(r[i]); sub += sabs1(residual1(1, r, p, i));
-        up += sabs1(residual1(2, r, p, i)); paeth += sabs1(residual1(4, r, p, i));
-    }
-    cost[0] = none; cost[1] = sub; cost[2] = up; cost[3] = paeth;
+    for (int k = 0; k < 16; k++) { cost[0] += sn[k]; cost[1] += ss[k]; cost[2] += su[k]; cost[3] += sp[k]; }
+    for (; i < n; i++) add_costs1(r, p, i, cost);
 }
 
 // Row `r` filtered with `filter` into `out`.
@@ -104,9 +103,11 @@ static void filter_row(int filter, const uint8_t *r, const uint8_t *p, long n, u
     for (; i < n; i++) out[i] = residual1(filter, r, p, i);
 }
 
-long lamina_png_filter_rows(const uint8_t *rgba, long width, long height, long stride, uint8_t *out, uint8_t *zeros) {
+long lamina_png_filter_rows(const uint8_t *rgba, long width, long height, long stride, uint8_t *out) {
     const long n = width * 4;
-    memset(zeros, 0, (size_t)n);
+    // The row above the first one: zeros.
+    uint8_t *zeros = calloc((size_t)(n > 0 ? n : 1), 1);
+    if (!zeros) return 0;
     for (long y = 0; y < height; y++) {
         const uint8_t *r = rgba + y * stride, *p = y > 0 ? r - stride : zeros;
         uint8_t *o = out + y * (n + 1);
@@ -126,5 +127,6 @@ long lamina_png_filter_rows(const uint8_t *rgba, long width, long height, long s
         o[0] = (uint8_t)types[best];
         filter_row(types[best], r, p, n, o + 1);
     }
+    free(zeros);
     return height * (n + 1);
 }

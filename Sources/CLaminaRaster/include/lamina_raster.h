@@ -36,9 +36,9 @@ void lamina_png_rows_to_rgba(const uint8_t *raw, long width, long height, int bp
 /// `height` rows of `width` 8-bit RGBA pixels (the first at `rgba`, each `stride` bytes after the
 /// one before) filtered for a PNG's image data into `out` (`height * (1 + width * 4)` bytes): each
 /// row its filter type and bytes, the filter (None, Sub, Up or Paeth) the one whose bytes have the
-/// smallest sum of signed magnitudes. `zeros` is scratch of `width * 4` bytes. Returns the bytes
-/// written.
-long lamina_png_filter_rows(const uint8_t *rgba, long width, long height, long stride, uint8_t *out, uint8_t *zeros);
+/// smallest sum of signed magnitudes. Returns the bytes written (0 when its scratch row cannot
+/// be allocated).
+long lamina_png_filter_rows(const uint8_t *rgba, long width, long height, long stride, uint8_t *out);
 
 /// `count` 32-bit words from `dst` set to `value` (`dst` needs no alignment beyond a word's).
 void lamina_fill_32(uint32_t *dst, long count, uint32_t value);

@@ -1,9 +1,10 @@
 import Foundation
+@_implementationOnly import CLibDeflate
 
 /// Writes animated PNGs (Lamina API): the first frame is the PNG's default image; later frames
 /// store only the rectangle that changed since the previous one (drawn over it, `SOURCE` blend,
-/// no disposal), so still parts cost nothing. Frames are compressed by libpng; the chunks are
-/// written here.
+/// no disposal), so still parts cost nothing. Frames are written by `pngData()` (`PNGEncoder`);
+/// their chunks are taken apart and written again here.
 public enum APNGEncoder {
     /// An APNG of `frames` (all the first frame's size), each shown for `frameDuration` seconds,
     /// looping `loopCount` times (0: forever).
@@ -108,16 +109,9 @@ enum PNGChunks {
         out.appendBE(crc32(body))
     }
 
-    static let crcTable: [UInt32] = (0..<256).map { n -> UInt32 in
-        var c = UInt32(n)
-        for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-        return c
-    }
-
+    /// The CRC-32 of a chunk's type and data (libdeflate's).
     static func crc32(_ data: Data) -> UInt32 {
-        var c: UInt32 = 0xFFFF_FFFF
-        for b in data { c = crcTable[Int((c ^ UInt32(b)) & 0xFF)] ^ (c >> 8) }
-        return c ^ 0xFFFF_FFFF
+        data.withUnsafeBytes { UInt32(libdeflate_crc32(0, $0.baseAddress, $0.count)) }
     }
 
     /// The bounding rectangle (x, y, width, height) of pixels that differ, or nil.

@@ -16,7 +16,6 @@ import Foundation
 /// damaged or unusual file — is left to libpng (`decode` returns nil), whose answers and errors
 /// stay what they were.
 enum PNGDirectDecoder {
-    static let signature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
 
     /// The straight RGBA8 pixels and size, nil when libpng should decode the file; throws
     /// ``CGImageCodecError/tooLarge(width:height:)`` for a file it would decode that exceeds the
@@ -88,7 +87,7 @@ enum PNGDirectDecoder {
             let t = s.utf8Start
             return p[at] == t[0] && p[at + 1] == t[1] && p[at + 2] == t[2] && p[at + 3] == t[3]
         }
-        guard n >= 8 + 25 + 12, (0..<8).allSatisfy({ p[$0] == signature[$0] }) else { return nil }
+        guard n >= 8 + 25 + 12, (0..<8).allSatisfy({ p[$0] == PNGChunks.signature[$0] }) else { return nil }
         var at = 8
         var size: (w: Int, h: Int, bpp: Int)?
         var idat: [Range<Int>] = []

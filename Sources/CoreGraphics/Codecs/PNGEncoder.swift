@@ -5,7 +5,7 @@ import Foundation
 /// Writes 8-bit RGBA PNGs without libpng: the rows filtered in C (`lamina_png_filter_rows`: per
 /// row the filter among None, Sub, Up and Paeth with the smallest sum of signed magnitudes, as
 /// libpng's adaptive filtering chooses) and compressed in one call by libdeflate, then the
-/// chunks IHDR, sRGB, one IDAT and IEND. The same pixels always give the same bytes.
+/// chunks IHDR, sRGB, one IDAT and IEND (`PNGChunks`). The same pixels always give the same bytes.
 enum PNGEncoder {
     /// libdeflate's compression level, 6 (its default): snapshots of iPhone screens come out
     /// between 15% smaller and 4% larger than libpng's (zlib at its default level), written in
@@ -13,63 +13,30 @@ enum PNGEncoder {
     static let defaultLevel: Int32 = 6
 
     /// The PNG of `height` rows of `width` straight-alpha RGBA pixels (`rgba`, rows packed), or
-    /// nil when libdeflate cannot allocate its compressor.
+    /// nil when memory for the filter or the compressor cannot be had.
     static func encode(rgba: [UInt8], width: Int, height: Int, level: Int32 = defaultLevel) -> Data? {
         precondition(rgba.count >= width * height * 4, "PNGEncoder: fewer pixels than the size")
-        let rowBytes = width * 4 + 1
-        let rawCount = rowBytes * height
-        var zeros = [UInt8](repeating: 0, count: width * 4)
-        // Every byte is written by the filter.
+        let rawCount = (width * 4 + 1) * height
+        // Every byte is written by the filter (none when it could not allocate its scratch row).
         let filtered = [UInt8](unsafeUninitializedCapacity: rawCount) { out, count in
-            rgba.withUnsafeBufferPointer { src in
-                zeros.withUnsafeMutableBufferPointer { z in
-                    count = lamina_png_filter_rows(src.baseAddress, width, height, width * 4, out.baseAddress, z.baseAddress)
-                }
-            }
+            count = lamina_png_filter_rows(rgba, width, height, width * 4, out.baseAddress)
         }
-        guard let compressor = libdeflate_alloc_compressor(level) else { return nil }
+        guard filtered.count == rawCount, let compressor = libdeflate_alloc_compressor(level) else { return nil }
         defer { libdeflate_free_compressor(compressor) }
         let bound = libdeflate_zlib_compress_bound(compressor, rawCount)
-        // Signature 8, IHDR 25, sRGB 13, IDAT header and CRC 12, IEND 12.
-        let head = 8 + 25 + 13 + 8
-        let capacity = head + bound + 4 + 12
-        let o = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-        let written: Int = {
-            var at = 0
-            func put(_ bytes: [UInt8]) { for b in bytes { o[at] = b; at += 1 } }
-            func put32(_ v: UInt32) { put([UInt8(v >> 24), UInt8(truncatingIfNeeded: v >> 16), UInt8(truncatingIfNeeded: v >> 8), UInt8(truncatingIfNeeded: v)]) }
-            func chunk(_ type: String, _ data: [UInt8]) {
-                put32(UInt32(data.count))
-                let start = at
-                put(Array(type.utf8)); put(data)
-                put32(libdeflate_crc32(0, o + start, at - start))
-            }
-            put([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
-            var ihdr: [UInt8] = []
-            for v in [UInt32(width), UInt32(height)] {
-                ihdr += [UInt8(v >> 24), UInt8(truncatingIfNeeded: v >> 16), UInt8(truncatingIfNeeded: v >> 8), UInt8(truncatingIfNeeded: v)]
-            }
-            ihdr += [8, 6, 0, 0, 0]  // 8 bits, RGBA, deflate, adaptive filtering, not interlaced
-            chunk("IHDR", ihdr)
-            chunk("sRGB", [0])  // perceptual rendering intent, as libpng's simplified API writes
-            let lengthAt = at
-            put32(0)
-            let typeAt = at
-            put(Array("IDAT".utf8))
-            let size = filtered.withUnsafeBufferPointer { f in
-                libdeflate_zlib_compress(compressor, f.baseAddress, rawCount, o + at, bound)
-            }
-            guard size > 0 else { return 0 }
-            at += size
-            let length = UInt32(size)
-            o[lengthAt] = UInt8(length >> 24); o[lengthAt + 1] = UInt8(truncatingIfNeeded: length >> 16)
-            o[lengthAt + 2] = UInt8(truncatingIfNeeded: length >> 8); o[lengthAt + 3] = UInt8(truncatingIfNeeded: length)
-            put32(libdeflate_crc32(0, o + typeAt, at - typeAt))
-            chunk("IEND", [])
-            return at
-        }()
-        defer { o.deallocate() }
-        // A copy of the bytes written (the buffer is sized for incompressible rows).
-        return written > 0 ? Data(bytes: o, count: written) : nil
+        let compressed = [UInt8](unsafeUninitializedCapacity: bound) { out, count in
+            count = libdeflate_zlib_compress(compressor, filtered, rawCount, out.baseAddress, bound)
+        }
+        guard !compressed.isEmpty else { return nil }
+        var header = Data()
+        header.appendBE(UInt32(width)); header.appendBE(UInt32(height))
+        header.append(contentsOf: [8, 6, 0, 0, 0])  // 8 bits, RGBA, deflate, adaptive filtering, not interlaced
+        var png = Data(PNGChunks.signature)
+        png.reserveCapacity(compressed.count + 64)
+        PNGChunks.write("IHDR", header, to: &png)
+        PNGChunks.write("sRGB", Data([0]), to: &png)  // perceptual rendering intent, as libpng's simplified API writes
+        PNGChunks.write("IDAT", Data(compressed), to: &png)
+        PNGChunks.write("IEND", Data(), to: &png)
+        return png
     }
 }

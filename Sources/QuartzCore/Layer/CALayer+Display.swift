@@ -40,17 +40,12 @@ extension CALayer {
         let all = ctx.boundingBoxOfClipPath
         ctx.saveGState()
         ctx.setBlendMode(.copy)
-        // An opaque colour replaces the black it would be laid over: one fill.
-        if let bg = backgroundColor, bg.alpha >= 1 {
-            ctx.setFillColor(bg)
-            ctx.fill(all)
-            ctx.restoreGState()
-            return
-        }
-        ctx.setFillColor(CGColor(gray: 0, alpha: 1))
+        // An opaque colour is what black with it laid over gives: one fill.
+        let opaque = backgroundColor.flatMap { $0.alpha >= 1 ? $0 : nil }
+        ctx.setFillColor(opaque ?? CGColor(gray: 0, alpha: 1))
         ctx.fill(all)
-        ctx.setBlendMode(.normal)
-        if let bg = backgroundColor, bg.alpha > 0 {
+        if opaque == nil, let bg = backgroundColor, bg.alpha > 0 {
+            ctx.setBlendMode(.normal)
             ctx.setFillColor(bg)
             ctx.fill(all)
         }

@@ -571,7 +571,8 @@ open class CALayer: NSObject, CAMediaTiming, PropertyOwner {
     /// presentation copy (`presentation()`) draws what the screen shows at the moment it was made:
     /// its animated values, its sublayers' and mask's presentation copies, their contents.
     ///
-    /// As on iOS, a translucent layer is not composited as a group here, whatever its
+    /// Apple documents that `render(in:)` does not implement the full compositing model. As on
+    /// iOS, a translucent layer is not composited as a group here, whatever its
     /// `allowsGroupOpacity`: its background, contents, sublayers, border and shadow each fade by
     /// its opacity on their own (what iOS snapshot references recorded with `render(in:)` show),
     /// and a `compositingFilter` naming a non-separable blend mode (hue, saturation, color,
