@@ -13,7 +13,8 @@ import CLaminaRaster
 /// reference decoded), and a `phases` line the median of each step. A second line per screen gives the PNG encoding a recording
 /// (or a failing) snapshot adds. Run it on one core
 /// (`taskset -c 0`) for the per-core figure; `swift run lamina-bench snapshot` measures a debug
-/// build, as `swift test` builds one. `SNAPSHOT_OUT=DIR` writes each screen's PNG there.
+/// build, as `swift test` builds one. `SNAPSHOT_OUT=DIR` writes each screen's PNG there;
+/// `SNAPSHOT_ONLY=NAME` measures one screen.
 @MainActor enum SnapshotBenchmark {
     static let screen = CGSize(width: 390, height: 844)
     static let insets = UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0)
@@ -23,7 +24,8 @@ import CLaminaRaster
             ("settings-list", settings), ("feed", feed), ("form", form), ("large-title-detail", detail),
             ("alert-over-sheet", alertOverSheet),
         ]
-        for (name, make) in screens {
+        let only = ProcessInfo.processInfo.environment["SNAPSHOT_ONLY"]
+        for (name, make) in screens where only == nil || only == name {
             var reference: Data?
             var times: [Double] = [], encodings: [Double] = []
             var phases: [[Double]] = [[], [], [], [], []]
@@ -68,7 +70,7 @@ import CLaminaRaster
 
     /// The screen's controllers in a window of the device's size, laid out, as a snapshot
     /// strategy hosts them.
-    static func host(_ root: UIViewController) -> UIWindow {
+    @inline(never) static func host(_ root: UIViewController) -> UIWindow {
         let window = UIWindow(screen: UIScreen(size: screen, scale: 3, safeAreaInsets: insets))
         window.rootViewController = root
         window.makeKeyAndVisible()
@@ -77,7 +79,7 @@ import CLaminaRaster
     }
 
     /// The window drawn, as a snapshot strategy does.
-    static func draw(_ window: UIWindow) -> CGImage? {
+    @inline(never) static func draw(_ window: UIWindow) -> CGImage? {
         let format = UIGraphicsImageRendererFormat()
         format.scale = 3
         let image = UIGraphicsImageRenderer(size: screen, format: format).image { _ in

@@ -24,6 +24,23 @@ extension CALayer {
     /// UIKit: views that do not draw get no contents).
     @_spi(Lamina) public func discardDrawnContents() { flags.insert(.drewNothing) }
 
+    /// Displays nothing without drawing: no backing store is made (or kept), and `contents`
+    /// someone else set (an image view's image) stay (SPI for UIKit: from its delegate's
+    /// `display(_:)`, for a view whose class never draws).
+    @_spi(Lamina) public func displayWithoutBackingStore() {
+        invalidRect = .null
+        flags.remove(.needsDisplay)
+        dropBackingStore()
+    }
+
+    /// Frees the backing store and takes away the `contents` it last drew.
+    private func dropBackingStore() {
+        backingStore = nil
+        backingStorage = nil
+        if let drawn = lastDrawnContents, let current = contents as? CGImage, drawn === current { setDrawnContents(nil) }
+        lastDrawnContents = nil
+    }
+
     /// Sets the drawn `contents` without an action: redrawing never cross-fades.
     func setDrawnContents(_ image: CGImage?) {
         let had = flags.contains(.suppressActions)
@@ -135,10 +152,7 @@ extension CALayer {
             // The delegate drew nothing (a view that does not draw): no backing store, and
             // contents someone else set (an image view's image) stay.
             flags.remove(.drewNothing)
-            backingStore = nil
-            backingStorage = nil
-            if let drawn = lastDrawnContents, let current = contents as? CGImage, drawn === current { setDrawnContents(nil) }
-            lastDrawnContents = nil
+            dropBackingStore()
             return
         }
         let image = CGImage(sharing: storage, width: w, height: h, bytesPerRow: w * 4)

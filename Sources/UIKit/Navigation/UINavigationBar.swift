@@ -299,6 +299,8 @@ final class BarButtonItemView: UIView {
 
     override func tintColorDidChange() { setNeedsLayout() }
 
+    override class var drawsThroughDrawRect: Bool { true }
+
     override func draw(_ rect: CGRect) {
         let color: UIColor = item.isEnabled ? tintColor : .systemGray
         if item.systemItem == .add {
@@ -362,6 +364,8 @@ final class BackButtonView: UIView {
     }
 
     override func tintColorDidChange() { setNeedsLayout() }
+
+    override class var drawsThroughDrawRect: Bool { true }
 
     override func draw(_ rect: CGRect) {
         // A chevron 12.5 points wide and 21 high, 3 points thick with rounded joins.

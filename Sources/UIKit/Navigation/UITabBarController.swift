@@ -159,6 +159,8 @@ final class TabSlotView: UIView {
 
     override func tintColorDidChange() { setNeedsLayout() }
 
+    override class var drawsThroughDrawRect: Bool { true }
+
     override func draw(_ rect: CGRect) {
         guard let image = (selected ? item.selectedImage : nil) ?? item.image else { return }
         let s = image.size, side = imageSide

@@ -434,6 +434,8 @@ open class UITextField: UIControl, UITextInput {
 
     // MARK: Drawing
 
+    override class var drawsThroughDrawRect: Bool { true }
+
     open override func draw(_ rect: CGRect) {
         guard let ctx = UIGraphicsGetCurrentContext() else { return }
         drawBorder(in: ctx)

@@ -591,6 +591,8 @@ open class UITextView: UIScrollView, UITextInput {
 private final class TextViewContent: UIView {
     weak var textView: UITextView?
 
+    override class var drawsThroughDrawRect: Bool { true }
+
     override func draw(_ rect: CGRect) {
         guard let ctx = UIGraphicsGetCurrentContext(), let textView else { return }
         textView.drawContent(in: ctx, band: frame)

@@ -202,6 +202,8 @@ open class UILabel: UIView {
         l.draw(in: ctx, at: CGPoint(x: rect.minX, y: top))
     }
 
+    override class var drawsThroughDrawRect: Bool { true }
+
     open override func draw(_ rect: CGRect) { drawText(in: bounds) }
 
     /// Baselines: the text is centred vertically, so the first baseline is half the height

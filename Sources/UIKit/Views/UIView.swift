@@ -552,7 +552,15 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
         return bg.alpha > 0
     }
 
-    public func display(_ layer: CALayer) { layer.noteDefaultDelegateMethod() }
+    /// Displays nothing, without a backing store, for a view of one of UIKit's classes that do
+    /// not draw (see `drawsNothingByClass`); any other view draws through `draw(_:in:)`.
+    public func display(_ layer: CALayer) {
+        if drawsNothingByClass { layer.displayWithoutBackingStore() } else { layer.noteDefaultDelegateMethod() }
+    }
+
+    /// Whether views of this class draw through `draw(_:)`: UIKit's classes that override it say
+    /// so (a class of UIKit's own that does not is displayed without a backing store).
+    class var drawsThroughDrawRect: Bool { false }
     public func layerWillDraw(_ layer: CALayer) { layer.noteDefaultDelegateMethod() }
 
     /// The layer's layout pass: `layoutSubviews()`.
