@@ -132,6 +132,58 @@ static inline __attribute__((always_inline)) void one_pixel(const lamina_bilinea
     mix_over(d, a0, a1, b0, b1, tx, ty, k, s->alpha_shift);
 }
 
+struct lamina_bilinear_columns {
+    /// The key: the first position, the step, and the image width the entries were made for.
+    double u, du;
+    long width;
+    /// Entries valid, and allocated.
+    long count, capacity;
+    /// Per pixel: the left and right neighbours' columns (clamped), and the horizontal weight
+    /// in both 16-bit halves.
+    int32_t *xa, *xb;
+    uint32_t *tx;
+};
+
+lamina_bilinear_columns *lamina_bilinear_columns_new(void) { return calloc(1, sizeof(lamina_bilinear_columns)); }
+
+void lamina_bilinear_columns_free(lamina_bilinear_columns *c) {
+    if (!c) return;
+    free(c->xa);
+    free(c->xb);
+    free(c->tx);
+    free(c);
+}
+
+// The table for a span of `count` pixels from `u` stepping by `du` (not tiled, the rows fixed),
+// computed as the Swift loop steps (u += du after every pixel), or NULL when it cannot be held.
+// A span starting where the table starts, no longer than it, reads a prefix of it: the running
+// sum from the same start takes the same values.
+static const lamina_bilinear_columns *columns_for(lamina_bilinear_columns *c, double u, double du, long count, long width) {
+    if (!c || count <= 0 || count > (1L << 24) || width > INT32_MAX) return NULL;
+    if (count <= c->count && c->u == u && c->du == du && c->width == width) return c;
+    if (count > c->capacity) {
+        long cap = count > 2 * c->capacity ? count : 2 * c->capacity;
+        int32_t *xa = malloc((size_t)cap * sizeof(int32_t)), *xb = malloc((size_t)cap * sizeof(int32_t));
+        uint32_t *tx = malloc((size_t)cap * sizeof(uint32_t));
+        if (!xa || !xb || !tx) { free(xa); free(xb); free(tx); return NULL; }
+        free(c->xa); free(c->xb); free(c->tx);
+        c->xa = xa; c->xb = xb; c->tx = tx;
+        c->capacity = cap;
+        c->count = 0;
+    }
+    double x = u;
+    for (long j = 0; j < count; j++, x += du) {
+        double fu = x - 0.5;
+        long x0 = floor_long(fu);
+        uint32_t t = (uint32_t)((fu - (double)x0) * 256);
+        c->tx[j] = t | (t << 16);
+        c->xa[j] = (int32_t)wrap_index(x0, width, 0);
+        c->xb[j] = (int32_t)wrap_index(x0 + 1, width, 0);
+    }
+    c->u = u; c->du = du; c->width = width; c->count = count;
+    return c;
+}
+
 #ifdef LAMINA_X86
 // Per 16-bit lane: (a * (256 - t) + b * t) >> 8, with t and 256 - t given per lane.
 static inline __attribute__((always_inline)) __m128i lerp16_sse2(__m128i a, __m128i b, __m128i t, __m128i t_inv) {
@@ -290,6 +342,53 @@ static void bilinear_avx2(const lamina_bilinear_span *s) {
             // Past the stretch: the last position plus one, rounded as the running sum rounds it.
             u = (u + (double)(run - 1)) + 1.0;
             i += run;
+        }
+        return;
+    }
+    const lamina_bilinear_columns *c = s->dv == 0.0 && !s->tiled ? columns_for(s->columns, s->u, s->du, count, s->width) : NULL;
+    if (c) {
+        // A row of a scaled image: one pair of image rows and one vertical weight, the columns
+        // and horizontal weights from the table, the four neighbours gathered eight at a time.
+        const long w = s->width, h = s->height;
+        double fv = s->v - 0.5;
+        long y0 = floor_long(fv);
+        uint32_t ty = (uint32_t)((fv - (double)y0) * 256);
+        const int *row_a = (const int *)(s->pixels + wrap_index(y0, h, 0) * w);
+        const int *row_b = (const int *)(s->pixels + wrap_index(y0 + 1, h, 0) * w);
+        const __m256i vty = _mm256_set1_epi16((short)ty), all = _mm256_set1_epi32(-1);
+        const __m256i constant = _mm256_set1_epi32((int)s->constant);
+        const uint32_t kc = pixel_factor(s, 0);
+        for (; i < count; i += 8) {
+            long n = count - i < 8 ? count - i : 8;
+            __m256i ia, ib, tx;
+            if (n == 8) {
+                ia = _mm256_loadu_si256((const __m256i *)(c->xa + i)); ib = _mm256_loadu_si256((const __m256i *)(c->xb + i));
+                tx = _mm256_loadu_si256((const __m256i *)(c->tx + i));
+            } else {
+                // Missing lanes read column 0 (a real word) and are not written.
+                ia = load_tail_avx2((const uint32_t *)(c->xa + i), n); ib = load_tail_avx2((const uint32_t *)(c->xb + i), n);
+                tx = load_tail_avx2(c->tx + i, n);
+            }
+            __m256i a0 = _mm256_i32gather_epi32(row_a, ia, 4), a1 = _mm256_i32gather_epi32(row_a, ib, 4);
+            __m256i b0 = _mm256_i32gather_epi32(row_b, ia, 4), b1 = _mm256_i32gather_epi32(row_b, ib, 4);
+            if (_mm256_testz_si256(_mm256_or_si256(_mm256_or_si256(a0, a1), _mm256_or_si256(b0, b1)), all)) continue;
+            __m256i k;
+            int one = 0;
+            if (!s->mask) {
+                k = _mm256_set1_epi16((short)kc);
+                one = kc == 255;
+            } else {
+                // The coverage bytes times the constant, then the alpha (mul255 twice).
+                uint64_t m8 = 0;
+                if (n == 8) memcpy(&m8, s->mask + i, 8); else m8 = load_tail_bytes(s->mask + i, n);
+                __m256i kv = mask_coverage8(m8, s->constant, constant);
+                if (s->alpha != 255) {
+                    __m256i t = _mm256_add_epi32(_mm256_mullo_epi32(kv, _mm256_set1_epi32((int)s->alpha)), _mm256_set1_epi32(128));
+                    kv = _mm256_srli_epi32(_mm256_add_epi32(t, _mm256_srli_epi32(t, 8)), 8);
+                }
+                k = both_lanes(kv);
+            }
+            blend8_avx2(s->dst + i, n, a0, a1, b0, b1, tx, vty, k, one, select);
         }
         return;
     }

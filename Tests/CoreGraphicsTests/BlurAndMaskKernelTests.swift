@@ -146,6 +146,7 @@ struct BlurAndMaskKernelTests {
         let levels = Self.levels()
         defer { lamina_raster_force_simd_level(-1) }
         var cases = 0, mismatches = 0, fastCases = 0
+        let columns = BilinearColumns()
         for trial in 0..<480 {
             // Every fifth image is a wide one (a backing store's row), sampled far from 0 where
             // the running position crosses binades and rounds.
@@ -187,24 +188,32 @@ struct BlurAndMaskKernelTests {
                 orderedImage.pixels.withUnsafeBufferPointer { px in
                     let template = lamina_bilinear_span(dst: nil, count: count, pixels: px.baseAddress!, width: w, height: h,
                                                         u: u, v: v, du: du, dv: dv, mask: maskPointer, constant: constant, skip: skip,
-                                                        alpha: alpha, alpha_shift: shift, tiled: tiled)
+                                                        alpha: alpha, alpha_shift: shift, tiled: tiled, columns: nil)
                     let expected = Self.bilinearReference(template, image: orderedImage, original: original, mask: mask)
                     for level in levels {
                         lamina_raster_force_simd_level(Int32(level))
-                        var buffer = original
-                        buffer.withUnsafeMutableBufferPointer { b in
-                            var span = template
-                            span.dst = b.baseAddress ?? UnsafeMutablePointer(bitPattern: 16)!
-                            lamina_bilinear_over_32(&span)
+                        // Without a column table, and with one kept from earlier spans (a hit
+                        // when a span starts where the last one did, a prefix when it is shorter).
+                        for table in [nil, columns.table] {
+                            for prefix in [count, count / 2] {
+                                var buffer = Array(original[0..<prefix])
+                                buffer.withUnsafeMutableBufferPointer { b in
+                                    var span = template
+                                    span.count = prefix
+                                    span.columns = table
+                                    span.dst = b.baseAddress ?? UnsafeMutablePointer(bitPattern: 16)!
+                                    lamina_bilinear_over_32(&span)
+                                }
+                                cases += 1
+                                if buffer != Array(expected[0..<prefix]) { mismatches += 1 }
+                            }
                         }
-                        cases += 1
-                        if buffer != expected { mismatches += 1 }
                     }
                 }
             }
         }
         #expect(fastCases > 30)
-        #expect(mismatches == 0 && cases >= 960, "\(mismatches) of \(cases)")
+        #expect(mismatches == 0 && cases >= 3840, "\(mismatches) of \(cases)")
     }
     /// Positions a hair below a binade's end (127.75 - 2^-46...): stepping past it rounds, and
     /// the next pixel's weight is not the first one's. The C loop steps exactly as the Swift
@@ -233,7 +242,7 @@ struct BlurAndMaskKernelTests {
                 image.pixels.withUnsafeBufferPointer { px in
                     let template = lamina_bilinear_span(dst: nil, count: original.count, pixels: px.baseAddress!, width: w, height: h,
                                                         u: start, v: 1.5, du: 1, dv: 0, mask: nil, constant: 255, skip: 0,
-                                                        alpha: 255, alpha_shift: 24, tiled: 0)
+                                                        alpha: 255, alpha_shift: 24, tiled: 0, columns: nil)
                     let expected = Self.bilinearReference(template, image: image, original: original, mask: nil)
                     for level in levels {
                         lamina_raster_force_simd_level(Int32(level))

@@ -169,7 +169,22 @@ typedef struct {
     uint32_t alpha;
     int alpha_shift;
     int tiled;
+    /// A table of the columns a row samples (NULL: none), reused by the rows of one drawing: a
+    /// scaled image's rows that start at the same position step through the same columns.
+    struct lamina_bilinear_columns *columns;
 } lamina_bilinear_span;
+
+/// The image columns and horizontal weights of the pixels of a span stepping from position `u`
+/// by `du` (an image scaled along its rows), kept for the next span that starts at the same
+/// position: each row of a drawing computes them once instead of per pixel. Owned by one
+/// drawing on one thread; grows to the longest span, freed by `lamina_bilinear_columns_free`.
+typedef struct lamina_bilinear_columns lamina_bilinear_columns;
+
+/// A new, empty table (NULL if memory runs out; spans then sample without one).
+lamina_bilinear_columns *lamina_bilinear_columns_new(void);
+
+/// Frees a table (NULL is ignored).
+void lamina_bilinear_columns_free(lamina_bilinear_columns *columns);
 
 /// Source-over of an image sampled bilinearly along a span: at each pixel's position (u, v),
 /// the four words around (u - 0.5, v - 0.5) mixed by their fractions in 256ths (horizontally,

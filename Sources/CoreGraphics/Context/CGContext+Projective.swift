@@ -22,9 +22,12 @@
         let det = a * A + b * B + c * C
         guard det != 0, det.isFinite else { return nil }
         let k = 1 / det
+        // An affine transform's inverse is affine: its last entry is 1 exactly (det times 1/det
+        // can round to 1 - 2^-53, which would take images off the affine drawing path).
+        let affine = c == 0 && f == 0 && i == 1
         return CGProjectiveTransform([A * k, -(b * i - c * h) * k, (b * f - c * e) * k,
                                       B * k, (a * i - c * g) * k, -(a * f - c * d) * k,
-                                      C * k, -(a * h - b * g) * k, (a * e - b * d) * k])
+                                      C * k, -(a * h - b * g) * k, affine ? 1 : (a * e - b * d) * k])
     }
 
     /// Homogeneous image of a point.

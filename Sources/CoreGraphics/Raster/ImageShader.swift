@@ -164,6 +164,8 @@ struct ImagePainter {
     let alpha: UInt32
     /// Mipmap levels for trilinear minification (nil: sample level 0 only).
     var mipmaps: [SampledImage]? = nil
+    /// The C loop's table of the columns rows sample, shared by the rows of this drawing.
+    let columns = BilinearColumns()
 
     @inline(__always)
     private func wrap(_ v: Int, _ n: Int) -> Int {
@@ -299,7 +301,7 @@ struct ImagePainter {
                     var span = lamina_bilinear_span(
                         dst: p, count: count, pixels: px.baseAddress!, width: image.width, height: image.height,
                         u: u, v: v, du: m.0, dv: m.1, mask: coverage.mask, constant: coverage.constant, skip: coverage.skip,
-                        alpha: alpha, alpha_shift: Int32(alphaShift), tiled: tiled ? 1 : 0)
+                        alpha: alpha, alpha_shift: Int32(alphaShift), tiled: tiled ? 1 : 0, columns: columns.table)
                     lamina_bilinear_over_32(&span)
                     return
                 }
