@@ -422,6 +422,34 @@ struct CoverageKernelTests {
         #expect(reused == triangle(CoverageAccumulator()) && reused.reduce(0, +) > 0)
     }
 
+    /// Pooled accumulators: a context takes a small one (it keeps it for its life, and a backing
+    /// store lives long), a screen-sized area grows by taking a large pooled one's buffers, and
+    /// growth stops at what the pool keeps, so a screen-sized accumulator goes back to it.
+    @Test func screenSizedAccumulatorsGoBackToThePoolAndSmallContextsDoNotKeepThem() {
+        func fillDiamond(_ ctx: CGContext, _ w: CGFloat, _ h: CGFloat) {
+            ctx.move(to: CGPoint(x: w / 2, y: 0.5)); ctx.addLine(to: CGPoint(x: w - 0.5, y: h / 2))
+            ctx.addLine(to: CGPoint(x: w / 2, y: h - 0.5)); ctx.addLine(to: CGPoint(x: 0.5, y: h / 2)); ctx.closePath()
+            ctx.fillPath()
+        }
+        var big: CGContext? = CGContext(data: nil, width: 1170, height: 2532, bitsPerComponent: 8, bytesPerRow: 0,
+                                        space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
+        fillDiamond(big!, 1170, 2532)
+        let grown = big!.accumulator.cellCapacity
+        #expect(grown >= 1172 * 2532 && grown <= 1 << 22)
+        big = nil
+        let small = (0..<24).compactMap { _ in
+            CGContext(data: nil, width: 20, height: 20, bitsPerComponent: 8, bytesPerRow: 0, space: CGColorSpaceCreateDeviceRGB(),
+                      bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
+        }
+        for ctx in small { fillDiamond(ctx, 20, 20) }
+        #expect(small.count == 24 && small.allSatisfy { $0.accumulator.cellCapacity <= 1 << 16 })
+        // A second screen draws as the first did.
+        let again = CGContext(data: nil, width: 1170, height: 2532, bitsPerComponent: 8, bytesPerRow: 0,
+                              space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
+        fillDiamond(again, 1170, 2532)
+        #expect(again.accumulator.cellCapacity >= 1172 * 2532 && again.accumulator.cellCapacity <= 1 << 22)
+    }
+
     /// Random polygons, non-zero and even-odd, whole and column-windowed: the C mask sweep writes
     /// the bytes the Swift sweep writes through `MaskWriter`.
     @Test func theMaskSweepWritesWhatTheMaskWriterWrites() {

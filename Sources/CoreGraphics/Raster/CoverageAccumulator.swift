@@ -18,10 +18,18 @@ final class CoverageAccumulator: @unchecked Sendable {
     /// At most this many wait in the pool, each holding at most ``pooledCellLimit`` cells.
     private static let pooledCount = 16, pooledCellLimit = 1 << 22
 
-    /// An accumulator from the pool, or a new one.
+    /// An accumulator from the pool, a small one (a context keeps its accumulator for its life,
+    /// and a long-lived backing store's must not hold a screen-sized one: a context that needs
+    /// more takes a larger pooled one's buffers when it grows), or a new one.
     static func take() -> CoverageAccumulator {
-        pool.withLock { $0.popLast() } ?? CoverageAccumulator()
+        pool.withLock { pool -> CoverageAccumulator? in
+            guard let i = pool.lastIndex(where: { $0.cellCapacity <= smallCellCount }) else { return nil }
+            return pool.remove(at: i)
+        } ?? CoverageAccumulator()
     }
+
+    /// The most cells an accumulator handed out by ``take()`` holds.
+    private static let smallCellCount = 1 << 16
 
     /// Returns an accumulator to the pool (dropped when the pool is full or it is very large).
     static func give(_ a: CoverageAccumulator) {
@@ -86,12 +94,33 @@ final class CoverageAccumulator: @unchecked Sendable {
 
     deinit { cells.deallocate(); bits.deallocate(); edges.deallocate(); scratch.deallocate() }
 
-    /// Grows `cells` and `bits` (zeroed) to what the current area needs, before its first edge.
+    /// Grows `cells` and `bits` (zeroed) to what the current area needs, before its first edge:
+    /// from a pooled accumulator large enough, whose (all-zero) buffers are swapped with these,
+    /// or newly allocated and cleared.
     @inline(never)
     private func growStorage() {
+        // The smallest pooled one that is large enough, and not much larger (a small area leaves
+        // a screen-sized buffer to the next screen-sized one).
+        let (cellsWanted, bitsWanted) = (neededCells, neededBits)
+        let donor = CoverageAccumulator.pool.withLock { pool -> CoverageAccumulator? in
+            var best: Int?
+            for (i, a) in pool.enumerated() where a.cellCapacity >= cellsWanted && a.bitCapacity >= bitsWanted
+                && a.cellCapacity <= max(4 * cellsWanted, CoverageAccumulator.smallCellCount) {
+                if best == nil || a.cellCapacity < pool[best!].cellCapacity { best = i }
+            }
+            return best.map { pool.remove(at: $0) }
+        }
+        if let donor {
+            swap(&cells, &donor.cells); swap(&cellCapacity, &donor.cellCapacity)
+            swap(&bits, &donor.bits); swap(&bitCapacity, &donor.bitCapacity)
+            CoverageAccumulator.give(donor)
+        }
         if neededCells > cellCapacity {
             cells.deallocate()
-            cellCapacity = max(neededCells, cellCapacity * 2)
+            // Doubling, but not past what the pool keeps when the need fits in it (a screen-sized
+            // area grown twice would otherwise be dropped, and its 20 MB cleared anew each time).
+            let doubled = max(neededCells, cellCapacity * 2)
+            cellCapacity = neededCells <= CoverageAccumulator.pooledCellLimit ? min(doubled, CoverageAccumulator.pooledCellLimit) : doubled
             cells = .allocate(capacity: cellCapacity)
             memset(cells, 0, cellCapacity * MemoryLayout<Float>.size)   // 0.0: all bits zero
         }
