@@ -1,5 +1,6 @@
-// Coverage planes summed byte by byte (the glyph masks of a text run gathered before painting).
-#include "raster_base.h"
+// Coverage planes summed byte by byte (the glyph masks of a text run gathered before painting),
+// and multiplied (a clip intersected with the one before it).
+#include "pixel_math.h"
 
 void lamina_add_coverage(uint8_t *dst, const uint8_t *src, long count) {
     long i = 0;
@@ -18,4 +19,9 @@ void lamina_add_coverage(uint8_t *dst, const uint8_t *src, long count) {
         unsigned s = (unsigned)dst[i] + src[i];
         dst[i] = (uint8_t)(s > 255 ? 255 : s);
     }
+}
+
+void lamina_multiply_coverage(uint8_t *dst, const uint8_t *src, long count) {
+    // A plain loop: the compiler vectorizes it (the C target is optimised in every build).
+    for (long i = 0; i < count; i++) dst[i] = (uint8_t)mul255(dst[i], src[i]);
 }

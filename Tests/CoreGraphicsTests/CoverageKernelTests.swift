@@ -422,6 +422,15 @@ struct CoverageKernelTests {
         #expect(reused == triangle(CoverageAccumulator()) && reused.reduce(0, +) > 0)
     }
 
+    /// Intersecting clips multiplies their coverage bytes as `mul255` does, for every pair.
+    @Test func multiplyingCoverageIsMul255ForEveryPair() {
+        var a = (0..<65536).map { UInt8(truncatingIfNeeded: $0 >> 8) }
+        let b = (0..<65536).map { UInt8(truncatingIfNeeded: $0) }
+        lamina_multiply_coverage(&a, b, a.count)
+        let wrong = (0..<65536).filter { UInt32(a[$0]) != mul255(UInt32($0 >> 8), UInt32($0 & 255)) }
+        #expect(wrong.isEmpty, "\(wrong.count) products differ")
+    }
+
     /// Pooled accumulators: a context takes a small one (it keeps it for its life, and a backing
     /// store lives long), a screen-sized area grows by taking a large pooled one's buffers, and
     /// growth stops at what the pool keeps, so a screen-sized accumulator goes back to it.

@@ -209,6 +209,10 @@ void lamina_premultiplied_words(uint32_t *dst, const uint8_t *src, long count, i
 /// gathered into one coverage plane before it is painted).
 void lamina_add_coverage(uint8_t *dst, const uint8_t *src, long count);
 
+/// Multiplies `count` coverage bytes of `dst` by those of `src`, each product rounded as a
+/// byte times a byte over 255 (a clip mask intersected with the clip before it).
+void lamina_multiply_coverage(uint8_t *dst, const uint8_t *src, long count);
+
 /// Byte `byte` (0...3) of each of `count` 32-bit pixels at `src`, written to `dst[0..<count]`.
 void lamina_extract_bytes(uint8_t *dst, const uint8_t *src, long count, int byte);
 

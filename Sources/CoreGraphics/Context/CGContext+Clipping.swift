@@ -1,3 +1,4 @@
+@_implementationOnly import CLaminaRaster
 extension CGContext {
     /// Intersects the clip with the current path (non-zero rule) and clears the path.
     public func clip() { clip(using: .winding) }
@@ -197,10 +198,16 @@ extension CGContext {
             return
         }
         if let old = state.clipMask {
+            // Intersected with the clip before: products where the old mask stores bytes, 0
+            // elsewhere (outside its columns or stored rows).
             let c0 = max(mask.x0, state.colsX0), c1 = min(mask.x0 + mask.width, state.colsX1)
+            let o0 = max(c0, old.x0), o1 = min(c1, old.x0 + old.width)
             for row in mask.storedY0..<mask.storedY1 where c0 < c1 {
                 let a = mask.pointer(row: row, x: c0)
-                for i in 0..<(c1 - c0) { a[i] = UInt8(mul255(UInt32(a[i]), UInt32(old.value(row: row, x: c0 + i)))) }
+                guard row >= old.storedY0, row < old.storedY1, o0 < o1 else { memset(a, 0, c1 - c0); continue }
+                if o0 > c0 { memset(a, 0, o0 - c0) }
+                lamina_multiply_coverage(a + (o0 - c0), old.pointer(row: row, x: o0), o1 - o0)
+                if c1 > o1 { memset(a + (o1 - c0), 0, c1 - o1) }
             }
         }
         state.clipMask = mask

@@ -276,6 +276,19 @@ struct ImagePainter {
                     let lo = min(count, max(0, -ix0)), hi = max(lo, min(count, w - ix0))
                     // The others (and every pixel of other spans) go one by one.
                     let plain = coverage.mask == nil && coverage.constant == 255 && coverage.skip <= lo && blend.mode == nil
+                    if !plain && blend.mode == nil {
+                        // Under a mask or partial coverage: the C bilinear loop at the whole-pixel
+                        // positions this route reads (every weight 0, so each pixel is the word
+                        // under it: the same bytes as the loop below).
+                        let iy = min(max(Int((v - 0.5).rounded()), 0), image.height - 1)
+                        var span = lamina_bilinear_span(
+                            dst: p, count: count, pixels: px.baseAddress!, width: w, height: image.height,
+                            u: Double(ix0) + 0.5, v: Double(iy) + 0.5, du: 1, dv: 0, mask: coverage.mask,
+                            constant: coverage.constant, skip: coverage.skip, alpha: alpha, alpha_shift: Int32(alphaShift),
+                            tiled: 0, columns: nil)
+                        lamina_bilinear_over_32(&span)
+                        return
+                    }
                     for part in 0..<2 {
                         let range = plain ? (part == 0 ? 0..<lo : hi..<count) : (part == 0 ? 0..<count : 0..<0)
                         for i in range {
