@@ -29,6 +29,22 @@ struct SymbolVectorTests {
         return zip(x, y).filter { $0 != $1 }.count
     }
 
+    /// Image views showing the same symbol at the same size and tint share one drawing (made
+    /// once); another tint or size draws anew.
+    @Test func aSymbolDrawnAtOneSizeAndTintIsDrawnOnce() throws {
+        func view(_ tint: UIColor, _ side: CGFloat) throws -> UIImageView {
+            let v = UIImageView(image: try #require(UIImage(systemName: "bell.fill")))
+            v.frame = CGRect(x: 0, y: 0, width: side, height: side)
+            v.tintColor = tint
+            return v
+        }
+        let a = try view(.systemRed, 31), b = try view(.systemRed, 31), c = try view(.systemGreen, 31), d = try view(.systemRed, 33)
+        let image = try #require(a.layer.contents as? CGImage)
+        #expect(b.layer.contents as? CGImage === image)
+        let green = try #require(c.layer.contents as? CGImage), larger = try #require(d.layer.contents as? CGImage)
+        #expect(green !== image && differing(green, image) > 0 && larger.width > image.width)
+    }
+
     @Test func a200PointImageViewOfASymbolIsSharpAt3x() throws {
         let symbol = try #require(UIImage(systemName: "person.crop.circle.fill"))
         #expect(symbol.isSymbolImage && symbol.size.width < 30)

@@ -54,13 +54,13 @@ extension UIImage {
 
     /// The symbol image `name` with `configuration` (point size, text style, weight, scale).
     public convenience init?(systemName name: String, withConfiguration configuration: SymbolConfiguration?) {
-        guard let (font, glyph) = SystemSymbols.glyph(for: name) else {
+        guard let (font, glyph) = SymbolCache.glyph(for: name) else {
             LaminaDiagnostics.report("UIImage(systemName: \"\(name)\"): not among the symbols Lamina draws; nil")
             return nil
         }
         let scale = UIScreen.mainScale
-        guard let vector = SystemSymbols.vector(font: font, glyph: glyph, weight: configuration?.weight ?? .unspecified),
-              let image = SystemSymbols.image(vector, side: SystemSymbols.side(configuration), pixelsPerPoint: scale)
+        guard let vector = SymbolCache.vector(font: font, glyph: glyph, weight: configuration?.weight ?? .unspecified),
+              let image = SymbolCache.image(vector, side: SystemSymbols.side(configuration), pixelsPerPoint: scale)
         else { return nil }
         self.init(cgImage: image, scale: scale, orientation: .up)
         renderingMode = .alwaysTemplate

@@ -86,24 +86,27 @@ open class UIImageView: UIView {
         let scale = contentScaleFactor
         let b = bounds
         let w = Int((b.width * scale).rounded()), h = Int((b.height * scale).rounded())
-        guard w > 0, h > 0, w <= 16_384, h <= 16_384,
-              let ctx = CGContext(data: nil, width: w, height: h, bitsPerComponent: 8, bytesPerRow: w * 4,
-                                  space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
-        else {
+        guard w > 0, h > 0, w <= 16_384, h <= 16_384 else {
             layer.contents = nil
             return
         }
-        ctx.translateBy(x: 0, y: CGFloat(h))
-        ctx.scaleBy(x: CGFloat(w) / b.width, y: -CGFloat(h) / b.height)
         let color: CGColor
         if image.renderingMode == .alwaysOriginal {
             color = CGColor(gray: 0, alpha: 1)
         } else {
             color = (image.tintColor ?? tintColor ?? .systemBlue).resolvedColor(with: traitCollection).cgColor
         }
-        vector.draw(in: UIImageView.placement(of: image.size, in: CGRect(origin: .zero, size: b.size), mode: contentMode),
-                    of: ctx, color: color)
-        layer.contents = ctx.makeImage()
+        let rect = UIImageView.placement(of: image.size, in: CGRect(origin: .zero, size: b.size), mode: contentMode)
+        // Drawn once per size, placement and colour (the same bytes: SymbolCache).
+        layer.contents = SymbolCache.drawn(vector, width: w, height: h, size: b.size, rect: rect, color: color) {
+            guard let ctx = CGContext(data: nil, width: w, height: h, bitsPerComponent: 8, bytesPerRow: w * 4,
+                                      space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
+            else { return nil }
+            ctx.translateBy(x: 0, y: CGFloat(h))
+            ctx.scaleBy(x: CGFloat(w) / b.width, y: -CGFloat(h) / b.height)
+            vector.draw(in: rect, of: ctx, color: color)
+            return ctx.makeImage()
+        }
         layer.contentsScale = scale
     }
 
