@@ -89,19 +89,14 @@ import CLaminaRaster
         return image.cgImage
     }
 
-    /// The new image's pixels in RGBA order, hashed, as the snapshot strategy checks them against
-    /// a reference its cache knows.
+    /// The new image's pixels hashed, as the snapshot strategy checks them against a reference
+    /// its cache knows (premultiplied RGBA rows, read in place).
     static func pixelHash(_ image: CGImage) -> UInt64 {
         guard let data = image.dataProvider?.data else { return 0 }
-        let (w, h) = (image.width, image.height)
-        var rgba = [UInt8](repeating: 0, count: w * h * 4)
         var out: [UInt64] = [0, 0]
         data.withUnsafeBytes { (src: UnsafeRawBufferPointer) in
-            rgba.withUnsafeMutableBufferPointer { dst in
-                guard let s = src.baseAddress?.assumingMemoryBound(to: UInt8.self), let d = dst.baseAddress else { return }
-                lamina_straight_rgba8_from_32(s, image.bytesPerRow, d, w, h, 2, 1, 0, 3, 0)
-                lamina_hash128(d, w * h * 4, &out)
-            }
+            guard let s = src.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+            lamina_hash128(s, min(src.count, image.width * image.height * 4), &out)
         }
         return out[0] ^ out[1]
     }

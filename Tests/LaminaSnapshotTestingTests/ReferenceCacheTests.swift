@@ -29,6 +29,14 @@ import UIKit
         var image: UIImage?
         Snapshotting<UIView, UIImage>.image.snapshot(card).run { image = $0 }
         #expect(cached.matches(try #require(image)))
+        // The new image's hash is read in place, and is the hash of its PixelBuffer's bytes.
+        let cg = try #require(image?.cgImage)
+        let direct = try #require(ReferenceCache.pixelHash(of: cg))
+        #expect(direct == ReferenceCache.pixelHash(try #require(PixelBuffer(cg))) && direct == entry.pixels)
+        let bgra = try #require(CGContext(data: nil, width: 4, height: 4, bitsPerComponent: 8, bytesPerRow: 16,
+                                          space: CGColorSpaceCreateDeviceRGB(),
+                                          bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue))
+        #expect(ReferenceCache.pixelHash(of: try #require(bgra.makeImage())) == nil)
         #expect(verifySnapshot(of: card, as: .image, named: "c", record: .never, snapshotDirectory: dir, testName: "cache") == nil)
         // A change fails as before, with the figures of a decoded comparison.
         card.backgroundColor = .black
