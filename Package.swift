@@ -51,9 +51,8 @@ let package = Package(
         .systemLibrary(name: "CSDL2", path: "Sources/CSDL2",
                        providers: [.apt(["libsdl2-dev"])]),
         // The hottest pixel loops in C with SSE2/AVX2 intrinsics and a scalar path (issue 17),
-        // optimised in debug builds too: unoptimised, intrinsics code runs 20 to 30 times slower
-        // (a scaled image drawn at -O0 takes 300 ms instead of 12), and `swift test` builds
-        // debug. Packages with tools version 6.2 may use such flags as dependencies.
+        // optimised in debug builds too, as the Swift modules are (intrinsics code runs 20 to 30
+        // times slower at -O0: a scaled image drawn in 300 ms instead of 12).
         .target(name: "CLaminaRaster", path: "Sources/CLaminaRaster",
                 cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))]),
         // Objects made from a class known at run time through non-required initializers, as

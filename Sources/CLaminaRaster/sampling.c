@@ -266,6 +266,27 @@ static inline __attribute__((always_inline)) void blend8_avx2(uint32_t *dst, lon
 __attribute__((target("avx2")))
 static inline __attribute__((always_inline)) __m256i both_lanes(__m256i v) { return _mm256_or_si256(v, _mm256_slli_epi32(v, 16)); }
 
+// The factors (coverage times alpha) of span pixels [i, i + n) in both 16-bit lanes of each
+// word, as `pixel_factor` gives them, and in `one` whether every one is 255 (no mask).
+__attribute__((target("avx2")))
+static inline __attribute__((always_inline)) __m256i span_factors8(const lamina_bilinear_span *s, long i, long n, int *one) {
+    if (!s->mask) {
+        uint32_t kc = pixel_factor(s, i);
+        *one = kc == 255;
+        return _mm256_set1_epi16((short)kc);
+    }
+    // The coverage bytes times the constant, then the alpha (mul255 twice).
+    *one = 0;
+    uint64_t m8 = 0;
+    if (n == 8) memcpy(&m8, s->mask + i, 8); else m8 = load_tail_bytes(s->mask + i, n);
+    __m256i kv = mask_coverage8(m8, s->constant, _mm256_set1_epi32((int)s->constant));
+    if (s->alpha != 255) {
+        __m256i t = _mm256_add_epi32(_mm256_mullo_epi32(kv, _mm256_set1_epi32((int)s->alpha)), _mm256_set1_epi32(128));
+        kv = _mm256_srli_epi32(_mm256_add_epi32(t, _mm256_srli_epi32(t, 8)), 8);
+    }
+    return both_lanes(kv);
+}
+
 __attribute__((target("avx2")))
 static void bilinear_avx2(const lamina_bilinear_span *s) {
     const __m256i select = alpha_select_avx2(s->alpha_shift);
@@ -318,23 +339,8 @@ static void bilinear_avx2(const lamina_bilinear_span *s) {
                     b0 = load_tail_avx2(b, n); b1 = load_tail_avx2(b + 1, n);
                 }
                 if (!_mm256_testz_si256(_mm256_or_si256(_mm256_or_si256(a0, a1), _mm256_or_si256(b0, b1)), _mm256_set1_epi32(-1))) {
-                    __m256i k;
-                    int one = 0;
-                    if (!s->mask) {
-                        uint32_t kc = pixel_factor(s, i + j);
-                        k = _mm256_set1_epi16((short)kc);
-                        one = kc == 255;
-                    } else {
-                        // The coverage bytes times the constant, then the alpha (mul255 twice).
-                        uint64_t m8 = 0;
-                        if (n == 8) memcpy(&m8, s->mask + i + j, 8); else m8 = load_tail_bytes(s->mask + i + j, n);
-                        __m256i kv = mask_coverage8(m8, s->constant, _mm256_set1_epi32((int)s->constant));
-                        if (s->alpha != 255) {
-                            __m256i t = _mm256_add_epi32(_mm256_mullo_epi32(kv, _mm256_set1_epi32((int)s->alpha)), _mm256_set1_epi32(128));
-                            kv = _mm256_srli_epi32(_mm256_add_epi32(t, _mm256_srli_epi32(t, 8)), 8);
-                        }
-                        k = both_lanes(kv);
-                    }
+                    int one;
+                    __m256i k = span_factors8(s, i + j, n, &one);
                     blend8_avx2(s->dst + i + j, n, a0, a1, b0, b1, vtx, vty, k, one, select);
                 }
                 j += n;
@@ -356,8 +362,6 @@ static void bilinear_avx2(const lamina_bilinear_span *s) {
         const int *row_a = (const int *)(s->pixels + wrap_index(y0, h, 0) * w);
         const int *row_b = (const int *)(s->pixels + wrap_index(y0 + 1, h, 0) * w);
         const __m256i vty = _mm256_set1_epi16((short)ty), all = _mm256_set1_epi32(-1);
-        const __m256i constant = _mm256_set1_epi32((int)s->constant);
-        const uint32_t kc = pixel_factor(s, 0);
         for (; i < count; i += 8) {
             long n = count - i < 8 ? count - i : 8;
             __m256i ia, ib, tx;
@@ -372,22 +376,8 @@ static void bilinear_avx2(const lamina_bilinear_span *s) {
             __m256i a0 = _mm256_i32gather_epi32(row_a, ia, 4), a1 = _mm256_i32gather_epi32(row_a, ib, 4);
             __m256i b0 = _mm256_i32gather_epi32(row_b, ia, 4), b1 = _mm256_i32gather_epi32(row_b, ib, 4);
             if (_mm256_testz_si256(_mm256_or_si256(_mm256_or_si256(a0, a1), _mm256_or_si256(b0, b1)), all)) continue;
-            __m256i k;
-            int one = 0;
-            if (!s->mask) {
-                k = _mm256_set1_epi16((short)kc);
-                one = kc == 255;
-            } else {
-                // The coverage bytes times the constant, then the alpha (mul255 twice).
-                uint64_t m8 = 0;
-                if (n == 8) memcpy(&m8, s->mask + i, 8); else m8 = load_tail_bytes(s->mask + i, n);
-                __m256i kv = mask_coverage8(m8, s->constant, constant);
-                if (s->alpha != 255) {
-                    __m256i t = _mm256_add_epi32(_mm256_mullo_epi32(kv, _mm256_set1_epi32((int)s->alpha)), _mm256_set1_epi32(128));
-                    kv = _mm256_srli_epi32(_mm256_add_epi32(t, _mm256_srli_epi32(t, 8)), 8);
-                }
-                k = both_lanes(kv);
-            }
+            int one;
+            __m256i k = span_factors8(s, i, n, &one);
             blend8_avx2(s->dst + i, n, a0, a1, b0, b1, tx, vty, k, one, select);
         }
         return;

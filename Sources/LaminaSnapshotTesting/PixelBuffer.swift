@@ -12,7 +12,7 @@ struct PixelBuffer {
     init?(_ image: CGImage) {
         width = image.width
         height = image.height
-        guard width > 0, height > 0, width <= 1 << 20, height <= 1 << 20, width * height <= maximumSnapshotPixels * 4 else { return nil }
+        guard PixelBuffer.accepts(width: width, height: height) else { return nil }
         if let direct = PixelBuffer.premultipliedRGBA(of: image) { bytes = direct; return }
         bytes = [UInt8](repeating: 0, count: width * height * 4)
         let drawn: Bool = bytes.withUnsafeMutableBytes { raw in
@@ -26,14 +26,19 @@ struct PixelBuffer {
         guard drawn else { return nil }
     }
 
-    /// The bytes of a 32-bit premultiplied image (RGBA, or BGRA in little-endian words, as
-    /// Lamina's renderer and PNG decoder make them) in RGBA order, read directly: drawing a
-    /// large image through a context costs seconds in a debug build. Nil for other layouts.
-    private static func premultipliedRGBA(of image: CGImage) -> [UInt8]? {
+    /// Whether an image of `width` x `height` pixels is read (the limits of `init?(_:)`).
+    static func accepts(width: Int, height: Int) -> Bool {
+        width > 0 && height > 0 && width <= 1 << 20 && height <= 1 << 20 && width * height <= maximumSnapshotPixels * 4
+    }
+
+    /// The stored bytes of a 32-bit premultiplied image (RGBA, or BGRA in little-endian words, as
+    /// Lamina's renderer and PNG decoder make them), their row stride, and where red, green,
+    /// blue and alpha sit in each pixel's 4 bytes; nil for other layouts.
+    static func premultipliedWords(of image: CGImage) -> (data: Data, stride: Int, order: (Int, Int, Int, Int))? {
         let info = image.alphaInfo
         let little = image.bitmapInfo.intersection(.byteOrderMask) == .byteOrder32Little
         let big = image.bitmapInfo.intersection(.byteOrderMask).rawValue == 0 || image.bitmapInfo.intersection(.byteOrderMask) == .byteOrder32Big
-        let order: (Int, Int, Int, Int)    // where r, g, b, a sit in each pixel's 4 bytes
+        let order: (Int, Int, Int, Int)
         switch (info, little, big) {
         case (.premultipliedLast, false, true): order = (0, 1, 2, 3)
         case (.premultipliedFirst, true, false): order = (2, 1, 0, 3)
@@ -42,6 +47,15 @@ struct PixelBuffer {
         let (w, h, stride) = (image.width, image.height, image.bytesPerRow)
         guard image.bitsPerPixel == 32, image.bitsPerComponent == 8, stride >= w * 4,
               let data = image.dataProvider?.data, data.count >= stride * h else { return nil }
+        return (data, stride, order)
+    }
+
+    /// The bytes of a 32-bit premultiplied image (``premultipliedWords(of:)``) in RGBA order,
+    /// read directly: drawing a large image through a context costs seconds in a debug build.
+    /// Nil for other layouts.
+    private static func premultipliedRGBA(of image: CGImage) -> [UInt8]? {
+        guard let (data, stride, order) = premultipliedWords(of: image) else { return nil }
+        let (w, h) = (image.width, image.height)
         var out = [UInt8](repeating: 0, count: w * h * 4)
         data.withUnsafeBytes { (src: UnsafeRawBufferPointer) in
             out.withUnsafeMutableBufferPointer { dst in

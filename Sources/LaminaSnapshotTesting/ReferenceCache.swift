@@ -52,11 +52,8 @@ enum ReferenceCache {
     /// packed: what Lamina renders), without copying 12 MB for a 3x screen; nil otherwise.
     static func pixelHash(of image: CGImage) -> String? {
         let (w, h) = (image.width, image.height)
-        let order = image.bitmapInfo.intersection(.byteOrderMask)
-        guard w > 0, h > 0, w <= 1 << 20, h <= 1 << 20, w * h <= maximumSnapshotPixels * 4,
-              image.alphaInfo == .premultipliedLast, order.rawValue == 0 || order == .byteOrder32Big,
-              image.bitsPerPixel == 32, image.bitsPerComponent == 8, image.bytesPerRow == w * 4,
-              let data = image.dataProvider?.data, data.count >= w * h * 4 else { return nil }
+        guard PixelBuffer.accepts(width: w, height: h), let (data, stride, order) = PixelBuffer.premultipliedWords(of: image),
+              order == (0, 1, 2, 3), stride == w * 4 else { return nil }
         return data.withUnsafeBytes { hash(UnsafeRawBufferPointer(rebasing: $0[0..<(w * h * 4)])) }
     }
 

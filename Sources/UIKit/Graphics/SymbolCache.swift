@@ -23,6 +23,8 @@ enum SymbolCache {
         let space: String
     }
 
+    /// The images and drawings are keyed by their outline's identity; each entry keeps its
+    /// outline alive, so no other outline can take that identity while the entry is kept.
     private struct State {
         var glyphs: [String: (font: CGFont, glyph: CGGlyph)?] = [:]
         var vectors: [VectorKey: SymbolVector] = [:]
@@ -55,7 +57,7 @@ enum SymbolCache {
     /// The symbol drawn black, `side` points square at `pixelsPerPoint` (``SystemSymbols/image(_:side:pixelsPerPoint:)``).
     static func image(_ vector: SymbolVector, side: CGFloat, pixelsPerPoint: CGFloat) -> CGImage? {
         let key = ImageKey(path: ObjectIdentifier(vector.path), side: side, scale: pixelsPerPoint)
-        if let hit = state.withLock({ $0.images[key] }), hit.path === vector.path { return hit.image }
+        if let hit = state.withLock({ $0.images[key] }) { return hit.image }
         guard let made = SystemSymbols.image(vector, side: side, pixelsPerPoint: pixelsPerPoint) else { return nil }
         state.withLock { s in
             if s.images.count >= maximumImages { s.images.removeAll(keepingCapacity: true) }
@@ -71,7 +73,7 @@ enum SymbolCache {
         let key = DrawnKey(path: ObjectIdentifier(vector.path), stroke: vector.strokeWidth, width: width, height: height,
                            size: size, rect: rect, color: color.components ?? [],
                            space: String(describing: color.colorSpace?.name))
-        if let hit = state.withLock({ $0.drawn[key] }), hit.path === vector.path { return hit.image }
+        if let hit = state.withLock({ $0.drawn[key] }) { return hit.image }
         guard let made = draw() else { return nil }
         state.withLock { s in
             if s.drawn.count >= maximumImages { s.drawn.removeAll(keepingCapacity: true) }
