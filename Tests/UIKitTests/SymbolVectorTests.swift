@@ -33,7 +33,8 @@ struct SymbolVectorTests {
     /// once); another tint or size draws anew.
     @Test func aSymbolDrawnAtOneSizeAndTintIsDrawnOnce() throws {
         func view(_ tint: UIColor, _ side: CGFloat) throws -> UIImageView {
-            let v = UIImageView(image: try #require(UIImage(systemName: "bell.fill")))
+            let bell: UIImage = try #require(UIImage(systemName: "bell.fill"))
+            let v = UIImageView(image: bell)
             v.frame = CGRect(x: 0, y: 0, width: side, height: side)
             v.tintColor = tint
             return v
