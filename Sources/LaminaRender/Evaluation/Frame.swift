@@ -16,9 +16,9 @@ package struct FrameTransition: @unchecked Sendable {
 /// Immutable once made, so any number of threads draw from it at once.
 package final class Frame: @unchecked Sendable {
     /// The tree as committed (structure, animations, committed values).
-    package let tree: RenderTree
+    package private(set) var tree: RenderTree
     /// The values shown: the committed ones with the animations applied.
-    package let values: NodeColumns
+    package private(set) var values: NodeColumns
     /// Transitions in progress, by node.
     package let transitions: [Int32: [FrameTransition]]
     /// The frame's absolute media time.
@@ -80,8 +80,11 @@ package final class Frame: @unchecked Sendable {
     }
 
     deinit {
-        // Done with the committed tree's storage: the next commit may write it in place.
+        // Done with the committed tree's storage: the next commit may write it in place. The
+        // storage is let go under the store's lock (see `RenderStore.letGo`).
         RaceAnnotations.release(RenderStore.treeToken)
+        RenderStore.shared.letGo(&tree)
+        RenderStore.shared.letGo(&values)
     }
 
     /// A frame showing a tree's committed values, without animations (render(in:), a

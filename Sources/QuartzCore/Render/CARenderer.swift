@@ -143,7 +143,8 @@ public final class CARenderer {
         updates = .null
         current = nil
         guard let slot = layer?.renderSlot, slot >= 0 else { return }
-        let tree = RenderStore.shared.snapshot()
+        var tree = RenderStore.shared.snapshot()
+        defer { RenderStore.shared.letGo(&tree) }
         guard tree.isLive(slot) else { return }
         // The committed bounds, not the layer's: its thread may be changing them.
         guard let g = FrameGeometry(area: bounds ?? tree.columns.bounds[Int(slot)], scale: scale, who: "CARenderer") else { return }
@@ -189,7 +190,8 @@ public final class CARenderer {
     /// without a new commit. Reads the committed tree only.
     public func nextFrameTime() -> CFTimeInterval {
         guard let slot = layer?.renderSlot, slot >= 0 else { return .infinity }
-        let tree = RenderStore.shared.snapshot()
+        var tree = RenderStore.shared.snapshot()
+        defer { RenderStore.shared.letGo(&tree) }
         guard tree.isLive(slot) else { return .infinity }
         let t = current?.frame.time ?? CACurrentMediaTime()
         return RenderTreeQueries.nextChange(tree, root: slot, after: t)
