@@ -61,6 +61,48 @@ struct LayoutSolverTests {
         #expect(s.constraintCount == 1)
     }
 
+    /// A new constant for a constraint the solver holds (Auto Layout's intrinsic sizes: a
+    /// compression ≥ and a hugging ≤ pair, and weak equalities) solves as a system built
+    /// afresh with that constant does; a required equality refuses one.
+    @Test func newConstantsSolveAsAFreshSystem() throws {
+        func system(_ intrinsic: Double, _ preferred: Double) throws -> (LayoutSolver, [LayoutVariable], [LayoutConstraintRef]) {
+            let s = LayoutSolver()
+            let top = v("top"), h = v("h"), below = v("below"), root = v("root"), w = v("w")
+            try s.add(LayoutConstraintRef(e(top) - 10, .equal))
+            try s.add(LayoutConstraintRef(e(below) - e(top) - e(h) - 4, .equal))
+            try s.add(LayoutConstraintRef(e(h), .greaterOrEqual))
+            try s.add(LayoutConstraintRef(e(w) - e(root) + 20, .lessOrEqual))
+            try s.add(LayoutConstraintRef(e(root) - e(below) - 10, .greaterOrEqual, strength: .weak))
+            try s.addEditVariable(root, strength: .strong)
+            try s.suggestValue(root, 300)
+            let changing = [LayoutConstraintRef(e(h) - intrinsic, .greaterOrEqual, strength: .priority(750)),
+                            LayoutConstraintRef(e(h) - intrinsic, .lessOrEqual, strength: .priority(250)),
+                            LayoutConstraintRef(e(w) - preferred, .equal, strength: .priority(500))]
+            for c in changing { try s.add(c) }
+            return (s, [h, w, below], changing)
+        }
+        let (s, vars, changing) = try system(61, 100)
+        s.updateVariables()
+        #expect(abs(vars[0].value - 61) < 1e-9 && abs(vars[1].value - 100) < 1e-9)
+        for (intrinsic, preferred) in [(20.0, 400.0), (150, 30), (0, 280), (61, 100)] {
+            try s.setConstant(changing[0], -intrinsic)
+            try s.setConstant(changing[1], -intrinsic)
+            try s.setConstant(changing[2], -preferred)
+            s.updateVariables()
+            let (fresh, freshVars, _) = try system(intrinsic, preferred)
+            fresh.updateVariables()
+            for (a, b) in zip(vars, freshVars) { #expect(abs(a.value - b.value) < 1e-9, "\(a): \(a.value), afresh \(b.value)") }
+        }
+        let x = v("x")
+        let fixed = LayoutConstraintRef(e(x) - 5, .equal)
+        try s.add(fixed)
+        #expect(throws: LayoutSolverError.self) { try s.setConstant(fixed, -6) }
+        #expect(throws: LayoutSolverError.self) { try s.setConstant(changing[0], .nan) }
+        #expect(throws: LayoutSolverError.unknown(LayoutConstraintRef(e(x), .equal).description)) {
+            try s.setConstant(LayoutConstraintRef(e(x), .equal), 1)
+        }
+    }
+
     @Test func editVariablesResolveCheaply() throws {
         // A window: left = 0, right = width; a box centred with fixed size 40.
         let s = LayoutSolver()

@@ -385,4 +385,58 @@ struct StackViewTests {
         }
         #expect(v.frame.minX == 6 && v.frame.minY == 5 && v.frame.width == 300 - 14 && s.frame.height == 22)
     }
+
+    /// A label's new text moves only its intrinsic constraints' constants (no rebuild) and lays
+    /// out as a hierarchy laid out afresh with that text, for a label of one line and a wrapping
+    /// one pinned to both edges; a control's own subviews, which take no part in Auto Layout,
+    /// change nothing the engine solves; a new constrained view rebuilds it.
+    @Test func newIntrinsicSizesResolveWithoutRebuilding() throws {
+        func hierarchy(_ text: String) -> (root: UIView, views: [UIView]) {
+            let root = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 400))
+            let label = UILabel(), wrapping = UILabel(), below = UIView(), toggle = UISwitch()
+            label.text = text
+            wrapping.numberOfLines = 0
+            wrapping.text = text
+            for v in [label, wrapping, below, toggle] as [UIView] { v.translatesAutoresizingMaskIntoConstraints = false; root.addSubview(v) }
+            NSLayoutConstraint.activate([
+                label.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 16),
+                label.trailingAnchor.constraint(lessThanOrEqualTo: root.trailingAnchor, constant: -16),
+                label.topAnchor.constraint(equalTo: root.topAnchor, constant: 20),
+                below.topAnchor.constraint(equalTo: label.bottomAnchor, constant: 8),
+                below.leadingAnchor.constraint(equalTo: label.trailingAnchor, constant: 4),
+                below.widthAnchor.constraint(equalToConstant: 10), below.heightAnchor.constraint(equalToConstant: 10),
+                wrapping.topAnchor.constraint(equalTo: below.bottomAnchor, constant: 8),
+                wrapping.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 16),
+                wrapping.trailingAnchor.constraint(equalTo: root.trailingAnchor, constant: -16),
+                toggle.topAnchor.constraint(equalTo: wrapping.bottomAnchor, constant: 8),
+                toggle.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 16),
+            ])
+            root.layoutIfNeeded()
+            return (root, [label, wrapping, below, toggle])
+        }
+        let (root, views) = hierarchy("Short")
+        let engine = try #require(root.autoLayoutEngine)
+        let built = engine.rebuilds
+        for text in ["A longer line of text that wraps onto a second and a third line in this column", "Two words", ""] {
+            for case let label as UILabel in views { label.text = text }
+            root.layoutIfNeeded()
+            let fresh = hierarchy(text)
+            #expect(views.map(\.frame) == fresh.views.map(\.frame), "\(text): \(views.map(\.frame)); afresh \(fresh.views.map(\.frame))")
+        }
+        #expect(engine.rebuilds == built, "new text rebuilt the engine \(engine.rebuilds - built) times")
+        // A subview of the switch's own (autoresizing, unconstrained) leaves the engine as it was.
+        views[3].addSubview(UIView(frame: CGRect(x: 0, y: 0, width: 4, height: 4)))
+        root.layoutIfNeeded()
+        #expect(engine.rebuilds == built)
+        // A constrained view rebuilds it, once.
+        let extra = UIView()
+        extra.translatesAutoresizingMaskIntoConstraints = false
+        root.addSubview(extra)
+        NSLayoutConstraint.activate([
+            extra.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 200), extra.topAnchor.constraint(equalTo: root.topAnchor),
+            extra.widthAnchor.constraint(equalToConstant: 30), extra.heightAnchor.constraint(equalToConstant: 5),
+        ])
+        root.layoutIfNeeded()
+        #expect(engine.rebuilds == built + 1 && extra.frame == CGRect(x: 200, y: 0, width: 30, height: 5))
+    }
 }

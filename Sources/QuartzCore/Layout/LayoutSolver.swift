@@ -2,14 +2,15 @@ import Foundation
 
 /// A variable of a linear constraint system (SPI: Lamina's layout engines).
 @_spi(Lamina) public final class LayoutVariable: Hashable, CustomStringConvertible {
-    /// A name for diagnostics.
-    public let name: String
+    /// A name for diagnostics, made when one asks for it.
+    public var name: String { makeName() }
+    private let makeName: () -> String
     /// The value after the last `LayoutSolver.updateVariables()`.
     public internal(set) var value: Double = 0
     /// The solver symbol, once the variable is in a solver.
     var symbol = 0
 
-    public init(_ name: String = "") { self.name = name }
+    public init(_ name: @autoclosure @escaping () -> String = "") { self.makeName = name }
     public static func == (l: LayoutVariable, r: LayoutVariable) -> Bool { l === r }
     public func hash(into h: inout Hasher) { h.combine(ObjectIdentifier(self)) }
     public var description: String { name.isEmpty ? "v\(ObjectIdentifier(self).hashValue & 0xFFFF)" : name }
@@ -73,14 +74,17 @@ import Foundation
     public let expression: LayoutExpression
     public let relation: Relation
     public let strength: LayoutStrength
-    /// A name for diagnostics.
-    public var name: String
+    /// A name for diagnostics, made when a diagnostic asks for it (a layout adds hundreds of
+    /// constraints and names few).
+    public var name: String { makeName() }
+    private let makeName: () -> String
 
-    public init(_ expression: LayoutExpression, _ relation: Relation, strength: LayoutStrength = .required, name: String = "") {
+    public init(_ expression: LayoutExpression, _ relation: Relation, strength: LayoutStrength = .required,
+                name: @autoclosure @escaping () -> String = "") {
         self.expression = expression
         self.relation = relation
         self.strength = strength
-        self.name = name
+        self.makeName = name
     }
     public static func == (l: LayoutConstraintRef, r: LayoutConstraintRef) -> Bool { l === r }
     public func hash(into h: inout Hasher) { h.combine(ObjectIdentifier(self)) }
@@ -123,7 +127,8 @@ import Foundation
     struct Edit { var tag: Tag; var constraint: LayoutConstraintRef; var constant: Double }
 
     private var t = Tableau()
-    private var constraints: [ObjectIdentifier: (LayoutConstraintRef, Tag)] = [:]
+    /// The constraints held, each with its tag and its constant now (``setConstant(_:_:)``).
+    private var constraints: [ObjectIdentifier: (constraint: LayoutConstraintRef, tag: Tag, constant: Double)] = [:]
     private var variables: [(symbol: Int, variable: LayoutVariable)] = []
     private var edits: [ObjectIdentifier: Edit] = [:]
 
@@ -152,13 +157,34 @@ import Foundation
         let ok = try t.addConstraint(terms: terms, constant: c.expression.constant, relation: c.relation,
                                      strength: c.strength, tag: &tag)
         guard ok else { throw .unsatisfiable(c.description) }
-        constraints[ObjectIdentifier(c)] = (c, tag)
+        constraints[ObjectIdentifier(c)] = (c, tag, c.expression.constant)
     }
 
     /// Removes a constraint.
     public func remove(_ c: LayoutConstraintRef) throws(LayoutSolverError) {
-        guard let (_, tag) = constraints.removeValue(forKey: ObjectIdentifier(c)) else { throw .unknown(c.description) }
+        guard let (_, tag, _) = constraints.removeValue(forKey: ObjectIdentifier(c)) else { throw .unknown(c.description) }
         try t.removeConstraint(tag: tag, strength: c.strength)
+    }
+
+    /// Gives a constraint the solver holds another constant (its expression's, which the
+    /// constraint itself keeps as it was made) and re-solves by the dual simplex method, as a
+    /// suggested edit value does: the constant shifts the constraint's marker (its slack, or
+    /// its positive error) by the difference, so rows change their constants and nothing is
+    /// pivoted until one turns negative. Far cheaper than removing the constraint and adding it
+    /// anew. Not for required equalities (their marker is a dummy that cannot move): those
+    /// throw `badEditVariable`, as does a constant that is not finite.
+    public func setConstant(_ c: LayoutConstraintRef, _ constant: Double) throws(LayoutSolverError) {
+        let id = ObjectIdentifier(c)
+        guard let entry = constraints[id] else { throw .unknown(c.description) }
+        guard constant.isFinite else { throw .badEditVariable("\(c.description): a constant that is not finite") }
+        guard !(c.relation == .equal && c.strength.isRequired) else {
+            throw .badEditVariable("\(c.description): a required equality keeps its constant")
+        }
+        let difference = constant - entry.constant
+        guard difference != 0 else { return }
+        constraints[id]!.constant = constant
+        // The marker enters the row with +1 for ≤ and −1 for ≥ and weak equalities.
+        try t.suggest(marker: entry.tag.marker, delta: c.relation == .lessOrEqual ? difference : -difference)
     }
 
     /// Makes `v` an edit variable at `strength` (not required).
@@ -167,7 +193,7 @@ import Foundation
         guard !strength.isRequired else { throw .badEditVariable("\(v): an edit variable cannot be required") }
         let c = LayoutConstraintRef(LayoutExpression(v), .equal, strength: strength, name: "edit \(v)")
         try add(c)
-        edits[ObjectIdentifier(v)] = Edit(tag: constraints[ObjectIdentifier(c)]!.1, constraint: c, constant: 0)
+        edits[ObjectIdentifier(v)] = Edit(tag: constraints[ObjectIdentifier(c)]!.tag, constraint: c, constant: 0)
     }
 
     public func removeEditVariable(_ v: LayoutVariable) throws(LayoutSolverError) {

@@ -8,9 +8,12 @@ import Foundation
 /// variables); for views that translate their autoresizing mask, the mask's constraints
 /// relative to their superview; for the others, their intrinsic size at their hugging and
 /// compression-resistance priorities; guides follow their view's bounds and margins. The engine
-/// is rebuilt when constraints, the hierarchy or intrinsic sizes change; a root resize only
-/// suggests new edit values. Required constraints that conflict are broken (left out) and
-/// logged the way UIKit does.
+/// is rebuilt when constraints or the hierarchy change (changes to views outside Auto Layout,
+/// such as a control's own subviews, do not count); a changed intrinsic size only moves the
+/// constants of that view's constraints (a multi-line label's wrapped height, a label's new
+/// text), and a root resize only suggests new edit values, both re-solved in place. Required
+/// constraints that conflict are broken (left out) and logged the way UIKit does. Constraint
+/// and variable names are made only when a diagnostic prints them.
 @MainActor final class AutoLayoutEngine {
     unowned let root: UIView
     private var dirty = true
@@ -20,6 +23,11 @@ import Foundation
     /// are the root and its descendants, so strong references would keep the hierarchy alive.
     private var involvedWeakly: [WeakView] = []
     private var involvedViews: [UIView] { involvedWeakly.compactMap(\.view) }
+    /// The views and guides of the last rebuild (with those its constraints refer to).
+    private var involvedIDs: Set<ObjectIdentifier> = []
+    /// Whether the last rebuild took `view` in (a view that has gone since may share its
+    /// identifier: the answer errs towards rebuilding).
+    func involves(_ view: UIView) -> Bool { involvedIDs.contains(ObjectIdentifier(view)) }
     private struct WeakView { weak var view: UIView? }
     private var rootWidth = LayoutVariable("root.width"), rootHeight = LayoutVariable("root.height")
     private var lastRootSize: CGSize?
@@ -29,9 +37,9 @@ import Foundation
     /// The variables of one view or guide.
     final class Item {
         let left: LayoutVariable, top: LayoutVariable, width: LayoutVariable, height: LayoutVariable
-        init(_ name: String) {
-            left = LayoutVariable("\(name).left"); top = LayoutVariable("\(name).top")
-            width = LayoutVariable("\(name).width"); height = LayoutVariable("\(name).height")
+        init(_ name: @autoclosure @escaping () -> String) {
+            left = LayoutVariable("\(name()).left"); top = LayoutVariable("\(name()).top")
+            width = LayoutVariable("\(name()).width"); height = LayoutVariable("\(name()).height")
         }
         var frame: CGRect { CGRect(x: left.value, y: top.value, width: width.value, height: height.value) }
     }
@@ -39,6 +47,54 @@ import Foundation
     init(root: UIView) { self.root = root }
 
     func invalidate() { dirty = true }
+
+    /// A view's intrinsic-size constraints in the solver: the compression and hugging pair of
+    /// each dimension it has a size in.
+    private struct Intrinsic {
+        var width: [LayoutConstraintRef], height: [LayoutConstraintRef]
+        /// The alignment insets the constraints (the view's own and others') were made with.
+        var insets: UIEdgeInsets
+    }
+    private var intrinsics: [ObjectIdentifier: Intrinsic] = [:]
+    /// Views whose baselines constraints refer to (a new intrinsic size may move them, and
+    /// they are constants of those constraints: such views rebuild).
+    private var baselineViews: Set<ObjectIdentifier> = []
+    /// Views whose intrinsic size changed since, in the order they changed (the order the
+    /// solver takes the new constants in, so layouts are the same from run to run).
+    private var staleIntrinsic: [WeakView] = []
+
+    /// Tells the engine `view`'s intrinsic size changed. Returns whether the next layout moves
+    /// just the constants of that view's intrinsic constraints: false when the engine is to be
+    /// rebuilt anyway or the view has none in it.
+    func intrinsicSizeChanged(_ view: UIView) -> Bool {
+        guard !dirty, intrinsics[ObjectIdentifier(view)] != nil, !baselineViews.contains(ObjectIdentifier(view)) else { return false }
+        if !staleIntrinsic.contains(where: { $0.view === view }) { staleIntrinsic.append(WeakView(view: view)) }
+        return true
+    }
+
+    /// Gives the intrinsic constraints of the views whose intrinsic size changed their new
+    /// constants; marks the engine dirty instead when a view gained or lost a dimension, or the
+    /// solver refuses (a required priority that now conflicts: a rebuild breaks what UIKit
+    /// breaks).
+    private func refreshIntrinsic() {
+        let stale = staleIntrinsic
+        staleIntrinsic.removeAll()
+        for w in stale {
+            guard let v = w.view, let entry = intrinsics[ObjectIdentifier(v)] else { continue }
+            let (size, ins) = (v.intrinsicContentSize, alignmentInsets(v))
+            guard (size.width >= 0) == !entry.width.isEmpty, (size.height >= 0) == !entry.height.isEmpty, ins == entry.insets else {
+                dirty = true
+                return
+            }
+            do {
+                for c in entry.width { try solver.setConstant(c, -Double(ins.left + ins.right) - Double(size.width)) }
+                for c in entry.height { try solver.setConstant(c, -Double(ins.top + ins.bottom) - Double(size.height)) }
+            } catch {
+                dirty = true
+                return
+            }
+        }
+    }
 
     /// The geometry generation and root size after the last layout: while both hold and
     /// nothing is dirty, the views are where the last layout put them (the subviews of a large
@@ -55,7 +111,9 @@ import Foundation
             return
         }
         root.updateConstraintsIfNeeded()
-        if !dirty, let s = settled, s.generation == UIView.geometryGeneration, s.size == root.bounds.size { return }
+        if !dirty, staleIntrinsic.isEmpty, let s = settled, s.generation == UIView.geometryGeneration, s.size == root.bounds.size {
+            return
+        }
         defer { settled = (UIView.geometryGeneration, root.bounds.size) }
         if safeAreaMoved() { dirty = true }
         solveAndApply()
@@ -68,9 +126,12 @@ import Foundation
         // lay out again with the wrapped sizes (UIKit's second pass; a few rounds at most).
         for _ in 0..<3 {
             var wrapped = false
-            for v in involvedViews { if let l = v as? UILabel, l.adoptLayoutWidth() { wrapped = true } }
+            for v in involvedViews {
+                guard let l = v as? UILabel, l.adoptLayoutWidth() else { continue }
+                wrapped = true
+                if !intrinsicSizeChanged(l) { dirty = true }
+            }
             guard wrapped else { break }
-            dirty = true
             solveAndApply()
         }
     }
@@ -96,6 +157,7 @@ import Foundation
     }
 
     private func solveAndApply() {
+        if !dirty && !staleIntrinsic.isEmpty { refreshIntrinsic() }
         if dirty { rebuild() }
         let size = root.bounds.size
         if size != lastRootSize {
@@ -139,19 +201,26 @@ import Foundation
     private func item(_ object: AnyObject) -> Item {
         let id = ObjectIdentifier(object)
         if let i = frames[id] { return i }
-        let name = (object as? UILayoutGuide)?.identifier ?? "\(type(of: object))"
-        let i = Item(name)
+        let identifier = (object as? UILayoutGuide)?.identifier, kind: any AnyObject.Type = type(of: object)
+        let i = Item(identifier ?? "\(kind)")
         frames[id] = i
         return i
     }
 
+    /// How many times the engine built its system from the constraints (for tests).
+    private(set) var rebuilds = 0
+
     private func rebuild() {
         dirty = false
+        rebuilds += 1
         solver = LayoutSolver()
         frames = [:]
         safeInsets = [:]
         preservedMargins = [:]
         scrollers = []
+        intrinsics = [:]
+        staleIntrinsic = []
+        baselineViews = []
         lastRootSize = nil
         rootWidth = LayoutVariable("root.width")
         rootHeight = LayoutVariable("root.height")
@@ -181,10 +250,12 @@ import Foundation
         }
         if involved.insert(ObjectIdentifier(root)).inserted { views.append(root) }
         involvedWeakly = views.map { WeakView(view: $0) }
+        involvedIDs = involved
 
-        func add(_ e: LayoutExpression, _ r: LayoutConstraintRef.Relation, _ s: LayoutStrength = .required, _ name: String) {
-            do { try solver.add(LayoutConstraintRef(e, r, strength: s, name: name)) } catch {
-                LaminaDiagnostics.report("Auto Layout: \(error) (\(name))")
+        func add(_ e: LayoutExpression, _ r: LayoutConstraintRef.Relation, _ s: LayoutStrength = .required,
+                 _ name: @autoclosure @escaping () -> String) {
+            do { try solver.add(LayoutConstraintRef(e, r, strength: s, name: name())) } catch {
+                LaminaDiagnostics.report("Auto Layout: \(error) (\(name()))")
             }
         }
         func ex(_ v: LayoutVariable) -> LayoutExpression { LayoutExpression(v) }
@@ -200,12 +271,13 @@ import Foundation
 
         for v in views where v !== root {
             let i = item(v)
-            add(ex(i.width), .greaterOrEqual, .required, "\(type(of: v)) width ≥ 0")
-            add(ex(i.height), .greaterOrEqual, .required, "\(type(of: v)) height ≥ 0")
+            let kind = type(of: v)   // names hold the type, not the view (the solver keeps no view alive)
+            add(ex(i.width), .greaterOrEqual, .required, "\(kind) width ≥ 0")
+            add(ex(i.height), .greaterOrEqual, .required, "\(kind) height ≥ 0")
             if v.translatesAutoresizingMaskIntoConstraints, let sv = v.superview {
                 addAutoresizing(v, i, item(sv), sv, add)
             } else {
-                addIntrinsic(v, i, add)
+                intrinsics[ObjectIdentifier(v)] = addIntrinsic(v, i)
             }
         }
         // Guides.
@@ -252,7 +324,8 @@ import Foundation
                     // edit variable, so scrolling re-solves without rebuilding); its size is what
                     // the content's constraints make it (0 where nothing does).
                     guard let scroll = v as? UIScrollView else { break }
-                    let ox = LayoutVariable("\(scroll).offset.x"), oy = LayoutVariable("\(scroll).offset.y")
+                    let kind = type(of: scroll)
+                    let ox = LayoutVariable("\(kind).offset.x"), oy = LayoutVariable("\(kind).offset.y")
                     try? solver.addEditVariable(ox, strength: LayoutStrength(5e8))
                     try? solver.addEditVariable(oy, strength: LayoutStrength(5e8))
                     scrollers.append((Weak(view: scroll), ox, oy, nil))
@@ -273,7 +346,8 @@ import Foundation
             c.isBroken = false
             guard let e = expression(c) else { continue }
             let rel: LayoutConstraintRef.Relation = c.relation == .equal ? .equal : c.relation == .lessThanOrEqual ? .lessOrEqual : .greaterOrEqual
-            let ref = LayoutConstraintRef(e, rel, strength: c.priority.strength, name: c.description)
+            weak let named = c   // the name is made from the constraint if a diagnostic asks
+            let ref = LayoutConstraintRef(e, rel, strength: c.priority.strength, name: named?.description ?? "")
             do {
                 try solver.add(ref)
             } catch {
@@ -367,6 +441,7 @@ import Foundation
         case .centerXWithinMargins: return l + Double(m.left) + (w - Double(m.left + m.right)) * 0.5
         case .centerYWithinMargins: return t + Double(m.top) + (h - Double(m.top + m.bottom)) * 0.5
         case .firstBaseline, .lastBaseline:
+            if let view { baselineViews.insert(ObjectIdentifier(view)) }
             var k: CGFloat = 1, c: CGFloat = 0
             if let b = view?.baselineOffsets() {
                 (k, c) = a == .firstBaseline ? (b.first.k, b.first.c) : (b.last.k, b.last.c)
@@ -388,7 +463,9 @@ import Foundation
     /// their current lengths (with no flexible quantity, the far margin is treated as flexible,
     /// as UIKit keeps the frame).
     private func addAutoresizing(_ v: UIView, _ i: Item, _ s: Item, _ sv: UIView,
-                                 _ add: (LayoutExpression, LayoutConstraintRef.Relation, LayoutStrength, String) -> Void) {
+                                 _ add: (LayoutExpression, LayoutConstraintRef.Relation, LayoutStrength,
+                                         @autoclosure @escaping () -> String) -> Void) {
+        let kind = type(of: v)
         let f = v.frame.offsetBy(dx: -sv.bounds.minX, dy: -sv.bounds.minY)
         let size = sv.bounds.size
         let mask = v.autoresizingMask
@@ -400,14 +477,14 @@ import Foundation
             if !flexible.contains(true) { flexible[2] = true }
             let flexIdx = (0..<3).filter { flexible[$0] }
             for k in 0..<3 where !flexible[k] {
-                add(q[k] - Double(q0[k]), .equal, .required, "\(type(of: v)) autoresizing \(name)\(k)")
+                add(q[k] - Double(q0[k]), .equal, .required, "\(kind) autoresizing \(name)\(k)")
             }
             // Flexible quantities keep their proportions: q_a·q_b0 = q_b·q_a0.
             for (a, b) in zip(flexIdx, flexIdx.dropFirst()) {
                 if q0[a] == 0 && q0[b] == 0 {
-                    add(q[a] - q[b], .equal, .required, "\(type(of: v)) autoresizing \(name) share")
+                    add(q[a] - q[b], .equal, .required, "\(kind) autoresizing \(name) share")
                 } else {
-                    add(q[a] * Double(q0[b]) - q[b] * Double(q0[a]), .equal, .required, "\(type(of: v)) autoresizing \(name) share")
+                    add(q[a] * Double(q0[b]) - q[b] * Double(q0[a]), .equal, .required, "\(kind) autoresizing \(name) share")
                 }
             }
         }
@@ -419,24 +496,31 @@ import Foundation
              (mask.contains(.flexibleTopMargin), mask.contains(.flexibleHeight), mask.contains(.flexibleBottomMargin)), "y")
     }
 
-    /// The intrinsic size (of the alignment rectangle): not smaller (compression resistance)
-    /// and not larger (hugging).
-    private func addIntrinsic(_ v: UIView, _ i: Item, _ add: (LayoutExpression, LayoutConstraintRef.Relation, LayoutStrength, String) -> Void) {
+    /// Adds the intrinsic size (of the alignment rectangle) of `v`: not smaller (compression
+    /// resistance) and not larger (hugging). Returns the constraints the solver took; one it
+    /// refuses (a required priority in conflict) is reported when `diagnose`.
+    private func addIntrinsic(_ v: UIView, _ i: Item, diagnose: Bool = true) -> Intrinsic {
         let size = v.intrinsicContentSize
         let ins = alignmentInsets(v)
         let w = LayoutExpression(i.width) - Double(ins.left + ins.right), h = LayoutExpression(i.height) - Double(ins.top + ins.bottom)
+        let kind = type(of: v)
+        func add(_ e: LayoutExpression, _ r: LayoutConstraintRef.Relation, _ p: UILayoutPriority, _ what: String,
+                 to refs: inout [LayoutConstraintRef]) {
+            let ref = LayoutConstraintRef(e, r, strength: p.strength, name: "\(kind) \(what)")
+            do { try solver.add(ref); refs.append(ref) } catch {
+                if diagnose { LaminaDiagnostics.report("Auto Layout: \(error) (\(ref.name))") }
+            }
+        }
+        var entry = Intrinsic(width: [], height: [], insets: ins)
         if size.width >= 0 {
-            add(w - Double(size.width), .greaterOrEqual, v.compressionPriorities.horizontal.strength,
-                "\(type(of: v)) compression width")
-            add(w - Double(size.width), .lessOrEqual, v.huggingPriorities.horizontal.strength,
-                "\(type(of: v)) hugging width")
+            add(w - Double(size.width), .greaterOrEqual, v.compressionPriorities.horizontal, "compression width", to: &entry.width)
+            add(w - Double(size.width), .lessOrEqual, v.huggingPriorities.horizontal, "hugging width", to: &entry.width)
         }
         if size.height >= 0 {
-            add(h - Double(size.height), .greaterOrEqual, v.compressionPriorities.vertical.strength,
-                "\(type(of: v)) compression height")
-            add(h - Double(size.height), .lessOrEqual, v.huggingPriorities.vertical.strength,
-                "\(type(of: v)) hugging height")
+            add(h - Double(size.height), .greaterOrEqual, v.compressionPriorities.vertical, "compression height", to: &entry.height)
+            add(h - Double(size.height), .lessOrEqual, v.huggingPriorities.vertical, "hugging height", to: &entry.height)
         }
+        return entry
     }
 
     /// A view's alignment insets, non-finite parts taken as zero.
@@ -529,6 +613,6 @@ import Foundation
         if !root.translatesAutoresizingMaskIntoConstraints { return }
         // A view that translates its mask: its intrinsic size applies too.
         let r = item(root)
-        addIntrinsic(root, r) { e, rel, s, n in try? solver.add(LayoutConstraintRef(e, rel, strength: s, name: n)) }
+        _ = addIntrinsic(root, r, diagnose: false)
     }
 }

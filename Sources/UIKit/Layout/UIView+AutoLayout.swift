@@ -51,8 +51,18 @@ extension UIView {
         }
         // A view that joined another hierarchy leaves its own engine behind.
         if self !== root { autoLayoutEngine = nil }
-        root.autoLayoutEngine?.invalidate()
+        // A change to a view outside Auto Layout (a control's own label or image view) leaves
+        // the engine as it is.
+        if takesPartInAutoLayout { root.autoLayoutEngine?.invalidate() }
         root.setNeedsLayout()
+    }
+
+    /// Whether the view takes part in its hierarchy's Auto Layout: it or a view below it has
+    /// constraints or does not translate its autoresizing mask (`subtreeUsesAutoLayout` marks
+    /// the path up, and stays), or the engine placed or referred to it when it last built.
+    var takesPartInAutoLayout: Bool {
+        subtreeUsesAutoLayout || !translatesAutoresizingMaskIntoConstraints || !installedConstraints.isEmpty
+            || (rootView?.autoLayoutEngine?.involves(self) ?? false)
     }
 
     /// Deactivates constraints installed on `ancestors` that reach into the removed subtree.

@@ -60,7 +60,9 @@ extension UIView {
         }
         view.setNeedsLayout()
         setNeedsLayout()
-        autoLayoutChanged()
+        // A subview outside Auto Layout (autoresizing, no constraints) changes nothing the
+        // engine solves.
+        if view.takesPartInAutoLayout { autoLayoutChanged() }
     }
 
     /// Inserts `view` just above `siblingSubview`.
@@ -111,7 +113,7 @@ extension UIView {
         willMove(toSuperview: nil)
         if oldWindow != nil { notifyWillMove(toWindow: nil) }
         parent.willRemoveSubview(self)
-        parent.autoLayoutChanged()
+        if takesPartInAutoLayout { parent.autoLayoutChanged() }
         var ancestors: [UIView] = []
         var a: UIView? = parent
         while let c = a { ancestors.append(c); a = c._superview }

@@ -636,7 +636,10 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     open var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
     /// Tells layout that `intrinsicContentSize` changed.
     open func invalidateIntrinsicContentSize() {
-        autoLayoutChanged()
+        // The engine replaces just this view's intrinsic constraints when it can.
+        if let root = rootView, root.autoLayoutEngine?.intrinsicSizeChanged(self) == true { root.setNeedsLayout() } else {
+            autoLayoutChanged()
+        }
         setNeedsLayout()
         _superview?.setNeedsLayout()
     }
