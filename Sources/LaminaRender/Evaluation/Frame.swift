@@ -83,8 +83,8 @@ package final class Frame: @unchecked Sendable {
         // Done with the committed tree's storage: the next commit may write it in place. The
         // storage is let go under the store's lock (see `RenderStore.letGo`).
         RaceAnnotations.release(RenderStore.treeToken)
-        RenderStore.shared.letGo(&tree)
-        RenderStore.shared.letGo(&values)
+        RenderStore.shared.letGo(&tree, emptying: RenderTree())
+        RenderStore.shared.letGo(&values, emptying: NodeColumns())
     }
 
     /// A frame showing a tree's committed values, without animations (render(in:), a

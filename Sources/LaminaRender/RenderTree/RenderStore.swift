@@ -72,18 +72,13 @@ package final class RenderStore: Sendable {
         }
     }
 
-    /// Lets go of a copy of the committed tree (a frame's, a renderer's), under the store's
-    /// lock: a commit then either still sees the storage shared and copies it, or runs after
-    /// and writes it in place once the reader is done with it, ordered by the lock (which
-    /// ThreadSanitizer sees; it cannot see the reference counts that order copy on write).
-    package func letGo(_ tree: inout RenderTree) {
-        state.withLock { _ in tree = RenderTree() }
-    }
-
-    /// Lets go of a frame's values (whose columns share storage with the committed tree's
-    /// until evaluation writes them), as a tree is let go.
-    package func letGo(_ values: inout NodeColumns) {
-        state.withLock { _ in values = NodeColumns() }
+    /// Lets go of a copy of the committed tree, or of columns that share its storage (a frame's
+    /// values until evaluation writes them), replacing it by `empty` under the store's lock: a
+    /// commit then either still sees the storage shared and copies it, or runs after and writes
+    /// it in place once the reader is done with it, ordered by the lock (which ThreadSanitizer
+    /// sees; it cannot see the reference counts that order copy on write).
+    package func letGo<Storage>(_ storage: inout Storage, emptying empty: Storage) {
+        state.withLock { _ in storage = empty }
     }
 
     /// How many commits have been applied (statistics and tests).

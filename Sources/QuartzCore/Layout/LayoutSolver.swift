@@ -124,13 +124,13 @@ import Foundation
 /// re-solve after `suggestValue` allocates nothing once the arrays have grown.
 @_spi(Lamina) public final class LayoutSolver {
     struct Tag { var marker = 0, other = 0 }
-    struct Edit { var tag: Tag; var constraint: LayoutConstraintRef; var constant: Double }
 
     private var t = Tableau()
     /// The constraints held, each with its tag and its constant now (``setConstant(_:_:)``).
     private var constraints: [ObjectIdentifier: (constraint: LayoutConstraintRef, tag: Tag, constant: Double)] = [:]
     private var variables: [(symbol: Int, variable: LayoutVariable)] = []
-    private var edits: [ObjectIdentifier: Edit] = [:]
+    /// Each edit variable's constraint `v = 0`, whose constant a suggested value moves.
+    private var edits: [ObjectIdentifier: LayoutConstraintRef] = [:]
 
     public init() {}
 
@@ -193,23 +193,22 @@ import Foundation
         guard !strength.isRequired else { throw .badEditVariable("\(v): an edit variable cannot be required") }
         let c = LayoutConstraintRef(LayoutExpression(v), .equal, strength: strength, name: "edit \(v)")
         try add(c)
-        edits[ObjectIdentifier(v)] = Edit(tag: constraints[ObjectIdentifier(c)]!.tag, constraint: c, constant: 0)
+        edits[ObjectIdentifier(v)] = c
     }
 
     public func removeEditVariable(_ v: LayoutVariable) throws(LayoutSolverError) {
         guard let e = edits.removeValue(forKey: ObjectIdentifier(v)) else { throw .badEditVariable("\(v) is not an edit variable") }
-        try remove(e.constraint)
+        try remove(e)
     }
 
     public func hasEditVariable(_ v: LayoutVariable) -> Bool { edits[ObjectIdentifier(v)] != nil }
 
-    /// Suggests a value for an edit variable and re-solves (dual simplex).
+    /// Suggests a value for an edit variable and re-solves (dual simplex): the constant of its
+    /// constraint `v − value = 0` moves (``setConstant(_:_:)``); a value that is not finite is
+    /// refused.
     public func suggestValue(_ v: LayoutVariable, _ value: Double) throws(LayoutSolverError) {
-        let id = ObjectIdentifier(v)
-        guard let e = edits[id] else { throw .badEditVariable("\(v) is not an edit variable") }
-        let delta = value - e.constant
-        edits[id]!.constant = value
-        try t.suggest(marker: e.tag.marker, delta: delta)
+        guard let e = edits[ObjectIdentifier(v)] else { throw .badEditVariable("\(v) is not an edit variable") }
+        try setConstant(e, -value)
     }
 
     /// Copies the solution into the variables' values.

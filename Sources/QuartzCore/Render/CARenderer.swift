@@ -144,7 +144,7 @@ public final class CARenderer {
         current = nil
         guard let slot = layer?.renderSlot, slot >= 0 else { return }
         var tree = RenderStore.shared.snapshot()
-        defer { RenderStore.shared.letGo(&tree) }
+        defer { RenderStore.shared.letGo(&tree, emptying: RenderTree()) }
         guard tree.isLive(slot) else { return }
         // The committed bounds, not the layer's: its thread may be changing them.
         guard let g = FrameGeometry(area: bounds ?? tree.columns.bounds[Int(slot)], scale: scale, who: "CARenderer") else { return }
@@ -191,7 +191,7 @@ public final class CARenderer {
     public func nextFrameTime() -> CFTimeInterval {
         guard let slot = layer?.renderSlot, slot >= 0 else { return .infinity }
         var tree = RenderStore.shared.snapshot()
-        defer { RenderStore.shared.letGo(&tree) }
+        defer { RenderStore.shared.letGo(&tree, emptying: RenderTree()) }
         guard tree.isLive(slot) else { return .infinity }
         let t = current?.frame.time ?? CACurrentMediaTime()
         return RenderTreeQueries.nextChange(tree, root: slot, after: t)

@@ -86,9 +86,10 @@ import Foundation
                 dirty = true
                 return
             }
+            let k = Self.intrinsicConstants(size, ins)
             do {
-                for c in entry.width { try solver.setConstant(c, -Double(ins.left + ins.right) - Double(size.width)) }
-                for c in entry.height { try solver.setConstant(c, -Double(ins.top + ins.bottom) - Double(size.height)) }
+                for c in entry.width { try solver.setConstant(c, k.width) }
+                for c in entry.height { try solver.setConstant(c, k.height) }
             } catch {
                 dirty = true
                 return
@@ -502,7 +503,8 @@ import Foundation
     private func addIntrinsic(_ v: UIView, _ i: Item, diagnose: Bool = true) -> Intrinsic {
         let size = v.intrinsicContentSize
         let ins = alignmentInsets(v)
-        let w = LayoutExpression(i.width) - Double(ins.left + ins.right), h = LayoutExpression(i.height) - Double(ins.top + ins.bottom)
+        let k = Self.intrinsicConstants(size, ins)
+        let w = LayoutExpression(i.width) + k.width, h = LayoutExpression(i.height) + k.height
         let kind = type(of: v)
         func add(_ e: LayoutExpression, _ r: LayoutConstraintRef.Relation, _ p: UILayoutPriority, _ what: String,
                  to refs: inout [LayoutConstraintRef]) {
@@ -513,14 +515,20 @@ import Foundation
         }
         var entry = Intrinsic(width: [], height: [], insets: ins)
         if size.width >= 0 {
-            add(w - Double(size.width), .greaterOrEqual, v.compressionPriorities.horizontal, "compression width", to: &entry.width)
-            add(w - Double(size.width), .lessOrEqual, v.huggingPriorities.horizontal, "hugging width", to: &entry.width)
+            add(w, .greaterOrEqual, v.compressionPriorities.horizontal, "compression width", to: &entry.width)
+            add(w, .lessOrEqual, v.huggingPriorities.horizontal, "hugging width", to: &entry.width)
         }
         if size.height >= 0 {
-            add(h - Double(size.height), .greaterOrEqual, v.compressionPriorities.vertical, "compression height", to: &entry.height)
-            add(h - Double(size.height), .lessOrEqual, v.huggingPriorities.vertical, "hugging height", to: &entry.height)
+            add(h, .greaterOrEqual, v.compressionPriorities.vertical, "compression height", to: &entry.height)
+            add(h, .lessOrEqual, v.huggingPriorities.vertical, "hugging height", to: &entry.height)
         }
         return entry
+    }
+
+    /// The constants of a view's intrinsic-size constraints (`width + constant` against 0, and
+    /// height's): minus its alignment insets and its intrinsic size, per dimension.
+    private static func intrinsicConstants(_ size: CGSize, _ ins: UIEdgeInsets) -> (width: Double, height: Double) {
+        (-Double(ins.left + ins.right) - Double(size.width), -Double(ins.top + ins.bottom) - Double(size.height))
     }
 
     /// A view's alignment insets, non-finite parts taken as zero.
