@@ -18,20 +18,6 @@ enum FontLibrary {
         return body(library)
     }
 
-    /// Apple font names and the installed families that stand in for them (the first one found
-    /// wins). Names are compared without spaces, hyphens or case.
-    static let substitutes: [(apple: [String], families: [String])] = [
-        // San Francisco: Inter Display (SIL OFL, Debian's fonts-inter) is the closest openly
-        // licensed face in width (see `systemFontNames`); Liberation Sans where it is missing.
-        (systemFontNames, ["Inter Display", "Liberation Sans", "DejaVu Sans"]),
-        // Helvetica and Arial: Liberation Sans has Arial's metrics.
-        (["helvetica", "helveticaneue", "arial", "lucidagrande", "verdana"], ["Liberation Sans", "DejaVu Sans"]),
-        (["times", "timesnewroman", "georgia", "newyork"], ["Liberation Serif", "DejaVu Serif"]),
-        (["menlo", "monaco", "courier", "couriernew", "sfmono", "sfmonoregular"], ["DejaVu Sans Mono", "Liberation Mono"]),
-        (["pingfangsc", "pingfangtc", "pingfanghk", "pingfang", "hiraginosansgb", "heitisc", "heititc", "stheiti",
-          "songtisc", "stsong", "kaitisc", "hiraginosans", "applesdgothicneo"], ["WenQuanYi Micro Hei", "Noto Sans CJK SC"]),
-    ]
-
     /// Apple's names for the system font (San Francisco), compared without spaces, hyphens or case.
     static let systemFontNames = ["sfpro", "sfprotext", "sfprodisplay", "sfui", "sfuitext", "sfuidisplay", "sanfrancisco",
                                   "applesystemuifont", "system"]
@@ -43,12 +29,6 @@ enum FontLibrary {
         let key = base.lowercased().filter { $0.isLetter || $0.isNumber }
         return systemFontNames.contains(key) || systemFontNames.contains(where: { key.hasPrefix($0) && $0.count > 3 })
     }
-
-    /// The weight words Apple font names end with, and fontconfig weights for them.
-    static let weights: [(String, Int32)] = [
-        ("ultralight", 40), ("thin", 0), ("light", 50), ("regular", 80), ("book", 75), ("medium", 100),
-        ("semibold", 180), ("demibold", 180), ("bold", 200), ("heavy", 210), ("black", 210),
-    ]
 
     /// Finds a font for `name`: first among the faces Lamina knows by path (`FontCatalog`:
     /// registered, Apple's, shipped), then Apple names through the substitutes, others by
@@ -84,28 +64,30 @@ enum FontLibrary {
         if let f = named { return (f.location, f.family, f.origin) }
         // Split a weight/style suffix: "Helvetica-Bold", "PingFangSC-Regular", "HelveticaNeue-BoldItalic".
         var base = name, weight: Int32?, italic = false
-        if let dash = name.lastIndex(of: "-") {
-            var style = name[name.index(after: dash)...].lowercased()
-            if style.hasSuffix("italic") || style.hasSuffix("oblique") { italic = true; style = String(style.dropLast(style.hasSuffix("italic") ? 6 : 7)) }
-            if style.isEmpty || weights.contains(where: { $0.0 == style }) {
-                base = String(name[..<dash])
-                weight = weights.first { $0.0 == style }?.1
-            }
+        if let dash = name.lastIndex(of: "-"), let style = AppleFontStandIns.style(String(name[name.index(after: dash)...])) {
+            base = String(name[..<dash])
+            (weight, italic) = style
         }
-        let key = base.lowercased().filter { $0.isLetter || $0.isNumber }
         var candidates = [base]
-        if let sub = substitutes.first(where: { $0.apple.contains(key) || $0.apple.contains(where: { key.hasPrefix($0) && $0.count > 3 }) }) {
-            candidates = sub.families
+        let standIn = AppleFontStandIns.standIn(forKey: base.lowercased().filter { $0.isLetter || $0.isNumber })
+        if let standIn {
+            candidates = standIn.families
+            italic = italic || standIn.italic
+        }
+        /// One diagnostic for a stand-in that sets text at other widths than the Apple face.
+        func found<T>(_ answer: T, _ faceName: String) -> T {
+            if let standIn, !standIn.sameMetrics { LaminaDiagnostics.report(AppleFontStandIns.message(name: name, face: faceName)) }
+            return answer
         }
         for family in candidates {
             if let f = FontCatalog.shared.face(family: family, weight: catalogWeight(weight), italic: italic, origins: [.registered, .bundled]) {
-                return (f.location, f.family, f.origin)
+                return found((f.location, f.family, f.origin), f.fullName)
             }
         }
         return withLock { _ in
             for family in candidates {
-                if let (path, index, found) = match(family: family, weight: weight, italic: italic, exact: candidates == [base]) {
-                    return (.file(path, index: index), found, nil)
+                if let (path, index, family) = match(family: family, weight: weight, italic: italic, exact: standIn == nil) {
+                    return found((.file(path, index: index), family, nil), family)
                 }
             }
             return nil

@@ -58,11 +58,15 @@ open class CTFont: NSObject, @unchecked Sendable, CATextLayerFontProviding {
     }
 }
 
-/// A font by name (a PostScript or family name, or an Apple name Lamina maps), at `size` points
-/// (0: 12). A name that matches nothing gives Helvetica's stand-in, as CoreText gives a default.
+/// A font by name (a PostScript or family name, or an Apple font's name, drawn with its
+/// stand-in), at `size` points (0: 12). CoreText returns "a font that best matches the name":
+/// a name that matches nothing gives Helvetica's stand-in, with one diagnostic naming it.
 public func CTFontCreateWithName(_ name: CFString, _ size: CGFloat, _ matrix: UnsafePointer<CGAffineTransform>?) -> CTFont {
     if let f = CGFont.named(name, size: size.isFinite && size > 0 ? size : 12) { return CTFont(f, size: size, matrix: matrix?.pointee, name: name) }
-    return CTFont(CTFontDefaults.font, size: size, matrix: matrix?.pointee)
+    let fallback = CTFontDefaults.font
+    LaminaDiagnostics.report("CoreText: no font is named \"\(name.prefix(100))\"; CTFontCreateWithName gives \(fallback.fullName ?? fallback.familyName) "
+                             + "(Helvetica's stand-in) instead")
+    return CTFont(fallback, size: size, matrix: matrix?.pointee)
 }
 
 /// A font over a `CGFont` at `size` points.
