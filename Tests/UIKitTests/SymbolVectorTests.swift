@@ -1,6 +1,6 @@
 import Testing
 import Foundation
-import UIKit
+@testable import UIKit
 
 /// Symbol images are vectors, as on iOS: drawn at the size they are shown. Written as iOS code.
 @MainActor
@@ -98,6 +98,87 @@ struct SymbolVectorTests {
             }.cgImage!
             #expect(differing(shown, expected) == 0, "\(mode)")
         }
+    }
+
+    /// A 200-point symbol at 3x follows its outline's curves: along the normal of points sampled
+    /// on every curve, the drawn edge (where coverage crosses one half) lies within 0.25 px of
+    /// the curve. Curves flattened at a small size and scaled up miss by pixels (a quadratic
+    /// arc of 45 degrees taken as its chord misses a 250 px circle by 19 px).
+    @Test func a200PointSymbolsEdgesLieOnItsCurves() throws {
+        let symbol = try #require(UIImage(systemName: "person.crop.circle.fill"))
+        let vector = try #require(symbol.symbolVector)
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = 3
+        let image = UIGraphicsImageRenderer(size: CGSize(width: 200, height: 200), format: format).image { _ in
+            symbol.withTintColor(.black).draw(in: CGRect(x: 0, y: 0, width: 200, height: 200))
+        }.cgImage!
+        let bytes = pixels(image), side = image.width, row = image.bytesPerRow
+        #expect(side == 600)
+        /// Coverage at a device point, interpolated between pixel centres.
+        func coverage(_ x: CGFloat, _ y: CGFloat) -> CGFloat {
+            let fx = x - 0.5, fy = y - 0.5
+            let x0 = Int(fx.rounded(.down)), y0 = Int(fy.rounded(.down))
+            let tx = fx - CGFloat(x0), ty = fy - CGFloat(y0)
+            func a(_ i: Int, _ j: Int) -> CGFloat {
+                guard i >= 0, j >= 0, i < side, j < side else { return 0 }
+                return CGFloat(bytes[j * row + i * 4 + 3]) / 255
+            }
+            return (a(x0, y0) * (1 - tx) + a(x0 + 1, y0) * tx) * (1 - ty) + (a(x0, y0 + 1) * (1 - tx) + a(x0 + 1, y0 + 1) * tx) * ty
+        }
+        // Points and tangents on each quadratic and cubic curve of the outline, in device pixels.
+        var samples: [(p: CGPoint, tangent: CGPoint)] = []
+        var current = CGPoint.zero, curves = 0
+        let k = CGFloat(side)
+        vector.path.applyWithBlock { e in
+            let el = e.pointee
+            switch el.type {
+            case .moveToPoint, .addLineToPoint: current = el.points[0]
+            case .addQuadCurveToPoint:
+                let (c, end) = (el.points[0], el.points[1])
+                curves += 1
+                for i in 1..<16 {
+                    let t = CGFloat(i) / 16, u = 1 - t
+                    let p = CGPoint(x: u * u * current.x + 2 * u * t * c.x + t * t * end.x, y: u * u * current.y + 2 * u * t * c.y + t * t * end.y)
+                    let d = CGPoint(x: 2 * u * (c.x - current.x) + 2 * t * (end.x - c.x), y: 2 * u * (c.y - current.y) + 2 * t * (end.y - c.y))
+                    samples.append((CGPoint(x: p.x * k, y: p.y * k), d))
+                }
+                current = end
+            case .addCurveToPoint:
+                let (c1, c2, end) = (el.points[0], el.points[1], el.points[2])
+                curves += 1
+                for i in 1..<16 {
+                    let t = CGFloat(i) / 16, u = 1 - t
+                    let p = CGPoint(x: u * u * u * current.x + 3 * u * u * t * c1.x + 3 * u * t * t * c2.x + t * t * t * end.x,
+                                    y: u * u * u * current.y + 3 * u * u * t * c1.y + 3 * u * t * t * c2.y + t * t * t * end.y)
+                    let d = CGPoint(x: 3 * u * u * (c1.x - current.x) + 6 * u * t * (c2.x - c1.x) + 3 * t * t * (end.x - c2.x),
+                                    y: 3 * u * u * (c1.y - current.y) + 6 * u * t * (c2.y - c1.y) + 3 * t * t * (end.y - c2.y))
+                    samples.append((CGPoint(x: p.x * k, y: p.y * k), d))
+                }
+                current = end
+            default: break
+            }
+        }
+        #expect(curves >= 8)
+        var measured = 0, worst: CGFloat = 0
+        for (p, d) in samples {
+            let length = (d.x * d.x + d.y * d.y).squareRoot()
+            guard length > 0 else { continue }
+            let n = CGPoint(x: -d.y / length, y: d.x / length)
+            func at(_ s: CGFloat) -> CGFloat { coverage(p.x + n.x * s, p.y + n.y * s) }
+            // Only clean edges: inked on one side and empty on the other, 2 px away.
+            let (a, b) = (at(-2), at(2))
+            guard min(a, b) < 0.02, max(a, b) > 0.98 else { continue }
+            // Where coverage crosses one half between the two sides, by bisection.
+            var lo: CGFloat = -2, hi: CGFloat = 2
+            for _ in 0..<30 {
+                let mid = (lo + hi) / 2
+                if (at(mid) > 0.5) == (a > 0.5) { lo = mid } else { hi = mid }
+            }
+            worst = max(worst, abs((lo + hi) / 2))
+            measured += 1
+        }
+        #expect(measured > samples.count / 2 && measured > 200, "\(measured) of \(samples.count)")
+        #expect(worst <= 0.25, "the drawn edge lies \(worst) px from the curve")
     }
 
     @Test func theConfigurationSetsTheSizeAndTheViewItsDrawing() throws {
