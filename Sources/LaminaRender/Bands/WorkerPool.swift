@@ -11,7 +11,7 @@ package final class WorkerPool: @unchecked Sendable {
     package static let shared = WorkerPool()
 
     /// The number of processors the system reports.
-    package static var processorCount: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+    package static let processorCount = max(1, ProcessInfo.processInfo.activeProcessorCount)
 
     private final class Worker: @unchecked Sendable {
         let semaphore = CountingSignal()

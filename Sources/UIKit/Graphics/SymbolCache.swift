@@ -20,7 +20,7 @@ enum SymbolCache {
         let width: Int, height: Int
         let size: CGSize, rect: CGRect
         let color: [CGFloat]
-        let space: String
+        let space: String?
     }
 
     /// The images and drawings are keyed by their outline's identity; each entry keeps its
@@ -72,7 +72,7 @@ enum SymbolCache {
                       draw: () -> CGImage?) -> CGImage? {
         let key = DrawnKey(path: ObjectIdentifier(vector.path), stroke: vector.strokeWidth, width: width, height: height,
                            size: size, rect: rect, color: color.components ?? [],
-                           space: String(describing: color.colorSpace?.name))
+                           space: color.colorSpace?.name)
         if let hit = state.withLock({ $0.drawn[key] }) { return hit.image }
         guard let made = draw() else { return nil }
         state.withLock { s in
