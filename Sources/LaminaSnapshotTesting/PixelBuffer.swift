@@ -50,6 +50,24 @@ struct PixelBuffer {
         return (data, stride, order)
     }
 
+    /// Whether two images of one size and one 32-bit premultiplied layout
+    /// (``premultipliedWords(of:)``) hold the same pixels, compared where they lie: a passing
+    /// comparison of two 3x phone screens copies no 12 MB buffers. Nil when either layout is
+    /// another (the images are then brought to one form and compared).
+    static func sameWords(_ a: CGImage, _ b: CGImage) -> Bool? {
+        guard a.width == b.width, a.height == b.height, let (da, sa, oa) = premultipliedWords(of: a),
+              let (db, sb, ob) = premultipliedWords(of: b), oa == ob else { return nil }
+        let (rowBytes, rows) = (a.width * 4, a.height)
+        return da.withUnsafeBytes { (p: UnsafeRawBufferPointer) in
+            db.withUnsafeBytes { (q: UnsafeRawBufferPointer) in
+                guard let pa = p.baseAddress, let qa = q.baseAddress else { return false }
+                if sa == rowBytes, sb == rowBytes { return memcmp(pa, qa, rowBytes * rows) == 0 }
+                for y in 0..<rows where memcmp(pa + y * sa, qa + y * sb, rowBytes) != 0 { return false }
+                return true
+            }
+        }
+    }
+
     /// The bytes of a 32-bit premultiplied image (``premultipliedWords(of:)``) in RGBA order,
     /// read directly: drawing a large image through a context costs seconds in a debug build.
     /// Nil for other layouts.

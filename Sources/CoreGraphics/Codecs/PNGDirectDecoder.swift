@@ -35,10 +35,10 @@ enum PNGDirectDecoder {
         guard let decompressor = libdeflate_alloc_decompressor() else { return nil }
         defer { libdeflate_free_decompressor(decompressor) }
         // The rows are inflated, unfiltered and (RGBA) moved together in this memory, which the
-        // image then keeps: no second buffer, no copy.
-        guard let rows = malloc(max(1, expected)) else { return nil }
-        var keep = false
-        defer { if !keep { free(rows) } }
+        // image then keeps: no second buffer, no copy. Pixel storage, so a reference decoded
+        // test after test reuses the memory the last one freed instead of faulting in new pages.
+        let storage = PixelStorage(uninitializedCount: max(1, expected))
+        let rows = storage.bytes
         let inflated: Bool = data.withUnsafeBytes { raw in
             guard let base = raw.baseAddress else { return false }
             // One IDAT is read where it lies; several are joined first.
@@ -70,14 +70,12 @@ enum PNGDirectDecoder {
             // Each row's pixels moved to just after the previous row's (dropping the filter
             // bytes), front to back.
             for y in 0..<h { memmove(rows + y * w * 4, rows + y * rowBytes + 1, w * 4) }
-            keep = true
-            return (Data(bytesNoCopy: rows, count: w * 4 * h, deallocator: .free), w, h)
+            return (Data(bytesNoCopy: rows, count: w * 4 * h, deallocator: .custom { _, _ in withExtendedLifetime(storage) {} }), w, h)
         }
-        var pixels = Data(count: w * 4 * h)
-        pixels.withUnsafeMutableBytes { out in
-            lamina_png_rows_to_rgba(bytes, w, h, Int32(bpp), out.bindMemory(to: UInt8.self).baseAddress!)
-        }
-        return (pixels, w, h)
+        // RGB: every pixel written out as RGBA, alpha 255.
+        let pixels = PixelStorage(uninitializedCount: w * 4 * h)
+        lamina_png_rows_to_rgba(bytes, w, h, Int32(bpp), pixels.bytes.assumingMemoryBound(to: UInt8.self))
+        return (Data(bytesNoCopy: pixels.bytes, count: w * 4 * h, deallocator: .custom { _, _ in withExtendedLifetime(pixels) {} }), w, h)
     }
 
     /// The size, bytes per pixel and image data chunks of a file the direct path decodes, or nil.
