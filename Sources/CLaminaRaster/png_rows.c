@@ -75,6 +75,25 @@ static void unfilter_vector_4(int filter, uint8_t *r, const uint8_t *p, long n) 
         // |b - c| <= |a - c| and <= |a + b - 2c|, else b where |a - c| <= |a + b - 2c|, else c.
         v4hi a = zero, c = zero;
         for (long i = 0; i < n; i += 4) {
+            // Four pixels under a flat stretch of the row above (the pixel above-left and the four
+            // above all equal: b = c, so the predictor is a) with nothing added (filtered bytes
+            // 0): each is the pixel to its left, as the loop below would compute one by one.
+            // A screenshot's backgrounds are mostly such stretches.
+            if (p && i + 16 <= n) {
+                uint64_t f[2];
+                memcpy(f, r + i, 16);
+                if ((f[0] | f[1]) == 0) {
+                    uint32_t up[4], above_left = 0, left = 0;
+                    memcpy(up, p + i, 16);
+                    if (i >= 4) { memcpy(&above_left, p + i - 4, 4); memcpy(&left, r + i - 4, 4); }
+                    if (up[0] == above_left && up[1] == above_left && up[2] == above_left && up[3] == above_left) {
+                        const uint32_t px[4] = {left, left, left, left};
+                        memcpy(r + i, px, 16);
+                        i += 12;    // a and c are unchanged: the left pixel, and the one above
+                        continue;
+                    }
+                }
+            }
             v4hi b = p ? __builtin_convertvector(*(const v4qu *)(p + i), v4hi) : zero;
             v4hi pa = b - c, pb = a - c;
             v4hi pc = abs4(pa + pb);

@@ -127,6 +127,35 @@ struct PNGDirectDecoderTests {
         }
     }
 
+    /// Paeth rows over flat stretches (four pixels whose neighbours above are all one colour,
+    /// nothing added) take a shortcut: the same pixels as libpng's, where the stretch starts at
+    /// the row's start, after a different pixel, under a colour change above, or at the row's end.
+    @Test func flatStretchesUnderPaethGiveLibpngsPixels() throws {
+        defer { lamina_raster_force_simd_level(-1) }
+        for width in [4, 5, 8, 9, 17, 40, 67] {
+            let height = 9
+            let rows: [[UInt8]] = (0..<height).map { y in
+                (0..<width).flatMap { x -> [UInt8] in
+                    // A background, a vertical edge from row 2, a dot in row 4, a band in rows 6-7.
+                    if y >= 2 && x == width / 3 { return [200, 10, 10, 255] }
+                    if y == 4 && x == width - 2 { return [0, 0, 0, 128] }
+                    if y >= 6 && y <= 7 && x >= width / 2 { return [30, 60, 90, 255] }
+                    return [240, 240, 245, 255]
+                }
+            }
+            for filters: [UInt8] in [[4], [4, 4, 2, 4, 1, 4, 3]] {
+                let data = Self.png(width: width, height: height, rows: rows, filters: filters)
+                let viaLibpng = Self.pixels(try CGImage.decodePNG(data, direct: false))
+                #expect(Array(try #require(try PNGDirectDecoder.decode(data, always: true)).pixels) == rows.flatMap { $0 })
+                for level: Int32 in [0, 1, 2] {
+                    lamina_raster_force_simd_level(level)
+                    #expect(Self.pixels(try CGImage.decodePNG(data, direct: true, always: true)) == viaLibpng, "w \(width) level \(level)")
+                }
+                lamina_raster_force_simd_level(-1)
+            }
+        }
+    }
+
     @Test func filesWrittenByTheEncoderAreDecodedDirectly() throws {
         // libpng's writer chooses filters row by row and compresses: a real snapshot file.
         let w = 97, h = 61
