@@ -11,8 +11,9 @@
 /// widths than iOS: the first time each name is drawn so, one diagnostic names the face used.
 enum AppleFontStandIns {
     /// Apple family names (compared without spaces, hyphens or case, and as prefixes of longer
-    /// PostScript names: "avenirnext" takes "AvenirNextCondensed-Bold") and the families that
-    /// stand in for them, the first one found winning.
+    /// PostScript names: "avenirnext" takes "AvenirNextCondensed-Bold"; see
+    /// ``standIn(forKey:)``) and the families that stand in for them, the first one installed
+    /// drawing.
     struct StandIn: Sendable {
         let apple: [String]
         let families: [String]
