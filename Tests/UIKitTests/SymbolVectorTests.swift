@@ -125,36 +125,34 @@ struct SymbolVectorTests {
             }
             return (a(x0, y0) * (1 - tx) + a(x0 + 1, y0) * tx) * (1 - ty) + (a(x0, y0 + 1) * (1 - tx) + a(x0 + 1, y0 + 1) * tx) * ty
         }
-        // Points and tangents on each quadratic and cubic curve of the outline, in device pixels.
+        // Points and tangents on each quadratic and cubic curve of the outline, in device pixels
+        // (a quadratic sampled as the cubic it is: control points two thirds of the way to its own).
         var samples: [(p: CGPoint, tangent: CGPoint)] = []
         var current = CGPoint.zero, curves = 0
         let k = CGFloat(side)
+        func sampleCubic(_ p0: CGPoint, _ c1: CGPoint, _ c2: CGPoint, _ p3: CGPoint) {
+            curves += 1
+            for i in 1..<16 {
+                let t = CGFloat(i) / 16, u = 1 - t
+                let p = CGPoint(x: u * u * u * p0.x + 3 * u * u * t * c1.x + 3 * u * t * t * c2.x + t * t * t * p3.x,
+                                y: u * u * u * p0.y + 3 * u * u * t * c1.y + 3 * u * t * t * c2.y + t * t * t * p3.y)
+                let d = CGPoint(x: 3 * u * u * (c1.x - p0.x) + 6 * u * t * (c2.x - c1.x) + 3 * t * t * (p3.x - c2.x),
+                                y: 3 * u * u * (c1.y - p0.y) + 6 * u * t * (c2.y - c1.y) + 3 * t * t * (p3.y - c2.y))
+                samples.append((CGPoint(x: p.x * k, y: p.y * k), d))
+            }
+        }
         vector.path.applyWithBlock { e in
             let el = e.pointee
             switch el.type {
             case .moveToPoint, .addLineToPoint: current = el.points[0]
             case .addQuadCurveToPoint:
                 let (c, end) = (el.points[0], el.points[1])
-                curves += 1
-                for i in 1..<16 {
-                    let t = CGFloat(i) / 16, u = 1 - t
-                    let p = CGPoint(x: u * u * current.x + 2 * u * t * c.x + t * t * end.x, y: u * u * current.y + 2 * u * t * c.y + t * t * end.y)
-                    let d = CGPoint(x: 2 * u * (c.x - current.x) + 2 * t * (end.x - c.x), y: 2 * u * (c.y - current.y) + 2 * t * (end.y - c.y))
-                    samples.append((CGPoint(x: p.x * k, y: p.y * k), d))
-                }
+                func twoThirds(_ a: CGPoint) -> CGPoint { CGPoint(x: a.x + 2 * (c.x - a.x) / 3, y: a.y + 2 * (c.y - a.y) / 3) }
+                sampleCubic(current, twoThirds(current), twoThirds(end), end)
                 current = end
             case .addCurveToPoint:
-                let (c1, c2, end) = (el.points[0], el.points[1], el.points[2])
-                curves += 1
-                for i in 1..<16 {
-                    let t = CGFloat(i) / 16, u = 1 - t
-                    let p = CGPoint(x: u * u * u * current.x + 3 * u * u * t * c1.x + 3 * u * t * t * c2.x + t * t * t * end.x,
-                                    y: u * u * u * current.y + 3 * u * u * t * c1.y + 3 * u * t * t * c2.y + t * t * t * end.y)
-                    let d = CGPoint(x: 3 * u * u * (c1.x - current.x) + 6 * u * t * (c2.x - c1.x) + 3 * t * t * (end.x - c2.x),
-                                    y: 3 * u * u * (c1.y - current.y) + 6 * u * t * (c2.y - c1.y) + 3 * t * t * (end.y - c2.y))
-                    samples.append((CGPoint(x: p.x * k, y: p.y * k), d))
-                }
-                current = end
+                sampleCubic(current, el.points[0], el.points[1], el.points[2])
+                current = el.points[2]
             default: break
             }
         }

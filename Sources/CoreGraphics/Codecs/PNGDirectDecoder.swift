@@ -70,12 +70,12 @@ enum PNGDirectDecoder {
             // Each row's pixels moved to just after the previous row's (dropping the filter
             // bytes), front to back.
             for y in 0..<h { memmove(rows + y * w * 4, rows + y * rowBytes + 1, w * 4) }
-            return (Data(bytesNoCopy: rows, count: w * 4 * h, deallocator: .custom { _, _ in withExtendedLifetime(storage) {} }), w, h)
+            return (storage.data(count: w * 4 * h), w, h)
         }
         // RGB: every pixel written out as RGBA, alpha 255.
         let pixels = PixelStorage(uninitializedCount: w * 4 * h)
         lamina_png_rows_to_rgba(bytes, w, h, Int32(bpp), pixels.bytes.assumingMemoryBound(to: UInt8.self))
-        return (Data(bytesNoCopy: pixels.bytes, count: w * 4 * h, deallocator: .custom { _, _ in withExtendedLifetime(pixels) {} }), w, h)
+        return (pixels.data(count: w * 4 * h), w, h)
     }
 
     /// The size, bytes per pixel and image data chunks of a file the direct path decodes, or nil.

@@ -81,11 +81,11 @@ enum AppleFontStandIns {
             + "so text sets at other widths than on iOS (AppleFonts.use(folder:) draws with Apple's files when you have them)"
     }
 
-    /// A style suffix of an Apple PostScript name as a weight and italic: "BoldItalic",
-    /// "DemiBold", "CondensedExtraBold", "BoldMT", "Roman", "LightOblique", "W3". Nil when the
-    /// suffix is no style word (then it belongs to the family's name).
-    static func style(_ suffix: String) -> (weight: Int32?, italic: Bool)? {
-        var s = suffix.lowercased().filter { $0.isLetter || $0.isNumber }
+    /// A style suffix of an Apple PostScript name as an OS/2 weight class (nil: regular) and
+    /// italic: "BoldItalic", "DemiBold", "CondensedExtraBold", "BoldMT", "Roman", "LightOblique",
+    /// "W3". Nil when the suffix is no style word (then it belongs to the family's name).
+    static func style(_ suffix: String) -> (weight: Int?, italic: Bool)? {
+        var s = FontCatalog.key(suffix)
         if s.hasSuffix("mt") { s.removeLast(2) }
         if s.hasSuffix("ps") { s.removeLast(2) }
         var italic = false
@@ -99,17 +99,9 @@ enum AppleFontStandIns {
             break
         }
         if s.isEmpty || ["roman", "plain", "normal", "book", "regular"].contains(s) { return (nil, italic) }
-        if let w = weights.first(where: { $0.0 == s }) { return (w.1, italic) }
+        if let w = FontCatalog.weightWords.first(where: { $0.0 == s }) { return (w.1, italic) }
         // Hiragino's W0…W9.
-        if s.count == 2, s.first == "w", let n = Int32(String(s.last!)) { return ([0, 40, 40, 50, 80, 100, 180, 200, 205, 210][Int(n)], italic) }
+        if s.count == 2, s.first == "w", let n = Int(String(s.last!)), (0...9).contains(n) { return (n == 0 ? 100 : 100 * n, italic) }
         return nil
     }
-
-    /// Weight words and fontconfig weights for them (heavy between bold and black, as
-    /// `UIFont.Weight.heavy` is).
-    static let weights: [(String, Int32)] = [
-        ("ultralight", 40), ("extralight", 40), ("thin", 0), ("hairline", 0), ("light", 50), ("medium", 100),
-        ("semibold", 180), ("demibold", 180), ("demi", 180), ("bold", 200), ("extrabold", 205), ("ultrabold", 205),
-        ("heavy", 205), ("black", 210), ("extrablack", 215), ("ultrablack", 215),
-    ]
 }

@@ -215,11 +215,12 @@
     /// A name compared without spaces, hyphens, underscores or case.
     package static func key(_ name: String) -> String { name.lowercased().filter { $0.isLetter || $0.isNumber } }
 
-    /// The weight words font names end with, and their OS/2 weight classes.
+    /// The weight words font names end with, and their OS/2 weight classes (heavy between bold
+    /// and black, as `UIFont.Weight.heavy` is).
     static let weightWords: [(String, Int)] = [
-        ("ultralight", 200), ("extralight", 200), ("thin", 100), ("light", 300), ("regular", 400), ("book", 400),
-        ("medium", 500), ("semibold", 600), ("demibold", 600), ("bold", 700), ("extrabold", 800), ("heavy", 800),
-        ("black", 900),
+        ("ultralight", 200), ("extralight", 200), ("thin", 100), ("hairline", 100), ("light", 300), ("regular", 400),
+        ("book", 400), ("medium", 500), ("semibold", 600), ("demibold", 600), ("demi", 600), ("bold", 700),
+        ("extrabold", 800), ("ultrabold", 800), ("heavy", 800), ("black", 900), ("extrablack", 950), ("ultrablack", 950),
     ]
 
     /// `name` split into a family and the weight and italic its last word or `-Style` suffix

@@ -31,7 +31,7 @@ enum FontLibrary {
     }
 
     /// Finds a font for `name`: first among the faces Lamina knows by path (`FontCatalog`:
-    /// registered, Apple's, shipped), then Apple names through the substitutes, others by
+    /// registered, Apple's, shipped), then Apple names through their stand-ins (`AppleFontStandIns`), others by
     /// family or PostScript name through fontconfig. Nil when nothing matches the name.
     /// Apple's system-font names (".SFUI-Bold", "SFMono-Regular"…) take Apple's own fonts when
     /// a folder of them is in use (`AppleFonts`), choosing the optical size by `size`.
@@ -63,50 +63,45 @@ enum FontLibrary {
         }
         if let f = named { return (f.location, f.family, f.origin) }
         // Split a weight/style suffix: "Helvetica-Bold", "PingFangSC-Regular", "HelveticaNeue-BoldItalic".
-        var base = name, weight: Int32?, italic = false
+        var base = name, weight: Int?, italic = false
         if let dash = name.lastIndex(of: "-"), let style = AppleFontStandIns.style(String(name[name.index(after: dash)...])) {
             base = String(name[..<dash])
             (weight, italic) = style
         }
         var candidates = [base]
-        let standIn = AppleFontStandIns.standIn(forKey: base.lowercased().filter { $0.isLetter || $0.isNumber })
+        let standIn = AppleFontStandIns.standIn(forKey: FontCatalog.key(base))
         if let standIn {
             candidates = standIn.families
             italic = italic || standIn.italic
         }
-        /// One diagnostic for a stand-in that sets text at other widths than the Apple face.
-        func found<T>(_ answer: T, _ faceName: String) -> T {
-            if let standIn, !standIn.sameMetrics { LaminaDiagnostics.report(AppleFontStandIns.message(name: name, face: faceName)) }
-            return answer
+        /// One diagnostic when a stand-in sets text at other widths than the Apple face.
+        func drawing(with face: String) {
+            if let standIn, !standIn.sameMetrics { LaminaDiagnostics.report(AppleFontStandIns.message(name: name, face: face)) }
         }
         for family in candidates {
-            if let f = FontCatalog.shared.face(family: family, weight: catalogWeight(weight), italic: italic, origins: [.registered, .bundled]) {
-                return found((f.location, f.family, f.origin), f.fullName)
+            if let f = FontCatalog.shared.face(family: family, weight: weight ?? 400, italic: italic, origins: [.registered, .bundled]) {
+                drawing(with: f.fullName)
+                return (f.location, f.family, f.origin)
             }
         }
         return withLock { _ in
             for family in candidates {
-                if let (path, index, family) = match(family: family, weight: weight, italic: italic, exact: standIn == nil) {
-                    return found((.file(path, index: index), family, nil), family)
+                if let (path, index, found) = match(family: family, weight: weight, italic: italic, exact: standIn == nil) {
+                    drawing(with: found)
+                    return (.file(path, index: index), found, nil)
                 }
             }
             return nil
         }
     }
 
-    /// A fontconfig weight as an OS/2 weight class (400 when none was asked for).
-    static func catalogWeight(_ fc: Int32?) -> Int {
-        guard let fc else { return 400 }
-        let table: [(Int32, Int)] = [(0, 100), (40, 200), (50, 300), (75, 400), (80, 400), (100, 500), (180, 600), (200, 700), (205, 800), (210, 900)]
-        return table.last { $0.0 <= fc }?.1 ?? 400
-    }
-
     /// A fontconfig match; with `exact`, only when the family or PostScript name matches.
-    private static func match(family: String, weight: Int32?, italic: Bool, exact: Bool) -> (String, Int32, String)? {
+    /// `weight` is an OS/2 weight class.
+    private static func match(family: String, weight: Int?, italic: Bool, exact: Bool) -> (String, Int32, String)? {
         guard let pattern = FcPatternCreate() else { return nil }
         defer { FcPatternDestroy(pattern) }
         _ = family.withCString { f in FcPatternAddString(pattern, "family", UnsafeRawPointer(f).assumingMemoryBound(to: FcChar8.self)) }
-        if let weight { _ = FcPatternAddInteger(pattern, "weight", weight) }
+        if let weight { _ = FcPatternAddInteger(pattern, "weight", FcWeightFromOpenType(Int32(clamping: weight))) }
         if italic { _ = FcPatternAddInteger(pattern, "slant", 100) }
         _ = FcConfigSubstitute(nil, pattern, FcMatchPattern)
         FcDefaultSubstitute(pattern)

@@ -38,6 +38,12 @@ import Foundation
     /// A copy of the memory.
     public func copy() -> PixelStorage { PixelStorage(copying: self) }
 
+    /// The first `count` bytes as `Data` that keeps this storage alive instead of copying it
+    /// (an image's pixels).
+    public func data(count: Int) -> Data {
+        Data(bytesNoCopy: bytes, count: min(count, self.count), deallocator: .custom { _, _ in withExtendedLifetime(self) {} })
+    }
+
     deinit { if !PixelStorage.recycle(bytes, count) { free(bytes) } }
 
     // Backing stores and frames are made and freed at the same few sizes, frame after frame:
@@ -75,9 +81,7 @@ extension CGImage {
     /// without copying them; the image keeps the storage alive (Lamina SPI).
     @_spi(Lamina) public convenience init?(sharing storage: PixelStorage, width: Int, height: Int, bytesPerRow: Int) {
         guard bytesPerRow * height <= storage.count else { return nil }
-        let data = Data(bytesNoCopy: storage.bytes, count: bytesPerRow * height,
-                        deallocator: .custom { _, _ in withExtendedLifetime(storage) {} })
-        guard let provider = CGDataProvider(data: data) else { return nil }
+        guard let provider = CGDataProvider(data: storage.data(count: bytesPerRow * height)) else { return nil }
         self.init(width: width, height: height, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: bytesPerRow,
                   space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGBitmapInfo(rawValue: CGImageAlphaInfo.premultipliedLast.rawValue),
                   provider: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent)
