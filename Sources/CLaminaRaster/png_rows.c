@@ -128,6 +128,26 @@ int lamina_png_unfilter(uint8_t *raw, long width, long height, int bpp) {
     return 1;
 }
 
+int lamina_png_unfilter_rgba(uint8_t *raw, long width, long height, int premultiply) {
+    const long n = width * 4, stride = n + 1;
+    const int vector = raster_level() >= 1;
+    for (long y = 0; y < height; y++) {
+        uint8_t *row = raw + y * stride;
+        const int filter = row[0];
+        if (filter > 4) return 0;
+        // The row above, already moved to its place (and still straight: it is premultiplied
+        // only after this row used it).
+        const uint8_t *above = y > 0 ? raw + (y - 1) * n : NULL;
+        if (vector) unfilter_vector_4(filter, row + 1, above, n);
+        else unfilter_scalar(filter, row + 1, above, n, 4);
+        // Moved while in cache: to the left by the filter bytes before it (y + 1), overlapping.
+        memmove(raw + y * n, row + 1, (size_t)n);
+        if (premultiply && y > 0) lamina_premultiply_rgba8(raw + (y - 1) * n, width);
+    }
+    if (premultiply && height > 0) lamina_premultiply_rgba8(raw + (height - 1) * n, width);
+    return 1;
+}
+
 long lamina_png_sequential_rows(const uint8_t *raw, long width, long height, int bpp) {
     const long stride = width * bpp + 1;
     long count = 0;

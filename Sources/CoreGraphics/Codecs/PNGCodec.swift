@@ -43,9 +43,7 @@ extension CGImage {
     /// `decodePNG(_:)`, with the direct path for 8-bit RGB and RGBA files (`PNGDirectDecoder`;
     /// `always`: whatever the build) or (tests) libpng for every file.
     static func decodePNG(_ data: Data, direct: Bool, always: Bool = false) throws(CGImageCodecError) -> CGImage {
-        // (Bound by `var` directly: the pixels' only reference, premultiplied without a copy.)
-        if direct, case (var pixels, let w, let h)? = try PNGDirectDecoder.decode(data, always: always) {
-            premultiplyRGBA(&pixels)
+        if direct, case (let pixels, let w, let h)? = try PNGDirectDecoder.decode(data, always: always, premultiplied: true) {
             return try wrapDecodedRGBA(pixels, width: w, height: h, alpha: .premultipliedLast, format: "PNG")
         }
         var image = png_image()

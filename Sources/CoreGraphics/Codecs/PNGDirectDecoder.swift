@@ -17,12 +17,13 @@ import Foundation
 /// stay what they were.
 enum PNGDirectDecoder {
 
-    /// The straight RGBA8 pixels and size, nil when libpng should decode the file; throws
-    /// ``CGImageCodecError/tooLarge(width:height:)`` for a file it would decode that exceeds the
-    /// decoding limit, as the libpng path does.
+    /// The straight RGBA8 pixels and size (premultiplied with `premultiplied`), nil when libpng
+    /// should decode the file; throws ``CGImageCodecError/tooLarge(width:height:)`` for a file it
+    /// would decode that exceeds the decoding limit, as the libpng path does.
     /// `always`: the direct path even where the debug-build rule would leave the file to libpng
     /// (tests).
-    static func decode(_ data: Data, always: Bool = false) throws(CGImageCodecError) -> (pixels: Data, width: Int, height: Int)? {
+    static func decode(_ data: Data, always: Bool = false, premultiplied: Bool = false) throws(CGImageCodecError)
+        -> (pixels: Data, width: Int, height: Int)? {
         let parsed: (width: Int, height: Int, bpp: Int, idat: [Range<Int>])? = data.withUnsafeBytes { raw in
             guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return nil }
             return parse(base, raw.count)
@@ -65,14 +66,14 @@ enum PNGDirectDecoder {
         // run several times slower than libpng's optimised ones: a file with many such rows
         // (over 30%) is libpng's there, libpng's inflate notwithstanding.
         if !always, lamina_raster_optimized() == 0, lamina_png_sequential_rows(bytes, w, h, Int32(bpp)) * 10 > h * 3 { return nil }
-        guard lamina_png_unfilter(bytes, w, h, Int32(bpp)) == 1 else { return nil }
         if bpp == 4 {
-            // Each row's pixels moved to just after the previous row's (dropping the filter
-            // bytes), front to back.
-            for y in 0..<h { memmove(rows + y * w * 4, rows + y * rowBytes + 1, w * 4) }
+            // Each row reconstructed, moved to just after the previous row's (dropping the
+            // filter bytes) and premultiplied while in cache.
+            guard lamina_png_unfilter_rgba(bytes, w, h, premultiplied ? 1 : 0) == 1 else { return nil }
             return (storage.data(count: w * 4 * h), w, h)
         }
-        // RGB: every pixel written out as RGBA, alpha 255.
+        guard lamina_png_unfilter(bytes, w, h, Int32(bpp)) == 1 else { return nil }
+        // RGB: every pixel written out as RGBA, alpha 255 (nothing to premultiply).
         let pixels = PixelStorage(uninitializedCount: w * 4 * h)
         lamina_png_rows_to_rgba(bytes, w, h, Int32(bpp), pixels.bytes.assumingMemoryBound(to: UInt8.self))
         return (pixels.data(count: w * 4 * h), w, h)
