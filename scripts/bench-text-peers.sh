@@ -12,7 +12,9 @@
 #   size labels             1,000 label texts of one line and 1,000 of three wrapped lines
 #                           (those of `lamina-bench labels`, in the system font at 17 pt) each
 #                           measured once: UILabel.sizeThatFits with no layout kept (Lamina), a
-#                           paragraph laid out and its size read (Skia, Pango)
+#                           paragraph laid out and its size read (Skia, Pango); and, as the
+#                           floor under all three, the same texts only shaped by HarfBuzz
+#                           itself in the same face (Debian's library, the one Pango uses)
 # Prints every run and, per line, the median of the three medians of each engine and Lamina's
 # time over each peer's.
 set -euo pipefail
@@ -34,7 +36,7 @@ fi
 swift build -c release --product lamina-bench 2>&1 | grep -vE "^\[|Compiling|Build complete|Planning|ImplementationOnly" || true
 # The Swift toolchain's clang (a Debian machine with only the toolchain has no cc).
 "${CC:-$(command -v clang || command -v cc)}" -O2 -o .build/pango-text-bench Benchmarks/text/pango_text_bench.c \
-    $(pkg-config --cflags --libs pangocairo pangoft2 cairo-ft fontconfig freetype2)
+    $(pkg-config --cflags --libs pangocairo pangoft2 cairo-ft fontconfig freetype2 harfbuzz)
 runs=$(mktemp --suffix=.json); tsv=$(mktemp --suffix=.tsv)
 trap 'rm -f "$runs" "$tsv"' EXIT
 .build/release/lamina-bench text-runs "$runs" > /dev/null
@@ -90,4 +92,7 @@ for name in ("shape and break lines", "draw glyph runs", "first frame", "first f
     figures = ", ".join(f"{e} {v / 1000:.1f} ms" for e, v in med.items())
     ratios = "; ".join(f"lamina/{e} {lam / med[e]:.2f}" for e in ("skia", "cairo") if e in med)
     print(f"{name}: {figures}; {ratios}")
+    floor = ("shape label texts" + name[len("size labels"):], "harfbuzz")
+    if name.startswith("size labels") and floor in t:
+        print(f"  HarfBuzz alone, each text shaped (no layout): {statistics.median(t[floor]) / 1000:.1f} ms")
 '

@@ -21,15 +21,20 @@
  *     new cairo scaled font, so Pango also looks the fonts up again);
  *   size labels of one line / of three lines: a PangoLayout per label text (1,000 of each, in
  *     the labels' face and size; unbounded, or wrapped by words in the width), laid out and
- *     its logical extents read, as `sizeThatFits` measures a label.
+ *     its logical extents read, as `sizeThatFits` measures a label;
+ *   shape label texts of one line / of three lines ("harfbuzz:" lines): each label text only
+ *     shaped, by HarfBuzz itself (the same library Pango shapes with) in the labels' face, one
+ *     hb_font and buffer for all: what shaping alone costs, the floor under any label sizing
+ *     that shapes each text.
  * Antialiased in grey, unhinted, glyph positions not rounded, as Lamina draws text.
  *
- * build: clang -O2 pango_text_bench.c $(pkg-config --cflags --libs pangocairo pangoft2 cairo-ft fontconfig freetype2)
+ * build: clang -O2 pango_text_bench.c $(pkg-config --cflags --libs pangocairo pangoft2 cairo-ft fontconfig freetype2 harfbuzz)
  */
 #include <cairo-ft.h>
 #include <fontconfig/fontconfig.h>
 #include <ft2build.h>
 #include FT_FREETYPE_H
+#include <hb.h>
 #include <pango/pangocairo.h>
 #include <pango/pangofc-fontmap.h>
 #include <stdio.h>
@@ -45,7 +50,7 @@ typedef struct { cairo_scaled_font_t *font; double r, g, b, a; int n; cairo_glyp
 static Para paras[MAX_ITEMS]; static int npara;
 static Run runs[MAX_ITEMS * 4]; static int nrun, nlayer;
 static char *labels[2][MAX_ITEMS]; static int nlabels[2];
-static char label_family[1024]; static double label_size = 17, label_width = 240;
+static char label_family[1024], label_path[1024]; static int label_index; static double label_size = 17, label_width = 240;
 static char families[8192];
 static FT_Library ft;
 
@@ -106,7 +111,9 @@ static void read_input(const char *file) {
             p->width = atof(strtok_r(NULL, "\t", &save)); p->size = atof(strtok_r(NULL, "\t", &save));
             p->scale = atof(strtok_r(NULL, "\t", &save)); p->text = strdup(strtok_r(NULL, "", &save));
         } else if (!strcmp(kind, "labelface")) {
-            char *path = strtok_r(NULL, "\t", &save); strtok_r(NULL, "\t", &save);
+            char *path = strtok_r(NULL, "\t", &save);
+            snprintf(label_path, sizeof label_path, "%s", path);
+            label_index = atoi(strtok_r(NULL, "\t", &save));
             snprintf(label_family, sizeof label_family, "%s", strtok_r(NULL, "\t", &save));
             label_size = atof(strtok_r(NULL, "\t", &save)); label_width = atof(strtok_r(NULL, "\t", &save));
             FcConfigAppFontAddFile(FcConfigGetCurrent(), (const FcChar8 *)path);
@@ -208,15 +215,30 @@ static void size_labels(int k) {
     pango_font_description_free(d);
 }
 
+static hb_font_t *label_hb_font;
+static hb_buffer_t *label_hb_buffer;
+
+static void shape_labels(int k) {
+    for (int i = 0; i < nlabels[k]; i++) {
+        hb_buffer_clear_contents(label_hb_buffer);
+        hb_buffer_add_utf8(label_hb_buffer, labels[k][i], -1, 0, -1);
+        hb_buffer_guess_segment_properties(label_hb_buffer);
+        hb_shape(label_hb_font, label_hb_buffer, NULL, 0);
+    }
+}
+
+static void shape_labels_one(void) { shape_labels(0); }
+static void shape_labels_three(void) { shape_labels(1); }
+
 static void size_labels_one(void) { size_labels(0); }
 static void size_labels_three(void) { size_labels(1); }
 
-static void report_labels(const char *name, void (*body)(void), int count) {
+static void report_labels(const char *engine, const char *name, void (*body)(void), int count) {
     double t[21];
     for (int i = 0; i < 3; i++) body();
     for (int i = 0; i < 21; i++) { double s = now_us(); body(); t[i] = now_us() - s; }
     qsort(t, 21, sizeof t[0], cmp);
-    printf("cairo: %s, %d labels: median %.0f us, best %.0f\n", name, count, t[10], t[0]);
+    printf("%s: %s, %d labels: median %.0f us, best %.0f\n", engine, name, count, t[10], t[0]);
     fflush(stdout);
 }
 
@@ -247,8 +269,14 @@ int main(int argc, char **argv) {
     report("draw glyph runs", draw_runs, glyphs);
     report("first frame", first_frame, glyphs);
     if (label_family[0]) {
-        report_labels("size labels of one line", size_labels_one, nlabels[0]);
-        report_labels("size labels of three lines", size_labels_three, nlabels[1]);
+        report_labels("cairo", "size labels of one line", size_labels_one, nlabels[0]);
+        report_labels("cairo", "size labels of three lines", size_labels_three, nlabels[1]);
+        hb_blob_t *blob = hb_blob_create_from_file(label_path);
+        hb_face_t *face = hb_face_create(blob, (unsigned)label_index);
+        label_hb_font = hb_font_create(face);
+        label_hb_buffer = hb_buffer_create();
+        report_labels("harfbuzz", "shape label texts of one line", shape_labels_one, nlabels[0]);
+        report_labels("harfbuzz", "shape label texts of three lines", shape_labels_three, nlabels[1]);
     }
     if (argc > 2) {
         iteration = 0;
