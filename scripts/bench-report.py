@@ -204,7 +204,9 @@ def main():
                  "(Lamina's stand-in face, the same file for the peers), each measured once: "
                  "`UILabel.sizeThatFits` with no layout kept (Lamina), a paragraph laid out and its size read "
                  "(Skia: a size of its own per iteration, 17 pt + k/1000, so no paragraph is kept; Pango: a "
-                 "PangoLayout and its extents). Ratio: Lamina's time over the peer's.")
+                 "PangoLayout and its extents); under each, the same texts only shaped by HarfBuzz itself (the "
+                 "C harness, Debian's library, one font and buffer for all), the floor under any sizing that "
+                 "shapes each text. Ratio: Lamina's time over the peer's.")
 
     try:
         window = sh(f'xvfb-run -a -s "-screen 0 1280x1024x24" "{bench}" window 10')
