@@ -18,10 +18,9 @@ struct GlyphGridTests {
         ctx.setFont(font)
         ctx.setFontSize(17)
         let glyphs = "Hi".unicodeScalars.map { font.glyph(for: $0) }
-        let was = GlyphMaskCache.isEnabled
-        GlyphMaskCache.isEnabled = cache
-        defer { GlyphMaskCache.isEnabled = was }
-        ctx.showGlyphs(glyphs, at: [CGPoint(x: x, y: y), CGPoint(x: x + 12, y: y)])
+        GlyphMaskCache.$enabledInTask.withValue(cache) {
+            ctx.showGlyphs(glyphs, at: [CGPoint(x: x, y: y), CGPoint(x: x + 12, y: y)])
+        }
         return Array(UnsafeBufferPointer(start: ctx.data!.assumingMemoryBound(to: UInt8.self), count: 60 * 40 * 4))
     }
 

@@ -97,9 +97,13 @@ struct GlyphMaskKey: Hashable {
     /// Whether text is drawn through the cache (true unless turned off, or `LAMINA_GLYPH_CACHE=off`
     /// was in the environment at launch); off, every glyph is filled from its outline.
     public static var isEnabled: Bool {
-        get { enabled.load(ordering: .relaxed) && !disabledByEnvironment }
+        get { (enabledInTask ?? enabled.load(ordering: .relaxed)) && !disabledByEnvironment }
         set { enabled.store(newValue, ordering: .relaxed) }
     }
+    /// `isEnabled` for drawing in the current task only (tests that draw with and without the
+    /// cache while others draw: a process-wide switch would be seen by them, and two tests
+    /// saving and restoring it at once can leave it off).
+    @TaskLocal static var enabledInTask: Bool?
     private static let disabledByEnvironment = ProcessInfo.processInfo.environment["LAMINA_GLYPH_CACHE"] == "off"
 
     /// The counts so far.
