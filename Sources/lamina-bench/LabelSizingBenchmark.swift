@@ -1,5 +1,6 @@
 import Foundation
 import UIKit
+@_spi(Lamina) import CoreGraphics
 @_spi(Lamina) import CoreText
 
 /// Part of `lamina-bench text`: sizing 1,000 `UILabel`s with `sizeThatFits`, each with text of
@@ -39,6 +40,7 @@ import UIKit
         for k in 0..<24 {
             let ls = labels(lines: lines)
             SharedTextLayouts.removeAll()
+            WordShapeCache.removeAll()
             let t = TextBenchmark.time {
                 for l in ls { _ = l.sizeThatFits(CGSize(width: lines == 1 ? .greatestFiniteMagnitude : width, height: .greatestFiniteMagnitude)) }
             }
@@ -57,6 +59,7 @@ import UIKit
             for _ in 0..<(mode == "one" ? 40 : 10) {
                 let ls = labels(lines: lines)
                 SharedTextLayouts.removeAll()
+                WordShapeCache.removeAll()
                 for l in ls { _ = l.sizeThatFits(CGSize(width: lines == 1 ? .greatestFiniteMagnitude : 240, height: CGFloat.greatestFiniteMagnitude)) }
             }
             return
@@ -67,7 +70,7 @@ import UIKit
                 var height: CGFloat = 0
                 for _ in 0..<7 {
                     let ls = labels(lines: lines)
-                    if cold { SharedTextLayouts.removeAll() }
+                    if cold { SharedTextLayouts.removeAll(); WordShapeCache.removeAll() }
                     let start = clock.now
                     for l in ls {
                         height = l.sizeThatFits(CGSize(width: width, height: .greatestFiniteMagnitude)).height
@@ -79,6 +82,12 @@ import UIKit
                 times.sort()
                 print("label sizing, 1,000 labels, \(name), \(cold ? "new text" : "text laid out before")".padding(toLength: 72, withPad: " ", startingAt: 0)
                       + String(format: "%9.2f ms (median; last height %.1f pt)", times[times.count / 2], height))
+                if cold {
+                    // New text starts with no word kept: words met again among the labels come
+                    // from the word cache.
+                    let w = WordShapeCache.statistics
+                    print("  word cache over the last run: \(w.hits) hits, \(w.misses) misses, \(w.words) words kept")
+                }
             }
         }
     }

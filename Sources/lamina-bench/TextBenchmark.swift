@@ -63,11 +63,13 @@ enum TextBenchmark {
             let qs = layers(quantized: true)
             GlyphMaskCache.removeAll()
             SharedTextLayouts.removeAll()
+            WordShapeCache.removeAll()
             coldQuantized.append(time { for l in qs { l.display() } })
             CATransaction.flush()
             let ls = layers()
             GlyphMaskCache.removeAll()
             SharedTextLayouts.removeAll()
+            WordShapeCache.removeAll()
             cold.append(time { for l in ls { l.display() } })
             // Each frame's transaction committed, as a run loop would (the implicit transaction
             // otherwise keeps every layer it touched, and their pixels, alive).
@@ -106,6 +108,7 @@ enum TextBenchmark {
             if cold {
                 GlyphMaskCache.removeAll()
                 SharedTextLayouts.removeAll()
+                WordShapeCache.removeAll()
             }
             let frame = first ? layers() : ls
             t += time { for l in frame { l.display() } }

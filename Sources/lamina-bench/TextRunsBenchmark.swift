@@ -58,10 +58,16 @@ import UIKit
         }
         // Each report line is parsed by scripts/bench-text-peers.sh: keep "lamina: NAME," and
         // "median N us".
-        report("shape and break lines") { _ = layouts() }
+        // Each frame starts with no word kept from the last (the peers keep nothing either):
+        // words met again within the frame come from the word cache.
+        report("shape and break lines") {
+            WordShapeCache.removeAll()
+            _ = layouts()
+        }
         report("draw glyph runs") { for layout in all { draw(layout) } }
         report("first frame") {
             GlyphMaskCache.removeAll()
+            WordShapeCache.removeAll()
             for layout in layouts() { draw(layout) }
         }
         // With positions quantized (thirds of a pixel across, whole pixels down): at most three
@@ -69,6 +75,7 @@ import UIKit
         quantized = true
         report("first frame quantized") {
             GlyphMaskCache.removeAll()
+            WordShapeCache.removeAll()
             for layout in layouts() { draw(layout) }
         }
         for (name, lines) in [("one line", 1), ("three lines", 3)] {

@@ -137,6 +137,10 @@ public final class CGFont: @unchecked Sendable, CustomStringConvertible {
     /// no line gap, per 2048 units: `UIFont.systemFont(ofSize: 17).lineHeight` is 20.287), so
     /// lines and baselines sit where iOS puts them whatever face draws the glyphs.
     public let usesSystemFontMetrics: Bool
+    /// Whether (and how) the face's text may be shaped a word at a time, analysed on first use
+    /// under the FreeType lock (``WordShaping``).
+    var wordShaping: WordShaping?
+    var wordShapingAnalyzed = false
 
     deinit {
         FontLibrary.withLock { _ in

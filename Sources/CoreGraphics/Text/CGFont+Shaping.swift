@@ -22,36 +22,92 @@ extension CGFont {
         guard !range.isEmpty, range.lowerBound >= 0, range.upperBound <= text.count else { return [] }
         return FontLibrary.withLock { _ -> [ShapedGlyph] in
             guard let font = shapingFontLocked() else { return [] }
-            guard let buffer = hb_buffer_create() else { return [] }
-            defer { hb_buffer_destroy(buffer) }
-            // The item with up to 32 scalars of context on each side (what joining and
-            // contextual forms look at), not the whole paragraph, so shaping a long paragraph
-            // of many items stays linear.
-            let window = max(0, range.lowerBound - 32)..<min(text.count, range.upperBound + 32)
-            var codepoints = text[window].map { $0.value }
-            hb_buffer_add_codepoints(buffer, &codepoints, Int32(codepoints.count), UInt32(range.lowerBound - window.lowerBound),
-                                     Int32(range.count))
-            hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
-            hb_buffer_set_script(buffer, hb_script_t(rawValue: script))
-            hb_buffer_set_language(buffer, hb_language_get_default())
-            hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
-            var parsed: [hb_feature_t] = features.compactMap { f in
-                var feature = hb_feature_t()
-                return hb_feature_from_string(f, Int32(f.utf8.count), &feature) != 0 ? feature : nil
+            if features.isEmpty, !rightToLeft, let words = wordsLocked(font, text, range, script: script) {
+                // A word at a time: each word's glyphs kept from before or shaped and kept,
+                // their clusters moved to where the word starts.
+                var out: [ShapedGlyph] = []
+                out.reserveCapacity(range.count)
+                for word in words {
+                    let key = WordShapeCache.Key(face: cacheID, script: script, text: text[word])
+                    let glyphs: [ShapedGlyph]
+                    if let kept = WordShapeCache.glyphs(key) {
+                        glyphs = kept
+                    } else {
+                        glyphs = shapeLocked(font, text, word, rightToLeft: false, script: script, features: [])
+                            .map { var g = $0; g.cluster -= word.lowerBound; return g }
+                        WordShapeCache.keep(key, glyphs)
+                    }
+                    for var g in glyphs {
+                        g.cluster += word.lowerBound
+                        out.append(g)
+                    }
+                }
+                return out
             }
-            hb_shape(font, buffer, &parsed, UInt32(parsed.count))
-            var count: UInt32 = 0
-            guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
-                  let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return [] }
-            var out: [ShapedGlyph] = []
-            out.reserveCapacity(Int(count))
-            for i in 0..<Int(count) {
-                out.append(ShapedGlyph(glyph: CGGlyph(truncatingIfNeeded: infos[i].codepoint), cluster: Int(infos[i].cluster) + window.lowerBound,
-                                       advance: positions[i].x_advance, offsetX: positions[i].x_offset,
-                                       offsetY: positions[i].y_offset))
-            }
-            return out
+            return shapeLocked(font, text, range, rightToLeft: rightToLeft, script: script, features: features)
         }
+    }
+
+    /// The words (runs of characters other than U+0020, and runs of spaces) `text[range]` is
+    /// shaped in when it may be shaped a word at a time (``WordShaping``), else nil: the word
+    /// cache on, a simple script, at least two words, only simple characters, each with a glyph
+    /// of this face and none of the face's risky glyphs. Call holding the lock.
+    private func wordsLocked(_ font: OpaquePointer, _ text: [Unicode.Scalar], _ range: Range<Int>, script: UInt32) -> [Range<Int>]? {
+        guard range.count >= 3, WordShapeCache.isEnabled, WordShaping.scripts.contains(script) else { return nil }
+        if wordShapingAnalyzed == false {
+            wordShaping = WordShaping.analyze(font)
+            wordShapingAnalyzed = true
+        }
+        guard let analysis = wordShaping else { return nil }
+        var words: [Range<Int>] = []
+        var start = range.lowerBound
+        for i in range {
+            let s = text[i]
+            guard WordShaping.isSimple(s) else { return nil }
+            var g: hb_codepoint_t = 0
+            guard hb_font_get_nominal_glyph(font, s.value, &g) != 0, g != 0, !analysis.risky.contains(g) else { return nil }
+            if i > start && (s.value == 0x20) != (text[i - 1].value == 0x20) {
+                words.append(start..<i)
+                start = i
+            }
+        }
+        words.append(start..<range.upperBound)
+        return words.count > 1 ? words : nil
+    }
+
+    /// `text[range]` shaped by HarfBuzz with up to 32 scalars of context on each side; call
+    /// holding the lock.
+    private func shapeLocked(_ font: OpaquePointer, _ text: [Unicode.Scalar], _ range: Range<Int>, rightToLeft: Bool,
+                             script: UInt32, features: [String]) -> [ShapedGlyph] {
+        guard let buffer = hb_buffer_create() else { return [] }
+        defer { hb_buffer_destroy(buffer) }
+        // The item with up to 32 scalars of context on each side (what joining and
+        // contextual forms look at), not the whole paragraph, so shaping a long paragraph
+        // of many items stays linear.
+        let window = max(0, range.lowerBound - 32)..<min(text.count, range.upperBound + 32)
+        var codepoints = text[window].map { $0.value }
+        hb_buffer_add_codepoints(buffer, &codepoints, Int32(codepoints.count), UInt32(range.lowerBound - window.lowerBound),
+                                 Int32(range.count))
+        hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        hb_buffer_set_script(buffer, hb_script_t(rawValue: script))
+        hb_buffer_set_language(buffer, hb_language_get_default())
+        hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
+        var parsed: [hb_feature_t] = features.compactMap { f in
+            var feature = hb_feature_t()
+            return hb_feature_from_string(f, Int32(f.utf8.count), &feature) != 0 ? feature : nil
+        }
+        hb_shape(font, buffer, &parsed, UInt32(parsed.count))
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+              let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return [] }
+        var out: [ShapedGlyph] = []
+        out.reserveCapacity(Int(count))
+        for i in 0..<Int(count) {
+            out.append(ShapedGlyph(glyph: CGGlyph(truncatingIfNeeded: infos[i].codepoint), cluster: Int(infos[i].cluster) + window.lowerBound,
+                                   advance: positions[i].x_advance, offsetX: positions[i].x_offset,
+                                   offsetY: positions[i].y_offset))
+        }
+        return out
     }
 
     /// The HarfBuzz font over this face at one unit per font unit; call holding the lock.

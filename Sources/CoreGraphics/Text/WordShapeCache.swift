@@ -1,0 +1,122 @@
+/// The glyphs HarfBuzz gave each word of text shaped a word at a time (``WordShaping``): the
+/// next label, paragraph or measurement that holds the word takes them instead of shaping it
+/// again, as browsers' word caches do.
+///
+/// A word is kept per face (the glyph mask cache's face identity), script and text, with its
+/// glyphs' clusters counted from the word's start; only left-to-right text of the simple
+/// scripts without feature settings is shaped so. Bounded: at most ``maximumWords`` words and
+/// ``maximumGlyphs`` glyphs (about 6 MB), the least recently used quarter evicted past either.
+@_spi(Lamina) public enum WordShapeCache {
+    /// The most words kept.
+    public static let maximumWords = 16_384
+    /// The most glyphs the kept words hold together.
+    public static let maximumGlyphs = 262_144
+
+    /// Whether text is shaped a word at a time where that gives the same glyphs, in the current
+    /// task (on; tests compare with it off).
+    @TaskLocal static var isEnabled = true
+
+    /// Hits, misses, evictions and what is kept.
+    public struct Statistics: Sendable {
+        public var hits = 0, misses = 0, evictions = 0
+        public var words = 0, glyphs = 0
+    }
+
+    public static var statistics: Statistics { storage.withLock { $0.stats } }
+
+    /// Forgets every word (and the counts).
+    public static func removeAll() {
+        storage.withLock { s in
+            s.entries.removeAll(keepingCapacity: true)
+            s.stats = Statistics()
+        }
+    }
+
+    /// A word of a face and script: up to 12 scalars of the Basic Multilingual Plane packed
+    /// into three words (no allocation, cheap to hash), a longer word or one with other scalars
+    /// in `long`.
+    struct Key: Hashable {
+        var face: UInt64
+        var script: UInt32
+        var count: Int
+        var packed: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var long: [UInt32]?
+
+        init(face: UInt64, script: UInt32, text: ArraySlice<Unicode.Scalar>) {
+            self.face = face; self.script = script; count = text.count
+            if text.count <= 12, text.allSatisfy({ $0.value <= 0xFFFF }) {
+                var w0: UInt64 = 0, w1: UInt64 = 0, w2: UInt64 = 0
+                for (i, s) in text.enumerated() {
+                    let v = UInt64(s.value) << UInt64(16 * (i % 4))
+                    switch i / 4 {
+                    case 0: w0 |= v
+                    case 1: w1 |= v
+                    default: w2 |= v
+                    }
+                }
+                packed = (w0, w1, w2)
+            } else {
+                long = text.map(\.value)
+            }
+        }
+
+        static func == (a: Key, b: Key) -> Bool {
+            a.face == b.face && a.script == b.script && a.count == b.count && a.packed == b.packed && a.long == b.long
+        }
+
+        func hash(into h: inout Hasher) {
+            h.combine(face); h.combine(script); h.combine(count)
+            h.combine(packed.0); h.combine(packed.1); h.combine(packed.2); h.combine(long)
+        }
+    }
+
+    private struct Entry {
+        var glyphs: [ShapedGlyph]
+        var lastUse: UInt64
+    }
+
+    private struct Storage {
+        var entries: [Key: Entry] = [:]
+        var clock: UInt64 = 0
+        var stats = Statistics()
+    }
+
+    private static let storage = Locked(Storage())
+
+    /// The kept glyphs of a word (clusters from the word's start), or nil.
+    static func glyphs(_ key: Key) -> [ShapedGlyph]? {
+        storage.withLock { s in
+            s.clock &+= 1
+            guard let e = s.entries[key] else { s.stats.misses += 1; return nil }
+            s.entries[key]!.lastUse = s.clock
+            s.stats.hits += 1
+            return e.glyphs
+        }
+    }
+
+    /// Whether a word is kept (tests).
+    static func isKept(_ key: Key) -> Bool { storage.withLock { $0.entries[key] != nil } }
+
+    /// Keeps a word's glyphs (clusters from the word's start).
+    static func keep(_ key: Key, _ glyphs: [ShapedGlyph]) {
+        guard glyphs.count <= maximumGlyphs / 16 else { return }
+        storage.withLock { s in
+            guard s.entries[key] == nil else { return }
+            s.entries[key] = Entry(glyphs: glyphs, lastUse: s.clock)
+            s.stats.glyphs += glyphs.count
+            if s.entries.count > maximumWords || s.stats.glyphs > maximumGlyphs { evict(&s) }
+            s.stats.words = s.entries.count
+        }
+    }
+
+    /// Drops the least recently used words until three quarters of both limits are left.
+    private static func evict(_ s: inout Storage) {
+        let byAge = s.entries.sorted { $0.value.lastUse < $1.value.lastUse }
+        for (key, entry) in byAge {
+            guard s.entries.count > maximumWords - maximumWords / 4 || s.stats.glyphs > maximumGlyphs - maximumGlyphs / 4 else { break }
+            s.entries[key] = nil
+            s.stats.glyphs -= entry.glyphs.count
+            s.stats.evictions += 1
+        }
+    }
+}
