@@ -22,15 +22,14 @@
         public var words = 0, glyphs = 0
     }
 
-    public static var statistics: Statistics { storage.withLock { $0.stats } }
-
-    /// Forgets every word (and the counts).
-    public static func removeAll() {
+    public static var statistics: Statistics {
         storage.withLock { s in
-            s.entries.removeAll(keepingCapacity: true)
-            s.stats = Statistics()
+            Statistics(hits: s.hits, misses: s.misses, evictions: s.evictions, words: s.count, glyphs: s.weight)
         }
     }
+
+    /// Forgets every word (and the counts).
+    public static func removeAll() { storage.withLock { $0.removeAll() } }
 
     /// A word of a face and script: up to 12 scalars of the Basic Multilingual Plane packed
     /// into three words (no allocation, cheap to hash), a longer word or one with other scalars
@@ -70,53 +69,18 @@
         }
     }
 
-    private struct Entry {
-        var glyphs: [ShapedGlyph]
-        var lastUse: UInt64
-    }
-
-    private struct Storage {
-        var entries: [Key: Entry] = [:]
-        var clock: UInt64 = 0
-        var stats = Statistics()
-    }
-
-    private static let storage = Locked(Storage())
+    private static let storage = Locked(WeightedLRU<Key, [ShapedGlyph]>(countLimit: maximumWords, weightLimit: maximumGlyphs))
 
     /// The kept glyphs of a word (clusters from the word's start), or nil.
-    static func glyphs(_ key: Key) -> [ShapedGlyph]? {
-        storage.withLock { s in
-            s.clock &+= 1
-            guard let e = s.entries[key] else { s.stats.misses += 1; return nil }
-            s.entries[key]!.lastUse = s.clock
-            s.stats.hits += 1
-            return e.glyphs
-        }
-    }
+    static func glyphs(_ key: Key) -> [ShapedGlyph]? { storage.withLock { $0.value(for: key) } }
 
     /// Whether a word is kept (tests).
-    static func isKept(_ key: Key) -> Bool { storage.withLock { $0.entries[key] != nil } }
+    static func isKept(_ key: Key) -> Bool { storage.withLock { $0.contains(key) } }
 
-    /// Keeps a word's glyphs (clusters from the word's start).
+    /// Keeps a word's glyphs (clusters from the word's start); a word of over a sixteenth of
+    /// ``maximumGlyphs`` glyphs is not kept.
     static func keep(_ key: Key, _ glyphs: [ShapedGlyph]) {
         guard glyphs.count <= maximumGlyphs / 16 else { return }
-        storage.withLock { s in
-            guard s.entries[key] == nil else { return }
-            s.entries[key] = Entry(glyphs: glyphs, lastUse: s.clock)
-            s.stats.glyphs += glyphs.count
-            if s.entries.count > maximumWords || s.stats.glyphs > maximumGlyphs { evict(&s) }
-            s.stats.words = s.entries.count
-        }
-    }
-
-    /// Drops the least recently used words until three quarters of both limits are left.
-    private static func evict(_ s: inout Storage) {
-        let byAge = s.entries.sorted { $0.value.lastUse < $1.value.lastUse }
-        for (key, entry) in byAge {
-            guard s.entries.count > maximumWords - maximumWords / 4 || s.stats.glyphs > maximumGlyphs - maximumGlyphs / 4 else { break }
-            s.entries[key] = nil
-            s.stats.glyphs -= entry.glyphs.count
-            s.stats.evictions += 1
-        }
+        storage.withLock { $0.insert(glyphs, weight: glyphs.count, for: key) }
     }
 }

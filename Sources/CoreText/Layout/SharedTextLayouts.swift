@@ -56,27 +56,18 @@
         func hash(into h: inout Hasher) { h.combine(digest) }
     }
 
-    private struct Entry {
-        var layout: TextLayout
-        var lastUse: UInt64
-    }
-
-    private struct Storage {
-        var entries: [Key: Entry] = [:]
-        var clock: UInt64 = 0
-        var stats = Statistics()
-    }
-
-    private static let storage = Locked(Storage())
+    private static let storage = Locked(WeightedLRU<Key, TextLayout>(countLimit: entryLimit, weightLimit: glyphLimit))
 
     /// The counts so far.
-    public static var statistics: Statistics { storage.withLock { $0.stats } }
+    public static var statistics: Statistics {
+        storage.withLock { s in Statistics(hits: s.hits, misses: s.misses, evictions: s.evictions, count: s.count, glyphs: s.weight) }
+    }
 
     /// Whether a layout is kept for `key` (tests).
-    static func isKept(_ key: Key) -> Bool { storage.withLock { $0.entries[key] != nil } }
+    static func isKept(_ key: Key) -> Bool { storage.withLock { $0.contains(key) } }
 
     /// Drops every kept layout and zeroes the counts.
-    public static func removeAll() { storage.withLock { $0 = Storage() } }
+    public static func removeAll() { storage.withLock { $0.removeAll() } }
 
     /// The layout of `runs` in the box, kept from an earlier call or made now (outside the lock).
     public static func layout(runs: [LaminaTextRun], width: CGFloat?, height: CGFloat, wraps: Bool, alignment: CTTextAlignment,
@@ -84,36 +75,13 @@
                               direction: Bidi.Direction = .natural) -> TextLayout {
         let key = Key(runs: runs, width: width, height: height, wraps: wraps, alignment: alignment, truncation: truncation,
                       maximumLines: maximumLines, direction: direction, fonts: FontCatalog.shared.changeCount)
-        let found: TextLayout? = storage.withLock { s in
-            s.clock &+= 1
-            guard let e = s.entries[key] else { s.stats.misses += 1; return nil }
-            s.entries[key]!.lastUse = s.clock
-            s.stats.hits += 1
-            return e.layout
-        }
+        let found: TextLayout? = storage.withLock { $0.value(for: key) }
         if let found { return found }
         let made = TextLayout(runs: runs, width: width, height: height, wraps: wraps, alignment: alignment, truncation: truncation,
                               maximumLines: maximumLines, direction: direction)
         let glyphs = max(1, made.glyphs.count)
         guard glyphs <= glyphLimit / 4 else { return made }
-        storage.withLock { s in
-            guard s.entries[key] == nil else { return }
-            s.entries[key] = Entry(layout: made, lastUse: s.clock)
-            s.stats.glyphs += glyphs
-            if s.entries.count > entryLimit || s.stats.glyphs > glyphLimit { evict(&s) }
-            s.stats.count = s.entries.count
-        }
+        storage.withLock { $0.insert(made, weight: glyphs, for: key) }
         return made
-    }
-
-    /// Drops the least recently used layouts until three quarters of both limits are left.
-    private static func evict(_ s: inout Storage) {
-        let byAge = s.entries.sorted { $0.value.lastUse < $1.value.lastUse }
-        for (key, entry) in byAge {
-            guard s.entries.count > entryLimit - entryLimit / 4 || s.stats.glyphs > glyphLimit - glyphLimit / 4 else { break }
-            s.entries[key] = nil
-            s.stats.glyphs -= max(1, entry.layout.glyphs.count)
-            s.stats.evictions += 1
-        }
     }
 }
