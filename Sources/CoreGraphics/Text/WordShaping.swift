@@ -16,8 +16,8 @@
 ///   its input glyphs: those, and every glyph a lookup can turn into one of them, are the
 ///   *risky* glyphs, and a text holding one is shaped whole.
 /// Faces shaped by other means than OpenType layout (AAT `morx`/`mort`/`kerx`, Graphite, the
-/// legacy `kern` table without GPOS), faces whose space is classed as a mark or ligature, and
-/// faces with feature variations are ruled out.
+/// legacy `kern` table where GPOS has no kerning), faces whose space is classed as a mark or
+/// ligature, and faces with feature variations are ruled out.
 ///
 /// The system font's stand-in (Inter Display), for example: in the regular weight one default
 /// lookup (case-sensitive punctuation in `calt`) looks across spaces, so its 48 input glyphs
@@ -51,7 +51,17 @@ struct WordShaping {
         }
         // Shaped by other means than OpenType layout.
         for t in ["morx", "mort", "kerx", "Silf"] where tableLength(t) > 0 { return nil }
-        if tableLength("kern") > 0 && hb_ot_layout_has_positioning(face) == 0 { return nil }
+        // HarfBuzz kerns with the legacy `kern` table when GPOS has no `kern` feature: pairs the
+        // analysis does not read.
+        if tableLength("kern") > 0 {
+            guard let kerning = hb_set_create() else { return nil }
+            defer { hb_set_destroy(kerning) }
+            var kern = [tag("kern"), 0]
+            kern.withUnsafeMutableBufferPointer { f in
+                hb_ot_layout_collect_lookups(face, tag("GPOS"), nil, nil, f.baseAddress, kerning)
+            }
+            if hb_set_get_population(kerning) == 0 { return nil }
+        }
         var space: hb_codepoint_t = 0
         guard hb_font_get_nominal_glyph(font, 0x20, &space) != 0, space != 0 else { return nil }
         if hb_ot_layout_has_glyph_classes(face) != 0 {
