@@ -53,7 +53,9 @@ extension CGFont {
     /// cache on, a simple script, at least two words, only simple characters, each with a glyph
     /// of this face and none of the face's risky glyphs. Call holding the lock.
     private func wordsLocked(_ font: OpaquePointer, _ text: [Unicode.Scalar], _ range: Range<Int>, script: UInt32) -> [Range<Int>]? {
-        guard range.count >= 3, WordShapeCache.isEnabled, WordShaping.scripts.contains(script) else { return nil }
+        // One word (most items of a label or a short run): shaped whole, without the checks.
+        guard range.count >= 3, WordShapeCache.isEnabled, WordShaping.scripts.contains(script),
+              text[range].contains(where: { $0.value == 0x20 }) else { return nil }
         if wordShapingAnalyzed == false {
             wordShaping = WordShaping.analyze(font)
             wordShapingAnalyzed = true

@@ -25,14 +25,12 @@
 /// in all) are risky: `"Wi-Fi 17"` is shaped whole, `"Bluetooth 42"` a word at a time. The
 /// medium and bolder weights kern pairs with the space, so their text is always shaped whole.
 struct WordShaping {
-    /// The nominal glyph of U+0020.
-    let space: UInt32
     /// Glyphs whose presence in a text makes it be shaped whole.
     let risky: Set<UInt32>
 
     /// The scripts shaped a word at a time: Latin, Greek, Cyrillic and the characters they share
     /// (HarfBuzz's default shaper, which joins nothing across a space by itself).
-    static let scripts: Set<UInt32> = [HB_SCRIPT_LATIN, HB_SCRIPT_GREEK, HB_SCRIPT_CYRILLIC, HB_SCRIPT_COMMON].map(\.rawValue).reduce(into: []) { $0.insert($1) }
+    static let scripts = Set([HB_SCRIPT_LATIN, HB_SCRIPT_GREEK, HB_SCRIPT_CYRILLIC, HB_SCRIPT_COMMON].map(\.rawValue))
 
     /// The features HarfBuzz applies to left-to-right text of the simple scripts.
     private static let features: [UInt32] = ["ccmp", "locl", "rlig", "rvrn", "ltra", "ltrm", "abvm", "blwm", "mark", "mkmk",
@@ -113,7 +111,7 @@ struct WordShaping {
                 grew = grew || risky.count != before
             }
         }
-        return WordShaping(space: space, risky: risky)
+        return WordShaping(risky: risky)
     }
 
     /// The members of a HarfBuzz set.
