@@ -53,13 +53,14 @@ import UIKit
     static func run() {
         let clock = ContinuousClock()
         // LABELS_PROFILE=1 (or =one): sizing of new wrapped (one-line) text over and over, for
-        // profilers.
-        if let mode = ProcessInfo.processInfo.environment["LABELS_PROFILE"], mode == "1" || mode == "one" {
-            let lines = mode == "one" ? 1 : 3
-            for _ in 0..<(mode == "one" ? 40 : 10) {
+        // profilers (LABELS_ROUNDS times the 1,000 labels).
+        // LABELS_PROFILE=kept: one-line labels of text laid out before.
+        if let mode = ProcessInfo.processInfo.environment["LABELS_PROFILE"], mode == "1" || mode == "one" || mode == "kept" {
+            let lines = mode == "1" ? 3 : 1
+            let rounds = ProcessInfo.processInfo.environment["LABELS_ROUNDS"].flatMap { Int($0) } ?? (mode == "one" ? 40 : 10)
+            for _ in 0..<max(1, rounds) {
                 let ls = labels(lines: lines)
-                SharedTextLayouts.removeAll()
-                WordShapeCache.removeAll()
+                if mode != "kept" { SharedTextLayouts.removeAll(); WordShapeCache.removeAll() }
                 for l in ls { _ = l.sizeThatFits(CGSize(width: lines == 1 ? .greatestFiniteMagnitude : 240, height: CGFloat.greatestFiniteMagnitude)) }
             }
             return

@@ -42,7 +42,7 @@ struct SharedTextLayoutsTests {
         let text = "Fonts changed \(UUID().uuidString)"
         _ = Self.layout(Self.run(text))
         let key = SharedTextLayouts.Key(runs: Self.run(text), width: 200, height: .infinity, wraps: true, alignment: .natural,
-                                        truncation: nil, maximumLines: 0, direction: .natural, fonts: FontCatalog.shared.changeCount)
+                                        truncation: nil, maximumLines: 0, direction: .natural, measuring: false, fonts: FontCatalog.shared.changeCount)
         var moved = key
         moved.fonts += 1
         #expect(key != moved)
@@ -56,7 +56,7 @@ struct SharedTextLayoutsTests {
         #expect(l.glyphs.count > SharedTextLayouts.glyphLimit / 4)
         func key(_ runs: [LaminaTextRun], _ width: CGFloat?) -> SharedTextLayouts.Key {
             SharedTextLayouts.Key(runs: runs, width: width, height: .infinity, wraps: true, alignment: .natural, truncation: nil,
-                                  maximumLines: 0, direction: .natural, fonts: FontCatalog.shared.changeCount)
+                                  maximumLines: 0, direction: .natural, measuring: false, fonts: FontCatalog.shared.changeCount)
         }
         #expect(!SharedTextLayouts.isKept(key(Self.run(long), 300)))
         _ = Self.layout(Self.run("Short"), width: 300)
@@ -66,5 +66,33 @@ struct SharedTextLayoutsTests {
         }
         let s = SharedTextLayouts.statistics
         #expect(s.count <= SharedTextLayouts.entryLimit && s.glyphs <= SharedTextLayouts.glyphLimit && s.evictions > 0)
+    }
+
+    /// A measurement (no glyphs placed) finds the size and line count a full layout finds, for
+    /// wrapped, truncated, justified, right-to-left and mixed text, and is kept apart from the
+    /// full layout of the same runs.
+    @Test func aMeasurementIsTheSizeOfTheFullLayout() {
+        let texts = ["Settings \(UUID().uuidString)", "Wi-Fi 17", "Justified text that wraps over several lines of this narrow box",
+                     "שלום עולם and some English", "مرحبا بالعالم 42", "Line one\nLine two\r\nLine three", "", "   ",
+                     "e\u{301}te\u{301} cafe\u{301} 👩‍👩‍👧 🇫🇷", "漢字とかなの混じった文章を折り返す"]
+        for text in texts {
+            for (width, wraps, alignment, truncation, lines) in [(CGFloat?.none, false, CTTextAlignment.natural, CTLineTruncationType?.none, 0),
+                                                                 (120, true, .justified, nil, 0), (90, true, .center, .end, 2),
+                                                                 (60, false, .right, .middle, 1), (200, true, .natural, nil, 0)] {
+                for direction in [Bidi.Direction.natural, .rightToLeft] {
+                    let runs = Self.run(text)
+                    let full = TextLayout(runs: runs, width: width, height: .infinity, wraps: wraps, alignment: alignment,
+                                          truncation: truncation, maximumLines: lines, direction: direction)
+                    let measured = TextLayout(runs: runs, width: width, height: .infinity, wraps: wraps, alignment: alignment,
+                                              truncation: truncation, maximumLines: lines, direction: direction, placesGlyphs: false)
+                    #expect(measured.usedSize == full.usedSize && measured.lineCount == full.lineCount, "\(text) \(String(describing: width))")
+                    #expect(measured.glyphs.isEmpty && measured.lines.isEmpty)
+                }
+            }
+        }
+        let text = "Measured apart \(UUID().uuidString)"
+        let m = LaminaTextLayout.measure(runs: Self.run(text), width: 200, height: .infinity, wraps: true, alignment: .natural, truncation: nil)
+        let drawn = Self.layout(Self.run(text))
+        #expect(m.size == drawn.usedSize && m.lines == drawn.lineCount && !drawn.glyphs.isEmpty)
     }
 }

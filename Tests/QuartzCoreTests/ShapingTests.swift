@@ -79,6 +79,28 @@ struct ShapingTests {
         String(Bidi.visualOrder(clusters.map(\.level)).map { clusters[$0].text })
     }
 
+    /// A run of printable ASCII is taken a byte per character, without grapheme breaking: its
+    /// clusters, glyphs, advances and offsets are those of the same characters in a run that is
+    /// not all ASCII (broken into graphemes), and the glyph of each ASCII scalar is the face's.
+    @Test func printableASCIIIsShapedAsTheGraphemePathShapesIt() throws {
+        for font in [helvetica, try CGFont.named("DejaVu Serif"), try CGFont.named("Liberation Serif")] {
+            let ascii = "office AVATAR Wi-Fi 17: {x} ~ \"quoted\" 1/2"
+            let fast = shape(ascii, font: font).clusters
+            let general = shape(ascii + " \u{E9}\u{301}", font: font).clusters   // é with a combining mark
+            #expect(fast.map(\.text) == Array(ascii))
+            #expect(Array(general.prefix(fast.count - 1).map(\.text)) == Array(ascii.dropLast()))
+            for (a, b) in zip(fast.dropLast(), general) {
+                #expect(a.glyphs.map(\.glyph) == b.glyphs.map(\.glyph) && a.advance == b.advance, "\(a.text)")
+                #expect(a.glyphs.map(\.x) == b.glyphs.map(\.x) && a.glyphs.map(\.y) == b.glyphs.map(\.y))
+            }
+            for v in UInt8(0x20)..<0x7F {
+                let s = Unicode.Scalar(v)
+                let alone = font.shape([s], range: 0..<1, rightToLeft: false, script: TextScript.of(s))
+                #expect(alone.count == 1 && alone[0].glyph == font.glyph(for: s), "U+\(String(v, radix: 16))")
+            }
+        }
+    }
+
     @Test func arabicIsJoinedAndRunsRightToLeft() throws {
         let (clusters, rtl) = shape("سلام")
         #expect(rtl)

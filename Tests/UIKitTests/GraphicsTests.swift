@@ -262,6 +262,45 @@ struct LabelTests {
         #expect(l.text == "abc")
         #expect(!l.isOpaque && !l.isUserInteractionEnabled)
     }
+
+    /// A label keeps its last measurement; every change that moves its text measures again,
+    /// as a new label with the same settings measures.
+    @Test func aMeasurementFollowsEveryChange() {
+        let l = UILabel()
+        l.text = "Measure me again, please"
+        func fresh(_ configure: (UILabel) -> Void) -> CGSize {
+            let f = UILabel()
+            configure(f)
+            return f.sizeThatFits(CGSize(width: 90, height: 1000))
+        }
+        func expectFresh(_ configure: (UILabel) -> Void, _ what: String) {
+            configure(l)
+            #expect(l.sizeThatFits(CGSize(width: 90, height: 1000)) == fresh(configure), "\(what)")
+        }
+        var settings: [(UILabel) -> Void] = [{ $0.text = "Measure me again, please" }]
+        let changes: [(String, (UILabel) -> Void)] = [
+            ("text", { $0.text = "Another text, a little longer than the first" }),
+            ("font", { $0.font = .boldSystemFont(ofSize: 21) }),
+            ("lines", { $0.numberOfLines = 0 }),
+            ("line break mode", { $0.lineBreakMode = .byCharWrapping }),
+            ("alignment", { $0.textAlignment = .justified }),
+            ("direction", { $0.semanticContentAttribute = .forceRightToLeft }),
+            ("attributed text", { $0.attributedText = NSAttributedString(string: "Attributed", attributes: [.kern: 3]) }),
+            ("text again", { $0.text = "Short" }),
+        ]
+        _ = l.sizeThatFits(CGSize(width: 90, height: 1000))
+        for (what, change) in changes {
+            settings.append(change)
+            let all = settings
+            expectFresh({ label in all.forEach { $0(label) } }, what)
+            // Asked again: the same size.
+            #expect(l.sizeThatFits(CGSize(width: 90, height: 1000)) == l.sizeThatFits(CGSize(width: 90, height: 1000)))
+        }
+        // Another box: measured for it.
+        #expect(l.sizeThatFits(CGSize(width: 30, height: 1000)) == {
+            let f = UILabel(); settings.forEach { $0(f) }; return f.sizeThatFits(CGSize(width: 30, height: 1000))
+        }())
+    }
 }
 
 @MainActor

@@ -127,16 +127,17 @@ struct LabelShrinkingTests {
 @MainActor
 @Suite("UILabel layout cache")
 struct LabelLayoutCacheTests {
-    /// Whether the process keeps the label's unbounded one-line layout of its current runs.
+    /// Whether the process keeps the measurement of the label's current runs on one unbounded line.
     func keptUnbounded(_ label: UILabel) -> Bool {
         SharedTextLayouts.isKept(.init(runs: label.runs, width: nil, height: .infinity, wraps: false, alignment: TextRuns.alignment(label.textAlignment),
                                        truncation: TextRuns.truncation(label.lineBreakMode), maximumLines: 1,
-                                       direction: label.writingDirection.bidi, fonts: FontCatalog.shared.changeCount))
+                                       direction: label.writingDirection.bidi, measuring: true, fonts: FontCatalog.shared.changeCount))
     }
 
-    /// Measuring and drawing share the process's kept layouts: the label's text is laid out
-    /// once, and again only when it (or anything else laid out: here the colour) changes.
-    @Test func measuringAndDrawingReuseTheLayoutUntilTheTextChanges() {
+    /// Measuring keeps the measurement (process-wide, and the label its last one): the label's
+    /// text is measured once, and again only when the text changes; a colour does not change
+    /// the size, so the label does not measure again.
+    @Test func measuringReusesTheMeasurementUntilTheTextChanges() {
         let label = UILabel(frame: CGRect(x: 0, y: 0, width: 120, height: 40))
         label.text = "Cached مرحبا \(UUID().uuidString)"
         let a = label.intrinsicContentSize
@@ -146,9 +147,9 @@ struct LabelLayoutCacheTests {
         #expect(!keptUnbounded(label))
         #expect(label.intrinsicContentSize.width > a.width)
         #expect(keptUnbounded(label))
-        label.textColor = .red                          // the colour is part of the layout
-        #expect(!keptUnbounded(label))
-        _ = label.intrinsicContentSize
-        #expect(keptUnbounded(label))
+        let b = label.intrinsicContentSize
+        label.textColor = .red
+        #expect(label.intrinsicContentSize == b)
+        #expect(!keptUnbounded(label))                  // the red runs were not measured
     }
 }

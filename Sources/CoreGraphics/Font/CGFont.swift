@@ -115,6 +115,8 @@ public final class CGFont: @unchecked Sendable, CustomStringConvertible {
         self.usesSystemFontMetrics = systemMetrics
         self.cacheID = CGFont.cacheID(file: file)
         self.sourceFile = file
+        // The face is not shared yet: its character map is read without the lock.
+        self.asciiGlyphs = (0..<128).map { CGGlyph(truncatingIfNeeded: FT_Get_Char_Index(face, FT_ULong($0))) }
     }
 
     /// The file and face index the font was opened from, as "path#index" (nil for a font made
@@ -141,6 +143,8 @@ public final class CGFont: @unchecked Sendable, CustomStringConvertible {
     /// under the FreeType lock (``WordShaping``).
     var wordShaping: WordShaping?
     var wordShapingAnalyzed = false
+    /// The glyphs of the ASCII scalars, read once: text layout asks for them per character.
+    private let asciiGlyphs: [CGGlyph]
 
     deinit {
         FontLibrary.withLock { _ in
@@ -352,7 +356,8 @@ public final class CGFont: @unchecked Sendable, CustomStringConvertible {
     /// The glyph for a character, or 0 (".notdef") when the font has none. A Lamina addition
     /// standing in for CoreText's character-to-glyph mapping.
     public func glyph(for scalar: Unicode.Scalar) -> CGGlyph {
-        FontLibrary.withLock { _ in CGGlyph(truncatingIfNeeded: FT_Get_Char_Index(face, FT_ULong(scalar.value))) }
+        if scalar.value < 0x80 { return asciiGlyphs[Int(scalar.value)] }
+        return FontLibrary.withLock { _ in CGGlyph(truncatingIfNeeded: FT_Get_Char_Index(face, FT_ULong(scalar.value))) }
     }
 
     /// The glyphs of a string, one per Unicode scalar.

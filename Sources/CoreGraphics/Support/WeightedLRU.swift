@@ -19,10 +19,10 @@ package struct WeightedLRU<Key: Hashable, Value> {
     /// The value kept for `key` (now the most recently used), or nil; counted as a hit or a miss.
     package mutating func value(for key: Key) -> Value? {
         clock &+= 1
-        guard let e = entries[key] else { misses += 1; return nil }
-        entries[key]!.lastUse = clock
+        guard let i = entries.index(forKey: key) else { misses += 1; return nil }
+        entries.values[i].lastUse = clock
         hits += 1
-        return e.value
+        return entries.values[i].value
     }
 
     /// Whether a value is kept for `key` (not counted, not touched).

@@ -7,4 +7,10 @@
         guard let b = bytes.next(), b < 0x80, bytes.next() == nil else { return nil }
         return b
     }
+
+    /// The scalars of a character (1 for an ASCII one, without counting).
+    @inline(__always) public static func scalarCount(_ c: Character) -> Int { byte(c) != nil ? 1 : c.unicodeScalars.count }
+
+    /// The UTF-16 code units of a character (1 for an ASCII one, without counting).
+    @inline(__always) public static func utf16Count(_ c: Character) -> Int { byte(c) != nil ? 1 : c.utf16.count }
 }

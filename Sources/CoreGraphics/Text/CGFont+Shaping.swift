@@ -63,11 +63,16 @@ extension CGFont {
         guard let analysis = wordShaping else { return nil }
         var words: [Range<Int>] = []
         var start = range.lowerBound
+        words.reserveCapacity(8)
         for i in range {
             let s = text[i]
-            guard WordShaping.isSimple(s) else { return nil }
-            var g: hb_codepoint_t = 0
-            guard hb_font_get_nominal_glyph(font, s.value, &g) != 0, g != 0, !analysis.risky.contains(g) else { return nil }
+            if s.value < 0x80 {
+                guard analysis.asciiAllowed[Int(s.value)] else { return nil }
+            } else {
+                guard WordShaping.isSimple(s) else { return nil }
+                var g: hb_codepoint_t = 0
+                guard hb_font_get_nominal_glyph(font, s.value, &g) != 0, g != 0, !analysis.risky.contains(g) else { return nil }
+            }
             if i > start && (s.value == 0x20) != (text[i - 1].value == 0x20) {
                 words.append(start..<i)
                 start = i

@@ -40,17 +40,33 @@
         public var level: UInt8
     }
 
+    /// A grapheme cluster of the paragraph: its scalars' range and its run.
+    private struct Grapheme { var text: Character; var start: Int, end: Int, run: Int }
+
     /// Shapes a paragraph (text without line separators) made of `runs`, adding the clusters'
     /// glyphs to `glyphs` (each cluster's together, left to right: no array per cluster).
     public static func shape(_ runs: [(text: Substring, style: Style)], direction: Bidi.Direction,
                              into glyphs: inout [Glyph]) -> (clusters: [Cluster], rightToLeft: Bool) {
         var scalars: [Unicode.Scalar] = []
-        var graphemes: [(text: Character, start: Int, end: Int, run: Int)] = []
+        var graphemes: [Grapheme] = []
+        let capacity = runs.reduce(0) { $0 + $1.text.utf8.count }
+        scalars.reserveCapacity(capacity)
+        graphemes.reserveCapacity(capacity)
         for (r, run) in runs.enumerated() {
+            // Printable ASCII (most interface text): every byte a character of its own, found
+            // without grapheme breaking.
+            if run.text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+                for b in run.text.utf8 {
+                    let s = Unicode.Scalar(b)
+                    graphemes.append(Grapheme(text: Character(s), start: scalars.count, end: scalars.count + 1, run: r))
+                    scalars.append(s)
+                }
+                continue
+            }
             for ch in run.text {
                 let start = scalars.count
                 scalars.append(contentsOf: ch.unicodeScalars)
-                graphemes.append((ch, start, scalars.count, r))
+                graphemes.append(Grapheme(text: ch, start: start, end: scalars.count, run: r))
             }
         }
         let (levels, rightToLeft) = Bidi.levels(scalars, direction: direction)
@@ -67,24 +83,17 @@
         var graphemeOfScalar = [Int](repeating: 0, count: scalars.count)
         for (g, item) in graphemes.enumerated() { for s in item.start..<item.end { graphemeOfScalar[s] = g } }
 
+        let requested = runs.map(\.style.font)
         let fonts = graphemes.map { g in
-            FontFallback.font(for: g.text, requested: runs[g.run].style.font, script: scripts[g.start])
+            FontFallback.font(for: g.text, requested: requested[g.run], script: scripts[g.start])
         }
         var clusters = graphemes.enumerated().map { g, item in
             Cluster(text: item.text, run: item.run, font: fonts[g], glyphs: 0..<0, advance: 0, level: levels[item.start])
         }
 
-        var i = 0
-        while i < graphemes.count {
-            var j = i + 1
-            while j < graphemes.count && graphemes[j].run == graphemes[i].run && fonts[j] === fonts[i]
-                    && scripts[graphemes[j].start] == scripts[graphemes[i].start]
-                    && levels[graphemes[j].start] == levels[graphemes[i].start] { j += 1 }
-            shapeItem(i..<j)
-            i = j
-        }
-
-        func shapeItem(_ range: Range<Int>) {
+        // `glyphs` is passed to it rather than captured: a debug build lost the appends of a
+        // local function capturing the inout parameter.
+        func shapeItem(_ range: Range<Int>, into glyphs: inout [Glyph]) {
             let first = graphemes[range.lowerBound]
             let style = runs[first.run].style
             let font = fonts[range.lowerBound]
@@ -145,6 +154,15 @@
                 // After the character in reading order: on its left when it runs right to left.
                 if rtl { for n in clusters[c].glyphs { glyphs[n].x += extra } }
             }
+        }
+        var i = 0
+        while i < graphemes.count {
+            var j = i + 1
+            while j < graphemes.count && graphemes[j].run == graphemes[i].run && fonts[j] === fonts[i]
+                    && scripts[graphemes[j].start] == scripts[graphemes[i].start]
+                    && levels[graphemes[j].start] == levels[graphemes[i].start] { j += 1 }
+            shapeItem(i..<j, into: &glyphs)
+            i = j
         }
         return (clusters, rightToLeft)
     }

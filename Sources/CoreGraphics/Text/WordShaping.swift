@@ -27,6 +27,9 @@
 struct WordShaping {
     /// Glyphs whose presence in a text makes it be shaped whole.
     let risky: Set<UInt32>
+    /// For each ASCII scalar, whether it may stand in text shaped a word at a time: simple
+    /// (``isSimple(_:)``), with a glyph in the face, and that glyph not risky.
+    let asciiAllowed: [Bool]
 
     /// The scripts shaped a word at a time: Latin, Greek, Cyrillic and the characters they share
     /// (HarfBuzz's default shaper, which joins nothing across a space by itself).
@@ -111,7 +114,12 @@ struct WordShaping {
                 grew = grew || risky.count != before
             }
         }
-        return WordShaping(risky: risky)
+        let ascii = (0..<128).map { v -> Bool in
+            var g: hb_codepoint_t = 0
+            return isSimple(Unicode.Scalar(UInt8(v))) && hb_font_get_nominal_glyph(font, hb_codepoint_t(v), &g) != 0 && g != 0
+                && !risky.contains(g)
+        }
+        return WordShaping(risky: risky, asciiAllowed: ascii)
     }
 
     /// The members of a HarfBuzz set.

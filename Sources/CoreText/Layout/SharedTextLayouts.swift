@@ -29,6 +29,8 @@
         var truncation: CTLineTruncationType?
         var maximumLines: Int
         var direction: Bidi.Direction
+        /// Whether the layout only measures (``TextLayout``'s `placesGlyphs` false).
+        var measuring: Bool
         /// The font catalog's changes when the layout was made (fallback faces may differ after).
         var fonts: Int
         /// A hash of the runs' texts, sizes and fonts and of the box, made once: the dictionary
@@ -36,11 +38,12 @@
         let digest: Int
 
         init(runs: [LaminaTextRun], width: CGFloat?, height: CGFloat, wraps: Bool, alignment: CTTextAlignment,
-             truncation: CTLineTruncationType?, maximumLines: Int, direction: Bidi.Direction, fonts: Int) {
+             truncation: CTLineTruncationType?, maximumLines: Int, direction: Bidi.Direction, measuring: Bool, fonts: Int) {
             self.runs = runs; self.width = width; self.height = height; self.wraps = wraps; self.alignment = alignment
-            self.truncation = truncation; self.maximumLines = maximumLines; self.direction = direction; self.fonts = fonts
+            self.truncation = truncation; self.maximumLines = maximumLines; self.direction = direction
+            self.measuring = measuring; self.fonts = fonts
             var h = Hasher()
-            h.combine(width); h.combine(height); h.combine(wraps); h.combine(maximumLines)
+            h.combine(width); h.combine(height); h.combine(wraps); h.combine(maximumLines); h.combine(measuring)
             for r in runs {
                 h.combine(r.text); h.combine(r.size); h.combine(ObjectIdentifier(r.font))
             }
@@ -50,7 +53,7 @@
         static func == (a: Key, b: Key) -> Bool {
             a.digest == b.digest && a.fonts == b.fonts && a.width == b.width && a.height == b.height && a.wraps == b.wraps
                 && a.alignment == b.alignment && a.truncation == b.truncation && a.maximumLines == b.maximumLines
-                && a.direction == b.direction && a.runs == b.runs
+                && a.direction == b.direction && a.measuring == b.measuring && a.runs == b.runs
         }
 
         func hash(into h: inout Hasher) { h.combine(digest) }
@@ -70,15 +73,17 @@
     public static func removeAll() { storage.withLock { $0.removeAll() } }
 
     /// The layout of `runs` in the box, kept from an earlier call or made now (outside the lock).
+    /// `measuring`: a layout that only measures (``TextLayout``'s `placesGlyphs` false), kept
+    /// apart from full ones.
     public static func layout(runs: [LaminaTextRun], width: CGFloat?, height: CGFloat, wraps: Bool, alignment: CTTextAlignment,
-                       truncation: CTLineTruncationType?, maximumLines: Int = 0,
-                              direction: Bidi.Direction = .natural) -> TextLayout {
+                              truncation: CTLineTruncationType?, maximumLines: Int = 0,
+                              direction: Bidi.Direction = .natural, measuring: Bool = false) -> TextLayout {
         let key = Key(runs: runs, width: width, height: height, wraps: wraps, alignment: alignment, truncation: truncation,
-                      maximumLines: maximumLines, direction: direction, fonts: FontCatalog.shared.changeCount)
+                      maximumLines: maximumLines, direction: direction, measuring: measuring, fonts: FontCatalog.shared.changeCount)
         let found: TextLayout? = storage.withLock { $0.value(for: key) }
         if let found { return found }
         let made = TextLayout(runs: runs, width: width, height: height, wraps: wraps, alignment: alignment, truncation: truncation,
-                              maximumLines: maximumLines, direction: direction)
+                              maximumLines: maximumLines, direction: direction, placesGlyphs: !measuring)
         let glyphs = max(1, made.glyphs.count)
         guard glyphs <= glyphLimit / 4 else { return made }
         storage.withLock { $0.insert(made, weight: glyphs, for: key) }

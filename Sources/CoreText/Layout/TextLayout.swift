@@ -173,13 +173,19 @@
         var pieces: [(text: Substring, style: ParagraphShaper.Style)] = []
         var pieceRuns: [Int] = []
         var paragraphStyle: LaminaParagraphStyle?
+        // The line metrics of the last font and run asked for (a paragraph's clusters mostly
+        // share both).
+        var metricsOf: (font: CGFont, run: Int)?
+        var metrics = (ascent: CGFloat(0), descent: CGFloat(0), leading: CGFloat(0))
         func metricsCluster(_ text: Character, font: CGFont, run r: Int, glyphs: Range<Int>, advance: CGFloat, level: UInt8) -> Cluster {
-            let size = runs[r].size
-            let mk = size / CGFloat(max(1, font.unitsPerEm))
-            let rise = runs[r].decoration.baselineOffset
+            if metricsOf?.font !== font || metricsOf?.run != r {
+                let mk = runs[r].size / CGFloat(max(1, font.unitsPerEm))
+                let rise = runs[r].decoration.baselineOffset
+                metrics = (CGFloat(font.ascent) * mk + max(0, rise), CGFloat(-font.descent) * mk + max(0, -rise), CGFloat(font.leading) * mk)
+                metricsOf = (font, r)
+            }
             return Cluster(text: text, font: font, glyphs: glyphs, advance: advance,
-                           ascent: CGFloat(font.ascent) * mk + max(0, rise), descent: CGFloat(-font.descent) * mk + max(0, -rise),
-                           leading: CGFloat(font.leading) * mk, level: level, run: r)
+                           ascent: metrics.ascent, descent: metrics.descent, leading: metrics.leading, level: level, run: r)
         }
         func endParagraph() {
             let style = paragraphStyle ?? LaminaParagraphStyle()
@@ -195,7 +201,7 @@
                 clusters.append(metricsCluster(c.text, font: c.font, run: pieceRuns[c.run], glyphs: c.glyphs,
                                                advance: c.advance, level: c.level))
                 firstScalar.append(scalarCount)
-                scalarCount += c.text.unicodeScalars.count
+                scalarCount += ASCIICharacter.scalarCount(c.text)
             }
             // Line break opportunities by UAX #14, kept where clusters begin.
             if breaks {
@@ -228,17 +234,18 @@
         var offset = 0
         for i in clusters.indices {
             clusters[i].stringIndex = offset
-            offset += clusters[i].text.utf16.count
+            offset += ASCIICharacter.utf16Count(clusters[i].text)
         }
         return (clusters, paragraphs, shapedGlyphs, runs)
     }
 
     /// Lays out `runs` in a box `width` wide (nil: unbounded) and `height` tall, wrapping lines
     /// to the width when `wraps`. `direction` is the paragraphs' base writing direction where
-    /// their style does not set one.
+    /// their style does not set one. `placesGlyphs` false measures only: `usedSize` and
+    /// `lineCount` as a full layout finds them, no glyphs, lines or decorations.
     public init(runs: [LaminaTextRun], width: CGFloat?, height: CGFloat, wraps: Bool,
          alignment: CTTextAlignment, truncation: CTLineTruncationType?, maximumLines: Int = 0,
-         direction: Bidi.Direction = .natural) {
+         direction: Bidi.Direction = .natural, placesGlyphs: Bool = true) {
         // 1. Shaped clusters with advances and metrics, in paragraphs.
         let (clusters, paragraphs, glyphsShaped, runs) = TextLayout.shape(runs, direction: direction, breaks: wraps && width != nil)
         var shapedGlyphs = glyphsShaped   // with an ellipsis added when a line is truncated
@@ -350,28 +357,35 @@
             }
             let gaps = opens.filter { $0 }.count
             let extraPerGap = gaps > 0 ? max(0, available - lineWidth) / CGFloat(gaps) : 0
-            let baseline = top + b.baseline
-            let (firstGlyph, firstDecoration, startX) = (glyphs.count, decorations.count, x)
-            var carets: [(range: Range<Int>, x: CGFloat, advance: CGFloat, rightToLeft: Bool)] = []
-            carets.reserveCapacity(line.count)
-            for (j, c) in line.enumerated() {
-                let run = runs[c.run]
-                let rise = run.decoration.baselineOffset
-                for g in shapedGlyphs[c.glyphs] {
-                    glyphs.append(PlacedGlyph(font: c.font, glyph: g.glyph, size: run.size, x: x + g.x, baseline: baseline,
-                                              rise: g.y + rise, color: run.color, strokeWidth: run.decoration.strokeWidth,
-                                              strokeColor: run.decoration.strokeColor, shadow: run.decoration.shadow,
-                                              stringIndex: c.stringIndex, run: c.run,
-                                              rightToLeft: c.level % 2 == 1))
+            if placesGlyphs {
+                let baseline = top + b.baseline
+                let (firstGlyph, firstDecoration, startX) = (glyphs.count, decorations.count, x)
+                var carets: [(range: Range<Int>, x: CGFloat, advance: CGFloat, rightToLeft: Bool)] = []
+                carets.reserveCapacity(line.count)
+                glyphs.reserveCapacity(glyphs.count + line.reduce(0) { $0 + $1.glyphs.count })
+                // The run of the clusters in hand, copied once per run rather than per cluster.
+                if let first = line.first {
+                    var run = runs[first.run], runIndex = first.run
+                    for (j, c) in line.enumerated() {
+                        if c.run != runIndex { run = runs[c.run]; runIndex = c.run }
+                        let rise = run.decoration.baselineOffset
+                        for g in shapedGlyphs[c.glyphs] {
+                            glyphs.append(PlacedGlyph(font: c.font, glyph: g.glyph, size: run.size, x: x + g.x, baseline: baseline,
+                                                      rise: g.y + rise, color: run.color, strokeWidth: run.decoration.strokeWidth,
+                                                      strokeColor: run.decoration.strokeColor, shadow: run.decoration.shadow,
+                                                      stringIndex: c.stringIndex, run: c.run,
+                                                      rightToLeft: c.level % 2 == 1))
+                        }
+                        addDecorations(c, run: run, from: x, baseline: baseline - rise, joining: extraPerGap)
+                        carets.append((c.stringIndex..<c.stringIndex + ASCIICharacter.utf16Count(c.text), x - startX, c.advance, c.level % 2 == 1))
+                        x += c.advance
+                        if j < opens.count && opens[j] { x += extraPerGap }
+                    }
                 }
-                addDecorations(c, run: run, from: x, baseline: baseline - rise, joining: extraPerGap)
-                carets.append((c.stringIndex..<c.stringIndex + c.text.utf16.count, x - startX, c.advance, c.level % 2 == 1))
-                x += c.advance
-                if j < opens.count && opens[j] { x += extraPerGap }
+                self.lines.append(Line(glyphs: firstGlyph..<glyphs.count, decorations: firstDecoration..<decorations.count,
+                                       origin: CGPoint(x: startX, y: baseline), width: x - startX, trailingWhitespaceWidth: trailing,
+                                       ascent: b.ascent, descent: b.descent, leading: b.leading, stringRange: stringRange, carets: carets))
             }
-            self.lines.append(Line(glyphs: firstGlyph..<glyphs.count, decorations: firstDecoration..<decorations.count,
-                                   origin: CGPoint(x: startX, y: baseline), width: x - startX, trailingWhitespaceWidth: trailing,
-                                   ascent: b.ascent, descent: b.descent, leading: b.leading, stringRange: stringRange, carets: carets))
             widest = max(widest, head + (gaps > 0 ? available : lineWidth))
             top += b.height
             if i + 1 < visible { top += gap(after: i) }

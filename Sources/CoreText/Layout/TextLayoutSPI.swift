@@ -132,6 +132,18 @@ public enum LaminaWritingDirection: Sendable, Equatable {
                                           truncation: truncation, maximumLines: maximumLines, direction: direction.bidi)
     }
 
+    /// The size `runs` take laid out as ``init(runs:width:height:wraps:alignment:truncation:maximumLines:direction:)``
+    /// lays them out, and their number of lines, without placing glyphs (measurements are kept
+    /// apart from layouts to draw).
+    public static func measure(runs: [LaminaTextRun], width: CGFloat?, height: CGFloat, wraps: Bool, alignment: CTTextAlignment,
+                               truncation: CTLineTruncationType?, maximumLines: Int = 0,
+                               direction: LaminaWritingDirection = .natural) -> (size: CGSize, lines: Int) {
+        let l = SharedTextLayouts.layout(runs: runs, width: width, height: height, wraps: wraps, alignment: alignment,
+                                         truncation: truncation, maximumLines: maximumLines, direction: direction.bidi,
+                                         measuring: true)
+        return (l.usedSize, l.lineCount)
+    }
+
     /// The size the laid-out lines take.
     public var usedSize: CGSize { layout.usedSize }
     /// The number of lines laid out.

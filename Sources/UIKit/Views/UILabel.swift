@@ -123,9 +123,16 @@ open class UILabel: UIView {
     }
 
     private func textChanged() {
+        measured = nil
         setNeedsDisplay()
         invalidateIntrinsicContentSize()
     }
+
+    /// The size `textRect` last measured for plain text, and what it was measured with besides
+    /// the text, font and line settings (their changes forget it): a layout pass asks a label
+    /// for its size several times.
+    private var measured: (width: CGFloat?, height: CGFloat, lines: Int, alignment: NSTextAlignment,
+                           direction: LaminaWritingDirection, fonts: Int, size: CGSize)?
 
     /// The runs of text with their fonts and colours.
     var runs: [LaminaTextRun] {
@@ -157,10 +164,10 @@ open class UILabel: UIView {
         let wraps = numberOfLines != 1
         func fits(_ scale: CGFloat) -> Bool {
             let scaled = runs.map { var r = $0; r.size *= scale; return r }
-            let l = LaminaTextLayout(runs: scaled, width: wraps ? width : nil, height: .infinity, wraps: wraps,
-                                     alignment: .left, truncation: .none, direction: writingDirection)
-            if !wraps { return l.usedSize.width <= width + 0.01 }
-            return (numberOfLines <= 0 || l.lineCount <= numberOfLines) && (!height.isFinite || l.usedSize.height <= height + 0.01)
+            let l = LaminaTextLayout.measure(runs: scaled, width: wraps ? width : nil, height: .infinity, wraps: wraps,
+                                             alignment: .left, truncation: .none, direction: writingDirection)
+            if !wraps { return l.size.width <= width + 0.01 }
+            return (numberOfLines <= 0 || l.lines <= numberOfLines) && (!height.isFinite || l.size.height <= height + 0.01)
         }
         if fits(1) { return 1 }
         var lo = minimumScaleFactor, hi: CGFloat = 1
@@ -172,15 +179,15 @@ open class UILabel: UIView {
         return lo
     }
 
-    func layout(width: CGFloat?, height: CGFloat, forDrawing: Bool = false, lines: Int? = nil) -> LaminaTextLayout {
-        let scale = forDrawing ? fittingScale(width: width, height: height) : 1
+    /// The text laid out to draw in a box (at the scale `adjustsFontSizeToFitWidth` finds).
+    /// Drawing asks for the same layouts again and again: the process keeps them
+    /// (`SharedTextLayouts`).
+    func layout(width: CGFloat?, height: CGFloat) -> LaminaTextLayout {
+        let scale = fittingScale(width: width, height: height)
         let runs = scale == 1 ? self.runs : self.runs.map { var r = $0; r.size *= scale; return r }
-        let lines = lines ?? numberOfLines
-        // Measuring (intrinsic size, Auto Layout, sizeThatFits) and drawing ask for the same
-        // layouts again and again: the process keeps them (`SharedTextLayouts`).
-        return LaminaTextLayout(runs: runs, width: width, height: height, wraps: lines != 1 && width != nil,
+        return LaminaTextLayout(runs: runs, width: width, height: height, wraps: numberOfLines != 1,
                                 alignment: TextRuns.alignment(textAlignment), truncation: TextRuns.truncation(lineBreakMode),
-                                maximumLines: max(0, lines), direction: writingDirection)
+                                maximumLines: max(0, numberOfLines), direction: writingDirection)
     }
 
     /// The rectangle the text takes within `bounds` when laid out in at most `numberOfLines`
@@ -190,14 +197,25 @@ open class UILabel: UIView {
     open func textRect(forBounds bounds: CGRect, limitedToNumberOfLines numberOfLines: Int) -> CGRect {
         let width: CGFloat? = bounds.width.isFinite && bounds.width < 1e7 ? max(0, bounds.width) : nil
         let height: CGFloat = bounds.height.isFinite && bounds.height < 1e7 ? max(0, bounds.height) : .infinity
-        let used = layout(width: numberOfLines == 1 ? nil : width, height: height, lines: numberOfLines).usedSize
+        let wrapWidth = numberOfLines == 1 ? nil : width
+        let direction = writingDirection, fonts = FontCatalog.shared.changeCount
+        if _text != nil, let m = measured, m.width == wrapWidth, m.height == height, m.lines == numberOfLines,
+           m.alignment == textAlignment, m.direction == direction, m.fonts == fonts {
+            return CGRect(origin: bounds.origin, size: roundedUpToPixels(m.size))
+        }
+        // Measured, not laid out to draw (a label is drawn in its bounds, not in the box it is
+        // measured in); measurements are kept too (`SharedTextLayouts`).
+        let used = LaminaTextLayout.measure(runs: runs, width: wrapWidth, height: height, wraps: numberOfLines != 1 && wrapWidth != nil,
+                                            alignment: TextRuns.alignment(textAlignment), truncation: TextRuns.truncation(lineBreakMode),
+                                            maximumLines: max(0, numberOfLines), direction: direction).size
+        if _text != nil { measured = (wrapWidth, height, numberOfLines, textAlignment, direction, fonts, used) }
         return CGRect(origin: bounds.origin, size: roundedUpToPixels(used))
     }
 
     /// Draws the text in `rect`: laid out to the width, centred vertically.
     open func drawText(in rect: CGRect) {
         guard let ctx = UIGraphicsGetCurrentContext() else { return }
-        let l = layout(width: rect.width, height: rect.height, forDrawing: true)
+        let l = layout(width: rect.width, height: rect.height)
         let top = rect.minY + max(0, (rect.height - l.usedSize.height) / 2)
         l.draw(in: ctx, at: CGPoint(x: rect.minX, y: top))
     }
