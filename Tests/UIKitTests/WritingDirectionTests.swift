@@ -129,14 +129,15 @@ struct LabelShrinkingTests {
 struct LabelLayoutCacheTests {
     /// Whether the process keeps the measurement of the label's current runs on one unbounded line.
     func keptUnbounded(_ label: UILabel) -> Bool {
-        SharedTextLayouts.isKept(.init(runs: label.runs, width: nil, height: .infinity, wraps: false, alignment: TextRuns.alignment(label.textAlignment),
+        SharedTextLayouts.isKept(.init(runs: label.runs(measuring: true), width: nil, height: .infinity, wraps: false, alignment: TextRuns.alignment(label.textAlignment),
                                        truncation: TextRuns.truncation(label.lineBreakMode), maximumLines: 1,
                                        direction: label.writingDirection.bidi, measuring: true, fonts: FontCatalog.shared.changeCount))
     }
 
     /// Measuring keeps the measurement (process-wide, and the label its last one): the label's
     /// text is measured once, and again only when the text changes; a colour does not change
-    /// the size, so the label does not measure again.
+    /// the size: the label does not measure again, and measurements of the same text in any
+    /// colour are one.
     @Test func measuringReusesTheMeasurementUntilTheTextChanges() {
         let label = UILabel(frame: CGRect(x: 0, y: 0, width: 120, height: 40))
         label.text = "Cached مرحبا \(UUID().uuidString)"
@@ -149,7 +150,10 @@ struct LabelLayoutCacheTests {
         #expect(keptUnbounded(label))
         let b = label.intrinsicContentSize
         label.textColor = .red
-        #expect(label.intrinsicContentSize == b)
-        #expect(!keptUnbounded(label))                  // the red runs were not measured
+        #expect(label.intrinsicContentSize == b && keptUnbounded(label))
+        let other = UILabel()
+        other.text = label.text
+        other.textColor = .blue
+        #expect(keptUnbounded(other) && other.intrinsicContentSize == b)
     }
 }

@@ -2,15 +2,15 @@
 /// `asciiValue` compares the character with CR LF as a string first).
 @_spi(Lamina) public enum ASCIICharacter {
     /// The byte of a character that is one ASCII scalar (not CR LF), or nil.
-    @inline(__always) public static func byte(_ c: Character) -> UInt8? {
+    @inlinable public static func byte(_ c: Character) -> UInt8? {
         var bytes = c.utf8.makeIterator()
         guard let b = bytes.next(), b < 0x80, bytes.next() == nil else { return nil }
         return b
     }
 
     /// The scalars of a character (1 for an ASCII one, without counting).
-    @inline(__always) public static func scalarCount(_ c: Character) -> Int { byte(c) != nil ? 1 : c.unicodeScalars.count }
+    @inlinable public static func scalarCount(_ c: Character) -> Int { byte(c) != nil ? 1 : c.unicodeScalars.count }
 
     /// The UTF-16 code units of a character (1 for an ASCII one, without counting).
-    @inline(__always) public static func utf16Count(_ c: Character) -> Int { byte(c) != nil ? 1 : c.utf16.count }
+    @inlinable public static func utf16Count(_ c: Character) -> Int { byte(c) != nil ? 1 : c.utf16.count }
 }

@@ -13,13 +13,15 @@
 /// stand-in's in those renderings (ink tops and bottoms alike, 188 rows with their layout box's
 /// top known): they are drawn ``drop`` ems lower.
 @_spi(Lamina) public enum SystemFontFigures {
-    /// (advance, ink left, ink right) in ems.
-    static let figures: [Character: (advance: Double, left: Double, right: Double?)] = [
-        "0": (0.6267, 0.0688, 0.5576), "1": (0.4694, 0.0735, 0.3200), "2": (0.6042, 0.0792, 0.5128),
-        "3": (0.6205, 0.0677, 0.5219), "4": (0.6471, 0.0527, 0.5823), "5": (0.6151, 0.0791, 0.5367),
-        "6": (0.6405, 0.0788, 0.5639), "7": (0.5489, 0.0485, 0.4898), "8": (0.6410, 0.0705, 0.5579),
-        "9": (0.6423, 0.0825, 0.5557), "-": (0.4713, 0.0697, nil),
+    /// (advance, ink left, ink right) in ems of the digits 0 to 9.
+    static let digits: [(advance: Double, left: Double, right: Double?)] = [
+        (0.6267, 0.0688, 0.5576), (0.4694, 0.0735, 0.3200), (0.6042, 0.0792, 0.5128),
+        (0.6205, 0.0677, 0.5219), (0.6471, 0.0527, 0.5823), (0.6151, 0.0791, 0.5367),
+        (0.6405, 0.0788, 0.5639), (0.5489, 0.0485, 0.4898), (0.6410, 0.0705, 0.5579),
+        (0.6423, 0.0825, 0.5557),
     ]
+    /// The same for the hyphen-minus.
+    static let hyphen: (advance: Double, left: Double, right: Double?) = (0.4713, 0.0697, nil)
 
     /// How much lower the figures are drawn, in ems (fitted as above: 0.7 px at 10 pt, 3x).
     static let drop: Double = 0.023
@@ -36,7 +38,8 @@
         // Only digits and the hyphen-minus have figures: asked first, without hashing the character.
         guard size < displaySize, let ascii = ASCIICharacter.byte(character), ascii == 0x2D || (0x30...0x39).contains(ascii),
               font.usesSystemFontMetrics, font.familyName == SystemFontTracking.fittedFamily,
-              let sf = figures[character], let ink = font.inkBounds(of: glyph) else { return nil }
+              let ink = font.inkBounds(of: glyph) else { return nil }
+        let sf = ascii == 0x2D ? hyphen : digits[Int(ascii - 0x30)]
         let em = CGFloat(max(1, font.unitsPerEm))
         let left = ink.minX / em, right = ink.maxX / em
         let shift: Double

@@ -219,8 +219,10 @@
             var rest = Substring(run.text)
             if paragraphStyle == nil { paragraphStyle = run.paragraph }
             // Line separators always begin a character (grapheme clusters break around them,
-            // CR LF being one): found among the scalars, without finding the characters.
-            while let nl = rest.unicodeScalars.firstIndex(where: { Cluster.separatesLines($0.value) }) {
+            // CR LF being one): found among the scalars, without finding the characters, in text
+            // that has a byte of one (LF to CR; NEL, LS and PS begin with 0xC2 or 0xE2 in UTF-8).
+            let mayBreak = run.text.utf8.contains { $0 >= 0x0A && $0 <= 0x0D || $0 == 0xC2 || $0 == 0xE2 }
+            while mayBreak, let nl = rest.unicodeScalars.firstIndex(where: { Cluster.separatesLines($0.value) }) {
                 if nl > rest.startIndex { pieces.append((rest[..<nl], style)); pieceRuns.append(r) }
                 endParagraph()
                 clusters.append(metricsCluster(rest[nl], font: run.font, run: r, glyphs: shapedGlyphs.count..<shapedGlyphs.count,

@@ -135,10 +135,17 @@ open class UILabel: UIView {
                            direction: LaminaWritingDirection, fonts: Int, size: CGSize)?
 
     /// The runs of text with their fonts and colours.
-    var runs: [LaminaTextRun] {
+    var runs: [LaminaTextRun] { runs(measuring: false) }
+
+    /// The colour the runs of a measurement are given instead of the label's: colours do not
+    /// change a size, and the label's may need resolving against its traits.
+    private static let measuringColor = CGColor(gray: 0, alpha: 1)
+
+    /// The runs of text; `measuring`: in ``measuringColor`` where the label's colour would be.
+    func runs(measuring: Bool) -> [LaminaTextRun] {
         let baseFont: UIFont = font ?? .systemFont(ofSize: UIFont.labelFontSize)
-        var baseColor = (textColor ?? .label).cgColor
-        if !isEnabled { baseColor = baseColor.copy(alpha: baseColor.alpha * 0.35) ?? baseColor }
+        var baseColor = measuring ? UILabel.measuringColor : (textColor ?? .label).cgColor
+        if !isEnabled && !measuring { baseColor = baseColor.copy(alpha: baseColor.alpha * 0.35) ?? baseColor }
         if let t = _text { return [LaminaTextRun(text: t, font: baseFont.cgFont, size: baseFont.pointSize, color: baseColor)] }
         guard let a = _attributedText else { return [] }
         return TextRuns.runs(of: a, font: baseFont, color: baseColor)
@@ -160,7 +167,7 @@ open class UILabel: UIView {
     func fittingScale(width: CGFloat?, height: CGFloat) -> CGFloat {
         guard adjustsFontSizeToFitWidth, let width, width > 0, minimumScaleFactor.isFinite,
               minimumScaleFactor > 0, minimumScaleFactor < 1 else { return 1 }
-        let runs = self.runs
+        let runs = self.runs(measuring: true)
         let wraps = numberOfLines != 1
         func fits(_ scale: CGFloat) -> Bool {
             let scaled = runs.map { var r = $0; r.size *= scale; return r }
@@ -205,7 +212,7 @@ open class UILabel: UIView {
         }
         // Measured, not laid out to draw (a label is drawn in its bounds, not in the box it is
         // measured in); measurements are kept too (`SharedTextLayouts`).
-        let used = LaminaTextLayout.measure(runs: runs, width: wrapWidth, height: height, wraps: numberOfLines != 1 && wrapWidth != nil,
+        let used = LaminaTextLayout.measure(runs: runs(measuring: true), width: wrapWidth, height: height, wraps: numberOfLines != 1 && wrapWidth != nil,
                                             alignment: TextRuns.alignment(textAlignment), truncation: TextRuns.truncation(lineBreakMode),
                                             maximumLines: max(0, numberOfLines), direction: direction).size
         if _text != nil { measured = (wrapWidth, height, numberOfLines, textAlignment, direction, fonts, used) }
