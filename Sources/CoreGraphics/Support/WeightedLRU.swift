@@ -1,23 +1,26 @@
 /// Values kept by key within a count and a total weight (glyphs, bytes), the least recently used
 /// dropped a quarter at a time: past either limit, until three quarters of both are left. Not
 /// synchronized: its owner keeps it under a lock. The process-wide text caches are made of it
-/// (`WordShapeCache`, CoreText's kept layouts).
-package struct WeightedLRU<Key: Hashable, Value> {
-    package let countLimit: Int, weightLimit: Int
-    private var entries: [Key: (value: Value, weight: Int, lastUse: UInt64)] = [:]
-    private var clock: UInt64 = 0
-    /// Lookups that found a value and that did not, values dropped, and the kept values' weight.
-    package private(set) var hits = 0, misses = 0, evictions = 0, weight = 0
+/// (`WordShapeCache`, CoreText's kept layouts). Lamina SPI, inlinable: each owner's use is
+/// specialized to its keys and values (unspecialized, every call looked up the metadata of its
+/// entry types).
+@_spi(Lamina) public struct WeightedLRU<Key: Hashable, Value> {
+    public let countLimit: Int, weightLimit: Int
+    @usableFromInline var entries: [Key: (value: Value, weight: Int, lastUse: UInt64)] = [:]
+    @usableFromInline var clock: UInt64 = 0
+    /// Lookups that found a value and that did not, values dropped, and the kept values' weight
+    /// (settable only for the inlinable methods' sake: its owners read them).
+    public var hits = 0, misses = 0, evictions = 0, weight = 0
 
-    package init(countLimit: Int, weightLimit: Int) {
+    public init(countLimit: Int, weightLimit: Int) {
         self.countLimit = countLimit; self.weightLimit = weightLimit
     }
 
     /// How many values are kept.
-    package var count: Int { entries.count }
+    public var count: Int { entries.count }
 
     /// The value kept for `key` (now the most recently used), or nil; counted as a hit or a miss.
-    package mutating func value(for key: Key) -> Value? {
+    @inlinable public mutating func value(for key: Key) -> Value? {
         clock &+= 1
         guard let i = entries.index(forKey: key) else { misses += 1; return nil }
         entries.values[i].lastUse = clock
@@ -26,11 +29,11 @@ package struct WeightedLRU<Key: Hashable, Value> {
     }
 
     /// Whether a value is kept for `key` (not counted, not touched).
-    package func contains(_ key: Key) -> Bool { entries[key] != nil }
+    @inlinable public func contains(_ key: Key) -> Bool { entries[key] != nil }
 
     /// Keeps `value` for `key` unless one is kept already, then drops the least recently used
     /// values if a limit is passed.
-    package mutating func insert(_ value: Value, weight w: Int, for key: Key) {
+    @inlinable public mutating func insert(_ value: Value, weight w: Int, for key: Key) {
         guard entries[key] == nil else { return }
         entries[key] = (value, w, clock)
         weight += w
@@ -45,7 +48,7 @@ package struct WeightedLRU<Key: Hashable, Value> {
     }
 
     /// Drops every value and zeroes the counts (the dictionary's storage is kept for reuse).
-    package mutating func removeAll() {
+    @inlinable public mutating func removeAll() {
         entries.removeAll(keepingCapacity: true)
         hits = 0; misses = 0; evictions = 0; weight = 0
     }
