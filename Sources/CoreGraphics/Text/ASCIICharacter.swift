@@ -3,8 +3,9 @@
 @_spi(Lamina) public enum ASCIICharacter {
     /// The byte of a character that is one ASCII scalar (not CR LF), or nil.
     @inlinable public static func byte(_ c: Character) -> UInt8? {
-        var bytes = c.utf8.makeIterator()
-        guard let b = bytes.next(), b < 0x80, bytes.next() == nil else { return nil }
+        // A character's UTF-8 count is stored (no iteration).
+        let utf8 = c.utf8
+        guard utf8.count == 1, let b = utf8.first, b < 0x80 else { return nil }
         return b
     }
 
