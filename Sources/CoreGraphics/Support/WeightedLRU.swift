@@ -5,6 +5,7 @@
 /// specialized to its keys and values (unspecialized, every call looked up the metadata of its
 /// entry types).
 @_spi(Lamina) public struct WeightedLRU<Key: Hashable, Value> {
+    /// The most values kept, and the most weight they may have together.
     public let countLimit: Int, weightLimit: Int
     @usableFromInline var entries: [Key: (value: Value, weight: Int, lastUse: UInt64)] = [:]
     @usableFromInline var clock: UInt64 = 0
@@ -12,6 +13,7 @@
     /// (settable only for the inlinable methods' sake: its owners read them).
     public var hits = 0, misses = 0, evictions = 0, weight = 0
 
+    /// An empty store within `countLimit` values and `weightLimit` weight.
     public init(countLimit: Int, weightLimit: Int) {
         self.countLimit = countLimit; self.weightLimit = weightLimit
     }
