@@ -79,9 +79,10 @@ struct ShapingTests {
         String(Bidi.visualOrder(clusters.map(\.level)).map { clusters[$0].text })
     }
 
-    /// A run of printable ASCII is taken a byte per character, without grapheme breaking: its
-    /// clusters, glyphs, advances and offsets are those of the same characters in a run that is
-    /// not all ASCII (broken into graphemes), and the glyph of each ASCII scalar is the face's.
+    /// Printable ASCII is taken a byte per character, without grapheme breaking: its clusters,
+    /// glyphs, advances and offsets are those of the same characters given beside a character
+    /// that needs breaking, characters of mixed text are Swift's, and the glyph of each ASCII
+    /// scalar is the face's.
     @Test func printableASCIIIsShapedAsTheGraphemePathShapesIt() throws {
         for font in [helvetica, try CGFont.named("DejaVu Serif"), try CGFont.named("Liberation Serif")] {
             let ascii = "office AVATAR Wi-Fi 17: {x} ~ \"quoted\" 1/2"
@@ -92,6 +93,12 @@ struct ShapingTests {
             for (a, b) in zip(fast.dropLast(), general) {
                 #expect(a.glyphs.map(\.glyph) == b.glyphs.map(\.glyph) && a.advance == b.advance, "\(a.text)")
                 #expect(a.glyphs.map(\.x) == b.glyphs.map(\.x) && a.glyphs.map(\.y) == b.glyphs.map(\.y))
+            }
+            // Mixed text: ASCII taken a byte at a time where nothing can extend it, the rest
+            // broken into graphemes; the characters are Swift's.
+            for mixed in ["cafe\u{301} au lait", "\u{600}12 and 3", "A\r\nB", "ok 👍🏽 ok", "x\u{200D}y", "क्षत्रिय ok",
+                          "🇫🇷🇩🇪ab", "a\u{FE0F}b", "\tTab\u{85}next", "e\u{301}\u{302}", "مرحبا Lamina"] {
+                #expect(shape(mixed, font: font).clusters.map(\.text) == Array(mixed), "\(mixed.unicodeScalars.map(\.value))")
             }
             for v in UInt8(0x20)..<0x7F {
                 let s = Unicode.Scalar(v)

@@ -52,21 +52,35 @@
         let capacity = runs.reduce(0) { $0 + $1.text.utf8.count }
         scalars.reserveCapacity(capacity)
         graphemes.reserveCapacity(capacity)
+        func isPrintableASCII(_ b: UInt8) -> Bool { b >= 0x20 && b < 0x7F }
         for (r, run) in runs.enumerated() {
-            // Printable ASCII (most interface text): every byte a character of its own, found
-            // without grapheme breaking.
-            if run.text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
-                for b in run.text.utf8 {
+            let text = run.text, utf8 = text.utf8
+            var i = utf8.startIndex
+            while i < utf8.endIndex {
+                let b = utf8[i], next = utf8.index(after: i)
+                // A printable ASCII byte before another ASCII byte or the run's end is a
+                // character of its own (only a non-ASCII mark or joiner could extend it): taken
+                // without grapheme breaking, as most interface text is.
+                if isPrintableASCII(b) && (next == utf8.endIndex || utf8[next] < 0x80) {
                     let s = Unicode.Scalar(b)
                     graphemes.append(Grapheme(text: Character(s), start: scalars.count, end: scalars.count + 1, run: r))
                     scalars.append(s)
+                    i = next
+                    continue
                 }
-                continue
-            }
-            for ch in run.text {
-                let start = scalars.count
-                scalars.append(contentsOf: ch.unicodeScalars)
-                graphemes.append(Grapheme(text: ch, start: start, end: scalars.count, run: r))
+                // Otherwise characters found by grapheme breaking, up to a printable ASCII byte
+                // after an ASCII one: a character boundary (no prepended mark before it, no CR
+                // LF across it).
+                var j = next
+                while j < utf8.endIndex && !(isPrintableASCII(utf8[j]) && utf8[utf8.index(before: j)] < 0x80) {
+                    j = utf8.index(after: j)
+                }
+                for ch in text[i..<j] {
+                    let start = scalars.count
+                    scalars.append(contentsOf: ch.unicodeScalars)
+                    graphemes.append(Grapheme(text: ch, start: start, end: scalars.count, run: r))
+                }
+                i = j
             }
         }
         let (levels, rightToLeft) = Bidi.levels(scalars, direction: direction)
