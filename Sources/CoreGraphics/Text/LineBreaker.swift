@@ -100,6 +100,9 @@
         var result = [Bool](repeating: false, count: n)
         for i in 1..<n {
             let a = cls[i - 1], b = cls[i]
+            // Between letters (most pairs): no break, whatever the rules before LB28 say (none of
+            // them breaks two letters; LB8a and LB9 keep them together too).
+            if (a == .AL || a == .HL) && (b == .AL || b == .HL) { continue }
             result[i] = {
                 // LB4, LB5: after hard breaks; CR × LF.
                 if a == .BK || a == .NL || a == .LF { return true }
