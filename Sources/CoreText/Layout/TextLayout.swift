@@ -316,6 +316,7 @@
         // 4. Place glyphs, each line in visual order.
         var top: CGFloat = 0
         var widest: CGFloat = 0
+        if placesGlyphs { glyphs.reserveCapacity(shapedGlyphs.count) }
         for i in 0..<visible {
             var line = Array(lines[i].clusters)
             let paragraph = paragraphs[lines[i].paragraph]
@@ -326,10 +327,6 @@
             // Trailing spaces do not count toward the line's width.
             var trailing: CGFloat = 0
             while let last = line.last, last.isSpace { trailing += last.advance; line.removeLast() }
-            let all = lines[i].clusters
-            let firstCharacter = all.firstIndex { !$0.isNewline }, lastCharacter = all.lastIndex { !$0.isNewline }
-            let stringRange = (firstCharacter.map { all[$0].stringIndex } ?? all.first?.stringIndex ?? 0)
-                ..< (lastCharacter.map { all[$0].stringIndex + all[$0].text.utf16.count } ?? all.first?.stringIndex ?? 0)
             var lineWidth = line.reduce(0) { $0 + $1.advance }
             if let truncation, (lineWidth > boxWidth + 0.01 || (truncateLast && i == visible - 1)) {
                 line = TextLayout.truncate(line, to: boxWidth, mode: truncation, forceEllipsis: truncateLast && i == visible - 1,
@@ -360,11 +357,14 @@
             let gaps = opens.filter { $0 }.count
             let extraPerGap = gaps > 0 ? max(0, available - lineWidth) / CGFloat(gaps) : 0
             if placesGlyphs {
+                let all = lines[i].clusters
+                let firstCharacter = all.firstIndex { !$0.isNewline }, lastCharacter = all.lastIndex { !$0.isNewline }
+                let stringRange = (firstCharacter.map { all[$0].stringIndex } ?? all.first?.stringIndex ?? 0)
+                    ..< (lastCharacter.map { all[$0].stringIndex + all[$0].text.utf16.count } ?? all.first?.stringIndex ?? 0)
                 let baseline = top + b.baseline
                 let (firstGlyph, firstDecoration, startX) = (glyphs.count, decorations.count, x)
                 var carets: [(range: Range<Int>, x: CGFloat, advance: CGFloat, rightToLeft: Bool)] = []
                 carets.reserveCapacity(line.count)
-                glyphs.reserveCapacity(glyphs.count + line.reduce(0) { $0 + $1.glyphs.count })
                 // The run of the clusters in hand, copied once per run rather than per cluster.
                 if let first = line.first {
                     var run = runs[first.run], runIndex = first.run

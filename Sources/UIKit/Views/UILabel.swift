@@ -212,7 +212,7 @@ open class UILabel: UIView {
         }
         // Measured, not laid out to draw (a label is drawn in its bounds, not in the box it is
         // measured in); measurements are kept too (`SharedTextLayouts`).
-        let used = LaminaTextLayout.measure(runs: runs(measuring: true), width: wrapWidth, height: height, wraps: numberOfLines != 1 && wrapWidth != nil,
+        let used = LaminaTextLayout.measure(runs: runs(measuring: true), width: wrapWidth, height: height, wraps: wrapWidth != nil,
                                             alignment: TextRuns.alignment(textAlignment), truncation: TextRuns.truncation(lineBreakMode),
                                             maximumLines: max(0, numberOfLines), direction: direction).size
         if _text != nil { measured = (wrapWidth, height, numberOfLines, textAlignment, direction, fonts, used) }
