@@ -83,3 +83,59 @@ struct WordShapeCacheTests {
         WordShapeCache.removeAll()
     }
 }
+
+/// Numbers shaped pair by pair (``WordShaping``'s pairwise characters) give HarfBuzz's glyphs for
+/// the whole number.
+@Suite("Numbers shaped pair by pair", .serialized)
+struct PairwiseNumberTests {
+    static func numbers() -> [String] {
+        var out = (0..<100).map { String(format: "%02d", $0) } + (0..<1000).map(String.init)
+        out += ["1,234.56", "0.5", "10,000", "3.14159", "1.1.1", ",,", "..", "9,9", "2026.12.01", "1234567890123456789"]
+        return out
+    }
+
+    @Test func aNumberShapedPairByPairIsTheNumberShapedWhole() throws {
+        let latin = TextScript.of("a")
+        var pairwiseFaces = 0
+        for font in try WordShapeCacheTests.fonts() {
+            for number in Self.numbers() {
+                for (text, script) in [(number, TextScript.common), ("Item \(number)", latin), ("\(number) items of \(number)", latin)] {
+                    let whole = WordShapeCache.$isEnabled.withValue(false) { WordShapeCacheTests.shape(font, text, script: script) }
+                    let pairs = WordShapeCacheTests.shape(font, text, script: script)
+                    #expect(pairs == whole, "\(font.familyName): \(text)")
+                }
+            }
+            let analysis = FontLibrary.withLock { _ in font.wordShaping }
+            if analysis?.asciiPairwise[0x30] == true { pairwiseFaces += 1 }
+        }
+        // The system font's stand-in (regular) and at least one other face qualify.
+        #expect(pairwiseFaces >= 2)
+    }
+
+    @Test func theSystemFontsDigitsArePairwiseAndItsNumbersAreNotKept() throws {
+        let font = try #require(CGFont.named(".SFUI-Regular", size: 17))
+        let latin = TextScript.of("a")
+        _ = WordShapeCacheTests.shape(font, "Bluetooth", script: latin)   // the face analysed
+        let analysis = try #require(FontLibrary.withLock { _ in font.wordShaping })
+        for c in "0123456789" { #expect(analysis.asciiPairwise[Int(c.asciiValue!)], "\(c)") }
+        for c in "aZ -:" { #expect(!analysis.asciiPairwise[Int(c.asciiValue!)], "\(c)") }
+        func kept(_ word: String) -> Bool {
+            WordShapeCache.isKept(WordShapeCache.Key(face: font.cacheID, script: latin, text: Array(word.unicodeScalars)[...]))
+        }
+        WordShapeCache.removeAll()
+        _ = WordShapeCacheTests.shape(font, "Bluetooth 472", script: latin)
+        #expect(kept("Bluetooth") && kept("47") && kept("72") && kept("2"))
+        #expect(!kept("472"))
+        // Letters that make a ligature, or that a contextual lookup of the default features
+        // takes as input, are not pairwise; the digits alone are.
+        for (set, pairwise) in [("fi", false), ("fl", false), ("=>", false), ("<=", false), ("0123456789", true), ("0123456789fi", false), ("04", true)] {
+            let a = try #require(font.wordShapingAnalysis(pairwiseSets: [Array(set.utf8)]))
+            #expect(a.asciiPairwise[Int(Character(String(set.first!)).asciiValue!)] == pairwise, "\(set)")
+        }
+        // A number alone is shaped pair by pair too.
+        _ = WordShapeCacheTests.shape(font, "3805", script: TextScript.common)
+        #expect(!kept("3805"))
+        #expect(WordShapeCache.isKept(WordShapeCache.Key(face: font.cacheID, script: TextScript.common, text: Array("80".unicodeScalars)[...])))
+        WordShapeCache.removeAll()
+    }
+}

@@ -28,16 +28,11 @@ extension CGFont {
                 var out: [ShapedGlyph] = []
                 out.reserveCapacity(range.count)
                 for word in words {
-                    let key = WordShapeCache.Key(face: cacheID, script: script, text: text[word])
-                    let glyphs: [ShapedGlyph]
-                    if let kept = WordShapeCache.glyphs(key) {
-                        glyphs = kept
-                    } else {
-                        glyphs = shapeLocked(font, text, word, rightToLeft: false, script: script, features: [])
-                            .map { var g = $0; g.cluster -= word.lowerBound; return g }
-                        WordShapeCache.keep(key, glyphs)
+                    if word.count > 1, let pairs = pairwiseLocked(font, text, word, script: script) {
+                        out += pairs
+                        continue
                     }
-                    for var g in glyphs {
+                    for var g in keptLocked(font, text, word, script: script) {
                         g.cluster += word.lowerBound
                         out.append(g)
                     }
@@ -48,19 +43,59 @@ extension CGFont {
         }
     }
 
+    /// The glyphs of the word `text[word]` (clusters from the word's start), kept from before or
+    /// shaped and kept. Call holding the lock.
+    private func keptLocked(_ font: OpaquePointer, _ text: [Unicode.Scalar], _ word: Range<Int>, script: UInt32) -> [ShapedGlyph] {
+        let key = WordShapeCache.Key(face: cacheID, script: script, text: text[word])
+        if let kept = WordShapeCache.glyphs(key) { return kept }
+        let glyphs = shapeLocked(font, text, word, rightToLeft: false, script: script, features: [])
+            .map { var g = $0; g.cluster -= word.lowerBound; return g }
+        WordShapeCache.keep(key, glyphs)
+        return glyphs
+    }
+
+    /// A word of two or more of the face's pairwise characters (a number, ``WordShaping``)
+    /// shaped pair by pair: each character's glyph as shaped with the next character, the last's
+    /// alone, each pair and single kept in the word cache, the word itself not (numbers are
+    /// seldom met twice). Clusters as in `text`. Nil for any other word, or when a pair gives
+    /// other than a glyph per character. Call holding the lock.
+    private func pairwiseLocked(_ font: OpaquePointer, _ text: [Unicode.Scalar], _ word: Range<Int>, script: UInt32) -> [ShapedGlyph]? {
+        guard let analysis = wordShaping,
+              text[word].allSatisfy({ $0.value < 0x80 && analysis.asciiPairwise[Int($0.value)] }) else { return nil }
+        var out: [ShapedGlyph] = []
+        out.reserveCapacity(word.count)
+        for i in word {
+            let piece = i..<min(i + 2, word.upperBound)
+            let glyphs = keptLocked(font, text, piece, script: script)
+            guard glyphs.count == piece.count, glyphs[0].cluster == 0 else { return nil }
+            var g = glyphs[0]
+            g.cluster = i
+            out.append(g)
+        }
+        return out
+    }
+
     /// The words (runs of characters other than U+0020, and runs of spaces) `text[range]` is
     /// shaped in when it may be shaped a word at a time (``WordShaping``), else nil: the word
-    /// cache on, a simple script, at least two words, only simple characters, each with a glyph
-    /// of this face and none of the face's risky glyphs. Call holding the lock.
+    /// cache on, a simple script, at least two words (or one of the face's pairwise
+    /// characters: a number), only simple characters, each with a glyph of this face and none
+    /// of the face's risky glyphs. Call holding the lock.
     private func wordsLocked(_ font: OpaquePointer, _ text: [Unicode.Scalar], _ range: Range<Int>, script: UInt32) -> [Range<Int>]? {
-        // One word (most items of a label or a short run): shaped whole, without the checks.
-        guard range.count >= 3, WordShapeCache.isEnabled, WordShaping.scripts.contains(script),
-              text[range].contains(where: { $0.value == 0x20 }) else { return nil }
+        guard range.count >= 2, WordShapeCache.isEnabled, WordShaping.scripts.contains(script) else { return nil }
+        let spaced = text[range].contains(where: { $0.value == 0x20 })
+        // One word (most items of a label or a short run): shaped whole without the checks,
+        // unless it may be a number.
+        guard spaced && range.count >= 3 || !spaced && text[range].allSatisfy({ $0.value >= 0x2C && $0.value <= 0x39 }) else {
+            return nil
+        }
         if wordShapingAnalyzed == false {
             wordShaping = WordShaping.analyze(font)
             wordShapingAnalyzed = true
         }
         guard let analysis = wordShaping else { return nil }
+        if !spaced {
+            return text[range].allSatisfy({ analysis.asciiPairwise[Int($0.value)] }) ? [range] : nil
+        }
         var words: [Range<Int>] = []
         var start = range.lowerBound
         words.reserveCapacity(8)
@@ -115,6 +150,11 @@ extension CGFont {
                                    offsetY: positions[i].y_offset))
         }
         return out
+    }
+
+    /// The face's word shaping analysis with other sets of pairwise characters tried (tests).
+    func wordShapingAnalysis(pairwiseSets: [[UInt8]]) -> WordShaping? {
+        FontLibrary.withLock { _ in shapingFontLocked().flatMap { WordShaping.analyze($0, pairwiseSets: pairwiseSets) } }
     }
 
     /// The HarfBuzz font over this face at one unit per font unit; call holding the lock.

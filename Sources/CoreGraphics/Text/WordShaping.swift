@@ -24,12 +24,26 @@
 /// (`-`, `:`, `x`, brackets, dashes, arrows, operators) and the glyphs that can become them (58
 /// in all) are risky: `"Wi-Fi 17"` is shaped whole, `"Bluetooth 42"` a word at a time. The
 /// medium and bolder weights kern pairs with the space, so their text is always shaped whole.
+///
+/// Numbers go further: a word made only of the face's *pairwise* characters (the ten digits, with
+/// the full stop and comma where they qualify too) is shaped as each character's glyph shaped
+/// beside the next one, the last alone (``CGFont/shape(_:range:rightToLeft:script:features:)``
+/// keeps the 110 pairs and singles), so a number never seen before costs no call to HarfBuzz.
+/// That gives the whole word's glyphs when no lookup the shaper applies can match a run of those
+/// characters except by kerning pairs that move only the first glyph of the pair: every applied
+/// lookup whose input holds one of their glyphs is a ligature substitution none of whose
+/// ligatures is made of them alone (Inter's digits in circles join a digit to U+20DD), or a pair
+/// adjustment that leaves the second glyph alone (`ValueFormat2` zero, so the next pair is
+/// matched from that glyph on, as HarfBuzz does).
 struct WordShaping {
     /// Glyphs whose presence in a text makes it be shaped whole.
     let risky: Set<UInt32>
     /// For each ASCII scalar, whether it may stand in text shaped a word at a time: simple
     /// (``isSimple(_:)``), with a glyph in the face, and that glyph not risky.
     let asciiAllowed: [Bool]
+    /// For each ASCII scalar, whether it is one of the face's pairwise characters (see above);
+    /// all false when not even the digits qualify.
+    let asciiPairwise: [Bool]
 
     /// The scripts shaped a word at a time: Latin, Greek, Cyrillic and the characters they share
     /// (HarfBuzz's default shaper, which joins nothing across a space by itself).
@@ -41,9 +55,10 @@ struct WordShaping {
 
     static func tag(_ s: String) -> UInt32 { s.utf8.reduce(0) { $0 << 8 | UInt32($1) } }
 
-    /// The analysis of `font`'s face, or nil when its words may not be shaped apart. Call
-    /// holding the FreeType lock.
-    static func analyze(_ font: OpaquePointer) -> WordShaping? {
+    /// The analysis of `font`'s face, or nil when its words may not be shaped apart; the
+    /// pairwise characters are the first of `pairwiseSets` that qualifies. Call holding the
+    /// FreeType lock.
+    static func analyze(_ font: OpaquePointer, pairwiseSets: [[UInt8]] = numberSets) -> WordShaping? {
         guard let face = hb_font_get_face(font) else { return nil }
         func tableLength(_ t: String) -> Int {
             guard let blob = hb_face_reference_table(face, tag(t)) else { return 0 }
@@ -71,6 +86,13 @@ struct WordShaping {
         }
         var seeds: [UInt32] = []
         var substitutions: [(input: [UInt32], output: [UInt32])] = []
+        // The glyphs of the characters that may be pairwise, and the lookups whose input holds
+        // one of them.
+        let numberGlyphs = Dictionary(uniqueKeysWithValues: Set(pairwiseSets.joined()).map { c -> (UInt8, UInt32) in
+            var g: hb_codepoint_t = 0
+            return (c, hb_font_get_nominal_glyph(font, hb_codepoint_t(c), &g) != 0 ? g : 0)
+        })
+        var numberLookups: [(layout: LayoutTable, index: Int, input: Set<UInt32>)] = []
         for table in ["GSUB", "GPOS"] {
             let tableTag = tag(table)
             guard let layout = LayoutTable(face, tableTag, positioning: table == "GPOS") else { return nil }
@@ -101,6 +123,8 @@ struct WordShaping {
                 if hb_set_has(input, space) != 0 || hb_set_has(output, space) != 0 { return nil }
                 if hb_set_has(before, space) != 0 || hb_set_has(after, space) != 0 { seeds += members(input) }
                 if table == "GSUB" { substitutions.append((members(input), members(output))) }
+                let touched = Set(numberGlyphs.values.filter { hb_set_has(input, $0) != 0 })
+                if !touched.isEmpty { numberLookups.append((layout, Int(index), touched)) }
             }
         }
         // Every glyph a substitution can turn into a risky one is risky too.
@@ -119,8 +143,25 @@ struct WordShaping {
             return isSimple(Unicode.Scalar(UInt8(v))) && hb_font_get_nominal_glyph(font, hb_codepoint_t(v), &g) != 0 && g != 0
                 && !risky.contains(g)
         }
-        return WordShaping(risky: risky, asciiAllowed: ascii)
+        // The pairwise characters: the first set that qualifies, else none.
+        var pairwise = [Bool](repeating: false, count: 128)
+        for set in pairwiseSets where set.allSatisfy({ $0 < 0x80 }) {
+            let glyphs = Set(set.map { numberGlyphs[$0] ?? 0 })
+            guard set.allSatisfy({ ascii[Int($0)] }), !glyphs.contains(0), glyphs.count == set.count else { continue }
+            let joins = numberLookups.contains { lookup in
+                !lookup.input.isDisjoint(with: glyphs) && !lookup.layout.onlyKernsPairs(lookup.index, within: glyphs)
+            }
+            if !joins {
+                for c in set { pairwise[Int(c)] = true }
+                break
+            }
+        }
+        return WordShaping(risky: risky, asciiAllowed: ascii, asciiPairwise: pairwise)
     }
+
+    /// The pairwise characters tried: the digits with the full stop and comma, else the digits
+    /// alone.
+    static let numberSets = [Array("0123456789.,".utf8), Array("0123456789".utf8)]
 
     /// The members of a HarfBuzz set.
     private static func members(_ set: OpaquePointer) -> [UInt32] {
@@ -136,16 +177,23 @@ struct WordShaping {
     private struct LayoutTable {
         var flags: [UInt16] = []
         var nested: [[UInt16]] = []
+        /// Each lookup's type (through extension subtables) and its subtables' offsets in
+        /// `bytes`, the table itself.
+        var types: [Int] = []
+        var subtables: [[Int]] = []
+        var bytes: [UInt8] = []
+        var positioning = false
 
         /// The table of `face` (empty without one), or nil when it has feature variations
         /// (lookups that replace others under a font variation) or cannot be read.
         init?(_ face: OpaquePointer, _ tableTag: UInt32, positioning: Bool) {
+            self.positioning = positioning
             guard let blob = hb_face_reference_table(face, tableTag) else { return }
             defer { hb_blob_destroy(blob) }
             var length: UInt32 = 0
             guard let data = hb_blob_get_data(blob, &length), length > 0 else { return }
             let n = Int(length)
-            let read: ([UInt16], [[UInt16]])? = data.withMemoryRebound(to: UInt8.self, capacity: n) { p in
+            let read: ([UInt16], [[UInt16]], [Int], [[Int]])? = data.withMemoryRebound(to: UInt8.self, capacity: n) { p in
                 func u16(_ at: Int) -> Int? { at >= 0 && at + 2 <= n ? Int(p[at]) << 8 | Int(p[at + 1]) : nil }
                 func u32(_ at: Int) -> Int? {
                     guard let hi = u16(at), let lo = u16(at + 2) else { return nil }
@@ -153,7 +201,7 @@ struct WordShaping {
                 }
                 guard u16(0) == 1, let minor = u16(2), let listOffset = u16(8) else { return nil }
                 if minor >= 1 { guard u32(10) == 0 else { return nil } }
-                guard listOffset > 0, let count = u16(listOffset) else { return ([], []) }
+                guard listOffset > 0, let count = u16(listOffset) else { return ([], [], [], []) }
                 let (context, chain, extensionType) = positioning ? (7, 8, 9) : (5, 6, 7)
                 // The lookup indices of a rule's SequenceLookupRecords, `count` of them at `at`.
                 func records(_ at: Int, _ count: Int) -> [UInt16]? {
@@ -214,22 +262,94 @@ struct WordShaping {
                     default: return []
                     }
                 }
-                var flags: [UInt16] = [], nestedLookups: [[UInt16]] = []
+                var flags: [UInt16] = [], nestedLookups: [[UInt16]] = [], types: [Int] = [], offsets: [[Int]] = []
                 for i in 0..<count {
                     guard let lo = u16(listOffset + 2 + 2 * i), let type = u16(listOffset + lo),
                           let flag = u16(listOffset + lo + 2), let subtables = u16(listOffset + lo + 4) else { return nil }
                     var inner: [UInt16] = []
+                    var resolved = type, at: [Int] = []
                     for k in 0..<subtables {
                         guard let so = u16(listOffset + lo + 6 + 2 * k), let found = nested(type, listOffset + lo + so) else { return nil }
                         inner += found
+                        var st = listOffset + lo + so
+                        if type == extensionType {
+                            guard let t = u16(st + 2), let o = u32(st + 4) else { return nil }
+                            resolved = t
+                            st += o
+                        }
+                        at.append(st)
                     }
                     flags.append(UInt16(flag))
                     nestedLookups.append(inner)
+                    types.append(resolved)
+                    offsets.append(at)
                 }
-                return (flags, nestedLookups)
+                return (flags, nestedLookups, types, offsets)
             }
             guard let read else { return nil }
-            (flags, nested) = read
+            (flags, nested, types, subtables) = read
+            bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: n))
+        }
+
+        private func u16(_ at: Int) -> Int? { at >= 0 && at + 2 <= bytes.count ? Int(bytes[at]) << 8 | Int(bytes[at + 1]) : nil }
+
+        /// The glyphs of the coverage table at `at`, in coverage index order; nil when it cannot
+        /// be read.
+        private func coverage(_ at: Int) -> [UInt32]? {
+            guard let format = u16(at), let count = u16(at + 2) else { return nil }
+            var glyphs: [UInt32] = []
+            switch format {
+            case 1:
+                for k in 0..<count {
+                    guard let g = u16(at + 4 + 2 * k) else { return nil }
+                    glyphs.append(UInt32(g))
+                }
+            case 2:
+                var ranges: [(index: Int, start: Int, end: Int)] = []
+                for k in 0..<count {
+                    guard let start = u16(at + 4 + 6 * k), let end = u16(at + 6 + 6 * k), let index = u16(at + 8 + 6 * k),
+                          start <= end else { return nil }
+                    ranges.append((index, start, end))
+                }
+                for r in ranges.sorted(by: { $0.index < $1.index }) { glyphs += (r.start...r.end).map(UInt32.init) }
+            default: return nil
+            }
+            return glyphs
+        }
+
+        /// Whether lookup `index` can act on a run of `glyphs` alone only by kerning pairs that
+        /// move the first glyph: a ligature substitution none of whose ligatures is made of
+        /// those glyphs alone, or a pair adjustment with no value for the second glyph. Any other
+        /// lookup, or one that cannot be read, answers false.
+        func onlyKernsPairs(_ index: Int, within glyphs: Set<UInt32>) -> Bool {
+            guard index < types.count else { return false }
+            switch (positioning, types[index]) {
+            case (false, 4):
+                for st in subtables[index] {
+                guard u16(st) == 1, let covered = u16(st + 2).flatMap({ coverage(st + $0) }),
+                          let sets = u16(st + 4), sets <= covered.count else { return false }
+                    for k in 0..<sets where glyphs.contains(covered[k]) {
+                        guard let so = u16(st + 6 + 2 * k), let count = u16(st + so) else { return false }
+                        for l in 0..<count {
+                            guard let lo = u16(st + so + 2 + 2 * l), let components = u16(st + so + lo + 2) else { return false }
+                            var alone = true
+                            for c in 0..<max(0, components - 1) {
+                                guard let g = u16(st + so + lo + 4 + 2 * c) else { return false }
+                                if !glyphs.contains(UInt32(g)) { alone = false; break }
+                            }
+                            if alone { return false }
+                        }
+                    }
+                }
+                return true
+            case (true, 2):
+                return subtables[index].allSatisfy { st in
+                    guard let format = u16(st), format == 1 || format == 2 else { return false }
+                    return u16(st + 6) == 0
+                }
+            default:
+                return false
+            }
         }
     }
 
