@@ -9,6 +9,11 @@
         return b
     }
 
+    /// The character of an ASCII byte, made once (a `Character` made from a scalar builds its
+    /// string each time).
+    public static func character(_ byte: UInt8) -> Character { characters[Int(byte & 0x7F)] }
+    private static let characters: [Character] = (0..<128).map { Character(Unicode.Scalar(UInt8($0))) }
+
     /// The scalars of a character (1 for an ASCII one, without counting).
     @inlinable public static func scalarCount(_ c: Character) -> Int { byte(c) != nil ? 1 : c.unicodeScalars.count }
 

@@ -38,10 +38,14 @@
         public var advance: CGFloat
         /// Its bidirectional embedding level (odd: right to left).
         public var level: UInt8
+        /// The character's byte when it is one ASCII scalar other than NUL, else 0 (layout's
+        /// per-character questions answered without looking into the `Character`).
+        public var ascii: UInt8
     }
 
-    /// A grapheme cluster of the paragraph: its scalars' range and its run.
-    private struct Grapheme { var text: Character; var start: Int, end: Int, run: Int }
+    /// A grapheme cluster of the paragraph: its scalars' range, its run and its ASCII byte (0:
+    /// none).
+    private struct Grapheme { var text: Character; var start: Int, end: Int, run: Int, ascii: UInt8 }
 
     /// Shapes a paragraph (text without line separators) made of `runs`, adding the clusters'
     /// glyphs to `glyphs` (each cluster's together, left to right: no array per cluster).
@@ -63,7 +67,7 @@
                 // without grapheme breaking, as most interface text is.
                 if isPrintableASCII(b) && (next == utf8.endIndex || utf8[next] < 0x80) {
                     let s = Unicode.Scalar(b)
-                    graphemes.append(Grapheme(text: Character(s), start: scalars.count, end: scalars.count + 1, run: r))
+                    graphemes.append(Grapheme(text: ASCIICharacter.character(b), start: scalars.count, end: scalars.count + 1, run: r, ascii: b))
                     scalars.append(s)
                     i = next
                     continue
@@ -78,7 +82,7 @@
                 for ch in text[i..<j] {
                     let start = scalars.count
                     scalars.append(contentsOf: ch.unicodeScalars)
-                    graphemes.append(Grapheme(text: ch, start: start, end: scalars.count, run: r))
+                    graphemes.append(Grapheme(text: ch, start: start, end: scalars.count, run: r, ascii: ASCIICharacter.byte(ch) ?? 0))
                 }
                 i = j
             }
@@ -99,10 +103,12 @@
 
         let requested = runs.map(\.style.font)
         let fonts = graphemes.map { g in
-            FontFallback.font(for: g.text, requested: requested[g.run], script: scripts[g.start])
+            // A printable ASCII character the font has (most): the font, without asking fallback.
+            g.ascii >= 0x20 && requested[g.run].glyph(for: Unicode.Scalar(g.ascii)) != 0 ? requested[g.run]
+                : FontFallback.font(for: g.text, requested: requested[g.run], script: scripts[g.start])
         }
         var clusters = graphemes.enumerated().map { g, item in
-            Cluster(text: item.text, run: item.run, font: fonts[g], glyphs: 0..<0, advance: 0, level: levels[item.start])
+            Cluster(text: item.text, run: item.run, font: fonts[g], glyphs: 0..<0, advance: 0, level: levels[item.start], ascii: item.ascii)
         }
 
         // `glyphs` is passed to it rather than captured: a debug build lost the appends of a
@@ -155,8 +161,8 @@
             for c in range {
                 var extra = tracking + kern
                 let first = clusters[c].glyphs.lowerBound
-                if clusters[c].glyphs.count == 1,
-                   let f = SystemFontFigures.adjustment(for: clusters[c].text, glyph: glyphs[first].glyph, font: font, size: style.size) {
+                if clusters[c].glyphs.count == 1, clusters[c].ascii != 0,
+                   let f = SystemFontFigures.adjustment(for: clusters[c].ascii, glyph: glyphs[first].glyph, font: font, size: style.size) {
                     if published == nil { published = SystemFontTracking.publishedPoints(atSize: style.size) }
                     clusters[c].advance = f.advance
                     glyphs[first].x += f.shift

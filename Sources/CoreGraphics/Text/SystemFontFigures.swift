@@ -33,10 +33,10 @@
     /// tracking) and how far to move the glyph right (points) so its ink sits where San
     /// Francisco's does, and how far down (points); nil when the character is not one of the
     /// figures, the font is not the stand-in or the size is a display size.
-    static func adjustment(for character: Character, glyph: CGGlyph, font: CGFont, size: CGFloat)
+    static func adjustment(for ascii: UInt8, glyph: CGGlyph, font: CGFont, size: CGFloat)
         -> (advance: CGFloat, shift: CGFloat, drop: CGFloat)? {
-        // Only digits and the hyphen-minus have figures: asked first, without hashing the character.
-        guard size < displaySize, let ascii = ASCIICharacter.byte(character), ascii == 0x2D || (0x30...0x39).contains(ascii),
+        // Only digits and the hyphen-minus have figures: asked first.
+        guard size < displaySize, ascii == 0x2D || (0x30...0x39).contains(ascii),
               font.usesSystemFontMetrics, font.familyName == SystemFontTracking.fittedFamily,
               let ink = font.inkBounds(of: glyph) else { return nil }
         let sf = ascii == 0x2D ? hyphen : digits[Int(ascii - 0x30)]

@@ -81,17 +81,20 @@
         public private(set) var isNewline: Bool
         public var isCJK: Bool { text.unicodeScalars.contains { TextLayout.isCJK($0) } }
 
+        /// `ascii`: the character's byte when it is one ASCII scalar other than NUL, or 0 (not
+        /// known).
         init(text: Character, font: CGFont, glyphs: Range<Int>, advance: CGFloat,
-             ascent: CGFloat, descent: CGFloat, leading: CGFloat, level: UInt8, run: Int) {
+             ascent: CGFloat, descent: CGFloat, leading: CGFloat, level: UInt8, run: Int, ascii: UInt8 = 0) {
             self.text = text; self.font = font; self.glyphs = glyphs; self.advance = advance
             self.ascent = ascent; self.descent = descent; self.leading = leading; self.level = level; self.run = run
-            (isSpace, isNewline) = Cluster.kinds(text)
+            (isSpace, isNewline) = Cluster.kinds(text, ascii: ascii)
         }
 
         /// `Character.isWhitespace` and `isNewline` (both decided by the first scalar) without
         /// the property lookups: the Unicode White_Space characters and the line separators.
-        static func kinds(_ text: Character) -> (space: Bool, newline: Bool) {
-            if let b = ASCIICharacter.byte(text) {
+        /// `ascii`: the character's ASCII byte when known (0: not known).
+        static func kinds(_ text: Character, ascii: UInt8 = 0) -> (space: Bool, newline: Bool) {
+            if let b = ascii != 0 ? ascii : ASCIICharacter.byte(text) {
                 if b == 0x20 { return (true, false) }
                 if b > 0x20 && b < 0x7F { return (false, false) }
             }
@@ -177,15 +180,21 @@
         // share both).
         var metricsOf: (font: CGFont, run: Int)?
         var metrics = (ascent: CGFloat(0), descent: CGFloat(0), leading: CGFloat(0))
-        func metricsCluster(_ text: Character, font: CGFont, run r: Int, glyphs: Range<Int>, advance: CGFloat, level: UInt8) -> Cluster {
+        var utf16Offset = 0
+        func metricsCluster(_ text: Character, font: CGFont, run r: Int, glyphs: Range<Int>, advance: CGFloat, level: UInt8,
+                            ascii: UInt8 = 0) -> Cluster {
             if metricsOf?.font !== font || metricsOf?.run != r {
                 let mk = runs[r].size / CGFloat(max(1, font.unitsPerEm))
                 let rise = runs[r].decoration.baselineOffset
                 metrics = (CGFloat(font.ascent) * mk + max(0, rise), CGFloat(-font.descent) * mk + max(0, -rise), CGFloat(font.leading) * mk)
                 metricsOf = (font, r)
             }
-            return Cluster(text: text, font: font, glyphs: glyphs, advance: advance,
-                           ascent: metrics.ascent, descent: metrics.descent, leading: metrics.leading, level: level, run: r)
+            var c = Cluster(text: text, font: font, glyphs: glyphs, advance: advance,
+                            ascent: metrics.ascent, descent: metrics.descent, leading: metrics.leading, level: level, run: r, ascii: ascii)
+            // Clusters are made in the text's order: each one's UTF-16 offset is the count so far.
+            c.stringIndex = utf16Offset
+            utf16Offset += ascii != 0 ? 1 : ASCIICharacter.utf16Count(text)
+            return c
         }
         func endParagraph() {
             let style = paragraphStyle ?? LaminaParagraphStyle()
@@ -199,9 +208,9 @@
             clusters.reserveCapacity(clusters.count + shaped.count)
             for c in shaped {
                 clusters.append(metricsCluster(c.text, font: c.font, run: pieceRuns[c.run], glyphs: c.glyphs,
-                                               advance: c.advance, level: c.level))
+                                               advance: c.advance, level: c.level, ascii: c.ascii))
                 firstScalar.append(scalarCount)
-                scalarCount += ASCIICharacter.scalarCount(c.text)
+                scalarCount += c.ascii != 0 ? 1 : ASCIICharacter.scalarCount(c.text)
             }
             // Line break opportunities by UAX #14, kept where clusters begin.
             if breaks {
@@ -221,7 +230,9 @@
             // Line separators always begin a character (grapheme clusters break around them,
             // CR LF being one): found among the scalars, without finding the characters, in text
             // that has a byte of one (LF to CR; NEL, LS and PS begin with 0xC2 or 0xE2 in UTF-8).
-            let mayBreak = run.text.utf8.contains { $0 >= 0x0A && $0 <= 0x0D || $0 == 0xC2 || $0 == 0xE2 }
+            func separatorByte(_ b: UInt8) -> Bool { b >= 0x0A && b <= 0x0D || b == 0xC2 || b == 0xE2 }
+            let mayBreak = run.text.utf8.withContiguousStorageIfAvailable { $0.contains(where: separatorByte) }
+                ?? run.text.utf8.contains(where: separatorByte)
             while mayBreak, let nl = rest.unicodeScalars.firstIndex(where: { Cluster.separatesLines($0.value) }) {
                 if nl > rest.startIndex { pieces.append((rest[..<nl], style)); pieceRuns.append(r) }
                 endParagraph()
@@ -233,11 +244,6 @@
             if !rest.isEmpty { pieces.append((rest, style)); pieceRuns.append(r) }
         }
         endParagraph()
-        var offset = 0
-        for i in clusters.indices {
-            clusters[i].stringIndex = offset
-            offset += ASCIICharacter.utf16Count(clusters[i].text)
-        }
         return (clusters, paragraphs, shapedGlyphs, runs)
     }
 
