@@ -124,6 +124,16 @@ public final class CGFont: @unchecked Sendable, CustomStringConvertible {
     @_spi(Lamina) public let sourceFile: String?
 
     /// The ink bounds of `glyph`'s outline in font units (y up), or nil when it has none.
+    /// The ink bounds of the glyph of ASCII character `ascii` when `glyph` is that glyph (kept
+    /// in an array: text layout asks for figures' ink per character), else of `glyph`.
+    func inkBounds(of glyph: CGGlyph, ascii: UInt8) -> CGRect? {
+        guard ascii < 0x80, asciiGlyphs[Int(ascii)] == glyph else { return inkBounds(of: glyph) }
+        if let kept = FontLibrary.withLock({ _ in asciiInk[Int(ascii)] }) { return kept.isNull ? nil : kept }
+        let box = inkBounds(of: glyph) ?? .null
+        FontLibrary.withLock { _ in asciiInk[Int(ascii)] = box }
+        return box.isNull ? nil : box
+    }
+
     func inkBounds(of glyph: CGGlyph) -> CGRect? {
         if let kept = FontLibrary.withLock({ _ in inkBoxes[glyph] }) { return kept.isNull ? nil : kept }
         let box = path(for: glyph).flatMap { $0.isEmpty ? nil : $0.boundingBoxOfPath } ?? .null
@@ -145,6 +155,9 @@ public final class CGFont: @unchecked Sendable, CustomStringConvertible {
     var wordShapingAnalyzed = false
     /// The glyphs of the ASCII scalars, read once: text layout asks for them per character.
     private let asciiGlyphs: [CGGlyph]
+    /// The ink bounds of the ASCII characters' glyphs found so far (`.null`: no ink), under the
+    /// FreeType lock.
+    private var asciiInk = [CGRect?](repeating: nil, count: 128)
 
     deinit {
         FontLibrary.withLock { _ in

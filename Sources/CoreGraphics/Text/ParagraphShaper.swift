@@ -98,8 +98,13 @@
                 if TextScript.isShared(scripts[i]) { scripts[i] = last } else { last = scripts[i] }
             }
         }
-        var graphemeOfScalar = [Int](repeating: 0, count: scalars.count)
-        for (g, item) in graphemes.enumerated() { for s in item.start..<item.end { graphemeOfScalar[s] = g } }
+        // Each scalar's grapheme (none kept when each grapheme is one scalar, as in ASCII text).
+        let oneScalarEach = graphemes.count == scalars.count
+        var graphemeOfScalar: [Int] = []
+        if !oneScalarEach {
+            graphemeOfScalar = [Int](repeating: 0, count: scalars.count)
+            for (g, item) in graphemes.enumerated() { for s in item.start..<item.end { graphemeOfScalar[s] = g } }
+        }
 
         let requested = runs.map(\.style.font)
         let fonts = graphemes.map { g in
@@ -128,7 +133,8 @@
             // Each glyph's cluster (within the item), how many glyphs each cluster has, and so
             // where each cluster's glyphs go in `glyphs`, in the order HarfBuzz gave them.
             let owner = shaped.map { g in
-                min(max(graphemeOfScalar[min(max(0, g.cluster), scalars.count - 1)], range.lowerBound), range.upperBound - 1)
+                let s = min(max(0, g.cluster), scalars.count - 1)
+                return min(max(oneScalarEach ? s : graphemeOfScalar[s], range.lowerBound), range.upperBound - 1)
             }
             var next = [Int](repeating: 0, count: range.count)
             for c in owner { next[c - range.lowerBound] += 1 }

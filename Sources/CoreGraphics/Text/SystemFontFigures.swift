@@ -38,7 +38,7 @@
         // Only digits and the hyphen-minus have figures: asked first.
         guard size < displaySize, ascii == 0x2D || (0x30...0x39).contains(ascii),
               font.usesSystemFontMetrics, font.familyName == SystemFontTracking.fittedFamily,
-              let ink = font.inkBounds(of: glyph) else { return nil }
+              let ink = font.inkBounds(of: glyph, ascii: ascii) else { return nil }
         let sf = ascii == 0x2D ? hyphen : digits[Int(ascii - 0x30)]
         let em = CGFloat(max(1, font.unitsPerEm))
         let left = ink.minX / em, right = ink.maxX / em

@@ -223,23 +223,25 @@
             paragraphs.append(Paragraph(range: start..<clusters.count, rightToLeft: rtl, style: style))
             pieces.removeAll(); pieceRuns.removeAll(); paragraphStyle = nil
         }
-        for (r, run) in runs.enumerated() {
-            let style = ParagraphShaper.Style(font: run.font, size: run.size, kern: run.kern, ligatures: run.ligatures)
-            var rest = Substring(run.text)
-            if paragraphStyle == nil { paragraphStyle = run.paragraph }
+        // Runs read in place (a run is a large value to copy).
+        for r in runs.indices {
+            let style = ParagraphShaper.Style(font: runs[r].font, size: runs[r].size, kern: runs[r].kern, ligatures: runs[r].ligatures)
+            let text = runs[r].text
+            var rest = Substring(text)
+            if paragraphStyle == nil { paragraphStyle = runs[r].paragraph }
             // Line separators always begin a character (grapheme clusters break around them,
             // CR LF being one): found among the scalars, without finding the characters, in text
             // that has a byte of one (LF to CR; NEL, LS and PS begin with 0xC2 or 0xE2 in UTF-8).
             func separatorByte(_ b: UInt8) -> Bool { b >= 0x0A && b <= 0x0D || b == 0xC2 || b == 0xE2 }
-            let mayBreak = run.text.utf8.withContiguousStorageIfAvailable { $0.contains(where: separatorByte) }
-                ?? run.text.utf8.contains(where: separatorByte)
+            let mayBreak = text.utf8.withContiguousStorageIfAvailable { $0.contains(where: separatorByte) }
+                ?? text.utf8.contains(where: separatorByte)
             while mayBreak, let nl = rest.unicodeScalars.firstIndex(where: { Cluster.separatesLines($0.value) }) {
                 if nl > rest.startIndex { pieces.append((rest[..<nl], style)); pieceRuns.append(r) }
                 endParagraph()
-                clusters.append(metricsCluster(rest[nl], font: run.font, run: r, glyphs: shapedGlyphs.count..<shapedGlyphs.count,
+                clusters.append(metricsCluster(rest[nl], font: runs[r].font, run: r, glyphs: shapedGlyphs.count..<shapedGlyphs.count,
                                                advance: 0, level: paragraphs.last?.rightToLeft == true ? 1 : 0))
                 rest = rest[rest.index(after: nl)...]
-                paragraphStyle = run.paragraph
+                paragraphStyle = runs[r].paragraph
             }
             if !rest.isEmpty { pieces.append((rest, style)); pieceRuns.append(r) }
         }
@@ -286,8 +288,10 @@
             }
         }
         // 3. Line heights; which lines fit; truncation.
-        let defaultMetrics = (ascent: runs.first.map { CGFloat($0.font.ascent) * $0.size / CGFloat(max(1, $0.font.unitsPerEm)) } ?? 0,
-                              descent: runs.first.map { CGFloat(-$0.font.descent) * $0.size / CGFloat(max(1, $0.font.unitsPerEm)) } ?? 0)
+        // (The first run's font and size read in place: a run is a large value to copy.)
+        let defaultMetrics = runs.isEmpty ? (ascent: CGFloat(0), descent: CGFloat(0))
+            : (ascent: CGFloat(runs[0].font.ascent) * runs[0].size / CGFloat(max(1, runs[0].font.unitsPerEm)),
+               descent: CGFloat(-runs[0].font.descent) * runs[0].size / CGFloat(max(1, runs[0].font.unitsPerEm)))
         /// The line's box height and where its baseline lies below the box's top: a line made
         /// taller by the paragraph style keeps its descent and leading at the bottom, the extra
         /// space above the text, as TextKit places it.
