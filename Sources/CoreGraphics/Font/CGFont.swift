@@ -123,7 +123,6 @@ public final class CGFont: @unchecked Sendable, CustomStringConvertible {
     /// from bytes; Lamina SPI: benchmarks draw the same faces with other engines).
     @_spi(Lamina) public let sourceFile: String?
 
-    /// The ink bounds of `glyph`'s outline in font units (y up), or nil when it has none.
     /// The ink bounds of the glyph of ASCII character `ascii` when `glyph` is that glyph (kept
     /// in an array: text layout asks for figures' ink per character), else of `glyph`.
     func inkBounds(of glyph: CGGlyph, ascii: UInt8) -> CGRect? {
@@ -134,6 +133,7 @@ public final class CGFont: @unchecked Sendable, CustomStringConvertible {
         return box.isNull ? nil : box
     }
 
+    /// The ink bounds of `glyph`'s outline in font units (y up), or nil when it has none.
     func inkBounds(of glyph: CGGlyph) -> CGRect? {
         if let kept = FontLibrary.withLock({ _ in inkBoxes[glyph] }) { return kept.isNull ? nil : kept }
         let box = path(for: glyph).flatMap { $0.isEmpty ? nil : $0.boundingBoxOfPath } ?? .null

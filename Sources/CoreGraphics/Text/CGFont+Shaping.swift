@@ -77,9 +77,9 @@ extension CGFont {
 
     /// The words (runs of characters other than U+0020, and runs of spaces) `text[range]` is
     /// shaped in when it may be shaped a word at a time (``WordShaping``), else nil: the word
-    /// cache on, a simple script, at least two words (or one of the face's pairwise
-    /// characters: a number), only simple characters, each with a glyph of this face and none
-    /// of the face's risky glyphs. Call holding the lock.
+    /// cache on, a simple script, at least two words (or one word of two or more of the face's
+    /// pairwise characters: a number), only simple characters, each with a glyph of this face
+    /// and none of the face's risky glyphs. Call holding the lock.
     private func wordsLocked(_ font: OpaquePointer, _ text: [Unicode.Scalar], _ range: Range<Int>, script: UInt32) -> [Range<Int>]? {
         guard range.count >= 2, WordShapeCache.isEnabled, WordShaping.scripts.contains(script) else { return nil }
         let spaced = text[range].contains(where: { $0.value == 0x20 })

@@ -326,7 +326,7 @@ struct WordShaping {
             switch (positioning, types[index]) {
             case (false, 4):
                 for st in subtables[index] {
-                guard u16(st) == 1, let covered = u16(st + 2).flatMap({ coverage(st + $0) }),
+                    guard u16(st) == 1, let covered = u16(st + 2).flatMap({ coverage(st + $0) }),
                           let sets = u16(st + 4), sets <= covered.count else { return false }
                     for k in 0..<sets where glyphs.contains(covered[k]) {
                         guard let so = u16(st + 6 + 2 * k), let count = u16(st + so) else { return false }
